@@ -1,0 +1,36 @@
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export function createServiceToken(db: Db, idHash: string, userId: number, expiresAt: number, now: number): void {
+  stmt(db, "INSERT INTO access_tokens (id_hash, kind, user_id, created_at, expires_at) VALUES (?, 'service', ?, ?, ?)").run(
+    idHash,
+    userId,
+    now,
+    expiresAt,
+  );
+}
+
+export function createTmpToken(db: Db, idHash: string, answersJson: string, expiresAt: number, now: number): void {
+  stmt(db, "INSERT INTO access_tokens (id_hash, kind, answers, created_at, expires_at) VALUES (?, 'tmp', ?, ?, ?)").run(
+    idHash,
+    answersJson,
+    now,
+    expiresAt,
+  );
+}
+
+export function findServiceTokenUser(db: Db, idHash: string, now: number): number | undefined {
+  const row = stmt(db, "SELECT user_id FROM access_tokens WHERE id_hash = ? AND kind = 'service' AND expires_at > ?").get(
+    idHash,
+    now,
+  ) as { user_id: number } | undefined;
+  return row?.user_id;
+}
+
+export function findTmpAnswers(db: Db, idHash: string, now: number): string | undefined {
+  const row = stmt(db, "SELECT answers FROM access_tokens WHERE id_hash = ? AND kind = 'tmp' AND expires_at > ?").get(
+    idHash,
+    now,
+  ) as { answers: string } | undefined;
+  return row?.answers;
+}

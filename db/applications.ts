@@ -1,0 +1,168 @@
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export type AnswerValue = string | boolean;
+export type Answers = Record<string, AnswerValue>;
+
+export interface ApplicationRow {
+  user_id: number;
+  /** The answers as stored JSON text: the profile call splices it into its response without re-parsing. */
+  answers: string;
+  version: number;
+  last_page: string | null;
+  updated_at: number;
+  submitted_at: number | null;
+}
+
+export function findApplication(db: Db, userId: number): ApplicationRow | undefined {
+  return stmt(db, 'SELECT * FROM applications WHERE user_id = ?').get(userId) as ApplicationRow | undefined;
+}
+
+export type SaveAnswersResult =
+  | { status: 'saved'; version: number }
+  | { status: 'submitted' }
+  | { status: 'missing' };
+
+/**
+ * Merges the given answers into the stored ones. Saving merges rather than replaces because an
+ * applicant may have two tabs open: each tab's answers survive the other's save. Clearing an
+ * answer is saving the empty string, so nothing needs deleting.
+ */
+export function saveAnswers(db: Db, userId: number, changes: Answers, now: number): SaveAnswersResult {
+  return db.transaction((): SaveAnswersResult => {
+    const current = stmt(db, 'SELECT answers, version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
+      | Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'>
+      | undefined;
+    if (!current) return { status: 'missing' };
+    if (current.submitted_at !== null) return { status: 'submitted' };
+    const merged = Object.assign(JSON.parse(current.answers) as Answers, changes);
+    const version = current.version + 1;
+    stmt(db, 'UPDATE applications SET answers = ?, version = ?, updated_at = ? WHERE user_id = ?').run(
+      JSON.stringify(merged),
+      version,
+      now,
+      userId,
+    );
+    return { status: 'saved', version };
+  }).immediate();
+}
+
+export function saveLastPage(db: Db, userId: number, lastPage: string, now: number): void {
+  stmt(db, 'UPDATE applications SET last_page = ?, updated_at = ? WHERE user_id = ?').run(lastPage, now, userId);
+}
+
+export type WebStatus = 'started' | 'validating' | 'submitted';
+export const WEB_STATUS_ORDER: readonly WebStatus[] = ['started', 'validating', 'submitted'];
+
+export function listWebStatus(db: Db, userId: number): { web_status: WebStatus; created_at: number }[] {
+  return stmt(db, 'SELECT web_status, created_at FROM web_status_events WHERE user_id = ? ORDER BY created_at, rowid').all(
+    userId,
+  ) as { web_status: WebStatus; created_at: number }[];
+}
+
+/** Records a status once; recording it again is harmless, which makes the client's retries safe. */
+export function recordWebStatus(db: Db, userId: number, webStatus: WebStatus, now: number): void {
+  stmt(db, 'INSERT OR IGNORE INTO web_status_events (user_id, web_status, created_at) VALUES (?, ?, ?)').run(
+    userId,
+    webStatus,
+    now,
+  );
+}
+
+export function recordValidationReport(db: Db, userId: number, errorsJson: string, now: number): void {
+  stmt(db, 'INSERT INTO validation_reports (user_id, errors, created_at) VALUES (?, ?, ?)').run(userId, errorsJson, now);
+}
+
+export function latestValidationReport(db: Db, userId: number): { errors: string; created_at: number } | undefined {
+  return stmt(db, 'SELECT errors, created_at FROM validation_reports WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(
+    userId,
+  ) as { errors: string; created_at: number } | undefined;
+}
+
+/**
+ * Freezes the application: from now on saves are refused. The check against the answers the
+ * caller validated (by version) keeps a save that slipped in between validation and this call
+ * from being frozen unvalidated.
+ */
+export function submitApplication(
+  db: Db,
+  userId: number,
+  validatedVersion: number,
+  now: number,
+): 'submitted' | 'already-submitted' | 'changed' {
+  return db.transaction(() => {
+    const row = stmt(db, 'SELECT version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
+      | { version: number; submitted_at: number | null }
+      | undefined;
+    if (!row) return 'changed' as const;
+    if (row.submitted_at !== null) return 'already-submitted' as const;
+    if (row.version !== validatedVersion) return 'changed' as const;
+    stmt(db, 'UPDATE applications SET submitted_at = ? WHERE user_id = ?').run(now, userId);
+    for (const status of WEB_STATUS_ORDER) recordWebStatus(db, userId, status, now);
+    return 'submitted' as const;
+  }).immediate();
+}
+
+export function listAddAnother(db: Db, userId: number): Record<string, number> {
+  const rows = stmt(db, 'SELECT button_id, num_components FROM add_another_counts WHERE user_id = ?').all(userId) as {
+    button_id: string;
+    num_components: number;
+  }[];
+  return Object.fromEntries(rows.map((row) => [row.button_id, row.num_components]));
+}
+
+export function saveAddAnother(db: Db, userId: number, buttonId: string, count: number): void {
+  stmt(
+    db,
+    `INSERT INTO add_another_counts (user_id, button_id, num_components) VALUES (?, ?, ?)
+     ON CONFLICT (user_id, button_id) DO UPDATE SET num_components = excluded.num_components`,
+  ).run(userId, buttonId, count);
+}
+
+export function listTabs(db: Db, userId: number): Record<string, string> {
+  const rows = stmt(db, 'SELECT tab_id, chosen_tab FROM tab_choices WHERE user_id = ?').all(userId) as {
+    tab_id: string;
+    chosen_tab: string;
+  }[];
+  return Object.fromEntries(rows.map((row) => [row.tab_id, row.chosen_tab]));
+}
+
+/** Saves the tab choice and clears the answers that belonged to the other tabs, all or nothing. */
+export function chooseTab(
+  db: Db,
+  userId: number,
+  tabId: string,
+  chosenTab: string,
+  clearedKeys: readonly string[],
+  now: number,
+): 'saved' | 'submitted' {
+  return db.transaction(() => {
+    const row = stmt(db, 'SELECT submitted_at FROM applications WHERE user_id = ?').get(userId) as
+      | { submitted_at: number | null }
+      | undefined;
+    if (row?.submitted_at != null) return 'submitted' as const;
+    stmt(
+      db,
+      `INSERT INTO tab_choices (user_id, tab_id, chosen_tab) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, tab_id) DO UPDATE SET chosen_tab = excluded.chosen_tab`,
+    ).run(userId, tabId, chosenTab);
+    if (clearedKeys.length > 0) {
+      saveAnswers(db, userId, Object.fromEntries(clearedKeys.map((key) => [key, ''])), now);
+    }
+    return 'saved' as const;
+  }).immediate();
+}
+
+/** Applications for the admissions office's export, oldest submission first. */
+export function listApplicationsForExport(
+  db: Db,
+  status: 'submitted' | 'all',
+): { username: string; answers: string; submitted_at: number | null; updated_at: number }[] {
+  const where = status === 'submitted' ? 'WHERE a.submitted_at IS NOT NULL' : '';
+  return db
+    .prepare(
+      `SELECT u.username, a.answers, a.submitted_at, a.updated_at FROM applications a JOIN users u ON u.id = a.user_id
+       ${where} ORDER BY a.submitted_at, u.id`,
+    )
+    .all() as { username: string; answers: string; submitted_at: number | null; updated_at: number }[];
+}

@@ -1,0 +1,55 @@
+import type { Db } from './connection';
+import { stmt } from './statements';
+
+export interface SessionRow {
+  id_hash: string;
+  user_id: number;
+  username: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** Opens a session and records the successful login together, so the login count never disagrees with reality. */
+export function startSession(
+  db: Db,
+  session: { idHash: string; userId: number; expiresAt: number; replacesIdHash?: string },
+  now: number,
+): void {
+  db.transaction(() => {
+    if (session.replacesIdHash) stmt(db, 'DELETE FROM sessions WHERE id_hash = ?').run(session.replacesIdHash);
+    stmt(db, 'INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+      session.idHash,
+      session.userId,
+      now,
+      now,
+      session.expiresAt,
+    );
+    stmt(db, 'INSERT INTO logins (user_id, created_at) VALUES (?, ?)').run(session.userId, now);
+  })();
+}
+
+export function findSession(db: Db, idHash: string): SessionRow | undefined {
+  return stmt(
+    db,
+    `SELECT s.id_hash, s.user_id, u.username, s.created_at, s.last_seen_at, s.expires_at
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?`,
+  ).get(idHash) as SessionRow | undefined;
+}
+
+export function touchSession(db: Db, idHash: string, now: number): void {
+  stmt(db, 'UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(now, idHash);
+}
+
+export function endSession(db: Db, idHash: string): void {
+  stmt(db, 'DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+}
+
+/** Removes sessions that are idle or past their absolute lifetime; run now and then, not per request. */
+export function deleteExpiredSessions(db: Db, now: number, idleMs: number): number {
+  return stmt(db, 'DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, now - idleMs).changes;
+}
+
+export function listLogins(db: Db, userId: number): { created_at: number }[] {
+  return stmt(db, 'SELECT created_at FROM logins WHERE user_id = ? ORDER BY id').all(userId) as { created_at: number }[];
+}

@@ -1,0 +1,28 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+/**
+ * Argon2id at the OWASP minimum (19 MiB, 2 passes, 1 lane). It runs on libuv's thread pool, so a
+ * login never blocks other applicants' requests.
+ */
+const ARGON2ID = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2ID);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so the answer's timing does not tell whether an account exists. */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoyHash ??= hashPassword('decoy password that nobody has');
+  await verifyPassword(await decoyHash, password);
+  return false;
+}

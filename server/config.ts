@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  /** The address applicants reach us at; links in e-mails are built from it. */
+  publicUrl: string;
+  mode: 'development' | 'production' | 'test';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Secret for hashing tokens and codes at rest (HMAC), so a stolen database alone cannot replay them. */
+  secret: Buffer;
+  collegeConfigFile: string | undefined;
+  /** Cookies get the Secure flag when the public address is HTTPS. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+}
+
+/** Reads the environment once at start-up; every other module receives the result instead of reading process.env. */
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}".`);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const mode = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseFile: join(dataDir, 'admissions.sqlite'),
+    publicUrl,
+    mode,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Admissions <no-reply@localhost>',
+    secret: loadSecret(env.SESSION_SECRET, dataDir),
+    collegeConfigFile: env.COLLEGE_CONFIG || undefined,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}
+
+/** SESSION_SECRET wins; otherwise a key is generated on first start and kept in DATA_DIR so restarts keep sessions valid. */
+function loadSecret(fromEnv: string | undefined, dataDir: string): Buffer {
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters.');
+    return Buffer.from(fromEnv, 'utf8');
+  }
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,39 @@
+import type { Middleware } from 'koa';
+
+/** Applies to every answer, pages and API alike. Inline styles are allowed because components set style attributes. */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/files/'];
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+export function securityHeaders(options: { hsts: boolean }): Middleware {
+  return async (ctx, next) => {
+    ctx.set({
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    });
+    if (options.hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Answers hold personal data: no browser or proxy may keep a copy.
+    if (isApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
