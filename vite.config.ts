@@ -7,6 +7,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
   plugins: [react()],
+  publicDir: 'src/public',
   build: { outDir: 'dist', sourcemap: true },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

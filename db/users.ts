@@ -26,13 +26,13 @@ export interface CodeRecord {
 /**
  * Creates an unconfirmed account with its first confirmation code, or, when an unconfirmed account
  * already exists for the address, replaces its password and code: nobody has proved they own the
- * address yet, so the latest sign-up wins.
+ * address yet, so the latest sign-up wins. The code is made from the user id, hence the callback.
  */
 export function createOrRefreshUnconfirmedUser(
   db: Db,
   username: string,
   passwordHash: string,
-  code: CodeRecord,
+  codeFor: (userId: number) => CodeRecord,
   now: number,
 ): { userId: number } | { alreadyConfirmed: true } {
   return db.transaction(() => {
@@ -49,7 +49,7 @@ export function createOrRefreshUnconfirmedUser(
       );
       stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
     }
-    replaceConfirmationCode(db, userId, code, now);
+    replaceConfirmationCode(db, userId, codeFor(userId), now);
     return { userId };
   })();
 }

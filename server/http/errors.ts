@@ -4,6 +4,12 @@ import type { Logger } from '../log';
 /** Spec section 8: the text shown when the server cannot say anything more useful. */
 export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
 
+const BODYLESS_MESSAGES: Record<number, string> = {
+  404: 'This address does not exist.',
+  405: 'This method is not allowed here.',
+  501: 'This method is not supported.',
+};
+
 /** An error whose message is meant for the applicant; anything else becomes the generic message. */
 export class HttpError extends Error {
   constructor(
@@ -23,9 +29,11 @@ export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = { message: 'This address does not exist.' };
+      // Answers the router produced without a body (404, 405, 501) still leave as JSON.
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        const status = ctx.status;
+        ctx.body = { message: BODYLESS_MESSAGES[status] ?? GENERIC_ERROR_MESSAGE };
+        ctx.status = status;
       }
     } catch (error) {
       if (error instanceof HttpError) {

@@ -15,7 +15,7 @@ export function sameSiteOnly(publicOrigin: string): Middleware {
       const fetchSite = ctx.get('sec-fetch-site');
       if (fetchSite === 'cross-site') throw crossSite();
       const origin = ctx.get('origin');
-      if (origin && origin !== publicOrigin && origin !== ctx.origin) throw crossSite();
+      if (origin && origin !== publicOrigin && origin !== `${ctx.protocol}://${ctx.host}`) throw crossSite();
     }
     await next();
   };

@@ -1,0 +1,34 @@
+import type { Db } from '../../db/connection';
+import { createServiceToken, createTmpToken, findServiceTokenUser, findTmpAnswers } from '../../db/accessTokens';
+import { ACCESS_TOKEN_TTL_MS } from './sessionPolicy';
+import { keyedHash, randomToken } from './secrets';
+
+/**
+ * Read-only links for the admissions office (service tokens, one application each) and for
+ * anonymous visitors given prepared answers (tmp tokens). Only keyed hashes are stored.
+ */
+export function createAccessTokens(deps: { db: Db; secret: Buffer; now: () => number }) {
+  const hashOf = (token: string) => keyedHash(deps.secret, 'access', token);
+  return {
+    issueServiceToken(userId: number, ttlMs = ACCESS_TOKEN_TTL_MS): string {
+      const token = randomToken();
+      const now = deps.now();
+      createServiceToken(deps.db, hashOf(token), userId, now + ttlMs, now);
+      return token;
+    },
+    issueTmpToken(answersJson: string, ttlMs = ACCESS_TOKEN_TTL_MS): string {
+      const token = randomToken();
+      const now = deps.now();
+      createTmpToken(deps.db, hashOf(token), answersJson, now + ttlMs, now);
+      return token;
+    },
+    serviceUser(token: string): number | undefined {
+      return findServiceTokenUser(deps.db, hashOf(token), deps.now());
+    },
+    tmpAnswers(token: string): string | undefined {
+      return findTmpAnswers(deps.db, hashOf(token), deps.now());
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,65 @@
+import Koa from 'koa';
+import type { Db } from '../db/connection';
+import type { CollegeConfig } from '../src/college/schema';
+import { createAccessTokens } from './accounts/accessTokens';
+import { createAccountService } from './accounts/accountService';
+import type { Clock } from './clock';
+import type { ServerConfig } from './config';
+import { errorMiddleware } from './http/errors';
+import { requestLog } from './http/requestLog';
+import { sameSiteOnly } from './http/sameSiteOnly';
+import { securityHeaders } from './http/securityHeaders';
+import { loadSession, type SessionState } from './http/session';
+import { serveSpa } from './http/spa';
+import type { Logger } from './log';
+import type { Mailer } from './mail/mailer';
+import { accessRoutes } from './routes/accessRoutes';
+import { accountRoutes } from './routes/accountRoutes';
+import { applicationRoutes } from './routes/applicationRoutes';
+import { collegeRoutes } from './routes/collegeRoutes';
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<ServerConfig, 'secret' | 'publicUrl' | 'secureCookies' | 'trustProxy'>;
+  college: CollegeConfig;
+  mailer: Mailer;
+  logger: Logger;
+  /** Folder of the built front end; absent in API-only tests. */
+  distDir?: string;
+}
+
+/** The whole HTTP application, not listening: main.ts and the tests decide where it runs. */
+export function createApp(deps: AppDeps): Koa<SessionState> {
+  const app = new Koa<SessionState>();
+  app.proxy = deps.config.trustProxy;
+  const { db, clock, college } = deps;
+  const accounts = createAccountService({
+    db,
+    clock,
+    secret: deps.config.secret,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    collegeName: college.name,
+  });
+  const tokens = createAccessTokens({ db, secret: deps.config.secret, now: () => clock.now() });
+  const secureCookies = deps.config.secureCookies;
+
+  app.use(errorMiddleware(deps.logger));
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ hsts: secureCookies }));
+  app.use(sameSiteOnly(new URL(deps.config.publicUrl).origin));
+  app.use(loadSession({ db, clock, secret: deps.config.secret, secureCookies }));
+
+  for (const router of [
+    accountRoutes(accounts, { secureCookies }),
+    applicationRoutes({ db, clock, college }),
+    accessRoutes({ db, tokens }),
+    collegeRoutes(college),
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  if (deps.distDir) app.use(serveSpa(deps.distDir));
+  return app;
+}

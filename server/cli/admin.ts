@@ -1,0 +1,90 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { openDatabase } from '../../db/connection';
+import { listApplicationsForExport } from '../../db/applications';
+import { findUserByUsername } from '../../db/users';
+import { QUESTIONS } from '../../src/catalogue/questions';
+import { normaliseUsername, validateAnswerPayload } from '../../src/catalogue/schema';
+import { loadCollegeConfig } from '../../src/college/load';
+import { createAccessTokens } from '../accounts/accessTokens';
+import { readServerConfig } from '../config';
+import { parseArgs } from './args';
+import { toCsv } from './csv';
+
+/**
+ * The admissions office's commands:
+ *   npm run admin -- service-token EMAIL          staff URL that shows EMAIL's application read-only
+ *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
+ *   npm run admin -- export --status submitted|all --format csv|json [--out FILE]
+ */
+const USAGE = `Usage:
+  npm run admin -- service-token EMAIL
+  npm run admin -- tmp-token FILE.json
+  npm run admin -- export --status submitted|all --format csv|json [--out FILE]`;
+
+const { positional, options } = parseArgs(process.argv.slice(2));
+const [command, argument] = positional;
+const config = readServerConfig();
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const db = openDatabase(config.databaseFile);
+const tokens = createAccessTokens({ db, secret: config.secret, now: () => Date.now() });
+try {
+  switch (command) {
+    case 'service-token': {
+      if (!argument) fail(USAGE);
+      const user = findUserByUsername(db, normaliseUsername(argument));
+      if (!user) fail(`No account exists for ${argument}.`);
+      const token = tokens.issueServiceToken(user.id);
+      process.stdout.write(`${config.publicUrl}/about?service_token=${token}\n`);
+      break;
+    }
+    case 'tmp-token': {
+      if (!argument) fail(USAGE);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(readFileSync(argument, 'utf8'));
+      } catch (error) {
+        fail(`Could not read answers from ${argument}: ${(error as Error).message}`);
+      }
+      const checked = validateAnswerPayload(payload, loadCollegeConfig(config.collegeConfigFile));
+      if (!checked.ok) fail(checked.message);
+      const token = tokens.issueTmpToken(JSON.stringify(checked.answers));
+      process.stdout.write(`${config.publicUrl}/about?token=${token}\n`);
+      break;
+    }
+    case 'export': {
+      const status = options.get('status') ?? 'submitted';
+      const format = options.get('format') ?? 'csv';
+      if (status !== 'submitted' && status !== 'all') fail('--status must be submitted or all.');
+      if (format !== 'csv' && format !== 'json') fail('--format must be csv or json.');
+      const rows = listApplicationsForExport(db, status).map((row) => ({
+        username: row.username,
+        submitted_at: row.submitted_at === null ? '' : new Date(row.submitted_at).toISOString(),
+        answers: JSON.parse(row.answers) as Record<string, string | boolean>,
+      }));
+      const output =
+        format === 'json'
+          ? JSON.stringify(rows, null, 2) + '\n'
+          : toCsv(
+              ['username', 'submitted_at', ...QUESTIONS.map((question) => question.key)],
+              rows.map((row) => ({ username: row.username, submitted_at: row.submitted_at, ...row.answers })),
+            );
+      const out = options.get('out');
+      if (typeof out === 'string') {
+        writeFileSync(out, output, { mode: 0o600 });
+        process.stderr.write(`Wrote ${rows.length} application(s) to ${out}.\n`);
+      } else {
+        process.stdout.write(output);
+      }
+      break;
+    }
+    default:
+      fail(USAGE);
+  }
+} finally {
+  db.close();
+}

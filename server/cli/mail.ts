@@ -1,0 +1,43 @@
+import { openDatabase } from '../../db/connection';
+import { listOutbox } from '../../db/outbox';
+import { normaliseUsername } from '../../src/catalogue/schema';
+import { readServerConfig } from '../config';
+import { parseArgs } from './args';
+
+/**
+ * `npm run mail` prints the outbox newest first, so a developer can read confirmation codes and
+ * reset links without an SMTP server. `--to ADDRESS --json` prints one address's mail as JSON.
+ */
+const { options } = parseArgs(process.argv.slice(2));
+const config = readServerConfig();
+const db = openDatabase(config.databaseFile);
+const to = typeof options.get('to') === 'string' ? normaliseUsername(options.get('to') as string) : undefined;
+const limit = Number(options.get('limit') ?? 20);
+const rows = listOutbox(db, { to, limit });
+db.close();
+
+if (options.has('json')) {
+  const messages = rows.map((row) => ({
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+  process.stdout.write(JSON.stringify(messages, null, 2) + '\n');
+} else if (rows.length === 0) {
+  process.stdout.write(to ? `No mail to ${to}.\n` : 'The outbox is empty.\n');
+} else {
+  for (const row of rows) {
+    process.stdout.write(
+      [
+        '─'.repeat(72),
+        `To:      ${row.to_address}`,
+        `Subject: ${row.subject}`,
+        `Date:    ${new Date(row.created_at).toISOString()}  (${row.status})`,
+        '',
+        row.text,
+        '',
+      ].join('\n'),
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import { Router } from '@koa/router';
+import {
+  confirmSchema,
+  forgotSchema,
+  loginSchema,
+  normaliseUsername,
+  resendSchema,
+  resetSchema,
+  signupSchema,
+} from '../../src/catalogue/schema';
+import type { AccountService } from '../accounts/accountService';
+import { SESSION_COOKIE } from '../accounts/sessionPolicy';
+import { readJsonObject } from '../http/jsonBody';
+import { clearSessionCookies, setSessionCookies, type SessionState } from '../http/session';
+import { parseOrReject } from '../http/validate';
+
+/** Section 7's account calls: each validates with the shared schema, then calls the account service. */
+export function accountRoutes(accounts: AccountService, options: { secureCookies: boolean }): Router<SessionState> {
+  const router = new Router<SessionState>();
+
+  router.post('/public/signup', async (ctx) => {
+    const form = parseOrReject(signupSchema, await readJsonObject(ctx));
+    ctx.body = await accounts.signUp(normaliseUsername(form.username), form.password);
+  });
+
+  router.post('/public/confirm', async (ctx) => {
+    const form = parseOrReject(confirmSchema, await readJsonObject(ctx));
+    ctx.body = accounts.confirm(normaliseUsername(form.username), form.code);
+  });
+
+  router.post('/public/resend-confirm', async (ctx) => {
+    const form = parseOrReject(resendSchema, await readJsonObject(ctx));
+    ctx.body = accounts.resendCode(normaliseUsername(form.username));
+  });
+
+  router.post('/public/login', async (ctx) => {
+    const form = parseOrReject(loginSchema, await readJsonObject(ctx));
+    const { sessionId, message } = await accounts.logIn(
+      normaliseUsername(form.username),
+      form.password,
+      ctx.cookies.get(SESSION_COOKIE),
+    );
+    setSessionCookies(ctx, sessionId, options.secureCookies);
+    ctx.body = { message };
+  });
+
+  router.post('/public/forgot-password', async (ctx) => {
+    const form = parseOrReject(forgotSchema, await readJsonObject(ctx));
+    ctx.body = accounts.forgotPassword(normaliseUsername(form.username));
+  });
+
+  router.post('/public/reset-password', async (ctx) => {
+    const form = parseOrReject(resetSchema, await readJsonObject(ctx));
+    ctx.body = await accounts.resetPassword(normaliseUsername(form.username), form.id, form.password);
+  });
+
+  router.get('/api/logout', (ctx) => {
+    ctx.body = accounts.logOut(ctx.state.session?.idHash);
+    clearSessionCookies(ctx, options.secureCookies);
+  });
+
+  return router;
+}

@@ -1,0 +1,158 @@
+import { Router } from '@koa/router';
+import * as v from 'valibot';
+import type { Db } from '../../db/connection';
+import {
+  chooseTab,
+  findApplication,
+  listAddAnother,
+  listTabs,
+  listWebStatus,
+  recordValidationReport,
+  recordWebStatus,
+  saveAddAnother,
+  saveAnswers,
+  saveLastPage,
+  submitApplication,
+  type Answers,
+} from '../../db/applications';
+import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/questions';
+import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
+import type { CollegeConfig } from '../../src/college/schema';
+import { profileJson } from '../application/profile';
+import type { Clock } from '../clock';
+import { HttpError, badRequest } from '../http/errors';
+import { readJsonObject } from '../http/jsonBody';
+import { currentSession, requireSession, type SessionState } from '../http/session';
+import { parseOrReject } from '../http/validate';
+import { addAnotherDefaults, tabDefaults } from '../application/groups';
+
+export const APPLICATION_MESSAGES = {
+  saved: 'Your answers were saved.',
+  alreadySubmitted: 'Your application has already been submitted and can no longer be changed.',
+  missingInformation: "We're missing some information!",
+  submitted: 'Your application was successfully submitted.',
+  changedDuringSubmit: 'Your answers changed while the application was being submitted. Please submit again.',
+  notStarted: 'The application has to be started before it can be checked.',
+  submitFirst: 'The application has to be submitted with the Submit button.',
+} as const;
+
+const ROUTES = PAGES.map((page) => page.route);
+
+const lastPageSchema = v.object({
+  last_page: v.pipe(v.string('last_page must be a page of the application.'), v.picklist(ROUTES, 'last_page must be a page of the application.')),
+});
+const webStatusSchema = v.object({
+  web_status: v.picklist(['started', 'validating', 'submitted'], 'web_status must be started, validating or submitted.'),
+});
+const validationReportSchema = v.record(
+  v.pipe(v.string(), v.maxLength(100)),
+  v.union([v.pipe(v.string(), v.maxLength(1000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(20))]),
+  'The validation report must map answer keys to messages.',
+);
+const addAnotherSchema = v.object({
+  button_id: v.string('button_id is required.'),
+  num_components: v.pipe(v.number('num_components must be a whole number.'), v.integer('num_components must be a whole number.')),
+});
+const tabSchema = v.object({ tab_id: v.string('tab_id is required.'), chosen_tab: v.string('chosen_tab is required.') });
+
+export interface ApplicationDeps {
+  db: Db;
+  clock: Clock;
+  college: CollegeConfig;
+}
+
+/** The /api calls of section 7 for a logged-in applicant. Every one needs a session (401 otherwise). */
+export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
+  const { db, clock, college } = deps;
+  const router = new Router<SessionState>();
+  router.use('/api', requireSession);
+
+  router.get('/api/profile', (ctx) => {
+    const session = currentSession(ctx);
+    ctx.type = 'application/json';
+    ctx.body = profileJson(db, session.userId, session.username);
+  });
+
+  router.put('/api/answer', async (ctx) => {
+    const session = currentSession(ctx);
+    const checked = validateAnswerPayload(await readJsonObject(ctx), college);
+    if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
+    const result = saveAnswers(db, session.userId, checked.answers, clock.now());
+    if (result.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    if (result.status === 'missing') throw new HttpError(404, 'No application was found for this account.');
+    ctx.body = { message: APPLICATION_MESSAGES.saved, version: result.version };
+  });
+
+  router.put('/api/last-page', async (ctx) => {
+    const { last_page } = parseOrReject(lastPageSchema, await readJsonObject(ctx));
+    saveLastPage(db, currentSession(ctx).userId, last_page, clock.now());
+    ctx.body = { message: 'Saved.' };
+  });
+
+  router.post('/api/web-status', async (ctx) => {
+    const { web_status } = parseOrReject(webStatusSchema, await readJsonObject(ctx));
+    const { userId } = currentSession(ctx);
+    const known = new Set(listWebStatus(db, userId).map((entry) => entry.web_status));
+    // Statuses only move forward: validating needs a started application, and only a real submission submits.
+    if (web_status === 'validating' && !known.has('started')) throw new HttpError(409, APPLICATION_MESSAGES.notStarted);
+    if (web_status === 'submitted' && !known.has('submitted')) throw new HttpError(409, APPLICATION_MESSAGES.submitFirst);
+    recordWebStatus(db, userId, web_status, clock.now());
+    ctx.body = { message: 'Saved.', web_status: listWebStatus(db, userId) };
+  });
+
+  router.post('/api/validations', async (ctx) => {
+    const report = parseOrReject(validationReportSchema, await readJsonObject(ctx));
+    recordValidationReport(db, currentSession(ctx).userId, JSON.stringify(report), clock.now());
+    ctx.body = { message: 'Saved.' };
+  });
+
+  router.post('/api/submit', (ctx) => {
+    const { userId } = currentSession(ctx);
+    const application = findApplication(db, userId);
+    if (!application) throw new HttpError(404, 'No application was found for this account.');
+    if (application.submitted_at !== null) throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    const now = clock.now();
+    const errors = validateApplication(JSON.parse(application.answers) as Answers, {
+      essayLimit: college.essayLimit,
+      now: new Date(now),
+    });
+    if (errors.length > 0) throw new HttpError(422, APPLICATION_MESSAGES.missingInformation, { errors });
+    const outcome = submitApplication(db, userId, application.version, now);
+    if (outcome === 'already-submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    if (outcome === 'changed') throw new HttpError(409, APPLICATION_MESSAGES.changedDuringSubmit);
+    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now };
+  });
+
+  router.get('/api/add-another', (ctx) => {
+    ctx.body = { ...addAnotherDefaults(), ...listAddAnother(db, currentSession(ctx).userId) };
+  });
+
+  router.put('/api/add-another', async (ctx) => {
+    const { button_id, num_components } = parseOrReject(addAnotherSchema, await readJsonObject(ctx));
+    const group = ADD_ANOTHER_GROUPS.find((candidate) => candidate.buttonId === button_id);
+    if (!group) throw badRequest(`Unknown add-another button: ${button_id}.`);
+    if (num_components < 1 || num_components > group.max) {
+      throw badRequest(`num_components for ${button_id} must be between 1 and ${group.max}.`);
+    }
+    saveAddAnother(db, currentSession(ctx).userId, button_id, num_components);
+    ctx.body = { message: 'Saved.', button_id, num_components };
+  });
+
+  router.get('/api/tabs', (ctx) => {
+    ctx.body = { ...tabDefaults(), ...listTabs(db, currentSession(ctx).userId) };
+  });
+
+  router.put('/api/tabs', async (ctx) => {
+    const { tab_id, chosen_tab } = parseOrReject(tabSchema, await readJsonObject(ctx));
+    const group = TAB_GROUPS.find((candidate) => candidate.tabId === tab_id);
+    if (!group) throw badRequest(`Unknown tab group: ${tab_id}.`);
+    const chosen = group.tabs.find((tab) => tab.id === chosen_tab);
+    if (!chosen) throw badRequest(`Unknown tab for ${tab_id}: ${chosen_tab}.`);
+    const cleared = group.tabs.filter((tab) => tab.id !== chosen_tab).flatMap((tab) => tab.clears);
+    const outcome = chooseTab(db, currentSession(ctx).userId, tab_id, chosen_tab, cleared, clock.now());
+    if (outcome === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    ctx.body = { message: 'Saved.', tab_id, chosen_tab, cleared };
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+/**
+ * Option lists of select and radio questions.
+ *
+ * Browser-safe: no node imports. The country and province data are large, so
+ * they sit behind functions that build their list on first use and cache it;
+ * importing this module costs nothing until a list is asked for.
+ */
+import countryNames from 'i18n-iso-countries';
+import englishCountries from 'i18n-iso-countries/langs/en.json';
+import provinceData from 'provinces/provinces.json';
+import type { CollegeConfig } from '../college/schema';
+
+export type Option = { readonly value: string; readonly label: string };
+export type OptionList = readonly Option[];
+
+/** Every list starts with this empty choice, so '' is always selectable. */
+export const EMPTY_OPTION: Option = { value: '', label: '--' };
+
+export function withEmptyOption(options: OptionList): OptionList {
+  return [EMPTY_OPTION, ...options];
+}
+
+/** Defers building a list until first use, then keeps it. */
+function cached(build: () => OptionList): () => OptionList {
+  let list: OptionList | undefined;
+  return () => (list ??= Object.freeze(build()));
+}
+
+const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label, 'en');
+
+export const USA = 'USA';
+export const CANADA = 'CAN';
+const USA_LABEL = 'United States';
+
+/** Countries other than the United States, sorted by English name. */
+const otherCountries = cached(() => {
+  countryNames.registerLocale(englishCountries);
+  const names = countryNames.getNames('en', { select: 'official' });
+  return Object.entries(names)
+    .map(([alpha2, label]) => ({ value: countryNames.alpha2ToAlpha3(alpha2) ?? '', label }))
+    .filter((option) => option.value !== '' && option.value !== USA)
+    .sort(byLabel);
+});
+
+/** Countries by ISO alpha-3 code; most applicants live in the US, so it comes first. */
+export const countries = cached(() => [EMPTY_OPTION, { value: USA, label: USA_LABEL }, ...otherCountries()]);
+export const countriesNoUsa = cached(() => withEmptyOption(otherCountries()));
+
+type Province = { readonly name: string; readonly country: string };
+
+/** Military mail regions; the provinces package does not list them. */
+const ARMED_FORCES_AREAS = ['Armed Forces Americas', 'Armed Forces Europe', 'Armed Forces Pacific'];
+
+function provinceOptions(country: string, extra: readonly string[] = []): Option[] {
+  return [...(provinceData as readonly Province[]).filter((p) => p.country === country).map((p) => p.name), ...extra]
+    .map((name) => ({ value: name, label: name }))
+    .sort(byLabel);
+}
+
+const usStateNames = cached(() => provinceOptions('US', ARMED_FORCES_AREAS));
+const caProvinceNames = cached(() => provinceOptions('CA'));
+
+/** US states, DC, territories and armed-forces areas; value equals name. */
+export const usStates = cached(() => withEmptyOption(usStateNames()));
+export const caProvinces = cached(() => withEmptyOption(caProvinceNames()));
+export const stateAndProvince = cached(() => withEmptyOption([...usStateNames(), ...caProvinceNames()]));
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export const months = cached(() => withEmptyOption(MONTH_NAMES.map((label, index) => ({ value: String(index + 1), label }))));
+
+export const yesNo = cached(() =>
+  withEmptyOption([
+    { value: 'Y', label: 'Yes' },
+    { value: 'N', label: 'No' },
+  ]),
+);
+
+export type YearOptionsSpec = {
+  /** First year of the list; defaults to the current year. */
+  readonly start?: number;
+  readonly count: number;
+  /** 'past' counts down from start, 'future' counts up. */
+  readonly direction: 'past' | 'future';
+};
+
+export function yearOptions({ start = new Date().getFullYear(), count, direction }: YearOptionsSpec): OptionList {
+  const step = direction === 'past' ? -1 : 1;
+  const years = Array.from({ length: Math.max(0, count) }, (_, index) => String(start + index * step));
+  return withEmptyOption(years.map((year) => ({ value: year, label: year })));
+}
+
+/** A year select whose first year is the current year plus `startOffset`. */
+export type RelativeYears = {
+  readonly years: { readonly startOffset?: number; readonly count: number; readonly direction: 'past' | 'future' };
+};
+
+const STATIC_LISTS = {
+  countries,
+  countriesNoUsa,
+  stateAndProvince,
+  usStates,
+  caProvinces,
+  months,
+  yesNo,
+} as const;
+
+export type StaticListName = keyof typeof STATIC_LISTS;
+/** Lists that each college configures for itself. */
+export const COLLEGE_LIST_NAMES = ['entryTerms', 'majors', 'decisionTypes', 'housingOptions'] as const;
+export type CollegeListName = (typeof COLLEGE_LIST_NAMES)[number];
+export type OptionListName = StaticListName | CollegeListName;
+export type CollegeLists = Pick<CollegeConfig, CollegeListName>;
+
+/** Where a question's options come from: a named list, a year range or inline pairs. */
+export type OptionSource = OptionListName | RelativeYears | OptionList;
+
+export function isCollegeListName(name: string): name is CollegeListName {
+  return (COLLEGE_LIST_NAMES as readonly string[]).includes(name);
+}
+
+export function resolveOptions(listName: OptionListName, college: CollegeLists): OptionList {
+  return isCollegeListName(listName) ? withEmptyOption(college[listName]) : STATIC_LISTS[listName]();
+}
+
+/**
+ * Options of any source. Year lists depend on the current year, so `now` is a
+ * parameter; inline lists are returned as written (they include '--').
+ */
+export function resolveOptionSource(source: OptionSource, college: CollegeLists, now: Date = new Date()): OptionList {
+  if (typeof source === 'string') return resolveOptions(source, college);
+  if ('years' in source) {
+    const { startOffset = 0, count, direction } = source.years;
+    return yearOptions({ start: now.getFullYear() + startOffset, count, direction });
+  }
+  return source;
+}
+
+/** The label to store in the `_desc` companion of a chosen value. */
+export function optionLabel(options: OptionList, value: string): string {
+  return value === '' ? '' : (options.find((option) => option.value === value)?.label ?? '');
+}

@@ -1,0 +1,166 @@
+/**
+ * Account forms (specification section 5 "Account forms"): log in, sign up,
+ * confirm, forgot, resend and reset. Messages are the specification's words.
+ */
+import * as v from 'valibot';
+import {
+  CONFIRMATION_CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  RESET_ID_MAX_LENGTH,
+  RESET_ID_MIN_LENGTH,
+} from '../limits';
+
+export const ACCOUNT_MESSAGES = {
+  usernameInvalid: 'Your email address must be valid.',
+  loginUsernameInvalid: 'Please provide a valid email address.',
+  resendUsernameInvalid: 'You must provide a valid email address to resend a confirmation code.',
+  passwordRequired: 'Password is required.',
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  passwordsMustMatch: 'passwords must match',
+  codeInvalid: `The confirmation code must be exactly ${CONFIRMATION_CODE_LENGTH} numbers.`,
+  resetIdInvalid: 'This password reset link is invalid. Please request a new one.',
+} as const;
+
+/** Usernames are e-mail addresses; one person must not get two accounts by case or spaces. */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+const username = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.transform(normaliseUsername),
+    v.maxLength(EMAIL_MAX_LENGTH, message),
+    v.regex(EMAIL_PATTERN, message),
+  );
+
+export type PasswordRequirement = {
+  readonly id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special' | 'whitespace';
+  /** Shown in the requirement list under the password field. */
+  readonly text: string;
+  readonly test: (password: string) => boolean;
+};
+
+/** The field error of a broken requirement repeats the text the list shows. */
+export function passwordRequirementMessage(requirement: Pick<PasswordRequirement, 'text'>): string {
+  return `Choose a password that ${requirement.text}.`;
+}
+
+export const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
+  {
+    id: 'length',
+    text: `is at least ${MIN_PASSWORD_LENGTH} characters`,
+    test: (password) => [...password].length >= MIN_PASSWORD_LENGTH,
+  },
+  {
+    id: 'uppercase',
+    text: 'contains at least one uppercase letter',
+    test: (password) => /\p{Lu}/u.test(password),
+  },
+  {
+    id: 'lowercase',
+    text: 'contains at least one lowercase letter',
+    test: (password) => /\p{Ll}/u.test(password),
+  },
+  {
+    id: 'number',
+    text: 'contains at least one number',
+    test: (password) => /\p{Nd}/u.test(password),
+  },
+  {
+    id: 'special',
+    text: 'contains at least one special character',
+    // Anything that is neither a letter, a digit nor whitespace counts.
+    test: (password) => /[^\p{L}\p{N}\s]/u.test(password),
+  },
+  {
+    id: 'whitespace',
+    text: 'does not begin or end with whitespace',
+    test: (password) => !/^\s|\s$/u.test(password),
+  },
+];
+
+export type RequirementState = 'inactive' | 'error' | 'success';
+
+/** The requirement list stays neutral until the applicant starts typing. */
+export function passwordRequirementStates(
+  password: string,
+): { id: PasswordRequirement['id']; text: string; state: RequirementState }[] {
+  return PASSWORD_REQUIREMENTS.map(({ id, text, test }) => ({
+    id,
+    text,
+    state: password === '' ? 'inactive' : test(password) ? 'success' : 'error',
+  }));
+}
+
+/** A new password: every requirement, each failing one reported. */
+const newPassword = () =>
+  v.pipe(
+    v.string(ACCOUNT_MESSAGES.passwordRequired),
+    v.nonEmpty(ACCOUNT_MESSAGES.passwordRequired),
+    v.maxLength(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+    v.rawCheck(({ dataset, addIssue }) => {
+      // An empty password already says 'Password is required.'; listing every rule adds noise.
+      if (!dataset.typed || dataset.value === '') return;
+      for (const requirement of PASSWORD_REQUIREMENTS) {
+        if (!requirement.test(dataset.value)) addIssue({ message: passwordRequirementMessage(requirement) });
+      }
+    }),
+  );
+
+export const loginSchema = v.object({
+  username: username(ACCOUNT_MESSAGES.loginUsernameInvalid),
+  password: v.pipe(
+    v.string(ACCOUNT_MESSAGES.passwordRequired),
+    v.nonEmpty(ACCOUNT_MESSAGES.passwordRequired),
+    v.maxLength(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+  ),
+});
+
+export const signupSchema = v.object({
+  username: username(ACCOUNT_MESSAGES.usernameInvalid),
+  password: newPassword(),
+});
+
+export const confirmSchema = v.object({
+  username: username(ACCOUNT_MESSAGES.usernameInvalid),
+  code: v.pipe(
+    v.string(ACCOUNT_MESSAGES.codeInvalid),
+    // Codes are often pasted from an e-mail with surrounding spaces.
+    v.trim(),
+    v.regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), ACCOUNT_MESSAGES.codeInvalid),
+  ),
+});
+
+export const forgotSchema = v.object({ username: username(ACCOUNT_MESSAGES.usernameInvalid) });
+
+export const resendSchema = v.object({ username: username(ACCOUNT_MESSAGES.resendUsernameInvalid) });
+
+const RESET_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${RESET_ID_MIN_LENGTH},${RESET_ID_MAX_LENGTH}}={0,2}$`);
+
+export const resetSchema = v.pipe(
+  v.object({
+    username: username(ACCOUNT_MESSAGES.usernameInvalid),
+    password: newPassword(),
+    confirm_password: v.string(ACCOUNT_MESSAGES.passwordsMustMatch),
+    id: v.pipe(v.string(ACCOUNT_MESSAGES.resetIdInvalid), v.regex(RESET_ID_PATTERN, ACCOUNT_MESSAGES.resetIdInvalid)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirm_password']],
+      (input) => input.password === input.confirm_password,
+      ACCOUNT_MESSAGES.passwordsMustMatch,
+    ),
+    ['confirm_password'],
+  ),
+);
+
+export type LoginInput = v.InferOutput<typeof loginSchema>;
+export type SignupInput = v.InferOutput<typeof signupSchema>;
+export type ConfirmInput = v.InferOutput<typeof confirmSchema>;
+export type ForgotInput = v.InferOutput<typeof forgotSchema>;
+export type ResendInput = v.InferOutput<typeof resendSchema>;
+export type ResetInput = v.InferOutput<typeof resetSchema>;

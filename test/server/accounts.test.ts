@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRMATION_CODE_TTL_MS, RESET_LINK_TTL_MS } from '../../server/accounts/sessionPolicy';
+import { ACCOUNT_MESSAGES } from '../../server/accounts/accountService';
+import { GOOD_PASSWORD, codeFromMail, resetLinkFromMail, signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+let counter = 0;
+const newAddress = (name = 'applicant') => `${name}.${++counter}@example.org`;
+
+describe('sign-up, confirmation and login', () => {
+  it('takes an applicant from sign-up through the e-mailed code to a profile', async () => {
+    const client = server.client();
+    const username = newAddress();
+    const signup = await client.post('/public/signup', { username, password: GOOD_PASSWORD });
+    expect(signup).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.signedUp } });
+
+    const mail = server.lastMailTo(username)!;
+    expect(mail.subject).toMatch(/confirmation code/);
+    const code = codeFromMail(mail.text);
+    expect(code).toMatch(/^\d{6}$/);
+
+    expect((await client.post('/public/login', { username, password: GOOD_PASSWORD })).status).toBe(403);
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.confirmed } });
+    const login = await client.post('/public/login', { username, password: GOOD_PASSWORD });
+    expect(login).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.loggedIn } });
+
+    const profile = await client.get('/api/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ username, last_page: null, web_status: [], answer: {}, document_answer: {} });
+    expect(profile.body.successful_login).toHaveLength(1);
+  });
+
+  it('compares e-mail usernames case-insensitively', async () => {
+    const lower = newAddress('mixed');
+    const client = await signUpAndLogIn(server, lower.toUpperCase());
+    expect((await client.get('/api/profile')).body.username).toBe(lower);
+    const again = server.client();
+    expect((await again.post('/public/login', { username: `  ${lower.toUpperCase()} `, password: GOOD_PASSWORD })).status).toBe(200);
+    expect((await again.post('/public/signup', { username: lower, password: GOOD_PASSWORD })).status).toBe(409);
+  });
+
+  it('refuses login before confirmation with a message that sends the user to confirm', async () => {
+    const client = server.client();
+    const username = newAddress();
+    await client.post('/public/signup', { username, password: GOOD_PASSWORD });
+    const login = await client.post('/public/login', { username, password: GOOD_PASSWORD });
+    expect(login).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.notConfirmed, code: 'UserNotConfirmed' } });
+    expect(client.cookies.has('sid')).toBe(false);
+  });
+
+  it('refuses a wrong password and an unknown account with the same message', async () => {
+    const username = newAddress();
+    await signUpAndLogIn(server, username);
+    const wrong = await server.client().post('/public/login', { username, password: 'Wrong-Password-99!' });
+    const unknown = await server.client().post('/public/login', { username: newAddress('nobody'), password: GOOD_PASSWORD });
+    expect(wrong).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.wrongCredentials } });
+    expect(unknown).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.wrongCredentials } });
+  });
+
+  it('accepts long passphrases (well over 64 characters)', async () => {
+    const password = 'A1!' + 'long passphrase words '.repeat(6) + 'z';
+    expect(password.length).toBeGreaterThan(64);
+    const client = await signUpAndLogIn(server, newAddress('long'), password);
+    expect((await client.get('/api/profile')).status).toBe(200);
+  });
+
+  it('stores no password, code or token in clear in the database', async () => {
+    const username = newAddress();
+    await signUpAndLogIn(server, username);
+    const user = server.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username) as { password_hash: string };
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).not.toContain(GOOD_PASSWORD);
+  });
+});
+
+describe('section 5 account messages, enforced by the server', () => {
+  const cases: [string, string, object, string][] = [
+    ['sign-up username', '/public/signup', { username: 'not-an-email', password: GOOD_PASSWORD }, 'Your email address must be valid.'],
+    ['login username', '/public/login', { username: 'not-an-email', password: 'x' }, 'Please provide a valid email address.'],
+    ['login password', '/public/login', { username: 'a@example.org', password: '' }, 'Password is required.'],
+    ['confirmation code', '/public/confirm', { username: 'a@example.org', code: '12345' }, 'The confirmation code must be exactly 6 numbers.'],
+    ['confirmation code letters', '/public/confirm', { username: 'a@example.org', code: '12345a' }, 'The confirmation code must be exactly 6 numbers.'],
+    ['resend without e-mail', '/public/resend-confirm', { username: 'nope' }, 'You must provide a valid email address to resend a confirmation code.'],
+    ['forgot username', '/public/forgot-password', { username: 'nope' }, 'Your email address must be valid.'],
+  ];
+  it.each(cases)('%s', async (_name, path, body, message) => {
+    const response = await server.client().post(path, body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  const weakPasswords: [string, string][] = [
+    ['Short-1!aA', 'is at least 12 characters'],
+    ['no-uppercase-12!', 'contains at least one uppercase letter'],
+    ['NO-LOWERCASE-12!', 'contains at least one lowercase letter'],
+    ['No-Numbers-Here!', 'contains at least one number'],
+    ['NoSpecial12345678', 'contains at least one special character'],
+    [' Leading-Space-12!', 'begin or end with whitespace'],
+  ];
+  it.each(weakPasswords)('sign-up refuses %j (%s)', async (password, requirement) => {
+    const response = await server.client().post('/public/signup', { username: newAddress(), password });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(requirement);
+  });
+
+  it('reset refuses passwords that do not match', async () => {
+    const response = await server.client().post('/public/reset-password', {
+      username: 'a@example.org',
+      id: 'a'.repeat(43),
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD + 'x',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('passwords must match');
+  });
+});
+
+describe('confirmation codes', () => {
+  async function signUp() {
+    const client = server.client();
+    const username = newAddress('code');
+    await client.post('/public/signup', { username, password: GOOD_PASSWORD });
+    return { client, username, code: codeFromMail(server.lastMailTo(username)!.text) };
+  }
+  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('refuses a wrong code, then accepts the right one', async () => {
+    const { client, username, code } = await signUp();
+    expect(await client.post('/public/confirm', { username, code: otherCode(code) })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.invalidCode },
+    });
+    expect((await client.post('/public/confirm', { username, code })).status).toBe(200);
+  });
+
+  it('uses a code once', async () => {
+    const { client, username, code } = await signUp();
+    expect((await client.post('/public/confirm', { username, code })).status).toBe(200);
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.alreadyConfirmed } });
+  });
+
+  it('expires a code after 24 hours', async () => {
+    const { client, username, code } = await signUp();
+    server.clock.advance(CONFIRMATION_CODE_TTL_MS + 1);
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.expiredCode } });
+  });
+
+  it('requires a new code after five wrong tries, and the resent code works', async () => {
+    const { client, username, code } = await signUp();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await client.post('/public/confirm', { username, code: otherCode(code) });
+      expect(response.body.message).toBe(attempt < 5 ? ACCOUNT_MESSAGES.invalidCode : ACCOUNT_MESSAGES.tooManyCodeTries);
+    }
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.tooManyCodeTries } });
+
+    expect(await client.post('/public/resend-confirm', { username })).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.codeResent } });
+    const fresh = codeFromMail(server.lastMailTo(username)!.text);
+    expect((await client.post('/public/confirm', { username, code: fresh })).status).toBe(200);
+  });
+
+  it('resend answers the same for unknown addresses and sends nothing', async () => {
+    const nobody = newAddress('nobody');
+    expect(await server.client().post('/public/resend-confirm', { username: nobody })).toMatchObject({
+      status: 200,
+      body: { message: ACCOUNT_MESSAGES.codeResent },
+    });
+    expect(server.lastMailTo(nobody)).toBeUndefined();
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(username: string) {
+    const response = await server.client().post('/public/forgot-password', { username });
+    expect(response).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.forgotSent } });
+    const link = resetLinkFromMail(server.lastMailTo(username)!.text);
+    return { id: link.searchParams.get('id')!, link };
+  }
+  const NEW_PASSWORD = 'Brand-New-Pass-77?';
+
+  it('answers the same whether or not the address exists', async () => {
+    const nobody = newAddress('nobody');
+    const response = await server.client().post('/public/forgot-password', { username: nobody });
+    expect(response).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.forgotSent } });
+    expect(server.lastMailTo(nobody)).toBeUndefined();
+  });
+
+  it('sends an absolute link with at least 128 random bits that resets once and ends old sessions', async () => {
+    const username = newAddress('reset');
+    const oldSession = await signUpAndLogIn(server, username);
+    const { id, link } = await requestReset(username);
+    expect(link.href.startsWith(server.publicUrl + '/reset?')).toBe(true);
+    expect(link.searchParams.get('username')).toBe(username);
+    expect(Buffer.from(id, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const reset = { username, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD };
+    expect(await server.client().post('/public/reset-password', reset)).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.resetDone } });
+    expect(await server.client().post('/public/reset-password', reset)).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.invalidResetLink },
+    });
+    expect((await oldSession.get('/api/profile')).status).toBe(401);
+    expect((await server.client().post('/public/login', { username, password: GOOD_PASSWORD })).status).toBe(400);
+    expect((await server.client().post('/public/login', { username, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('expires a reset link after one hour', async () => {
+    const username = newAddress('reset');
+    await signUpAndLogIn(server, username);
+    const { id } = await requestReset(username);
+    server.clock.advance(RESET_LINK_TTL_MS + 1);
+    const response = await server.client().post('/public/reset-password', { username, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    expect(response).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.invalidResetLink } });
+  });
+
+  it("refuses a link used with another account's address", async () => {
+    const owner = newAddress('reset');
+    const other = newAddress('other');
+    await signUpAndLogIn(server, owner);
+    await signUpAndLogIn(server, other);
+    const { id } = await requestReset(owner);
+    const response = await server.client().post('/public/reset-password', { username: other, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    expect(response.status).toBe(400);
+    expect((await server.client().post('/public/login', { username: other, password: GOOD_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('sets an httpOnly SameSite=Lax session cookie and a readable logged-in cookie', async () => {
+    const client = server.client();
+    const username = newAddress();
+    await signUpAndLogIn(server, username);
+    const login = await client.post('/public/login', { username, password: GOOD_PASSWORD });
+    const cookies = login.headers.getSetCookie();
+    const sid = cookies.find((line) => line.startsWith('sid='))!;
+    const loggedIn = cookies.find((line) => line.startsWith('logged_in='))!;
+    expect(sid).toMatch(/httponly/i);
+    expect(sid).toMatch(/samesite=lax/i);
+    expect(Buffer.from(client.cookies.get('sid')!, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(loggedIn).not.toMatch(/httponly/i);
+  });
+
+  it('issues a new session id at every login and retires the one the browser had', async () => {
+    const username = newAddress();
+    const client = await signUpAndLogIn(server, username);
+    const first = client.cookies.get('sid')!;
+    await client.post('/public/login', { username, password: GOOD_PASSWORD });
+    const second = client.cookies.get('sid')!;
+    expect(second).not.toBe(first);
+    const stale = server.client();
+    stale.cookies.set('sid', first);
+    expect((await stale.get('/api/profile')).status).toBe(401);
+    expect((await client.get('/api/profile')).body.successful_login).toHaveLength(2);
+  });
+
+  it('does not adopt a session id planted before login', async () => {
+    const username = newAddress();
+    await signUpAndLogIn(server, username);
+    const client = server.client();
+    client.cookies.set('sid', 'planted-by-an-attacker-000');
+    await client.post('/public/login', { username, password: GOOD_PASSWORD });
+    expect(client.cookies.get('sid')).not.toBe('planted-by-an-attacker-000');
+  });
+
+  it('ends after 15 minutes without a request, and activity keeps it alive', async () => {
+    const client = await signUpAndLogIn(server, newAddress());
+    for (let step = 0; step < 3; step++) {
+      server.clock.advance(14 * 60 * 1000);
+      expect((await client.get('/api/profile')).status).toBe(200);
+    }
+    server.clock.advance(15 * 60 * 1000);
+    const expired = await client.get('/api/profile');
+    expect(expired).toMatchObject({ status: 401, body: { message: 'Your session is invalid. Please clear your cookies and login again.' } });
+    expect(client.cookies.has('logged_in')).toBe(false);
+  });
+
+  it('ends after 12 hours even with constant activity', async () => {
+    const client = await signUpAndLogIn(server, newAddress());
+    for (let elapsed = 0; elapsed < 12 * 60; elapsed += 10) {
+      server.clock.advance(10 * 60 * 1000);
+      if ((await client.get('/api/profile')).status !== 200) break;
+    }
+    expect((await client.get('/api/profile')).status).toBe(401);
+  });
+
+  it('logout ends the session on the server', async () => {
+    const client = await signUpAndLogIn(server, newAddress());
+    const sid = client.cookies.get('sid')!;
+    expect(await client.get('/api/logout')).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.loggedOut } });
+    expect(client.cookies.has('sid')).toBe(false);
+    const replay = server.client();
+    replay.cookies.set('sid', sid);
+    expect((await replay.get('/api/profile')).status).toBe(401);
+  });
+});

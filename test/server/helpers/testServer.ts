@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listOutbox } from '../../../db/outbox';
+import { startServer, type RunningServer } from '../../../server/bootstrap';
+import { manualClock } from '../../../server/clock';
+import { readServerConfig } from '../../../server/config';
+
+export const GOOD_PASSWORD = 'Correct-Horse-42!';
+
+/** A real server on an ephemeral port, on a fresh SQLite file, with a clock the test moves. */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admissions-test-'));
+  const clock = manualClock(Date.now());
+  const config = readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
+  // The address e-mail links are built from; requests go to the ephemeral port behind it.
+  const publicUrl = 'http://admissions.test';
+  const running: RunningServer = await startServer({ ...config, publicUrl }, { clock });
+  return {
+    ...running,
+    clock,
+    dataDir,
+    publicUrl,
+    client: () => new TestClient(running.url),
+    /** The newest mail to an address, as `npm run mail` would show it. */
+    lastMailTo(address: string) {
+      return listOutbox(running.db, { to: address, limit: 1 })[0];
+    },
+    async stop() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export interface JsonResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps cookies between calls and sends JSON. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: leave the text for the assertion to show */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
+}
+
+/** Reads the six-digit code out of a confirmation mail, as an applicant would. */
+export function codeFromMail(text: string): string {
+  const match = /^(\d{6})$/m.exec(text);
+  if (!match) throw new Error(`No six-digit code in mail:\n${text}`);
+  return match[1]!;
+}
+
+export function resetLinkFromMail(text: string): URL {
+  const match = /^(https?:\/\/\S+\/reset\?\S+)$/m.exec(text);
+  if (!match) throw new Error(`No reset link in mail:\n${text}`);
+  return new URL(match[1]!);
+}
+
+/** Sign-up, confirmation from the mail, and login: an applicant ready to fill in the application. */
+export async function signUpAndLogIn(server: TestServer, username: string, password = GOOD_PASSWORD): Promise<TestClient> {
+  const client = server.client();
+  const signup = await client.post('/public/signup', { username, password });
+  if (signup.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
+  const code = codeFromMail(server.lastMailTo(username.toLowerCase())!.text);
+  const confirm = await client.post('/public/confirm', { username, code });
+  if (confirm.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
+  const login = await client.post('/public/login', { username, password });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return client;
+}
