@@ -99,6 +99,13 @@ const MIGRATIONS: readonly string[] = [
     CHECK ((kind = 'service' AND user_id IS NOT NULL) OR (kind = 'tmp' AND answers IS NOT NULL))
   );
   `,
+  /* 2: throttling counters, kept in SQLite so a restart does not reset an attacker's budget */ `
+  CREATE TABLE throttle_counters (
+    key TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    count INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -3,6 +3,7 @@ import type { Db } from '../db/connection';
 import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
+import { createThrottle } from './accounts/throttle';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import { errorMiddleware } from './http/errors';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const { db, clock, college } = deps;
   const accounts = createAccountService({
     db,
+    throttle: createThrottle({ db, clock }),
     clock,
     secret: deps.config.secret,
     mailer: deps.mailer,

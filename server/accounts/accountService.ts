@@ -16,6 +16,7 @@ import { HttpError, badRequest } from '../http/errors';
 import { sessionIdHash } from '../http/session';
 import { confirmationMail, resetPasswordMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
+import type { Throttle, ThrottlePolicy } from './throttle';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { keyedHash, randomCode, randomToken, sameHash } from './secrets';
 import {
@@ -27,6 +28,7 @@ import {
 
 export interface AccountDeps {
   db: Db;
+  throttle: Throttle;
   clock: Clock;
   secret: Buffer;
   mailer: Mailer;
@@ -58,13 +60,25 @@ const resetHash = (deps: AccountDeps, id: string) => keyedHash(deps.secret, 'res
 
 /** Account rules of the foundation issue. Usernames arrive already normalised by the shared schemas. */
 export function createAccountService(deps: AccountDeps) {
+  const { throttle } = deps;
+  const mailBudgets = (username: string, client: string): [ThrottlePolicy, string][] => [
+    ['mailPerAddress', username],
+    ['mailPerClient', client],
+  ];
+  const passwordBudgets = (username: string, client: string): [ThrottlePolicy, string][] => [
+    ['passwordPerAccountAndClient', `${username}|${client}`],
+    ['passwordPerAccount', username],
+    ['passwordPerClient', client],
+  ];
+
   const newCode = (userId: number) => {
     const code = randomCode();
     return { code, record: { codeHash: codeHash(deps, userId, code), expiresAt: deps.clock.now() + CONFIRMATION_CODE_TTL_MS } };
   };
 
   return {
-    async signUp(username: string, password: string): Promise<{ message: string }> {
+    async signUp(username: string, password: string, client: string): Promise<{ message: string }> {
+      throttle.spendAll(mailBudgets(username, client));
       const passwordHash = await hashPassword(password);
       const now = deps.clock.now();
       let code = '';
@@ -84,7 +98,8 @@ export function createAccountService(deps: AccountDeps) {
       return { message: ACCOUNT_MESSAGES.signedUp };
     },
 
-    confirm(username: string, code: string): { message: string } {
+    confirm(username: string, code: string, client: string): { message: string } {
+      throttle.spend('codePerClient', client);
       const user = findUserByUsername(deps.db, username);
       if (user?.confirmed_at) throw badRequest(ACCOUNT_MESSAGES.alreadyConfirmed);
       const stored = user && findConfirmationCode(deps.db, user.id);
@@ -96,11 +111,13 @@ export function createAccountService(deps: AccountDeps) {
         throw badRequest(failures >= CONFIRMATION_CODE_MAX_FAILURES ? ACCOUNT_MESSAGES.tooManyCodeTries : ACCOUNT_MESSAGES.invalidCode);
       }
       confirmUser(deps.db, user.id, deps.clock.now());
+      throttle.refund([['codePerClient', client]]);
       return { message: ACCOUNT_MESSAGES.confirmed };
     },
 
     /** Answers the same whatever the address, so it cannot be used to learn who has applied. */
-    resendCode(username: string): { message: string } {
+    resendCode(username: string, client: string): { message: string } {
+      throttle.spendAll(mailBudgets(username, client));
       const user = findUserByUsername(deps.db, username);
       if (user && !user.confirmed_at) {
         const { code, record } = newCode(user.id);
@@ -111,10 +128,18 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Checks the password and opens a fresh session (never reusing the caller's old id). */
-    async logIn(username: string, password: string, previousSessionId?: string): Promise<{ sessionId: string; message: string }> {
+    async logIn(
+      username: string,
+      password: string,
+      client: string,
+      previousSessionId?: string,
+    ): Promise<{ sessionId: string; message: string }> {
+      const budgets = passwordBudgets(username, client);
+      throttle.spendAll(budgets);
       const user = findUserByUsername(deps.db, username);
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDecoy(password);
       if (!user || !valid) throw badRequest(ACCOUNT_MESSAGES.wrongCredentials);
+      throttle.refund(budgets);
       if (!user.confirmed_at) throw new HttpError(403, ACCOUNT_MESSAGES.notConfirmed, { code: 'UserNotConfirmed' });
       const sessionId = randomToken();
       const now = deps.clock.now();
@@ -131,7 +156,8 @@ export function createAccountService(deps: AccountDeps) {
       return { sessionId, message: ACCOUNT_MESSAGES.loggedIn };
     },
 
-    forgotPassword(username: string): { message: string } {
+    forgotPassword(username: string, client: string): { message: string } {
+      throttle.spendAll(mailBudgets(username, client));
       const user = findUserByUsername(deps.db, username);
       if (user) {
         // 256 bits: the link is the only secret between the mailbox and a new password.
@@ -144,7 +170,8 @@ export function createAccountService(deps: AccountDeps) {
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 
-    async resetPassword(username: string, id: string, password: string): Promise<{ message: string }> {
+    async resetPassword(username: string, id: string, password: string, client: string): Promise<{ message: string }> {
+      throttle.spend('resetPerClient', client);
       const idHash = resetHash(deps, id);
       const reset = findPasswordReset(deps.db, idHash);
       const user = findUserByUsername(deps.db, username);
@@ -154,6 +181,9 @@ export function createAccountService(deps: AccountDeps) {
       if (!completePasswordReset(deps.db, idHash, user.id, passwordHash, deps.clock.now())) {
         throw badRequest(ACCOUNT_MESSAGES.invalidResetLink);
       }
+      // Proving the mailbox is the way back in for an applicant whose account is under attack.
+      throttle.refund([['resetPerClient', client]]);
+      throttle.clearAccount(username);
       return { message: ACCOUNT_MESSAGES.resetDone };
     },
 

@@ -20,17 +20,17 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
 
   router.post('/public/signup', async (ctx) => {
     const form = parseOrReject(signupSchema, await readJsonObject(ctx));
-    ctx.body = await accounts.signUp(normaliseUsername(form.username), form.password);
+    ctx.body = await accounts.signUp(normaliseUsername(form.username), form.password, ctx.ip);
   });
 
   router.post('/public/confirm', async (ctx) => {
     const form = parseOrReject(confirmSchema, await readJsonObject(ctx));
-    ctx.body = accounts.confirm(normaliseUsername(form.username), form.code);
+    ctx.body = accounts.confirm(normaliseUsername(form.username), form.code, ctx.ip);
   });
 
   router.post('/public/resend-confirm', async (ctx) => {
     const form = parseOrReject(resendSchema, await readJsonObject(ctx));
-    ctx.body = accounts.resendCode(normaliseUsername(form.username));
+    ctx.body = accounts.resendCode(normaliseUsername(form.username), ctx.ip);
   });
 
   router.post('/public/login', async (ctx) => {
@@ -38,6 +38,7 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
     const { sessionId, message } = await accounts.logIn(
       normaliseUsername(form.username),
       form.password,
+      ctx.ip,
       ctx.cookies.get(SESSION_COOKIE),
     );
     setSessionCookies(ctx, sessionId, options.secureCookies);
@@ -46,12 +47,12 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
 
   router.post('/public/forgot-password', async (ctx) => {
     const form = parseOrReject(forgotSchema, await readJsonObject(ctx));
-    ctx.body = accounts.forgotPassword(normaliseUsername(form.username));
+    ctx.body = accounts.forgotPassword(normaliseUsername(form.username), ctx.ip);
   });
 
   router.post('/public/reset-password', async (ctx) => {
     const form = parseOrReject(resetSchema, await readJsonObject(ctx));
-    ctx.body = await accounts.resetPassword(normaliseUsername(form.username), form.id, form.password);
+    ctx.body = await accounts.resetPassword(normaliseUsername(form.username), form.id, form.password, ctx.ip);
   });
 
   router.get('/api/logout', (ctx) => {

@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+
+/** Shapes of the server's answers (spec section 7), checked before any machine trusts them. */
+const answerValue = v.union([v.string(), v.boolean()]);
+export const AnswersSchema = v.record(v.string(), answerValue);
+
+export const MessageSchema = v.looseObject({ message: v.optional(v.string(), '') });
+
+export const DocumentStatusSchema = v.picklist(['unprocessed', 'in progress', 'completed', 'not answered', 'failed']);
+export type DocumentStatus = v.InferOutput<typeof DocumentStatusSchema>;
+
+/**
+ * Section 3 lists the statuses in lower case and also upper-case forms (IN_PROGRESS…): both are
+ * accepted and normalised to the lower-case words.
+ */
+export const AnyDocumentStatusSchema = v.pipe(
+  v.string(),
+  v.transform((status) => status.toLowerCase().replace(/_/g, ' ')),
+  DocumentStatusSchema,
+);
+
+export const DocumentAnswerSchema = v.looseObject({
+  file_name: v.string(),
+  file_size: v.number(),
+  status: v.optional(AnyDocumentStatusSchema),
+});
+export const DocumentAnswersSchema = v.record(v.string(), DocumentAnswerSchema);
+export type DocumentAnswer = v.InferOutput<typeof DocumentAnswerSchema>;
+
+export const WebStatusValueSchema = v.picklist(['started', 'validating', 'submitted']);
+export type WebStatusValue = v.InferOutput<typeof WebStatusValueSchema>;
+
+export const ProfileSchema = v.looseObject({
+  username: v.string(),
+  last_page: v.nullable(v.string()),
+  successful_login: v.array(v.looseObject({ created_at: v.number() })),
+  web_status: v.array(v.looseObject({ web_status: v.string() })),
+  answer: AnswersSchema,
+  answer_version: v.optional(v.number(), 0),
+  document_answer: v.optional(DocumentAnswersSchema, {}),
+});
+export type Profile = v.InferOutput<typeof ProfileSchema>;
+
+export const SaveAnswersResponseSchema = v.looseObject({ message: v.string(), version: v.number() });
+
+export const SubmitResponseSchema = v.looseObject({ message: v.string() });
+
+export const PresignedUrlSchema = v.object({ url: v.string(), fields: v.record(v.string(), v.string()) });
+export type PresignedUpload = v.InferOutput<typeof PresignedUrlSchema>;
+
+export const ConversionStatusSchema = v.looseObject({ status: AnyDocumentStatusSchema, message: v.optional(v.string(), '') });
+export type ConversionStatus = v.InferOutput<typeof ConversionStatusSchema>;
+
+export const PdfCopySchema = v.looseObject({
+  status: AnyDocumentStatusSchema,
+  url: v.optional(v.nullable(v.string()), null),
+});
+export type PdfCopy = v.InferOutput<typeof PdfCopySchema>;
+
+export const CountsSchema = v.record(v.string(), v.number());
+export const TabChoicesSchema = v.record(v.string(), v.string());
+
+export const TmpAnswersSchema = v.looseObject({ answer: AnswersSchema });
+
+export const ServiceDataSchema = v.looseObject({
+  answer: AnswersSchema,
+  add_another: v.optional(CountsSchema, {}),
+  document_answer: v.optional(DocumentAnswersSchema, {}),
+  tabs: v.optional(TabChoicesSchema, {}),
+});
+export type ServiceData = v.InferOutput<typeof ServiceDataSchema>;
+
+export const LookupSuggestionsSchema = v.array(v.looseObject({ id: v.string(), text: v.string(), sub_text: v.optional(v.string(), '') }));
+export type LookupSuggestion = v.InferOutput<typeof LookupSuggestionsSchema>[number];
+export const LookupDetailSchema = v.record(v.string(), v.union([v.string(), v.number(), v.null()]));

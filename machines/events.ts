@@ -1,0 +1,57 @@
+import type { AnswerValue } from '../src/catalogue/dataModel';
+
+/**
+ * Events that cross from one actor to another (or from the views to an actor). Each actor's own
+ * internal events stay in its file; these are the shared vocabulary, so senders and receivers agree.
+ */
+
+export type ToastSeverity = 'success' | 'error';
+export interface ToastRequest {
+  severity: ToastSeverity;
+  /** Spec section 8: 'Error' / 'Success', or '{card name} Error', 'Resend Confirmation Code Error'… */
+  title: string;
+  message: string;
+}
+/** To the toasts actor (system id 'toasts'). */
+export type ToastEvent = { type: 'toast.show'; toast: ToastRequest } | { type: 'toast.dismiss'; id: string };
+
+/** Navigation state carried between routes (spec section 2). */
+export interface NavigationState {
+  answers?: Record<string, AnswerValue>;
+  username?: string;
+  errorMessage?: string;
+  successMessage?: string;
+}
+
+/**
+ * To the navigation actor (system id 'navigation'). `navigate` asks for a route change; the
+ * navigation actor emits `{ type: 'navigate', to, state, replace }` for the router adapter in src/.
+ * `location.changed` is sent by that adapter whenever the browser's location changes.
+ */
+export type NavigationEvent =
+  | { type: 'navigate'; to: string; state?: NavigationState; replace?: boolean }
+  | { type: 'location.changed'; pathname: string; search: string; hash: string; state?: NavigationState };
+
+/** What the navigation actor emits for the router adapter. */
+export type NavigateEmitted = { type: 'navigate'; to: string; state?: NavigationState; replace?: boolean };
+
+/**
+ * To the session actor (system id 'session'): any actor whose call answered 401 sends
+ * `session.unauthorised`; Log Out, inactivity and the auth cards use the others.
+ */
+export type SessionEvent =
+  | { type: 'session.unauthorised' }
+  | { type: 'session.logout'; message?: string }
+  | { type: 'session.loggedIn' };
+
+/**
+ * Broadcast by the root app machine to its children whenever who is using the app changes, so
+ * that inactivity, tabs, add-another and documents know whether they may act.
+ */
+export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceUser: boolean };
+
+/** To the answers actor (system id 'answers'). */
+export type AnswersEvent =
+  | { type: 'answers.set'; key: string; value: AnswerValue; desc?: string }
+  | { type: 'answers.clear'; keys: readonly string[] }
+  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue> };

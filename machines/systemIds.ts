@@ -1,0 +1,23 @@
+/**
+ * The system ids under which the root application machine spawns its long-lived children.
+ * Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe with the same ids.
+ */
+export const SYSTEM_IDS = {
+  app: 'app',
+  session: 'session',
+  navigation: 'navigation',
+  webStatus: 'webStatus',
+  answers: 'answers',
+  validation: 'validation',
+  submit: 'submit',
+  toasts: 'toasts',
+  inactivity: 'inactivity',
+  pdfCopy: 'pdfCopy',
+  addAnother: 'addAnother',
+  tabs: 'tabs',
+  lookup: 'lookup',
+  /** One document actor per document answer key: `document:personal_statement_doc`. */
+  documentPrefix: 'document:',
+} as const;
+
+export const documentSystemId = (answerKey: string) => `${SYSTEM_IDS.documentPrefix}${answerKey}`;

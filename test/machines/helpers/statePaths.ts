@@ -1,0 +1,39 @@
+import type { AnyStateMachine, AnyMachineSnapshot, StateValue } from 'xstate';
+import { expect } from 'vitest';
+
+/** Every state node id of a machine (compound, parallel and atomic), the root excluded. */
+export function allStateIds(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const visit = (node: { id: string; states: Record<string, any> }) => {
+    for (const child of Object.values(node.states)) {
+      ids.push(child.id);
+      visit(child);
+    }
+  };
+  visit(machine.root as any);
+  return ids;
+}
+
+/** The state node ids a snapshot is in, from its value (default ids are `machineId.path.to.state`). */
+export function activeStateIds(machineId: string, value: StateValue): string[] {
+  const ids: string[] = [];
+  const walk = (prefix: string, current: StateValue) => {
+    if (typeof current === 'string') {
+      ids.push(`${prefix}.${current}`);
+      return;
+    }
+    for (const [key, child] of Object.entries(current)) {
+      ids.push(`${prefix}.${key}`);
+      if (child !== undefined) walk(`${prefix}.${key}`, child as StateValue);
+    }
+  };
+  walk(machineId, value);
+  return ids;
+}
+
+/** Asserts that the generated paths, taken together, reach every state of the machine. */
+export function expectEveryStateReached(machine: AnyStateMachine, snapshots: readonly AnyMachineSnapshot[]): void {
+  const reached = new Set(snapshots.flatMap((snapshot) => activeStateIds(machine.id, snapshot.value)));
+  const missing = allStateIds(machine).filter((id) => !reached.has(id));
+  expect(missing, `states of ${machine.id} reached by no generated path`).toEqual([]);
+}
