@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { completeApplication } from '../test/fixtures/completeApplication';
+import { deadlineNight } from './deadlineNight';
+import { logIn, measure, type LoadFigures, type LoadTarget } from './httpThroughput';
+import { startChild } from './processes';
+import { BENCH_PASSWORD, seedApplicants } from './seed';
+
+/**
+ * `npm run bench`: load only on 127.0.0.1, bounded in time, figures printed as a table and
+ * written to bench/results.json. Options (environment): BENCH_SECONDS (per autocannon run,
+ * default 5), BENCH_APPLICANTS (deadline night, default 1000), BENCH_NIGHT_SECONDS (default 30).
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const applicants = Number(process.env.BENCH_APPLICANTS ?? 1000);
+const nightSeconds = Number(process.env.BENCH_NIGHT_SECONDS ?? 30);
+const root = resolve(import.meta.dirname, '..');
+
+/** About 150 keys, as a realistic application in progress. */
+const realisticAnswers = Object.fromEntries(Object.entries(completeApplication).slice(0, 150));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'admissions-bench-'));
+const results: Record<string, unknown> = { started_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length } };
+const rows: string[][] = [];
+
+try {
+  const usernames = await seedApplicants(join(dataDir, 'admissions.sqlite'), applicants + 1);
+  const app = await startChild('server/main.ts', {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  try {
+    const cookie = await logIn(app.url, usernames.at(-1)!, BENCH_PASSWORD);
+    const jsonHeaders = { cookie, 'content-type': 'application/json' };
+    const save = await fetch(`${app.url}/api/answer`, { method: 'PUT', headers: jsonHeaders, body: JSON.stringify(realisticAnswers) });
+    if (!save.ok) throw new Error(`seed save failed: ${save.status} ${await save.text()}`);
+    const profileBody = await (await fetch(`${app.url}/api/profile`, { headers: { cookie } })).text();
+    const raw = await startChild('bench/rawServer.ts', {
+      RAW_PROFILE_BODY: profileBody,
+      RAW_SAVE_BODY: JSON.stringify({ message: 'Your answers were saved.', version: 1 }),
+    });
+    try {
+      const endpoints: [string, (base: string) => LoadTarget][] = [
+        ['GET /api/profile', (base) => ({ url: `${base}/api/profile`, method: 'GET', headers: { cookie } })],
+        [
+          'PUT /api/answer',
+          (base) => ({ url: `${base}/api/answer`, method: 'PUT', headers: jsonHeaders, body: JSON.stringify(realisticAnswers) }),
+        ],
+      ];
+      const http: Record<string, unknown> = {};
+      for (const [name, target] of endpoints) {
+        for (const connections of [10, 100]) {
+          const ours: LoadFigures = await measure(target(app.url), connections, seconds);
+          const baseline: LoadFigures = await measure(target(raw.url), connections, seconds);
+          const ratio = Math.round((ours.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+          http[`${name} @${connections}`] = { ours, raw: baseline, ratio_to_raw: ratio };
+          rows.push([
+            `${name} @${connections} conns`,
+            `${ours.requestsPerSecond} req/s`,
+            `p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms`,
+            `raw ${baseline.requestsPerSecond} req/s → ratio ${ratio}`,
+            `non-2xx ${ours.non2xx}, errors ${ours.errors}`,
+          ]);
+        }
+      }
+      results.http = http;
+    } finally {
+      await raw.stop();
+    }
+
+    const night = await deadlineNight({
+      baseUrl: app.url,
+      usernames: usernames.slice(0, applicants),
+      completeAnswers: completeApplication,
+      durationMs: nightSeconds * 1000,
+      saveIntervalMs: 3000,
+      submitShare: 0.1,
+    });
+    results.deadline_night = night;
+    rows.push([
+      `deadline night, ${night.applicants} applicants`,
+      `${night.savesPerSecond} saves/s`,
+      `${night.submissionsPerSecond} submissions/s`,
+      `p99 ${night.p99Ms} ms`,
+      `errors ${night.errors}, lost writes ${night.lostWrites}`,
+    ]);
+  } finally {
+    await app.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+results.finished_at = new Date().toISOString();
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  │  '));
+console.log('\nWritten to bench/results.json');
