@@ -1,4 +1,5 @@
 import type { Db } from './connection';
+import { detachDocuments } from './documents';
 import { stmt } from './statements';
 
 export type AnswerValue = string | boolean;
@@ -127,7 +128,12 @@ export function listTabs(db: Db, userId: number): Record<string, string> {
   return Object.fromEntries(rows.map((row) => [row.tab_id, row.chosen_tab]));
 }
 
-/** Saves the tab choice and clears the answers that belonged to the other tabs, all or nothing. */
+/**
+ * Saves the tab choice and clears the answers that belonged to the other tabs, all or nothing.
+ * A document among the cleared answers is detached with its conversion in the same transaction
+ * (its files are queued for deletion); while that document is still being converted the switch
+ * is refused as 'busy', as section 4 blocks it.
+ */
 export function chooseTab(
   db: Db,
   userId: number,
@@ -135,12 +141,13 @@ export function chooseTab(
   chosenTab: string,
   clearedKeys: readonly string[],
   now: number,
-): 'saved' | 'submitted' {
+): 'saved' | 'submitted' | 'busy' {
   return db.transaction(() => {
     const row = stmt(db, 'SELECT submitted_at FROM applications WHERE user_id = ?').get(userId) as
       | { submitted_at: number | null }
       | undefined;
     if (row?.submitted_at != null) return 'submitted' as const;
+    if (detachDocuments(db, userId, clearedKeys, now) === 'busy') return 'busy' as const;
     stmt(
       db,
       `INSERT INTO tab_choices (user_id, tab_id, chosen_tab) VALUES (?, ?, ?)

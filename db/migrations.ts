@@ -106,6 +106,111 @@ const MIGRATIONS: readonly string[] = [
     count INTEGER NOT NULL
   );
   `,
+  /* 3: documents, their conversions, the durable job queue, PDF copies and the lookup indexes */ `
+  -- One row per presigned upload we issued: the key can only be used by its applicant, for its question.
+  CREATE TABLE upload_slots (
+    object_key TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    answer_key TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    received_at INTEGER,
+    received_size INTEGER,
+    refusal TEXT,
+    claimed_at INTEGER
+  );
+  CREATE INDEX upload_slots_user ON upload_slots(user_id);
+  CREATE INDEX upload_slots_unclaimed ON upload_slots(expires_at) WHERE claimed_at IS NULL;
+
+  -- The document answer of one question and its conversion. generation changes with every new
+  -- upload, so a conversion that finishes after the document was replaced cannot overwrite it.
+  CREATE TABLE documents (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    answer_key TEXT NOT NULL,
+    generation INTEGER NOT NULL,
+    file_name TEXT NOT NULL,
+    file_size INTEGER NOT NULL,
+    file_type TEXT NOT NULL CHECK (file_type IN ('png', 'jpeg', 'pdf', 'docx')),
+    original_key TEXT,
+    status TEXT NOT NULL CHECK (status IN ('unprocessed', 'in progress', 'completed', 'failed', 'not answered')),
+    message TEXT NOT NULL DEFAULT '',
+    converted_key TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, answer_key)
+  );
+
+  -- Work done off the request path. A row in state 'running' after a restart was interrupted and is queued again.
+  CREATE TABLE jobs (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('convert_document', 'render_copy', 'delete_objects')),
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    answer_key TEXT,
+    generation INTEGER,
+    payload TEXT NOT NULL DEFAULT '{}',
+    state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER
+  );
+  CREATE INDEX jobs_queued ON jobs(id) WHERE state = 'queued';
+  CREATE INDEX jobs_active_user ON jobs(user_id, kind) WHERE state IN ('queued', 'running');
+
+  -- The latest PDF copy of an application; fingerprint names the answers and documents it shows.
+  CREATE TABLE pdf_copies (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('completed', 'failed')),
+    object_key TEXT,
+    message TEXT NOT NULL DEFAULT '',
+    rendered_at INTEGER NOT NULL
+  );
+
+  -- Schools the college imports (CEEB lists are licensed), searched by word prefixes through FTS5.
+  CREATE TABLE schools (
+    id INTEGER PRIMARY KEY,
+    category TEXT NOT NULL CHECK (category IN ('hs_ceeb', 'college_ceeb')),
+    ceeb TEXT NOT NULL,
+    name TEXT NOT NULL,
+    address_line_1 TEXT NOT NULL DEFAULT '',
+    city TEXT NOT NULL DEFAULT '',
+    state TEXT NOT NULL DEFAULT '',
+    zip TEXT NOT NULL DEFAULT '',
+    country TEXT NOT NULL DEFAULT '',
+    is_demo INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (category, ceeb)
+  );
+  CREATE VIRTUAL TABLE schools_fts USING fts5(
+    name, city, state, ceeb,
+    content = 'schools', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+  );
+  CREATE TRIGGER schools_fts_insert AFTER INSERT ON schools BEGIN
+    INSERT INTO schools_fts (rowid, name, city, state, ceeb) VALUES (new.id, new.name, new.city, new.state, new.ceeb);
+  END;
+  CREATE TRIGGER schools_fts_delete AFTER DELETE ON schools BEGIN
+    INSERT INTO schools_fts (schools_fts, rowid, name, city, state, ceeb) VALUES ('delete', old.id, old.name, old.city, old.state, old.ceeb);
+  END;
+  CREATE TRIGGER schools_fts_update AFTER UPDATE ON schools BEGIN
+    INSERT INTO schools_fts (schools_fts, rowid, name, city, state, ceeb) VALUES ('delete', old.id, old.name, old.city, old.state, old.ceeb);
+    INSERT INTO schools_fts (rowid, name, city, state, ceeb) VALUES (new.id, new.name, new.city, new.state, new.ceeb);
+  END;
+
+  -- US cities and ZIP codes for the address category, loaded from the zipcodes package on first use.
+  CREATE TABLE places (
+    id INTEGER PRIMARY KEY,
+    zip TEXT NOT NULL UNIQUE,
+    city TEXT NOT NULL,
+    state TEXT NOT NULL,
+    state_code TEXT NOT NULL,
+    country TEXT NOT NULL
+  );
+  CREATE VIRTUAL TABLE places_fts USING fts5(
+    city, state, state_code, zip,
+    content = 'places', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+  );
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

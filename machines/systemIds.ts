@@ -16,6 +16,8 @@ export const SYSTEM_IDS = {
   addAnother: 'addAnother',
   tabs: 'tabs',
   lookup: 'lookup',
+  /** The auth cards (login, sign-up, confirm, forgot, reset): one actor, the view names the card. */
+  authCard: 'authCard',
   /** One document actor per document answer key: `document:personal_statement_doc`. */
   documentPrefix: 'document:',
 } as const;

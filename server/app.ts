@@ -18,6 +18,12 @@ import { accessRoutes } from './routes/accessRoutes';
 import { accountRoutes } from './routes/accountRoutes';
 import { applicationRoutes } from './routes/applicationRoutes';
 import { collegeRoutes } from './routes/collegeRoutes';
+import { documentRoutes } from './routes/documentRoutes';
+import { fileRoutes } from './routes/fileRoutes';
+import { lookupRoutes } from './routes/lookupRoutes';
+import { createDocumentService } from './documents/documentService';
+import { createCopyService } from './pdf/copyService';
+import type { ObjectStore } from './storage/objectStore';
 
 export interface AppDeps {
   db: Db;
@@ -26,6 +32,10 @@ export interface AppDeps {
   college: CollegeConfig;
   mailer: Mailer;
   logger: Logger;
+  /** Where uploads, conversions and PDF copies live. */
+  store: ObjectStore;
+  /** The job runner, nudged when a request queues work. */
+  jobs: { wake(): void };
   /** Folder of the built front end; absent in API-only tests. */
   distDir?: string;
 }
@@ -49,14 +59,21 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
 
   app.use(errorMiddleware(deps.logger));
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({ hsts: secureCookies }));
+  app.use(securityHeaders({ hsts: secureCookies, connectSources: deps.store.uploadOrigins }));
   app.use(sameSiteOnly(new URL(deps.config.publicUrl).origin));
   app.use(loadSession({ db, clock, secret: deps.config.secret, secureCookies }));
+
+  const wake = () => deps.jobs.wake();
+  const documents = createDocumentService({ db, clock, store: deps.store, secret: deps.config.secret, wake });
+  const copies = createCopyService({ db, clock, secret: deps.config.secret, publicUrl: deps.config.publicUrl, wake });
 
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     applicationRoutes({ db, clock, college }),
-    accessRoutes({ db, tokens }),
+    documentRoutes({ db, clock, documents, copies }),
+    accessRoutes({ db, tokens, copies }),
+    fileRoutes({ store: deps.store, documents, copies, tokens }),
+    lookupRoutes({ db }),
     collegeRoutes(college),
   ]) {
     app.use(router.routes());

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../db/connection';
+import { dropStaleUploadSlots } from '../db/documents';
+import { purgeFinishedJobs } from '../db/jobs';
 import { deleteExpiredSessions } from '../db/sessions';
 import { checkCatalogue } from '../src/catalogue/devChecks';
 import { loadCollegeConfig } from '../src/college/load';
@@ -11,6 +13,14 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { createLogger, type Logger } from './log';
 import { createMailer, type Mailer } from './mail/mailer';
+import { conversionJobHandler, deleteObjectsJobHandler } from './documents/conversionJob';
+import { createJobRunner, type JobHooks } from './jobs/jobRunner';
+import { createWorkerPool } from './jobs/workerPool';
+import { loadPlacesIfEmpty } from './lookup/addressIndex';
+import { loadDemoSchoolsIfEmpty } from './lookup/demoSchools';
+import { copyJobHandler } from './pdf/copyJob';
+import { createObjectStore } from './storage/createStore';
+import type { ObjectStore } from './storage/objectStore';
 
 export interface RunningServer {
   url: string;
@@ -18,10 +28,15 @@ export interface RunningServer {
   db: Db;
   college: CollegeConfig;
   mailer: Mailer;
+  store: ObjectStore;
   close(): Promise<void>;
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 5 * 60 * 1000;
+/** An upload form's record outlives the form by this much, so a late conversion request still finds it. */
+const UPLOAD_SLOT_GRACE_MS = 60 * 60 * 1000;
+/** Finished jobs are kept this long for diagnosis. */
+const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Opens the database (migrating it), loads and checks the configuration, and listens. Used by
@@ -29,22 +44,50 @@ const HOUSEKEEPING_INTERVAL_MS = 5 * 60 * 1000;
  */
 export async function startServer(
   config: ServerConfig,
-  options: { clock?: Clock; logger?: Logger; distDir?: string } = {},
+  options: { clock?: Clock; logger?: Logger; distDir?: string; jobHooks?: JobHooks } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ silent: config.mode === 'test' });
   const college = loadCollegeConfig(config.collegeConfigFile);
   if (config.mode === 'development') checkCatalogue();
   const db = openDatabase(config.databaseFile);
+  loadDemoSchoolsIfEmpty(db, logger);
+  loadPlacesIfEmpty(db);
   const mailer = createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const app = createApp({ db, clock, config, college, mailer, logger, distDir: options.distDir });
+  const store = createObjectStore(config.storage, { secret: config.secret, publicUrl: config.publicUrl });
+  const { conversion } = config;
+  const { libreOffice } = conversion;
+  const pool = createWorkerPool({ size: conversion.concurrency });
+  const jobs = createJobRunner({
+    db,
+    clock,
+    logger,
+    concurrency: conversion.concurrency,
+    hooks: options.jobHooks,
+    handlers: {
+      convert_document: conversionJobHandler({ db, clock, logger, store, pool, secret: config.secret, conversion }),
+      render_copy: copyJobHandler({ db, clock, store, pool, secret: config.secret, college, timeoutMs: conversion.timeoutMs }),
+      delete_objects: deleteObjectsJobHandler(store),
+    },
+  });
+  const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, distDir: options.distDir });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const housekeeping = setInterval(() => deleteExpiredSessions(db, clock.now(), SESSION_IDLE_MS), HOUSEKEEPING_INTERVAL_MS);
+  // Jobs left 'running' by the previous process are queued again here.
+  jobs.start();
+  // The first applicant should not wait for a thread to start; tests start many servers and skip it.
+  if (config.mode !== 'test') pool.warm();
+  logger.info('documents', { storage: store.kind, docx: libreOffice ? 'libreoffice' : 'js', concurrency: conversion.concurrency });
+  const housekeeping = setInterval(() => {
+    const now = clock.now();
+    deleteExpiredSessions(db, now, SESSION_IDLE_MS);
+    dropStaleUploadSlots(db, now - UPLOAD_SLOT_GRACE_MS, now);
+    purgeFinishedJobs(db, now - FINISHED_JOB_RETENTION_MS);
+  }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
   const { port } = server.address() as AddressInfo;
@@ -55,8 +98,11 @@ export async function startServer(
     db,
     college,
     mailer,
+    store,
     async close() {
       clearInterval(housekeeping);
+      // Running jobs stay 'running' in the table and are resumed by the next start.
+      await Promise.all([jobs.stop(), pool.close()]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close();

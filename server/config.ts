@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readConversionConfig, type ConversionConfig } from './documents/conversionConfig';
+import { readStorageConfig, type StorageConfig } from './storage/storageConfig';
 
 export interface ServerConfig {
   port: number;
@@ -18,6 +20,10 @@ export interface ServerConfig {
   /** Cookies get the Secure flag when the public address is HTTPS. */
   secureCookies: boolean;
   trustProxy: boolean;
+  /** Where documents and PDF copies are kept (STORAGE, S3_*). */
+  storage: StorageConfig;
+  /** How conversions run (DOCX_CONVERTER, SOFFICE_PATH, CONVERSION_TIMEOUT_MS, JOB_CONCURRENCY). */
+  conversion: ConversionConfig;
 }
 
 /** Reads the environment once at start-up; every other module receives the result instead of reading process.env. */
@@ -40,6 +46,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     collegeConfigFile: env.COLLEGE_CONFIG || undefined,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === '1',
+    storage: readStorageConfig(env, dataDir),
+    conversion: readConversionConfig(env),
   };
 }
 

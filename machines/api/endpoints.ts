@@ -1,4 +1,5 @@
 import type { Answers } from '../../src/catalogue/dataModel';
+import { CollegeConfigSchema } from '../../src/college/schema';
 import { callApi } from './httpClient';
 import * as R from './responses';
 
@@ -54,6 +55,8 @@ export const api = {
     callApi('put', '/api/tabs', R.MessageSchema, { json: { tab_id: tabId, chosen_tab: chosenTab }, signal }),
   tabChoices: (signal?: AbortSignal) => callApi('get', '/api/tabs', R.TabChoicesSchema, { signal }),
 
+  /** The college configuration the pages and the rules need (contacts, banner window, essay limit, lists). */
+  college: (signal?: AbortSignal) => callApi('get', '/public/college', CollegeConfigSchema, { signal }),
   tmpAnswers: (token: string, signal?: AbortSignal) =>
     callApi('get', '/public/tmp', R.TmpAnswersSchema, { searchParams: { token }, signal }),
   serviceData: (serviceToken: string, signal?: AbortSignal) =>

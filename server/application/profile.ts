@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
 import { findApplication, listWebStatus } from '../../db/applications';
+import { documentAnswersJson } from '../../db/documents';
 import { listLogins } from '../../db/sessions';
 
 /**
@@ -16,7 +17,7 @@ export function profileJson(db: Db, userId: number, username: string): string {
     `"answer":${application?.answers ?? '{}'}`,
     `"answer_version":${application?.version ?? 0}`,
     `"submitted_at":${application?.submitted_at ?? null}`,
-    `"document_answer":{}`,
+    `"document_answer":${documentAnswersJson(db, userId)}`,
   ];
   return `{${parts.join(',')}}`;
 }

@@ -7,6 +7,8 @@ import { normaliseUsername, validateAnswerPayload } from '../../src/catalogue/sc
 import { loadCollegeConfig } from '../../src/college/load';
 import { createAccessTokens } from '../accounts/accessTokens';
 import { readServerConfig } from '../config';
+import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
+import type { SchoolCategory } from '../../db/schools';
 import { parseArgs } from './args';
 import { toCsv } from './csv';
 
@@ -15,11 +17,14 @@ import { toCsv } from './csv';
  *   npm run admin -- service-token EMAIL          staff URL that shows EMAIL's application read-only
  *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
  *   npm run admin -- export --status submitted|all --format csv|json [--out FILE]
+ *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
   npm run admin -- tmp-token FILE.json
-  npm run admin -- export --status submitted|all --format csv|json [--out FILE]`;
+  npm run admin -- export --status submitted|all --format csv|json [--out FILE]
+  npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
+    (columns: ceeb,name,address_line_1,city,state,zip,country; replaces that category's list)`;
 
 const { positional, options } = parseArgs(process.argv.slice(2));
 const [command, argument] = positional;
@@ -80,6 +85,20 @@ try {
       } else {
         process.stdout.write(output);
       }
+      break;
+    }
+    case 'import-schools': {
+      const category = options.get('category');
+      if (!argument || typeof category !== 'string') fail(USAGE);
+      if (!(SCHOOL_CATEGORIES as readonly string[]).includes(category)) fail(`--category must be ${SCHOOL_CATEGORIES.join(' or ')}.`);
+      let result;
+      try {
+        result = importSchoolFile(db, argument, category as SchoolCategory);
+      } catch (error) {
+        fail(`Could not read ${argument}: ${(error as Error).message}`);
+      }
+      if (!result.ok) fail(`Nothing was imported from ${argument}:\n${result.errors.map((error) => `  ${error}`).join('\n')}`);
+      process.stdout.write(`Imported ${result.schools.length} school(s) into ${category}, replacing the previous list.\n`);
       break;
     }
     default:

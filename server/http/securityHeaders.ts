@@ -1,18 +1,21 @@
 import type { Middleware } from 'koa';
 
 /** Applies to every answer, pages and API alike. Inline styles are allowed because components set style attributes. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+function contentSecurityPolicy(connectSources: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // Uploads go straight to the bucket when documents are stored in S3.
+    ["connect-src 'self'", ...connectSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/files/'];
 
@@ -20,10 +23,11 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-export function securityHeaders(options: { hsts: boolean }): Middleware {
+export function securityHeaders(options: { hsts: boolean; connectSources?: readonly string[] }): Middleware {
+  const policy = contentSecurityPolicy(options.connectSources ?? []);
   return async (ctx, next) => {
     ctx.set({
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',

@@ -2,10 +2,12 @@ import { Router } from '@koa/router';
 import * as v from 'valibot';
 import type { Db } from '../../db/connection';
 import { findApplication, listAddAnother, listTabs } from '../../db/applications';
+import { documentAnswersJson } from '../../db/documents';
 import type { AccessTokens } from '../accounts/accessTokens';
 import { HttpError } from '../http/errors';
 import { parseOrReject } from '../http/validate';
 import { addAnotherDefaults, tabDefaults } from '../application/groups';
+import type { CopyService } from '../pdf/copyService';
 
 const tokenQuery = (name: string) =>
   v.object({
@@ -14,9 +16,23 @@ const tokenQuery = (name: string) =>
 const tmpQuery = tokenQuery('token');
 const serviceQuery = tokenQuery('service_token');
 
-/** GET /public/tmp and GET /service/tmp-pdf: read-only views reached with a token in the page URL. */
-export function accessRoutes(deps: { db: Db; tokens: AccessTokens }): Router {
+const STAFF_LINK_INVALID = 'This staff link is invalid or has expired.';
+
+/**
+ * GET /public/tmp, GET /service/tmp-pdf and GET /service/pdf: read-only views reached with a token
+ * in the page URL.
+ */
+export function accessRoutes(deps: { db: Db; tokens: AccessTokens; copies: CopyService }): Router {
   const router = new Router();
+
+  function serviceUser(query: unknown): { userId: number; serviceToken: string } {
+    const { service_token } = parseOrReject(serviceQuery, { service_token: (query as Record<string, unknown>).service_token }) as {
+      service_token: string;
+    };
+    const userId = deps.tokens.serviceUser(service_token);
+    if (userId === undefined || !findApplication(deps.db, userId)) throw new HttpError(403, STAFF_LINK_INVALID);
+    return { userId, serviceToken: service_token };
+  }
 
   router.get('/public/tmp', (ctx) => {
     const { token } = parseOrReject(tmpQuery, { token: ctx.query.token }) as { token: string };
@@ -27,18 +43,23 @@ export function accessRoutes(deps: { db: Db; tokens: AccessTokens }): Router {
   });
 
   router.get('/service/tmp-pdf', (ctx) => {
-    const { service_token } = parseOrReject(serviceQuery, { service_token: ctx.query.service_token }) as { service_token: string };
-    const userId = deps.tokens.serviceUser(service_token);
-    const application = userId === undefined ? undefined : findApplication(deps.db, userId);
-    if (userId === undefined || !application) throw new HttpError(403, 'This staff link is invalid or has expired.');
+    const { userId } = serviceUser(ctx.query);
+    const application = findApplication(deps.db, userId)!;
     ctx.type = 'application/json';
     ctx.body = [
       `{"answer":${application.answers}`,
       `"add_another":${JSON.stringify({ ...addAnotherDefaults(), ...listAddAnother(deps.db, userId) })}`,
-      `"document_answer":{}`,
+      `"document_answer":${documentAnswersJson(deps.db, userId)}`,
       `"tabs":${JSON.stringify({ ...tabDefaults(), ...listTabs(deps.db, userId) })}`,
       `"submitted_at":${application.submitted_at ?? null}}`,
     ].join(',');
+  });
+
+  /** The staff view's PDF copy: as GET /api/pdf, with a link that opens with the same service token. */
+  router.get('/service/pdf', (ctx) => {
+    const { userId, serviceToken } = serviceUser(ctx.query);
+    const { status, url, message } = deps.copies.status(userId, { serviceToken });
+    ctx.body = { status, url, message };
   });
 
   return router;

@@ -19,6 +19,7 @@ import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/quest
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
 import type { CollegeConfig } from '../../src/college/schema';
 import { profileJson } from '../application/profile';
+import { DOCUMENT_MESSAGES } from '../documents/messages';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
 import { readJsonObject } from '../http/jsonBody';
@@ -151,6 +152,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const cleared = group.tabs.filter((tab) => tab.id !== chosen_tab).flatMap((tab) => tab.clears);
     const outcome = chooseTab(db, currentSession(ctx).userId, tab_id, chosen_tab, cleared, clock.now());
     if (outcome === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    if (outcome === 'busy') throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
     ctx.body = { message: 'Saved.', tab_id, chosen_tab, cleared };
   });
 

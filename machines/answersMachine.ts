@@ -1,0 +1,219 @@
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
+import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
+import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
+import { api } from './api/endpoints';
+import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
+import type { AnswersEvent, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import { SIGNUP_ROUTE } from './navigationMachine';
+import { errorMessage, sibling, unauthorisedError } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
+import { TOAST_TITLES } from './toastsMachine';
+
+type AnswerMap = Record<string, AnswerValue>;
+
+/**
+ * Section 4 "Conditional content": a new answer clears the conditional selects it controls (and
+ * their `_desc`) and whatever it hides, losing branches of condition groups included.
+ */
+export function withAnswer(answers: Answers, key: string, value: AnswerValue, desc?: string): AnswerMap {
+  const next: AnswerMap = { ...answers, [key]: value };
+  if (desc !== undefined) next[descKey(key)] = desc;
+  return clearKeys(next, keysToClearOnChange(key, next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+}
+
+export function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
+  const next = clearKeys(answers, keys, CONDITION_CATALOGUE);
+  return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+}
+
+export const hasAnswers = (answers: Answers) => Object.values(answers).some((value) => value !== '' && value !== false);
+
+/** Messages between the answers actor and its storage. */
+export type StoreEvent = { type: 'store.write'; answers: Answers } | { type: 'store.clear' };
+type RestoredEvent = { type: 'answers.restored'; answers: Answers };
+
+export type AnswersMachineEvent =
+  | AnswersEvent
+  | AppContextEvent
+  | RestoredEvent
+  /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
+  | { type: 'answers.saveAndGo'; to?: string }
+  /** Sign In / Create Account from the form: /login or /signup with the answers in navigation state. */
+  | { type: 'answers.carryTo'; to: string };
+
+const STORAGE_KEY = 'admissions.answers';
+
+/**
+ * Keeps an anonymous visitor's answers in sessionStorage, so a reload never loses what was typed
+ * (and closing the tab forgets them: the visitor may be on a shared computer).
+ */
+export const sessionStorageStore = fromCallback<StoreEvent>(({ sendBack, receive }) => {
+  const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  try {
+    const stored = storage?.getItem(STORAGE_KEY);
+    if (stored) sendBack({ type: 'answers.restored', answers: JSON.parse(stored) as Answers } satisfies RestoredEvent);
+  } catch {
+    storage?.removeItem(STORAGE_KEY);
+  }
+  receive((event) => {
+    if (event.type === 'store.clear') storage?.removeItem(STORAGE_KEY);
+    else storage?.setItem(STORAGE_KEY, JSON.stringify(event.answers));
+  });
+});
+
+/** Who keeps a copy of the answers. */
+const announce = [
+  { type: 'tell', params: { to: SYSTEM_IDS.validation } },
+  { type: 'tell', params: { to: SYSTEM_IDS.submit } },
+] as const;
+
+export interface AnswersContext {
+  answers: AnswerMap;
+  /** Where the applicant goes once the save in progress succeeded. */
+  saveTarget: string | undefined;
+  error: string | null;
+}
+
+export const answersMachine = setup({
+  types: {
+    context: {} as AnswersContext,
+    events: {} as AnswersMachineEvent,
+  },
+  actors: {
+    answerStore: sessionStorageStore,
+    saveAnswers: fromPromise<unknown, Answers>(({ input, signal }) => api.saveAnswers(input, signal)),
+  },
+  guards: {
+    changesAnswer: ({ context, event }) =>
+      event.type === 'answers.set' &&
+      (context.answers[event.key] !== event.value ||
+        (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
+    hasAnswers: ({ context }) => hasAnswers(context.answers),
+    hasTarget: ({ context, event }) => (event.type === 'answers.saveAndGo' ? event.to : context.saveTarget) !== undefined,
+    nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
+    // A new account without answers keeps what the visitor typed before logging in.
+    keepsTypedAnswers: ({ context, event }) =>
+      event.type === 'answers.replaceAll' && !hasAnswers(event.answers) && hasAnswers(context.answers),
+    isService: ({ event }) => event.type === 'app.context' && event.serviceUser,
+    isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
+    isAnonymous: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
+    unauthorised: unauthorisedError,
+  },
+  actions: {
+    setAnswer: assign({
+      answers: ({ context, event }) =>
+        event.type === 'answers.set' ? withAnswer(context.answers, event.key, event.value, event.desc) : context.answers,
+    }),
+    clearAnswers: assign({
+      answers: ({ context, event }) => (event.type === 'answers.clear' ? withoutKeys(context.answers, event.keys) : context.answers),
+    }),
+    replaceAnswers: assign({
+      answers: ({ context, event }) =>
+        event.type === 'answers.replaceAll' || event.type === 'answers.restored' ? { ...event.answers } : context.answers,
+    }),
+    tell: sendTo(
+      ({ system }, params: { to: string }) => sibling(params.to)({ system }),
+      ({ context }): AnswersChangedEvent => ({ type: 'answers.changed', answers: context.answers }),
+    ),
+    persist: sendTo('store', ({ context }): StoreEvent => ({ type: 'store.write', answers: context.answers })),
+    forgetStored: sendTo('store', { type: 'store.clear' } satisfies StoreEvent),
+    keepTarget: assign({ saveTarget: ({ event }) => (event.type === 'answers.saveAndGo' ? event.to : undefined), error: null }),
+    pageChanged: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.pageChanged' } satisfies RootReportEvent),
+    goToTarget: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
+      const to = event.type === 'answers.saveAndGo' ? event.to : context.saveTarget;
+      return { type: 'navigate', to: to ?? '' };
+    }),
+    goWithAnswers: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }, params: { to: string }): NavigationEvent => ({
+      type: 'navigate',
+      to: params.to,
+      state: { answers: context.answers },
+    })),
+    runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
+    keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    toastError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }): ToastEvent => ({
+      type: 'toast.show',
+      toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
+    })),
+    endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+  },
+}).createMachine({
+  id: 'answers',
+  context: { answers: {}, saveTarget: undefined, error: null },
+  invoke: { id: 'store', src: 'answerStore' },
+  initial: 'anonymous',
+  states: {
+    anonymous: {
+      on: {
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
+        'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
+        'answers.replaceAll': { actions: ['replaceAnswers', ...announce, 'persist'] },
+        'answers.restored': { guard: 'nothingTypedYet', actions: ['replaceAnswers', ...announce] },
+        'answers.saveAndGo': [
+          // Saving needs an account: what was typed goes along to sign-up.
+          { guard: 'hasAnswers', actions: ['pageChanged', { type: 'goWithAnswers', params: { to: SIGNUP_ROUTE } }] },
+          { guard: 'hasTarget', actions: ['pageChanged', 'goToTarget'] },
+        ],
+        'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+        'app.context': [
+          { guard: 'isService', target: 'readOnly' },
+          { guard: 'isStudent', target: 'student' },
+        ],
+      },
+    },
+    student: {
+      // From now on the answers live on the server.
+      entry: 'forgetStored',
+      initial: 'idle',
+      on: {
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
+        'answers.clear': { actions: ['clearAnswers', ...announce] },
+        'answers.replaceAll': [
+          { guard: 'keepsTypedAnswers', target: '.saving', actions: { type: 'keepTarget' } },
+          { actions: ['replaceAnswers', ...announce] },
+        ],
+        'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+        'app.context': [
+          { guard: 'isService', target: 'readOnly' },
+          { guard: 'isAnonymous', target: 'anonymous' },
+        ],
+      },
+      states: {
+        idle: {
+          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+        },
+        saving: {
+          tags: 'busy',
+          invoke: {
+            id: 'saveAnswers',
+            src: 'saveAnswers',
+            input: ({ context }) => context.answers,
+            onDone: [
+              { guard: 'hasTarget', target: 'idle', actions: ['runValidations', 'goToTarget'] },
+              { target: 'idle', actions: 'runValidations' },
+            ],
+            onError: [
+              { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
+              { target: 'failed', actions: ['keepError', 'toastError'] },
+            ],
+          },
+        },
+        failed: {
+          tags: 'saveFailed',
+          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+        },
+      },
+    },
+    /** Service users read the answers; nothing changes them but a load. */
+    readOnly: {
+      on: {
+        'answers.replaceAll': { actions: ['replaceAnswers', ...announce] },
+        'app.context': [
+          { guard: 'isStudent', target: 'student' },
+          { guard: 'isAnonymous', target: 'anonymous' },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,307 @@
+import * as v from 'valibot';
+import { assign, fromPromise, not, sendTo, setup, type ActorSystem, type SnapshotFrom } from 'xstate';
+import type { AnswerValue } from '../src/catalogue/dataModel';
+import { DEFAULT_PAGE, PAGES } from '../src/catalogue/questions';
+import {
+  confirmSchema,
+  firstIssueMessages,
+  forgotSchema,
+  loginSchema,
+  normaliseUsername,
+  passwordRequirementStates,
+  resendSchema,
+  resetSchema,
+  signupSchema,
+  type ConfirmInput,
+  type ForgotInput,
+  type LoginInput,
+  type ResendInput,
+  type ResetInput,
+  type SignupInput,
+} from '../src/catalogue/schema';
+import { api } from './api/endpoints';
+import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import type { MessageSchema } from './api/responses';
+import type { NavigationEvent, NavigationState, SessionEvent, ToastRequest } from './events';
+import { errorMessage, sibling } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
+import { TOAST_TITLES } from './toastsMachine';
+
+/** Spec section 2: the auth cards, their titles (also the '{card name}' of their error toasts) and routes. */
+export const AUTH_CARDS = {
+  login: { title: 'Log In', route: '/login' },
+  signup: { title: 'Sign Up', route: '/signup' },
+  confirm: { title: 'Confirm Your Account', route: '/confirm' },
+  forgot: { title: 'Forgot Password', route: '/forgot' },
+  reset: { title: 'Reset Password', route: '/reset' },
+} as const;
+export type AuthCard = keyof typeof AUTH_CARDS;
+export const AUTH_CARD_NAMES = Object.keys(AUTH_CARDS) as AuthCard[];
+
+/** Spec section 8. */
+export const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
+export const cardErrorTitle = (card: AuthCard) => `${AUTH_CARDS[card].title} Error`;
+
+/** Section 2: "default route after auth is /about" — the form area's default page. */
+const DEFAULT_ROUTE = PAGES.find((page) => page.id === DEFAULT_PAGE)!.route;
+
+export type AuthField = 'username' | 'password' | 'confirm_password' | 'code' | 'id';
+/** The inputs each card shows (reset's id comes from the link, so its error is a card-level one). */
+export const CARD_FIELDS: Record<AuthCard, readonly AuthField[]> = {
+  login: ['username', 'password'],
+  signup: ['username', 'password'],
+  confirm: ['username', 'code'],
+  forgot: ['username'],
+  reset: ['username', 'password', 'confirm_password'],
+};
+/** Section 5: the login password is "checked only on submit", so leaving it empty is not an error yet. */
+const SUBMIT_ONLY_FIELDS: Partial<Record<AuthCard, readonly AuthField[]>> = { login: ['password'] };
+const CARD_SCHEMAS: Record<AuthCard, v.GenericSchema> = {
+  login: loginSchema,
+  signup: signupSchema,
+  confirm: confirmSchema,
+  forgot: forgotSchema,
+  reset: resetSchema,
+};
+
+type Values = Record<AuthField, string>;
+const EMPTY_VALUES: Values = { username: '', password: '', confirm_password: '', code: '', id: '' };
+
+export interface AuthCardPrefill {
+  username?: string;
+  /** Reset: the id query parameter of the e-mailed link. */
+  id?: string;
+  /** Login: the message of navigation state (session invalid, inactivity logout…). */
+  errorMessage?: string;
+}
+
+export interface AuthCardContext {
+  card: AuthCard;
+  values: Values;
+  /** Fields whose errors are shown: left once, or all of them after a submit attempt. */
+  revealed: readonly AuthField[];
+  /** First message per revealed field (plus 'id' on reset). */
+  errors: Partial<Record<AuthField, string>>;
+  /** The inline toast of editing.failed / editing.notConfirmed / editing.sent. */
+  notice: ToastRequest | null;
+}
+
+export type AuthCardEvent =
+  | { type: 'card.open'; card: AuthCard; prefill?: AuthCardPrefill }
+  | { type: 'field.change'; field: AuthField; value: string }
+  | { type: 'field.blur'; field: AuthField }
+  | { type: 'submit' }
+  | { type: 'resend' }
+  | { type: 'notice.dismiss' }
+  | { type: 'confirm.go' }
+  | { type: 'link.follow'; to: AuthCard };
+
+type Message = v.InferOutput<typeof MessageSchema>;
+
+function fieldErrors(card: AuthCard, values: Values, revealed: readonly AuthField[]): AuthCardContext['errors'] {
+  const messages = firstIssueMessages(v.safeParse(CARD_SCHEMAS[card], values)) as Partial<Record<AuthField, string>>;
+  return Object.fromEntries(revealed.flatMap((field) => (messages[field] ? [[field, messages[field]]] : [])));
+}
+
+function openedContext(card: AuthCard, prefill: AuthCardPrefill = {}): AuthCardContext {
+  return {
+    card,
+    values: { ...EMPTY_VALUES, username: prefill.username ?? '', id: prefill.id ?? '' },
+    revealed: [],
+    errors: {},
+    notice: prefill.errorMessage ? { severity: 'error', title: TOAST_TITLES.error, message: prefill.errorMessage } : null,
+  };
+}
+
+const messageOf = (event: unknown) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE);
+
+/** The answers an anonymous visitor typed, so sign-up and forgot-password can carry them (section 2). */
+function studentAnswers(system: ActorSystem<any>): Record<string, AnswerValue> | undefined {
+  const snapshot = system.get(SYSTEM_IDS.answers)?.getSnapshot() as { context?: { answers?: unknown } } | undefined;
+  const answers = snapshot?.context?.answers;
+  return answers && typeof answers === 'object' ? (answers as Record<string, AnswerValue>) : undefined;
+}
+
+/** Invoke input: the form as the schema outputs it (username normalised, code trimmed); the guard made sure it parses. */
+const parsed =
+  <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  ({ context }: { context: AuthCardContext }): v.InferOutput<TSchema> =>
+    v.parse(schema, context.values);
+const cardFailed = { target: '#authCard.editing.failed', actions: 'noteCardError' } as const;
+const leaveFor = (to: 'confirm' | 'login') =>
+  ({ target: '#authCard.leaving', actions: { type: 'navigateAfter', params: { to } } }) as const;
+
+export const authCardMachine = setup({
+  types: {
+    context: {} as AuthCardContext,
+    events: {} as AuthCardEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    login: fromPromise<Message, LoginInput>(({ input, signal }) => api.login(input, signal)),
+    signup: fromPromise<Message, SignupInput>(({ input, signal }) => api.signup(input, signal)),
+    confirm: fromPromise<Message, ConfirmInput>(({ input, signal }) => api.confirm(input, signal)),
+    forgotPassword: fromPromise<Message, ForgotInput>(({ input, signal }) => api.forgotPassword(input, signal)),
+    resetPassword: fromPromise<Message, ResetInput>(({ input, signal }) => api.resetPassword(input, signal)),
+    resendConfirm: fromPromise<Message, ResendInput>(({ input, signal }) => api.resendConfirm(input, signal)),
+  },
+  guards: {
+    isCard: ({ context }, params: { card: AuthCard }) => context.card === params.card,
+    formValid: ({ context }) => v.safeParse(CARD_SCHEMAS[context.card], context.values).success,
+    canResend: ({ context }) => context.card === 'login' || context.card === 'confirm',
+    resendReady: ({ context }) =>
+      (context.card === 'login' || context.card === 'confirm') && v.safeParse(resendSchema, context.values).success,
+    hasPrefilledError: ({ event }) => event.type === 'card.open' && Boolean(event.prefill?.errorMessage),
+    userNotConfirmed: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return error instanceof ApiError && error.status === 403 && error.body.code === 'UserNotConfirmed';
+    },
+  },
+  actions: {
+    openCard: assign(({ event }) => {
+      if (event.type !== 'card.open') return {};
+      return openedContext(event.card, event.prefill);
+    }),
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const values = { ...context.values, [event.field]: event.value };
+      return { values, errors: fieldErrors(context.card, values, context.revealed) };
+    }),
+    revealField: assign(({ context, event }) => {
+      if (event.type !== 'field.blur') return {};
+      const submitOnly = SUBMIT_ONLY_FIELDS[context.card] ?? [];
+      if (submitOnly.includes(event.field) || context.revealed.includes(event.field)) return {};
+      const revealed = [...context.revealed, event.field];
+      return { revealed, errors: fieldErrors(context.card, context.values, revealed) };
+    }),
+    revealAll: assign(({ context }) => {
+      const revealed: AuthField[] = [...CARD_FIELDS[context.card], ...(context.card === 'reset' ? ['id' as const] : [])];
+      return { revealed, errors: fieldErrors(context.card, context.values, revealed) };
+    }),
+    revealResendError: assign(({ context }) => ({
+      errors: { ...context.errors, username: firstIssueMessages(v.safeParse(resendSchema, context.values)).username },
+    })),
+    clearNotice: assign({ notice: null }),
+    noteCardError: assign(({ context, event }) => ({
+      notice: { severity: 'error', title: cardErrorTitle(context.card), message: messageOf(event) },
+    })),
+    noteResendError: assign(({ event }) => ({
+      notice: { severity: 'error', title: RESEND_ERROR_TITLE, message: messageOf(event) },
+    })),
+    noteSuccess: assign(({ event }) => ({
+      notice: { severity: 'success', title: TOAST_TITLES.success, message: (event as { output?: Message }).output?.message ?? '' },
+    })),
+    announceLogin: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.loggedIn' } satisfies SessionEvent),
+    /** Where a successful call leads (section 2 "Navigation rules"); the server's message becomes a toast there. */
+    navigateAfter: sendTo(
+      sibling(SYSTEM_IDS.navigation),
+      ({ context, event }, params: { to: 'home' | 'confirm' | 'login' }): NavigationEvent => {
+        if (params.to === 'home') return { type: 'navigate', to: DEFAULT_ROUTE };
+        const successMessage = (event as { output?: Message }).output?.message || undefined;
+        const state: NavigationState = { username: normaliseUsername(context.values.username), ...(successMessage ? { successMessage } : {}) };
+        return { type: 'navigate', to: AUTH_CARDS[params.to].route, state };
+      },
+    ),
+    followLink: sendTo(sibling(SYSTEM_IDS.navigation), ({ event, system }): NavigationEvent => {
+      const to = event.type === 'link.follow' ? event.to : 'login';
+      const answers = to === 'signup' || to === 'forgot' ? studentAnswers(system) : undefined;
+      return { type: 'navigate', to: AUTH_CARDS[to].route, ...(answers ? { state: { answers } } : {}) };
+    }),
+  },
+}).createMachine({
+  id: 'authCard',
+  // No input: the root spawns it as is, and the view's card.open names the card.
+  context: openedContext('login'),
+  initial: 'editing',
+  on: {
+    // The route decides the card: every route change restarts the card, cancelling a call in flight.
+    'card.open': [
+      { guard: 'hasPrefilledError', target: '#authCard.editing.failed', actions: 'openCard' },
+      { target: '#authCard.editing', actions: 'openCard' },
+    ],
+  },
+  states: {
+    editing: {
+      initial: 'idle',
+      on: {
+        'field.change': { actions: 'changeField' },
+        'field.blur': { actions: 'revealField' },
+        submit: [
+          { guard: not('formValid'), actions: 'revealAll' },
+          ...AUTH_CARD_NAMES.map((card) => ({
+            guard: { type: 'isCard' as const, params: { card } },
+            target: `#authCard.submitting.${card}`,
+          })),
+        ],
+        resend: [{ guard: 'resendReady', target: '#authCard.resending' }, { guard: 'canResend', actions: 'revealResendError' }],
+        'link.follow': { actions: 'followLink' },
+      },
+      states: {
+        idle: {},
+        /** The inline '{card name} Error' (or 'Resend Confirmation Code Error') toast. */
+        failed: { on: { 'notice.dismiss': { target: 'idle', actions: 'clearNotice' } } },
+        /** Login answered 403 UserNotConfirmed: the card offers to confirm the account. */
+        notConfirmed: {
+          on: {
+            'notice.dismiss': { target: 'idle', actions: 'clearNotice' },
+            'confirm.go': { target: '#authCard.leaving', actions: { type: 'navigateAfter', params: { to: 'confirm' } } },
+          },
+        },
+        /** Forgot password: the closable success message. */
+        sent: { on: { 'notice.dismiss': { target: 'idle', actions: 'clearNotice' } } },
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      entry: 'clearNotice',
+      // Always entered through the card's own child (editing's submit picks it); 'login' only satisfies the schema.
+      initial: 'login',
+      states: {
+        login: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: parsed(loginSchema),
+            onDone: { target: '#authCard.leaving', actions: ['announceLogin', { type: 'navigateAfter', params: { to: 'home' } }] },
+            onError: [
+              { guard: 'userNotConfirmed', target: '#authCard.editing.notConfirmed', actions: 'noteCardError' },
+              cardFailed,
+            ],
+          },
+        },
+        signup: { invoke: { id: 'signup', src: 'signup', input: parsed(signupSchema), onDone: leaveFor('confirm'), onError: cardFailed } },
+        confirm: { invoke: { id: 'confirm', src: 'confirm', input: parsed(confirmSchema), onDone: leaveFor('login'), onError: cardFailed } },
+        forgot: {
+          invoke: {
+            id: 'forgot',
+            src: 'forgotPassword',
+            input: parsed(forgotSchema),
+            onDone: { target: '#authCard.editing.sent', actions: 'noteSuccess' },
+            onError: cardFailed,
+          },
+        },
+        reset: { invoke: { id: 'reset', src: 'resetPassword', input: parsed(resetSchema), onDone: leaveFor('login'), onError: cardFailed } },
+      },
+    },
+    resending: {
+      tags: 'busy',
+      entry: 'clearNotice',
+      invoke: {
+        id: 'resend',
+        src: 'resendConfirm',
+        input: parsed(resendSchema),
+        onDone: leaveFor('confirm'),
+        onError: { target: '#authCard.editing.failed', actions: 'noteResendError' },
+      },
+    },
+    /** Done here; waits for the route change (card.open) so the card cannot be submitted twice. */
+    leaving: { tags: 'busy' },
+  },
+});
+
+export type AuthCardSnapshot = SnapshotFrom<typeof authCardMachine>;
+
+/** Section 4: the requirement list under a new password (sign-up and reset), each inactive, error or success. */
+export function passwordRequirementsOf(snapshot: AuthCardSnapshot) {
+  return passwordRequirementStates(snapshot.context.values.password);
+}

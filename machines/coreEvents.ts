@@ -1,0 +1,32 @@
+import type { Answers } from '../src/catalogue/dataModel';
+import type { WebStatusValue } from './api/responses';
+
+/**
+ * Events between the root app machine and its core children (session, navigation, web status,
+ * answers, validation, submit). The vocabulary shared with every actor is in ./events.
+ */
+
+/** null: a profile without any status yet (or nobody logged in). */
+export type WebStatus = WebStatusValue | null;
+
+/** Web status actor → root, navigation, validation, submit, whenever the status changes. */
+export type WebStatusChangedEvent = { type: 'webStatus.changed'; webStatus: WebStatus };
+
+/** Answers actor → validation and submit, whenever the answers change. */
+export type AnswersChangedEvent = { type: 'answers.changed'; answers: Answers };
+
+/** Root → validation and submit once the college configuration is known. */
+export type CollegeEvent = { type: 'app.college'; essayLimit: number };
+
+/** Root → navigation after the profile loaded: section 2's "sent to the saved last_page on load". */
+export type RestoreEvent = { type: 'navigation.restore'; lastPage: string | null; hasChangedPage: boolean };
+
+/** Answers → validation after a save: "save the answers and run validations". */
+export type ValidationPostEvent = { type: 'validation.post' };
+
+/** Children → root. */
+export type RootReportEvent =
+  | { type: 'app.sessionStarted' }
+  | { type: 'app.sessionEnded' }
+  /** The first page-change action sets has_changed_page. */
+  | { type: 'app.pageChanged' };

@@ -1,0 +1,337 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorSystem, type AnyActorRef } from 'xstate';
+import type { Answers } from '../src/catalogue/dataModel';
+import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
+import { api, uploadToPresignedUrl } from './api/endpoints';
+import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
+import type { ConversionStatus, DocumentAnswer, PresignedUpload } from './api/responses';
+import type { AnswersEvent, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
+import { SYSTEM_IDS } from './systemIds';
+
+export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
+
+export type DocumentEvent =
+  | AppContextEvent
+  /** The service view's copy of the document answer (from GET /service/tmp-pdf), sent by the root. */
+  | { type: 'document.set'; document: DocumentInfo | null }
+  | { type: 'document.choose'; files: readonly File[] }
+  | { type: 'document.delete' }
+  | { type: 'document.cancelDelete' }
+  | { type: 'document.confirmDelete' }
+  /** 'Upload error reset': the error is seen, its conversion deleted. */
+  | { type: 'document.resetError' }
+  /** The cached document answer is stale (tabs failure reset): fetch it again. */
+  | { type: 'document.reload' }
+  /** Someone else (the tabs actor) deleted the document and its conversion on the server. */
+  | { type: 'document.cleared' };
+
+interface DocumentContext {
+  answerKey: string;
+  /** Only between choosing and the end of the upload: a File is not serialisable. */
+  file: File | null;
+  upload: PresignedUpload | null;
+  document: DocumentInfo | null;
+  fileProblem: string | null;
+  error: string | null;
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE);
+
+/** The answers actor's current answers, when it runs (isolated tests have none). */
+function currentAnswers(system: ActorSystem<any>): Answers | undefined {
+  const answers = system.get(SYSTEM_IDS.answers)?.getSnapshot()?.context?.answers;
+  return answers && typeof answers === 'object' ? (answers as Answers) : undefined;
+}
+
+type Key = { answerKey: string };
+type Sent = ToastEvent | AnswersEvent | SessionEvent;
+
+const byKey = ({ context }: { context: DocumentContext }) => ({ answerKey: context.answerKey });
+const FAIL = { target: '#document.applicant.failed', actions: 'failUpload' } as const;
+/** Choosing validates first (spec section 5); an empty choice (dialog cancelled) changes nothing. */
+const CHOOSE = [
+  { guard: 'nothingChosen' },
+  { guard: 'fileAcceptable', target: 'uploading', actions: 'keepFile' },
+  { target: 'rejected', actions: 'keepFileProblem' },
+] as const;
+
+export const documentMachine = setup({
+  types: {
+    context: {} as DocumentContext,
+    events: {} as DocumentEvent,
+    input: {} as Key,
+  },
+  actors: {
+    loadDocument: fromPromise<DocumentAnswer | null, Key>(
+      async ({ input, signal }) => (await api.documentAnswers(signal))[input.answerKey] ?? null,
+    ),
+    saveAnswers: fromPromise<void, void>(async ({ system, signal }) => {
+      // Read when the upload starts, so the server has what the applicant typed before leaving the page.
+      const answers = currentAnswers(system);
+      if (answers) await api.saveAnswers(answers, signal);
+    }),
+    requestUploadUrl: fromPromise<PresignedUpload, Key>(({ input, signal }) => api.presignedUrl(input.answerKey, signal)),
+    uploadFile: fromPromise<void, { upload: PresignedUpload | null; file: File | null }>(async ({ input, signal }) => {
+      if (!input.upload || !input.file) throw new Error(GENERIC_ERROR_MESSAGE);
+      await uploadToPresignedUrl(input.upload, input.file, signal);
+    }),
+    requestConversion: fromPromise<void, { answerKey: string; fileKey: string | undefined; fileName: string | undefined }>(
+      async ({ input, signal }) => {
+        if (!input.fileKey || !input.fileName) throw new Error(GENERIC_ERROR_MESSAGE);
+        await api.requestConversion(input.answerKey, { file_key: input.fileKey, file_name: input.fileName }, signal);
+      },
+    ),
+    checkConversion: fromPromise<ConversionStatus, Key>(({ input, signal }) => api.conversionStatus(input.answerKey, signal)),
+    deleteDocument: fromPromise<unknown, Key>(({ input, signal }) => api.deleteDocument(input.answerKey, signal)),
+    deleteConversion: fromPromise<unknown, Key>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
+  },
+  guards: {
+    isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
+    serviceWithDocument: ({ context, event }) => event.type === 'app.context' && event.serviceUser && context.document !== null,
+    isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
+    isLoggedOut: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
+    documentGiven: ({ event }) => event.type === 'document.set' && event.document !== null,
+    nothingChosen: ({ event }) => event.type === 'document.choose' && event.files.length === 0,
+    fileAcceptable: ({ event }) => event.type === 'document.choose' && fileProblem(event.files) === null,
+    noDocument: (_, output: DocumentAnswer | null) => output === null || output.status === 'not answered',
+    isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
+    hasCompleted: (_, status: string | undefined) => status === 'completed',
+    hasFailed: (_, status: string | undefined) => status === 'failed',
+  },
+  actions: {
+    // Only what the question shows: the server's answer may carry more (its status…).
+    keepDocument: assign({ document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null) }),
+    keepFile: assign(({ event }) => {
+      const file = event.type === 'document.choose' ? (event.files[0] ?? null) : null;
+      return { file, fileProblem: null, error: null, document: file ? { file_name: file.name, file_size: file.size } : null };
+    }),
+    keepFileProblem: assign({ fileProblem: ({ event }) => (event.type === 'document.choose' ? fileProblem(event.files) : null) }),
+    keepUploadUrl: assign({ upload: (_, upload: PresignedUpload) => upload }),
+    forgetFile: assign({ file: null }),
+    forgetUpload: assign({ file: null, upload: null }),
+    forgetDocument: assign({ document: null, file: null, upload: null }),
+    forgetError: assign({ error: null, fileProblem: null }),
+    /** Spec section 4: on completed, the answer for that key is marked ANSWERED. */
+    markAnswered: enqueueActions(({ context, system, enqueue }) => {
+      send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.set', key: context.answerKey, value: DOCUMENT_ANSWERED });
+    }),
+    clearAnswer: enqueueActions(({ context, system, enqueue }) => {
+      send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
+    }),
+    /** Spec section 8: a failed upload or conversion clears the answer and shows an error. */
+    failUpload: enqueueActions(({ context, event, system, enqueue }) => {
+      const message = DOCUMENT_MESSAGES.uploadFailed(context.answerKey);
+      const error = 'error' in event ? event.error : undefined;
+      // The server's reason (an encrypted PDF…) is worth showing next to the question.
+      const reason = 'output' in event ? (event.output as ConversionStatus).message : error ? errorMessage(error) : '';
+      enqueue.assign({ document: null, file: null, upload: null, error: reason || message });
+      send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
+      report(enqueue, system, error, message);
+    }),
+    failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
+    reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
+      report(enqueue, system, params.error, errorMessage(params.error));
+    }),
+  },
+  delays: { documentPoll: DOCUMENT_POLL_MS },
+}).createMachine({
+  id: 'document',
+  initial: 'anonymous',
+  context: ({ input }) => ({ answerKey: input.answerKey, file: null, upload: null, document: null, fileProblem: null, error: null }),
+  states: {
+    // Also the state before the root's first `app.context`: nothing may be called without a session.
+    anonymous: {
+      on: {
+        'app.context': [
+          { guard: 'serviceWithDocument', target: 'readOnly.attached' },
+          { guard: 'isServiceUser', target: 'readOnly.empty' },
+          { guard: 'isApplicant', target: 'applicant' },
+        ],
+        'document.set': { actions: { type: 'keepDocument', params: ({ event }) => event.document } },
+      },
+    },
+    // Service users: a 'document attached' note when a document exists, nothing to act on.
+    readOnly: {
+      initial: 'empty',
+      states: { empty: {}, attached: { tags: 'attached' } },
+      on: {
+        'app.context': [
+          { guard: 'isApplicant', target: 'applicant' },
+          { guard: 'isLoggedOut', target: 'anonymous' },
+        ],
+        'document.set': [
+          { guard: 'documentGiven', target: '.attached', actions: { type: 'keepDocument', params: ({ event }) => event.document } },
+          { target: '.empty', actions: { type: 'keepDocument', params: null } },
+        ],
+      },
+    },
+    applicant: {
+      initial: 'loading',
+      on: {
+        'app.context': [
+          { guard: 'serviceWithDocument', target: 'readOnly.attached' },
+          { guard: 'isServiceUser', target: 'readOnly.empty' },
+          { guard: 'isLoggedOut', target: 'anonymous', actions: ['forgetDocument', 'forgetError'] },
+        ],
+      },
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadDocument',
+            src: 'loadDocument',
+            input: byKey,
+            onDone: [
+              { guard: { type: 'noDocument', params: ({ event }) => event.output }, target: 'empty', actions: 'forgetDocument' },
+              {
+                // An upload of an earlier visit is still being converted: keep watching it.
+                guard: { type: 'isConverting', params: ({ event }) => event.output?.status },
+                target: 'converting',
+                actions: { type: 'keepDocument', params: ({ event }) => event.output },
+              },
+              // A failure not yet seen stays shown until 'Upload error reset' deletes its conversion.
+              { guard: { type: 'hasFailed', params: ({ event }) => event.output?.status }, target: 'failed', actions: 'failQuietly' },
+              { target: 'attached', actions: { type: 'keepDocument', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'empty', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        empty: { on: { 'document.choose': CHOOSE, 'document.reload': 'loading' } },
+        rejected: { on: { 'document.choose': CHOOSE, 'document.reload': { target: 'loading', actions: 'forgetError' } } },
+        // Spec section 4: the answers are saved and the upload URL requested in parallel.
+        uploading: {
+          tags: 'busy',
+          type: 'parallel',
+          onDone: 'sending',
+          states: {
+            answers: {
+              initial: 'saving',
+              states: {
+                saving: { invoke: { id: 'saveAnswers', src: 'saveAnswers', onDone: 'saved', onError: FAIL } },
+                saved: { type: 'final' },
+              },
+            },
+            url: {
+              initial: 'requesting',
+              states: {
+                requesting: {
+                  invoke: {
+                    id: 'requestUploadUrl',
+                    src: 'requestUploadUrl',
+                    input: byKey,
+                    onDone: { target: 'ready', actions: { type: 'keepUploadUrl', params: ({ event }) => event.output } },
+                    onError: FAIL,
+                  },
+                },
+                ready: { type: 'final' },
+              },
+            },
+          },
+        },
+        sending: {
+          tags: 'busy',
+          invoke: {
+            id: 'uploadFile',
+            src: 'uploadFile',
+            input: ({ context }) => ({ upload: context.upload, file: context.file }),
+            onDone: { target: 'requestingConversion', actions: 'forgetFile' },
+            onError: FAIL,
+          },
+        },
+        requestingConversion: {
+          tags: 'busy',
+          invoke: {
+            id: 'requestConversion',
+            src: 'requestConversion',
+            // The object key is the server's (issue 5), never the uploaded name.
+            input: ({ context }) => ({ answerKey: context.answerKey, fileKey: context.upload?.fields.key, fileName: context.document?.file_name }),
+            onDone: { target: 'converting', actions: 'forgetUpload' },
+            onError: FAIL,
+          },
+        },
+        converting: {
+          tags: 'busy',
+          initial: 'checking',
+          states: {
+            checking: {
+              invoke: {
+                id: 'checkConversion',
+                src: 'checkConversion',
+                input: byKey,
+                onDone: [
+                  { guard: { type: 'isConverting', params: ({ event }) => event.output.status }, target: 'waiting' },
+                  {
+                    guard: { type: 'hasCompleted', params: ({ event }) => event.output.status },
+                    target: '#document.applicant.attached',
+                    actions: 'markAnswered',
+                  },
+                  { guard: { type: 'hasFailed', params: ({ event }) => event.output.status }, ...FAIL },
+                  // 'not answered': the server holds no document any more.
+                  { target: '#document.applicant.empty', actions: 'forgetDocument' },
+                ],
+                onError: FAIL,
+              },
+            },
+            waiting: { after: { documentPoll: 'checking' } },
+          },
+        },
+        failed: {
+          tags: 'error',
+          on: {
+            'document.resetError': 'resetting',
+            'document.cleared': { target: 'empty', actions: 'forgetError' },
+            'document.reload': { target: 'loading', actions: 'forgetError' },
+          },
+        },
+        resetting: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteConversion',
+            src: 'deleteConversion',
+            input: byKey,
+            onDone: { target: 'empty', actions: 'forgetError' },
+            onError: { target: 'empty', actions: ['forgetError', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }] },
+          },
+        },
+        attached: {
+          tags: 'attached',
+          initial: 'idle',
+          on: { 'document.cleared': { target: 'empty', actions: 'forgetDocument' }, 'document.reload': 'loading' },
+          states: {
+            idle: { on: { 'document.delete': 'confirmingDelete' } },
+            confirmingDelete: { on: { 'document.cancelDelete': 'idle', 'document.confirmDelete': 'deleting' } },
+            deleting: {
+              tags: 'busy',
+              invoke: {
+                id: 'deleteDocument',
+                src: 'deleteDocument',
+                input: byKey,
+                onDone: { target: '#document.applicant.empty', actions: ['forgetDocument', 'clearAnswer'] },
+                onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
+
+/** Absent siblings (isolated tests) are skipped rather than sent to. */
+function send(enqueue: Enqueue, to: AnyActorRef | undefined, event: Sent): void {
+  if (to) enqueue.sendTo(to, event);
+}
+
+/** A 401 ends the session (the session actor clears it); anything else is an error toast. */
+function report(enqueue: Enqueue, system: ActorSystem<any>, error: unknown, message: string): void {
+  if (isUnauthorised(error)) {
+    send(enqueue, system.get(SYSTEM_IDS.session), { type: 'session.unauthorised' });
+    return;
+  }
+  send(enqueue, system.get(SYSTEM_IDS.toasts), {
+    type: 'toast.show',
+    toast: { severity: 'error', title: DOCUMENT_MESSAGES.errorTitle, message },
+  });
+}

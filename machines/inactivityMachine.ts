@@ -1,0 +1,124 @@
+import { assign, fromPromise, not, sendTo, setup } from 'xstate';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../src/catalogue/limits';
+import { api } from './api/endpoints';
+import type { AppContextEvent, SessionEvent } from './events';
+import { sibling, unauthorisedError } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
+
+/** Spec section 4 "Inactivity". */
+export const INACTIVITY_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
+/** Title of the warning modal (section 2 "Inactivity modal"). */
+export const INACTIVITY_WARNING_TITLE = 'Still working?';
+
+export interface InactivityContext {
+  /**
+   * Wall-clock time (ms) of the last activity the view reported, null until the first one. Timers
+   * stop while a laptop sleeps, so only this comparison notices that 15 minutes went by.
+   */
+  lastActiveAt: number | null;
+}
+
+export type InactivityEvent =
+  | AppContextEvent
+  /** From the view on user input (throttled): `at` is `Date.now()`. */
+  | { type: 'activity'; at: number }
+  /** The modal's Continue button. */
+  | { type: 'continue'; at: number }
+  /** The modal's Logout button. */
+  | { type: 'logout' };
+
+export const inactivityMachine = setup({
+  types: {
+    context: {} as InactivityContext,
+    events: {} as InactivityEvent,
+    tags: {} as 'warning',
+  },
+  actors: {
+    /**
+     * Continue must also keep the server's session alive (it idles out after the same 15 minutes);
+     * the tab choices are the smallest answer that needs a session.
+     */
+    touchSession: fromPromise<unknown>(({ signal }) => api.tabChoices(signal)),
+  },
+  delays: {
+    untilWarning: INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS,
+    warningPeriod: INACTIVITY_WARNING_MS,
+  },
+  guards: {
+    // Service users are not logged in as students; the handling is for students only.
+    isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
+    idleTooLong: ({ context, event }) =>
+      (event.type === 'activity' || event.type === 'continue') &&
+      context.lastActiveAt !== null &&
+      event.at - context.lastActiveAt >= INACTIVITY_TIMEOUT_MS,
+    unauthorised: unauthorisedError,
+  },
+  actions: {
+    forgetActivity: assign({ lastActiveAt: null }),
+    noteActivity: assign({
+      lastActiveAt: ({ context, event }) =>
+        event.type === 'activity' || event.type === 'continue' ? Math.max(event.at, context.lastActiveAt ?? event.at) : context.lastActiveAt,
+    }),
+    requestLogout: sendTo(sibling(SYSTEM_IDS.session), {
+      type: 'session.logout',
+      message: INACTIVITY_LOGOUT_MESSAGE,
+    } satisfies SessionEvent),
+    reportUnauthorised: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+  },
+}).createMachine({
+  id: 'inactivity',
+  context: { lastActiveAt: null },
+  initial: 'off',
+  states: {
+    off: {
+      on: { 'app.context': { guard: 'isStudent', target: 'on' } },
+    },
+    on: {
+      entry: 'forgetActivity',
+      on: { 'app.context': { guard: not('isStudent'), target: 'off' } },
+      initial: 'active',
+      states: {
+        active: {
+          after: { untilWarning: 'warning' },
+          on: {
+            activity: [
+              { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
+              // Re-entering restarts the countdown.
+              { target: 'active', reenter: true, actions: 'noteActivity' },
+            ],
+          },
+        },
+        /** The 'Still working?' modal: only Continue or Logout closes it. */
+        warning: {
+          tags: 'warning',
+          after: { warningPeriod: { target: 'loggingOut', actions: 'requestLogout' } },
+          on: {
+            activity: [
+              { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
+              { actions: 'noteActivity' },
+            ],
+            continue: [
+              { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
+              { target: 'keeping', actions: 'noteActivity' },
+            ],
+            logout: { target: 'loggingOut', actions: 'requestLogout' },
+          },
+        },
+        keeping: {
+          invoke: {
+            id: 'touchSession',
+            src: 'touchSession',
+            onDone: 'active',
+            onError: [
+              { guard: 'unauthorised', target: 'loggingOut', actions: 'reportUnauthorised' },
+              // A network blip says nothing about the session: keep working; the next call will tell.
+              { target: 'active' },
+            ],
+          },
+        },
+        /** Logout requested; the root's app.context (logged out) turns the handling off. */
+        loggingOut: {},
+      },
+    },
+  },
+});

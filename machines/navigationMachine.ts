@@ -1,0 +1,185 @@
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { DEFAULT_PAGE, PAGES } from '../src/catalogue/questions';
+import { api } from './api/endpoints';
+import { AUTH_CARDS } from './authCardMachine';
+import type { RestoreEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type { NavigateEmitted, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import { sibling, unauthorisedError } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
+import { TOAST_TITLES } from './toastsMachine';
+
+/** Section 2's routes. */
+export const DEFAULT_ROUTE = PAGES.find((page) => page.id === DEFAULT_PAGE)!.route;
+export const COMPLETION_ROUTE = '/completion';
+export const LOGIN_ROUTE = AUTH_CARDS.login.route;
+export const SIGNUP_ROUTE = AUTH_CARDS.signup.route;
+const FORM_ROUTES: readonly string[] = PAGES.map((page) => page.route);
+const AUTH_ROUTES: readonly string[] = Object.values(AUTH_CARDS).map((card) => card.route);
+const KNOWN_ROUTES = new Set([...FORM_ROUTES, COMPLETION_ROUTE, ...AUTH_ROUTES]);
+
+export const isFormRoute = (pathname: string) => FORM_ROUTES.includes(pathname);
+
+export interface NavigationContext {
+  pathname: string;
+  search: string;
+  /** undefined until the root knows who is using the app. */
+  webStatus: WebStatus | undefined;
+  /** The last_page the server holds; undefined until the profile loaded. */
+  savedLastPage: string | null | undefined;
+}
+
+export type NavigationMachineEvent = NavigationEvent | WebStatusChangedEvent | RestoreEvent;
+
+function locationOf(to: string): { pathname: string; search: string } {
+  const url = new URL(to, 'http://app.invalid');
+  return { pathname: url.pathname, search: url.search };
+}
+
+type Args = { context: NavigationContext; event: NavigationMachineEvent };
+/** The path the rules judge: where the browser went, or where the app already is. */
+const judgedPath = ({ context, event }: Args) => (event.type === 'location.changed' ? event.pathname : context.pathname);
+const judgedStatus = ({ context, event }: Args) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus);
+
+/** A rule's redirect: the browser is told, and the rules already judge the new path. */
+const redirect = (to: (args: Args) => string) => [
+  { type: 'assumeLocation', params: (args: Args) => ({ to: to(args) }) },
+  { type: 'emitRedirect', params: (args: Args) => ({ to: to(args) }) },
+] as const;
+
+const toDefaultKeepingQuery = redirect(({ context, event }) =>
+  DEFAULT_ROUTE + (event.type === 'location.changed' ? event.search : context.search),
+);
+const toDefault = redirect(() => DEFAULT_ROUTE);
+const toCompletion = redirect(() => COMPLETION_ROUTE);
+
+/**
+ * Section 2 "Navigation rules". The router adapter in src/ reports every location change and
+ * performs the `navigate` events this actor emits; every other actor asks for navigation here.
+ * `route` says which area the applicant is in, `lastPage` keeps the server's last_page current,
+ * `notices` turns a success message of navigation state into a toast.
+ */
+export const navigationMachine = setup({
+  types: {
+    context: {} as NavigationContext,
+    events: {} as NavigationMachineEvent,
+    input: {} as { pathname: string; search: string },
+    emitted: {} as NavigateEmitted,
+  },
+  actors: {
+    saveLastPage: fromPromise<string, string>(async ({ input, signal }) => {
+      await api.saveLastPage(input, signal);
+      return input;
+    }),
+  },
+  guards: {
+    unknownRoute: (args) => !KNOWN_ROUTES.has(judgedPath(args)),
+    submittedElsewhere: (args) => judgedStatus(args) === 'submitted' && judgedPath(args) !== COMPLETION_ROUTE,
+    // An unknown status (still loading) must not bounce a reload of /completion.
+    completionTooEarly: (args) => {
+      const status = judgedStatus(args);
+      return status !== undefined && status !== 'submitted' && judgedPath(args) === COMPLETION_ROUTE;
+    },
+    atCompletion: (args) => judgedPath(args) === COMPLETION_ROUTE,
+    atAuth: (args) => AUTH_ROUTES.includes(judgedPath(args)),
+    returnsToLastPage: ({ context, event }) =>
+      event.type === 'navigation.restore' &&
+      !event.hasChangedPage &&
+      event.lastPage !== null &&
+      isFormRoute(event.lastPage) &&
+      event.lastPage !== context.pathname,
+    lastPageOutdated: ({ context }) =>
+      (context.webStatus === 'started' || context.webStatus === 'validating') &&
+      isFormRoute(context.pathname) &&
+      context.pathname !== context.savedLastPage,
+    hasSuccessMessage: ({ event }) => event.type === 'location.changed' && !!event.state?.successMessage,
+    unauthorised: unauthorisedError,
+  },
+  actions: {
+    follow: assign(({ event }) => (event.type === 'location.changed' ? { pathname: event.pathname, search: event.search } : {})),
+    assumeLocation: assign((_, params: { to: string }) => locationOf(params.to)),
+    emitRedirect: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to, replace: true })),
+    forward: emit(({ event }) => {
+      const { to, state, replace } = event as Extract<NavigationEvent, { type: 'navigate' }>;
+      return { type: 'navigate' as const, to, state, replace };
+    }),
+    assumeRequested: assign(({ event }) => (event.type === 'navigate' ? locationOf(event.to) : {})),
+    keepStatus: assign({ webStatus: ({ context, event }) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus) }),
+    keepLastPage: assign({
+      savedLastPage: ({ context, event }) => (event.type === 'navigation.restore' ? event.lastPage : context.savedLastPage),
+    }),
+    keepSavedPage: assign({ savedLastPage: (_, params: { page: string }) => params.page }),
+    returnToLastPage: emit(({ event }) => ({
+      type: 'navigate' as const,
+      to: event.type === 'navigation.restore' && event.lastPage ? event.lastPage : DEFAULT_ROUTE,
+      replace: true,
+    })),
+    assumeLastPage: assign(({ event }) => (event.type === 'navigation.restore' && event.lastPage ? locationOf(event.lastPage) : {})),
+    endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+    toastSuccess: sendTo(sibling(SYSTEM_IDS.toasts), ({ event }): ToastEvent => ({
+      type: 'toast.show',
+      toast: {
+        severity: 'success',
+        title: TOAST_TITLES.success,
+        message: (event.type === 'location.changed' && event.state?.successMessage) || '',
+      },
+    })),
+  },
+}).createMachine({
+  id: 'navigation',
+  type: 'parallel',
+  context: ({ input }) => ({ pathname: input.pathname, search: input.search, webStatus: undefined, savedLastPage: undefined }),
+  states: {
+    route: {
+      initial: 'pending',
+      on: {
+        'location.changed': [
+          { guard: 'unknownRoute', target: '.form', actions: ['follow', ...toDefaultKeepingQuery] },
+          { guard: 'submittedElsewhere', target: '.completion', actions: ['follow', ...toCompletion] },
+          { guard: 'completionTooEarly', target: '.form', actions: ['follow', ...toDefault] },
+          { guard: 'atCompletion', target: '.completion', actions: 'follow' },
+          { guard: 'atAuth', target: '.auth', actions: 'follow' },
+          { target: '.form', actions: 'follow' },
+        ],
+        'webStatus.changed': [
+          { guard: 'submittedElsewhere', target: '.completion', actions: ['keepStatus', ...toCompletion] },
+          { guard: 'completionTooEarly', target: '.form', actions: ['keepStatus', ...toDefault] },
+          { actions: 'keepStatus' },
+        ],
+        // The location is taken for granted at once, so that rules judging before the browser
+        // reports it (a status change right after the submit) do not send the applicant twice.
+        navigate: { actions: ['forward', 'assumeRequested'] },
+        'navigation.restore': [
+          { guard: 'returnsToLastPage', target: '.form', actions: ['keepLastPage', 'returnToLastPage', 'assumeLastPage'] },
+          { actions: 'keepLastPage' },
+        ],
+      },
+      states: {
+        /** Until the router adapter reports the first location. */
+        pending: {},
+        form: {},
+        completion: {},
+        auth: {},
+      },
+    },
+    lastPage: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'lastPageOutdated', target: 'saving' } },
+        saving: {
+          invoke: {
+            id: 'saveLastPage',
+            src: 'saveLastPage',
+            input: ({ context }) => context.pathname,
+            onDone: { target: 'idle', actions: { type: 'keepSavedPage', params: ({ event }) => ({ page: event.output }) } },
+            onError: [{ guard: 'unauthorised', target: 'failed', actions: 'endSession' }, { target: 'failed' }],
+          },
+        },
+        /** Not worth an error screen: the next page change tries again. */
+        failed: { on: { 'location.changed': 'idle' } },
+      },
+    },
+    notices: {
+      on: { 'location.changed': { guard: 'hasSuccessMessage', actions: 'toastSuccess' } },
+    },
+  },
+});

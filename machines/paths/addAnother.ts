@@ -1,0 +1,23 @@
+import { addAnotherMachine } from '../addAnotherMachine';
+import { ApiError } from '../api/httpClient';
+import { callOutcomes, failures } from './fixtures';
+import type { PathModel } from './model';
+
+export const addAnotherModel: PathModel = {
+  name: 'addAnother',
+  machine: addAnotherMachine,
+  events: [
+    { type: 'app.context', loggedIn: true, serviceUser: false },
+    { type: 'app.context', loggedIn: false, serviceUser: false },
+    { type: 'app.context', loggedIn: false, serviceUser: true },
+    { type: 'counts.replace', counts: { parents: 2 } },
+    // 'parents' holds two slots, so its button runs out; an unknown button never grows.
+    { type: 'add', buttonId: 'parents' },
+    { type: 'add', buttonId: 'unknown' },
+    ...callOutcomes('loadCounts', { legacy: 2 }),
+    ...callOutcomes('saveCount', { message: 'Saved.' }, [
+      new ApiError('Server trouble.', 'http', 500),
+      failures.unauthorised,
+    ]),
+  ],
+};

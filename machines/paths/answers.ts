@@ -1,0 +1,34 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { answersMachine, hasAnswers, type AnswersContext } from '../answersMachine';
+import { callOutcomes } from './fixtures';
+import type { PathModel } from './model';
+
+const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AnswersContext;
+
+export const answersModel: PathModel = {
+  name: 'answers',
+  machine: answersMachine,
+  events: [
+    { type: 'app.context', loggedIn: true, serviceUser: false },
+    { type: 'app.context', loggedIn: false, serviceUser: false },
+    { type: 'app.context', loggedIn: false, serviceUser: true },
+    { type: 'answers.set', key: 'first_name', value: 'Ada' },
+    { type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' },
+    { type: 'answers.clear', keys: ['first_name', 'country'] },
+    { type: 'answers.replaceAll', answers: { first_name: 'Grace' } },
+    { type: 'answers.replaceAll', answers: {} },
+    { type: 'answers.restored', answers: { first_name: 'Alan' } },
+    { type: 'answers.saveAndGo', to: '/education' },
+    { type: 'answers.saveAndGo' },
+    { type: 'answers.carryTo', to: '/login' },
+    ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }),
+  ],
+  serializeState: (snapshot, event) =>
+    JSON.stringify([
+      snapshot.value,
+      hasAnswers(context(snapshot).answers),
+      context(snapshot).saveTarget,
+      context(snapshot).error !== null,
+      event?.type,
+    ]),
+};

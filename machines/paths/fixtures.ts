@@ -1,0 +1,15 @@
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
+
+/** Outcomes the generated paths give to invoked calls. */
+export const failures = {
+  network: new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined),
+  unauthorised: new ApiError('Your session is invalid.', 'unauthorised', 401),
+};
+
+/** `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events for a call. */
+export function callOutcomes(id: string, output: unknown, errors: readonly unknown[] = [failures.network, failures.unauthorised]) {
+  return [
+    { type: `xstate.done.actor.${id}`, output },
+    ...errors.map((error) => ({ type: `xstate.error.actor.${id}`, error })),
+  ];
+}

@@ -1,0 +1,41 @@
+import type { AnyEventObject } from 'xstate';
+import { ApiError } from '../api/httpClient';
+import { tabsMachine } from '../tabsMachine';
+import { TAB_GROUPS } from '../../src/catalogue/questions';
+import { serialiseStateVia } from './document';
+import type { PathModel } from './model';
+
+// The group with a document tab (the personal statement: write it here, or upload a document).
+const group = TAB_GROUPS.find((candidate) => candidate.tabs.some((tab) => tab.documentKey)) ?? TAB_GROUPS[0];
+const tabIds = group?.tabs.map((tab) => tab.id) ?? [];
+const serverError = new ApiError('The server is down.', 'http', 500);
+const check = (busy: boolean, attached: boolean) => ({ type: 'xstate.done.actor.inspectUploads', output: { busy, attached } });
+
+export const tabsPathEvents: AnyEventObject[] = [
+  { type: 'app.context', loggedIn: true, serviceUser: false },
+  { type: 'app.context', loggedIn: false, serviceUser: false },
+  { type: 'app.context', loggedIn: false, serviceUser: true },
+  { type: 'tabs.set', tabs: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
+  ...tabIds.map((tab) => ({ type: 'tabs.choose', tabId: group?.tabId ?? '', tab })),
+  { type: 'xstate.done.actor.loadTabs', output: {} },
+  { type: 'xstate.done.actor.loadTabs', output: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
+  { type: 'xstate.error.actor.loadTabs', error: serverError },
+  // The upload check: busy, a document to delete first, or nothing in the way.
+  check(true, false),
+  check(false, true),
+  check(false, false),
+  { type: 'xstate.error.actor.inspectUploads', error: new Error('The documents could not be inspected.') },
+  { type: 'xstate.done.actor.deleteConversion' },
+  { type: 'xstate.error.actor.deleteConversion', error: serverError },
+  { type: 'xstate.done.actor.deleteDocument' },
+  { type: 'xstate.error.actor.deleteDocument', error: serverError },
+  { type: 'xstate.done.actor.saveTab' },
+  { type: 'xstate.error.actor.saveTab', error: serverError },
+];
+
+export const tabsModel: PathModel = {
+  name: 'tabs',
+  machine: tabsMachine,
+  events: tabsPathEvents,
+  serializeState: serialiseStateVia,
+};

@@ -1,0 +1,22 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { validationMachine, type ValidationContext } from '../validationMachine';
+import { callOutcomes } from './fixtures';
+import type { PathModel } from './model';
+
+const context = (snapshot: AnyMachineSnapshot) => snapshot.context as ValidationContext;
+
+export const validationModel: PathModel = {
+  name: 'validation',
+  machine: validationMachine,
+  events: [
+    { type: 'webStatus.changed', webStatus: 'started' },
+    { type: 'webStatus.changed', webStatus: 'validating' },
+    { type: 'webStatus.changed', webStatus: 'submitted' },
+    { type: 'answers.changed', answers: {} },
+    { type: 'answers.changed', answers: { first_name: 'Ada' } },
+    { type: 'app.college', essayLimit: 7000 },
+    ...callOutcomes('postValidations', { message: 'Saved.' }),
+  ],
+  serializeState: (snapshot, event) =>
+    JSON.stringify([snapshot.value, context(snapshot).errors.length, context(snapshot).answers, event?.type]),
+};

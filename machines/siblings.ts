@@ -1,0 +1,24 @@
+import { createEmptyActor, type ActorSystem, type AnyActorRef, type EventObject } from 'xstate';
+import { isUnauthorised } from './api/httpClient';
+
+/**
+ * xstate's `sendTo` falls back to the sender itself when its target resolves to undefined, so a
+ * sibling missing from the system (an actor tested alone) would receive its own messages.
+ * Messages to an absent sibling go to this started, inert actor instead.
+ */
+const nobody = createEmptyActor();
+nobody.start();
+
+/** `sendTo` target: the actor registered under `systemId`, or nobody. */
+export const sibling =
+  (systemId: string) =>
+  ({ system }: { system: ActorSystem<any> }): AnyActorRef =>
+    system.get(systemId) ?? nobody;
+
+/** Guard body shared by every machine that calls the API: 401 belongs to the session actor. */
+export const unauthorisedError = ({ event }: { event: EventObject }): boolean =>
+  isUnauthorised((event as { error?: unknown }).error);
+
+/** The message to show for a failed call (ApiError messages already follow section 8). */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;

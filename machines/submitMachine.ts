@@ -1,0 +1,175 @@
+import { and, assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Answers } from '../src/catalogue/dataModel';
+import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
+import type { ValidationError } from '../src/catalogue/schema';
+import { api } from './api/endpoints';
+import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import type { AnswersChangedEvent, CollegeEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type { AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './navigationMachine';
+import { errorMessage, sibling, unauthorisedError } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
+import { TOAST_TITLES } from './toastsMachine';
+import { applicationErrors, errorMap } from './validationMachine';
+import type { WebStatusEvent } from './webStatusMachine';
+
+/** Section 2: what /completion shows after a submit. */
+export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
+
+/** POST /api/submit answers 422 {message, errors: [{key, message}]} when the server finds errors. */
+function serverErrors(error: unknown): ValidationError[] | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  const errors = error.body.errors;
+  return Array.isArray(errors)
+    ? errors.filter((item): item is ValidationError => typeof item?.key === 'string' && typeof item?.message === 'string')
+    : [];
+}
+
+export interface SubmitContext {
+  loggedIn: boolean;
+  webStatus: WebStatus | undefined;
+  answers: Answers;
+  essayLimit: number;
+  /** Section 4 step 6: where errors send the applicant; none stays on the page. */
+  errorRoute: string | undefined;
+  /** The errors of the last attempt. */
+  errors: ValidationError[];
+  error: string | null;
+}
+
+export type SubmitEvent = { type: 'submit' } | AppContextEvent | WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent;
+
+const failure = [
+  { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
+  { target: 'failed', actions: ['keepError', 'toastError'] },
+] as const;
+
+/** Step 1, or on to step 2. */
+const start = [{ guard: 'loggedOut', actions: 'goToSignup' }, { target: 'savingAnswers' }] as const;
+
+/**
+ * Section 4 "Submit sequence", step by step: 1. not logged in → /signup with the answers;
+ * 2. save the answers; 3. set validating if started; 4. run the validations call; 5. no errors →
+ * submit, set submitted, /completion with the success message; 6. errors → the error route.
+ */
+export const submitMachine = setup({
+  types: {
+    context: {} as SubmitContext,
+    events: {} as SubmitEvent,
+    input: {} as { essayLimit?: number; errorRoute?: string } | undefined,
+  },
+  actors: {
+    saveAnswers: fromPromise<unknown, Answers>(({ input, signal }) => api.saveAnswers(input, signal)),
+    postValidations: fromPromise<unknown, Record<string, string[]>>(({ input, signal }) => api.postValidations(input, signal)),
+    submitApplication: fromPromise(({ signal }) => api.submit(signal)),
+  },
+  guards: {
+    loggedOut: ({ context }) => !context.loggedIn,
+    started: ({ context }) => context.webStatus === 'started',
+    noErrors: ({ context }) => context.errors.length === 0,
+    hasErrorRoute: ({ context }) => context.errorRoute !== undefined,
+    rejected: ({ event }) => serverErrors((event as { error?: unknown }).error) !== undefined,
+    unauthorised: unauthorisedError,
+  },
+  actions: {
+    keepMirrors: assign(({ event }) => {
+      if (event.type === 'app.context') return { loggedIn: event.loggedIn };
+      if (event.type === 'webStatus.changed') return { webStatus: event.webStatus };
+      if (event.type === 'answers.changed') return { answers: event.answers };
+      if (event.type === 'app.college') return { essayLimit: event.essayLimit };
+      return {};
+    }),
+    checkAnswers: assign({ errors: ({ context }) => applicationErrors(context.answers, context.essayLimit), error: null }),
+    keepServerErrors: assign({ errors: ({ event }) => serverErrors((event as { error?: unknown }).error) ?? [] }),
+    keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    goToSignup: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
+      type: 'navigate',
+      to: SIGNUP_ROUTE,
+      state: { answers: context.answers },
+    })),
+    startValidating: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.startValidating' } satisfies WebStatusEvent),
+    markSubmitted: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.submitted' } satisfies WebStatusEvent),
+    goToCompletion: sendTo(sibling(SYSTEM_IDS.navigation), {
+      type: 'navigate',
+      to: COMPLETION_ROUTE,
+      state: { successMessage: SUBMITTED_MESSAGE },
+    } satisfies NavigationEvent),
+    goToErrorRoute: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
+      type: 'navigate',
+      to: context.errorRoute ?? '',
+    })),
+    toastError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }): ToastEvent => ({
+      type: 'toast.show',
+      toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
+    })),
+    endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+  },
+}).createMachine({
+  id: 'submit',
+  context: ({ input }) => ({
+    loggedIn: false,
+    webStatus: undefined,
+    answers: {},
+    essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
+    errorRoute: input?.errorRoute,
+    errors: [],
+    error: null,
+  }),
+  on: {
+    'app.context': { actions: 'keepMirrors' },
+    'webStatus.changed': { actions: 'keepMirrors' },
+    'answers.changed': { actions: 'keepMirrors' },
+    'app.college': { actions: 'keepMirrors' },
+  },
+  initial: 'idle',
+  states: {
+    idle: { on: { submit: start } },
+    savingAnswers: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveAnswers',
+        src: 'saveAnswers',
+        input: ({ context }) => context.answers,
+        onDone: [
+          { guard: 'started', target: 'runningValidations', actions: 'startValidating' },
+          { target: 'runningValidations' },
+        ],
+        onError: failure,
+      },
+    },
+    runningValidations: {
+      tags: 'busy',
+      entry: 'checkAnswers',
+      invoke: {
+        id: 'postValidations',
+        src: 'postValidations',
+        input: ({ context }) => errorMap(context.errors),
+        onDone: [
+          { guard: 'noErrors', target: 'submitting' },
+          { guard: 'hasErrorRoute', target: 'invalid', actions: 'goToErrorRoute' },
+          { target: 'invalid' },
+        ],
+        onError: failure,
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        id: 'submitApplication',
+        src: 'submitApplication',
+        // The navigation first: the status change must find the applicant already on /completion.
+        onDone: { target: 'submitted', actions: ['goToCompletion', 'markSubmitted'] },
+        onError: [
+          // The server's own check counts as errors too (step 6).
+          { guard: and(['rejected', 'hasErrorRoute']), target: 'invalid', actions: ['keepServerErrors', 'goToErrorRoute'] },
+          { guard: 'rejected', target: 'invalid', actions: 'keepServerErrors' },
+          ...failure,
+        ],
+      },
+    },
+    /** Errors exist: the applicant fixes them and submits again. */
+    invalid: { on: { submit: start } },
+    failed: { on: { submit: start } },
+    submitted: {},
+  },
+});

@@ -1,0 +1,255 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorSystem, type AnyActorRef } from 'xstate';
+import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
+import { api } from './api/endpoints';
+import { isUnauthorised } from './api/httpClient';
+import type { DocumentEvent } from './documentMachine';
+import type { AnswersEvent, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import { documentSystemId, SYSTEM_IDS } from './systemIds';
+
+/** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
+export const TABS_MESSAGES = {
+  uploadInProgressTitle: 'File Upload in Progress',
+  uploadInProgress: 'Please wait until the file upload has completed.',
+  errorTitle: 'Error',
+  failed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
+} as const;
+
+/** The chosen tab per tab id, before anything is loaded: each group's default. */
+export const DEFAULT_TABS: Readonly<Record<string, string>> = Object.fromEntries(TAB_GROUPS.map((group) => [group.tabId, group.defaultTab]));
+
+export type TabsEvent =
+  | AppContextEvent
+  /** The service view's chosen tabs (from GET /service/tmp-pdf), sent by the root. */
+  | { type: 'tabs.set'; tabs: Record<string, string> }
+  | { type: 'tabs.choose'; tabId: string; tab: string }
+  /** Closes the 'File Upload in Progress' dialog. */
+  | { type: 'tabs.closeDialog' }
+  /** The failure's reset: reload the choices and the cached documents. */
+  | { type: 'tabs.reset' };
+
+interface TabsContext {
+  chosen: Record<string, string>;
+  /** The switch being carried out. */
+  pending: { tabId: string; tab: string } | null;
+  /** The group whose switch failed; null when loading the choices failed. */
+  failedTabId: string | null;
+}
+
+export interface UploadCheck {
+  busy: boolean;
+  attached: boolean;
+}
+
+const groupOf = (tabId: string): TabGroup | undefined => TAB_GROUPS.find((group) => group.tabId === tabId);
+const documentKeysOf = (group: TabGroup | undefined): string[] =>
+  (group?.tabs ?? []).flatMap((tab) => (tab.documentKey ? [tab.documentKey] : []));
+
+/** The document of the tab being left, which must go before the switch (spec section 4). */
+function leavingDocumentKey(context: TabsContext): string | null {
+  if (!context.pending) return null;
+  const current = context.chosen[context.pending.tabId];
+  return groupOf(context.pending.tabId)?.tabs.find((tab) => tab.id === current)?.documentKey ?? null;
+}
+
+/** Only known groups and tabs; anything else keeps the default. */
+function validChoices(choices: Record<string, string>): Record<string, string> {
+  const valid = Object.entries(choices).filter(([tabId, tab]) => groupOf(tabId)?.tabs.some((candidate) => candidate.id === tab));
+  return { ...DEFAULT_TABS, ...Object.fromEntries(valid) };
+}
+
+type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent;
+type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
+
+/** Absent siblings (isolated tests) are skipped rather than sent to. */
+function send(enqueue: Enqueue, to: AnyActorRef | undefined, event: Sent): void {
+  if (to) enqueue.sendTo(to, event);
+}
+
+function reportUnauthorised(enqueue: Enqueue, system: ActorSystem<any>, error: unknown): boolean {
+  if (isUnauthorised(error)) send(enqueue, system.get(SYSTEM_IDS.session), { type: 'session.unauthorised' });
+  return isUnauthorised(error);
+}
+
+const byLeavingKey = ({ context }: { context: TabsContext }) => ({ answerKey: leavingDocumentKey(context) ?? '' });
+
+export const tabsMachine = setup({
+  types: {
+    context: {} as TabsContext,
+    events: {} as TabsEvent,
+  },
+  actors: {
+    loadTabs: fromPromise<Record<string, string>, void>(({ signal }) => api.tabChoices(signal)),
+    /** Reads the document actors' tags: a conversion or fetch running blocks the switch. */
+    inspectUploads: fromPromise<UploadCheck, { documentKeys: string[]; leavingDocumentKey: string | null }>(
+      async ({ input, system }) => {
+        const snapshotOf = (key: string) => system.get(documentSystemId(key))?.getSnapshot();
+        const leaving = input.leavingDocumentKey ? snapshotOf(input.leavingDocumentKey) : undefined;
+        return {
+          busy: input.documentKeys.some((key) => snapshotOf(key)?.hasTag('busy') === true),
+          // A failed conversion still has a record on the server to delete.
+          attached: leaving?.hasTag('attached') === true || leaving?.hasTag('error') === true,
+        };
+      },
+    ),
+    deleteConversion: fromPromise<unknown, { answerKey: string }>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
+    deleteDocument: fromPromise<unknown, { answerKey: string }>(({ input, signal }) => api.deleteDocument(input.answerKey, signal)),
+    saveTab: fromPromise<unknown, { tabId: string; tab: string }>(({ input, signal }) => api.saveTab(input.tabId, input.tab, signal)),
+  },
+  guards: {
+    isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
+    isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
+    isLoggedOut: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
+    isAnotherTab: ({ context, event }) =>
+      event.type === 'tabs.choose' &&
+      groupOf(event.tabId)?.tabs.some((tab) => tab.id === event.tab) === true &&
+      context.chosen[event.tabId] !== event.tab,
+    uploadBusy: (_, check: UploadCheck) => check.busy,
+    documentAttached: (_, check: UploadCheck) => check.attached,
+  },
+  actions: {
+    keepChoices: assign({ chosen: (_, choices: Record<string, string>) => validChoices(choices) }),
+    // Anonymous users see only the default tabs.
+    useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, failedTabId: null }),
+    keepPending: assign({ pending: ({ event }) => (event.type === 'tabs.choose' ? { tabId: event.tabId, tab: event.tab } : null) }),
+    forgetPending: assign({ pending: null }),
+    commitChoice: assign(({ context }) => ({
+      chosen: context.pending ? { ...context.chosen, [context.pending.tabId]: context.pending.tab } : context.chosen,
+      pending: null,
+    })),
+    /** The answers of every other tab of the group, as the server clears them with the choice. */
+    clearLeftAnswers: enqueueActions(({ context, system, enqueue }) => {
+      const pending = context.pending;
+      const keys = groupOf(pending?.tabId ?? '')?.tabs.filter((tab) => tab.id !== pending?.tab).flatMap((tab) => tab.clears) ?? [];
+      if (keys.length > 0) send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys });
+    }),
+    tellDocumentCleared: enqueueActions(({ context, system, enqueue }) => {
+      const key = leavingDocumentKey(context);
+      if (key) send(enqueue, system.get(documentSystemId(key)), { type: 'document.cleared' });
+    }),
+    reportIfUnauthorised: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
+      reportUnauthorised(enqueue, system, params.error);
+    }),
+    /** Spec section 8: 'Error handling tabs for' followed by the default tab. */
+    reportFailure: enqueueActions(({ context, system, enqueue }, { error }: { error: unknown }) => {
+      const failedTabId = context.pending?.tabId ?? null;
+      enqueue.assign({ failedTabId, pending: null });
+      if (reportUnauthorised(enqueue, system, error)) return;
+      const groups = failedTabId ? TAB_GROUPS.filter((group) => group.tabId === failedTabId) : TAB_GROUPS;
+      for (const group of groups) {
+        const toast = { severity: 'error', title: TABS_MESSAGES.errorTitle, message: TABS_MESSAGES.failed(group.defaultTab) } as const;
+        send(enqueue, system.get(SYSTEM_IDS.toasts), { type: 'toast.show', toast });
+      }
+    }),
+    /** The reset invalidates the cached conversion and document answer: the documents fetch again. */
+    reloadDocuments: enqueueActions(({ context, system, enqueue }) => {
+      const groups = context.failedTabId ? [groupOf(context.failedTabId)] : TAB_GROUPS;
+      for (const key of groups.flatMap(documentKeysOf)) send(enqueue, system.get(documentSystemId(key)), { type: 'document.reload' });
+      enqueue.assign({ failedTabId: null });
+    }),
+  },
+}).createMachine({
+  id: 'tabs',
+  initial: 'anonymous',
+  context: { chosen: { ...DEFAULT_TABS }, pending: null, failedTabId: null },
+  states: {
+    anonymous: {
+      on: {
+        'app.context': [
+          { guard: 'isServiceUser', target: 'readOnly' },
+          { guard: 'isApplicant', target: 'applicant' },
+        ],
+        // Kept for the service view, which may be told its tabs before who is using the app.
+        'tabs.set': { actions: { type: 'keepChoices', params: ({ event }) => event.tabs } },
+      },
+    },
+    // Service users see the chosen tabs read-only.
+    readOnly: {
+      on: {
+        'app.context': [
+          { guard: 'isApplicant', target: 'applicant' },
+          { guard: 'isLoggedOut', target: 'anonymous', actions: 'useDefaults' },
+        ],
+        'tabs.set': { actions: { type: 'keepChoices', params: ({ event }) => event.tabs } },
+      },
+    },
+    applicant: {
+      initial: 'loading',
+      on: {
+        'app.context': [
+          { guard: 'isServiceUser', target: 'readOnly' },
+          { guard: 'isLoggedOut', target: 'anonymous', actions: 'useDefaults' },
+        ],
+      },
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadTabs',
+            src: 'loadTabs',
+            onDone: { target: 'idle', actions: { type: 'keepChoices', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        idle: {
+          on: { 'tabs.choose': { guard: 'isAnotherTab', target: 'checking', actions: 'keepPending' } },
+        },
+        checking: {
+          tags: 'busy',
+          invoke: {
+            id: 'inspectUploads',
+            src: 'inspectUploads',
+            input: ({ context }) => ({
+              documentKeys: documentKeysOf(groupOf(context.pending?.tabId ?? '')),
+              leavingDocumentKey: leavingDocumentKey(context),
+            }),
+            onDone: [
+              { guard: { type: 'uploadBusy', params: ({ event }) => event.output }, target: 'blocked' },
+              { guard: { type: 'documentAttached', params: ({ event }) => event.output }, target: 'deletingConversion' },
+              { target: 'saving' },
+            ],
+            onError: { target: 'idle', actions: 'forgetPending' },
+          },
+        },
+        // The 'File Upload in Progress' dialog.
+        blocked: {
+          on: { 'tabs.closeDialog': { target: 'idle', actions: 'forgetPending' } },
+        },
+        deletingConversion: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteConversion',
+            src: 'deleteConversion',
+            input: byLeavingKey,
+            onDone: 'deletingDocument',
+            // Spec section 8: the conversion could not go, so the upload counts as still in progress.
+            onError: { target: 'blocked', actions: { type: 'reportIfUnauthorised', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        deletingDocument: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteDocument',
+            src: 'deleteDocument',
+            input: byLeavingKey,
+            onDone: { target: 'saving', actions: 'tellDocumentCleared' },
+            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        saving: {
+          tags: 'busy',
+          invoke: {
+            id: 'saveTab',
+            src: 'saveTab',
+            input: ({ context }) => ({ tabId: context.pending?.tabId ?? '', tab: context.pending?.tab ?? '' }),
+            onDone: { target: 'idle', actions: ['clearLeftAnswers', 'commitChoice'] },
+            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          tags: 'error',
+          on: { 'tabs.reset': { target: 'loading', actions: 'reloadDocuments' } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,144 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Answers } from '../src/catalogue/dataModel';
+import { DEFAULT_ESSAY_LIMIT, VALIDATION_CACHE_SIZE } from '../src/catalogue/limits';
+import { pageOfKey, type PageId } from '../src/catalogue/questions';
+import { unique, validateApplication, type ValidationError } from '../src/catalogue/schema';
+import { api } from './api/endpoints';
+import type { AnswersChangedEvent, CollegeEvent, ValidationPostEvent, WebStatusChangedEvent } from './coreEvents';
+import type { SessionEvent } from './events';
+import { sibling, unauthorisedError } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
+
+/**
+ * Section 5: the errors of the whole application, de-duplicated, in page order. Every field shows
+ * the messages of its key, so validating once per change and filtering per field replaces one
+ * full validation per field; the results are kept by answers in a small LRU (section 9's 512).
+ */
+const cache = new Map<string, ValidationError[]>();
+
+export function applicationErrors(answers: Answers, essayLimit: number, now: Date = new Date()): ValidationError[] {
+  // Age and year windows depend on the day, not the hour.
+  const id = `${essayLimit}|${now.toISOString().slice(0, 10)}|${JSON.stringify(answers)}`;
+  const known = cache.get(id);
+  if (known) {
+    cache.delete(id);
+    cache.set(id, known);
+    return known;
+  }
+  const errors = validateApplication(answers, { essayLimit, now });
+  cache.set(id, errors);
+  if (cache.size > VALIDATION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return errors;
+}
+
+/** validateField over errors already computed: the messages of one field. */
+export const fieldErrors = (errors: readonly ValidationError[], key: string): string[] =>
+  unique(errors.filter((error) => error.key === key).map((error) => error.message));
+
+/** combinedErrors over errors already computed: a month select and a year select show as one field. */
+export const monthYearErrors = (errors: readonly ValidationError[], monthKey: string, yearKey: string): string[] =>
+  unique(errors.filter((error) => error.key === monthKey || error.key === yearKey).map((error) => error.message));
+
+/** The body of POST /api/validations: messages by answer key. */
+export function errorMap(errors: readonly ValidationError[]): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  for (const error of errors) if (error.key !== '') (map[error.key] ??= []).push(error.message);
+  return map;
+}
+
+export interface MissingItem {
+  page: PageId;
+  key: string;
+  message: string;
+  /** Section 2: each error links to /{page}#{question key}, which scrolls to the question. */
+  href: string;
+}
+
+/** The missing-information summary; keys without a page cannot be linked (see warnUnlinked). */
+export function missingInformation(errors: readonly ValidationError[]): MissingItem[] {
+  return errors.flatMap((error) => {
+    const page = pageOfKey(error.key);
+    return page === undefined ? [] : [{ page, key: error.key, message: error.message, href: `/${page}#${error.key}` }];
+  });
+}
+
+export interface ValidationContext {
+  answers: Answers;
+  essayLimit: number;
+  /** Only while validating; empty otherwise. */
+  errors: ValidationError[];
+}
+
+export type ValidationEvent = WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent;
+
+/**
+ * Validation is shown only while the status is validating (section 4). Views read
+ * `fieldErrors(snapshot.context.errors, key)`, `monthYearErrors(...)` and
+ * `missingInformation(snapshot.context.errors)`, and show the summary while `matches('active')`.
+ */
+export const validationMachine = setup({
+  types: {
+    context: {} as ValidationContext,
+    events: {} as ValidationEvent,
+    input: {} as { essayLimit?: number } | undefined,
+  },
+  actors: {
+    postValidations: fromPromise<unknown, Record<string, string[]>>(({ input, signal }) => api.postValidations(input, signal)),
+  },
+  guards: {
+    validating: ({ event }) => event.type === 'webStatus.changed' && event.webStatus === 'validating',
+    notValidating: ({ event }) => event.type === 'webStatus.changed' && event.webStatus !== 'validating',
+    unauthorised: unauthorisedError,
+  },
+  actions: {
+    keepAnswers: assign({ answers: ({ context, event }) => (event.type === 'answers.changed' ? event.answers : context.answers) }),
+    keepEssayLimit: assign({ essayLimit: ({ context, event }) => (event.type === 'app.college' ? event.essayLimit : context.essayLimit) }),
+    validate: assign({ errors: ({ context }) => applicationErrors(context.answers, context.essayLimit) }),
+    forgetErrors: assign({ errors: [] }),
+    // Section 8: a summary key without a page is a configuration mistake worth a warning.
+    warnUnlinked: ({ context }) => {
+      for (const key of unique(context.errors.map((error) => error.key))) {
+        if (key !== '' && pageOfKey(key) === undefined) console.warn(`No page is mapped for the validation error key "${key}".`);
+      }
+    },
+    endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+  },
+}).createMachine({
+  id: 'validation',
+  context: ({ input }) => ({ answers: {}, essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errors: [] }),
+  initial: 'inactive',
+  on: {
+    'answers.changed': { actions: 'keepAnswers' },
+    'app.college': { actions: 'keepEssayLimit' },
+  },
+  states: {
+    inactive: {
+      on: { 'webStatus.changed': { guard: 'validating', target: 'active' } },
+    },
+    active: {
+      entry: ['validate', 'warnUnlinked'],
+      exit: 'forgetErrors',
+      on: {
+        'answers.changed': { actions: ['keepAnswers', 'validate', 'warnUnlinked'] },
+        'app.college': { actions: ['keepEssayLimit', 'validate'] },
+        'webStatus.changed': { guard: 'notValidating', target: 'inactive' },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'validation.post': 'posting' },
+        },
+        posting: {
+          invoke: {
+            id: 'postValidations',
+            src: 'postValidations',
+            input: ({ context }) => errorMap(context.errors),
+            onDone: 'idle',
+            // A lost report does not stop the applicant; only a 401 matters.
+            onError: [{ guard: 'unauthorised', target: 'idle', actions: 'endSession' }, { target: 'idle' }],
+          },
+        },
+      },
+    },
+  },
+});

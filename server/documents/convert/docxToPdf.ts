@@ -1,0 +1,27 @@
+import mammoth from 'mammoth';
+import { DOCUMENT_MESSAGES } from '../messages';
+import { ZipRefused, verifyDocxContents } from '../docxZip';
+import { ConversionRefused } from './conversionRefused';
+import { htmlToPdf } from './htmlToPdf';
+
+/** Refuses a docx whose zip is too large or broken before any converter opens it. */
+export async function checkDocx(bytes: Buffer): Promise<{ linksExternalResources: boolean }> {
+  try {
+    return await verifyDocxContents(bytes);
+  } catch (error) {
+    if (error instanceof ZipRefused && error.reason === 'too-large') throw new ConversionRefused(DOCUMENT_MESSAGES.docxTooLarge);
+    throw new ConversionRefused(DOCUMENT_MESSAGES.docxUnreadable);
+  }
+}
+
+/** The pure-JS route: mammoth turns the docx into HTML, which is laid out with pdfkit. Never fetches anything. */
+export async function docxToPdfWithoutLibreOffice(bytes: Buffer): Promise<Buffer> {
+  await checkDocx(bytes);
+  let html: string;
+  try {
+    html = (await mammoth.convertToHtml({ buffer: bytes })).value;
+  } catch {
+    throw new ConversionRefused(DOCUMENT_MESSAGES.docxUnreadable);
+  }
+  return htmlToPdf(html, 'Document');
+}

@@ -1,0 +1,148 @@
+import type { Db } from '../../db/connection';
+import { findApplication } from '../../db/applications';
+import { startConversion } from '../../db/documentAnswers';
+import {
+  BUSY_STATUSES,
+  countOpenUploadSlots,
+  createUploadSlot,
+  findDocument,
+  findUploadSlot,
+  recordUploadReceived,
+  recordUploadRefused,
+  type DocumentStatus,
+} from '../../db/documents';
+import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
+import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
+import type { Clock } from '../clock';
+import { HttpError, badRequest } from '../http/errors';
+import { APPLICATION_MESSAGES } from '../routes/applicationRoutes';
+import { LOCAL_BUCKET, localCredentials } from '../storage/localStore';
+import type { MultipartForm } from '../storage/multipart';
+import { isSafeObjectKey, type ObjectStore } from '../storage/objectStore';
+import { verifyPostPolicy, type PresignedPost } from '../storage/postPolicy';
+import { CONTENT_TYPE_OF, fileNameProblem, inspectFileContent } from './fileRules';
+import { DOCUMENT_MESSAGES } from './messages';
+import { newUploadKey, uploadPrefix } from './objectKeys';
+
+/** Long enough for a slow connection to send 1 MB, short enough that a leaked form is soon useless. */
+export const UPLOAD_POLICY_TTL_MS = 10 * 60 * 1000;
+/** Open upload forms per applicant: one file at a time needs a few; more would only fill the disk. */
+export const MAX_OPEN_UPLOADS = 10;
+
+/**
+ * The document calls of section 7 behind the routes: presigned uploads, the local upload
+ * endpoint's checks, conversion requests and status. Everything is scoped to the caller's own
+ * account; a key of anyone else's is answered as if it did not exist.
+ */
+export function createDocumentService(deps: { db: Db; clock: Clock; store: ObjectStore; secret: Buffer; wake(): void }) {
+  const { db, clock, store } = deps;
+
+  function requireDocumentKey(answerKey: unknown): string {
+    if (typeof answerKey !== 'string' || !(DOCUMENT_KEYS as readonly string[]).includes(answerKey)) {
+      throw badRequest(DOCUMENT_MESSAGES.unknownQuestion(String(answerKey ?? '')));
+    }
+    return answerKey;
+  }
+
+  function refuseWhenSubmitted(userId: number): void {
+    if (findApplication(db, userId)?.submitted_at != null) throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+  }
+
+  function refuseWhenConverting(userId: number, answerKey: string): void {
+    const status = findDocument(db, userId, answerKey)?.status;
+    if (status && BUSY_STATUSES.includes(status)) throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
+  }
+
+  /** Keeps the refusal for the conversion request (the browser cannot read this answer) and answers with it. */
+  function refuseUpload(objectKey: string, status: number, message: string): never {
+    recordUploadRefused(db, objectKey, message, clock.now());
+    throw new HttpError(status, message);
+  }
+
+  return {
+    requireDocumentKey,
+
+    presign(userId: number, rawAnswerKey: unknown): PresignedPost {
+      const answerKey = requireDocumentKey(rawAnswerKey);
+      refuseWhenSubmitted(userId);
+      refuseWhenConverting(userId, answerKey);
+      const now = clock.now();
+      if (countOpenUploadSlots(db, userId, now) >= MAX_OPEN_UPLOADS) throw new HttpError(429, DOCUMENT_MESSAGES.tooManyUploads);
+      const key = newUploadKey(deps.secret, userId, answerKey);
+      const expiresAt = now + UPLOAD_POLICY_TTL_MS;
+      createUploadSlot(db, { objectKey: key, userId, answerKey, expiresAt }, now);
+      return store.presignPost({ key, keyPrefix: uploadPrefix(deps.secret, userId), minBytes: 1, maxBytes: FILE_MAX_BYTES, expiresAt, now });
+    },
+
+    /**
+     * The local store's upload endpoint. Order matters: the signature and every policy condition
+     * first (nothing else is trusted before), then the key must be one we issued and not used,
+     * then the file rules; only then is anything written.
+     */
+    async receiveUpload(form: MultipartForm, sessionUserId: number | undefined): Promise<void> {
+      const verdict = verifyPostPolicy(form.fields, { bucket: LOCAL_BUCKET, credentials: localCredentials(deps.secret), now: clock.now() });
+      if (!verdict.ok) {
+        if (verdict.problem === 'malformed') throw badRequest(DOCUMENT_MESSAGES.uploadMalformed);
+        throw new HttpError(403, verdict.problem === 'expired' ? DOCUMENT_MESSAGES.uploadExpired : DOCUMENT_MESSAGES.uploadForbidden);
+      }
+      const slot = isSafeObjectKey(verdict.key) ? findUploadSlot(db, verdict.key) : undefined;
+      // The form is the credential, as with S3; a session, when the browser sends one, must be the owner's too.
+      if (!slot || (sessionUserId !== undefined && sessionUserId !== slot.user_id)) throw new HttpError(403, DOCUMENT_MESSAGES.uploadForbidden);
+      if (slot.claimed_at !== null) throw new HttpError(409, DOCUMENT_MESSAGES.uploadLinkUsed);
+      const file = form.file;
+      if (!file || file.fieldName !== 'file') throw badRequest(DOCUMENT_MESSAGES.uploadMalformed);
+      if (form.truncated || file.bytes.length > verdict.maxBytes) refuseUpload(slot.object_key, 413, DOCUMENT_MESSAGES.tooLarge);
+      if (file.bytes.length < verdict.minBytes) refuseUpload(slot.object_key, 400, DOCUMENT_MESSAGES.empty);
+      // A Blob sent without a name arrives as "blob"; the name that counts comes with the conversion request.
+      const nameProblem = file.fileName === 'blob' ? undefined : fileNameProblem(file.fileName);
+      if (nameProblem) refuseUpload(slot.object_key, 400, nameProblem);
+      const content = await inspectFileContent(file.bytes);
+      if (!content.ok) refuseUpload(slot.object_key, 400, content.message);
+      await store.put(slot.object_key, file.bytes, CONTENT_TYPE_OF[content.type]);
+      recordUploadReceived(db, slot.object_key, file.bytes.length, clock.now());
+    },
+
+    async requestConversion(userId: number, rawAnswerKey: unknown, body: Record<string, unknown>): Promise<void> {
+      const answerKey = requireDocumentKey(rawAnswerKey);
+      const fileKey = body.file_key;
+      const fileName = body.file_name;
+      if (typeof fileKey !== 'string' || fileKey === '') throw badRequest(DOCUMENT_MESSAGES.fileKeyRequired);
+      if (typeof fileName !== 'string') throw badRequest(DOCUMENT_MESSAGES.fileNameRequired);
+      const nameProblem = fileNameProblem(fileName);
+      if (nameProblem) throw badRequest(nameProblem);
+      refuseWhenSubmitted(userId);
+      const slot = isSafeObjectKey(fileKey) ? findUploadSlot(db, fileKey) : undefined;
+      // Another applicant's key is answered exactly like a key that never existed.
+      if (!slot || slot.user_id !== userId || slot.answer_key !== answerKey) throw new HttpError(404, DOCUMENT_MESSAGES.uploadNotFound);
+      if (slot.refusal) throw badRequest(slot.refusal);
+      if (slot.claimed_at !== null && findDocument(db, userId, answerKey)?.original_key !== fileKey) {
+        throw new HttpError(409, DOCUMENT_MESSAGES.uploadLinkUsed);
+      }
+      refuseWhenConverting(userId, answerKey);
+      const bytes = await store.get(fileKey);
+      if (!bytes) throw badRequest(DOCUMENT_MESSAGES.uploadNotReceived);
+      const content = await inspectFileContent(bytes);
+      if (!content.ok) {
+        recordUploadRefused(db, fileKey, content.message, clock.now());
+        await store.delete(fileKey);
+        throw badRequest(content.message);
+      }
+      const outcome = startConversion(
+        db,
+        { userId, answerKey, objectKey: fileKey, fileName, fileSize: bytes.length, fileType: content.type },
+        clock.now(),
+      );
+      if (outcome.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+      if (outcome.status === 'busy') throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
+      deps.wake();
+    },
+
+    status(userId: number, rawAnswerKey: unknown): { status: DocumentStatus; message: string } {
+      const answerKey = requireDocumentKey(rawAnswerKey);
+      const row = findDocument(db, userId, answerKey);
+      return row ? { status: row.status, message: row.message } : { status: 'not answered', message: '' };
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

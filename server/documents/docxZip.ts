@@ -1,0 +1,127 @@
+import yauzl from 'yauzl';
+import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES } from './messages';
+
+/**
+ * A docx is a zip; a zip can promise megabytes and unpack to gigabytes. Before any converter
+ * opens one we read its directory (entry count, declared sizes) and then unpack every entry once,
+ * counting the real bytes and stopping at the limit, so lying headers cannot get past either.
+ */
+
+export class ZipRefused extends Error {
+  constructor(readonly reason: 'too-large' | 'unreadable' | 'not-docx') {
+    super(reason);
+  }
+}
+
+export interface ZipDirectory {
+  entries: number;
+  declaredBytes: number;
+  names: string[];
+}
+
+/** Relationship types whose external targets a converter would fetch (hyperlinks are only links). */
+const FETCHED_EXTERNAL = /\/(image|oleObject|attachedTemplate|subDocument|frame|audio|video|package|font)"/i;
+/** Word field instructions that pull content in from a path or URL when the document is laid out. */
+const FETCHING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE)\b/;
+
+function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
+      error || !zip ? reject(new ZipRefused('unreadable')) : resolve(zip),
+    );
+  });
+}
+
+/** Walks the central directory only (nothing is unpacked): refuses too many entries or too many declared bytes. */
+export async function readZipDirectory(bytes: Buffer): Promise<ZipDirectory> {
+  const zip = await openZip(bytes);
+  return new Promise((resolve, reject) => {
+    const directory: ZipDirectory = { entries: 0, declaredBytes: 0, names: [] };
+    const stop = (error: Error) => {
+      zip.close();
+      reject(error);
+    };
+    zip.on('entry', (entry: yauzl.Entry) => {
+      directory.entries++;
+      directory.declaredBytes += entry.uncompressedSize;
+      directory.names.push(entry.fileName);
+      if (directory.entries > DOCX_MAX_ENTRIES || directory.declaredBytes > DOCX_MAX_UNPACKED_BYTES) return stop(new ZipRefused('too-large'));
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(directory));
+    zip.on('error', () => reject(new ZipRefused('unreadable')));
+    zip.readEntry();
+  });
+}
+
+export interface DocxContents {
+  unpackedBytes: number;
+  /** The document pulls pictures, templates or objects from elsewhere: only the route that never fetches may open it. */
+  linksExternalResources: boolean;
+}
+
+/** Unpacks every entry once, counting real bytes; refuses beyond the limit or on any inconsistency. */
+export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
+  const directory = await readZipDirectory(bytes);
+  if (!directory.names.includes('word/document.xml')) throw new ZipRefused('not-docx');
+  const zip = await openZip(bytes);
+  let unpackedBytes = 0;
+  let linksExternalResources = false;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const stop = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      zip.close();
+      reject(error);
+    };
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName.endsWith('/')) return zip.readEntry();
+      const isRelationships = entry.fileName.endsWith('.rels');
+      const isWordPart = /^word\/[^/]+\.xml$/.test(entry.fileName);
+      zip.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return stop(new ZipRefused('unreadable'));
+        const kept: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => {
+          unpackedBytes += chunk.length;
+          if (unpackedBytes > DOCX_MAX_UNPACKED_BYTES) {
+            stream.destroy();
+            return stop(new ZipRefused('too-large'));
+          }
+          if (isRelationships || isWordPart) kept.push(chunk);
+        });
+        stream.on('error', () => stop(new ZipRefused('unreadable')));
+        stream.on('end', () => {
+          if (isRelationships) linksExternalResources ||= hasFetchedExternalTarget(Buffer.concat(kept).toString('utf8'));
+          if (isWordPart) linksExternalResources ||= hasFetchingField(Buffer.concat(kept).toString('utf8'));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ unpackedBytes, linksExternalResources });
+    });
+    zip.on('error', () => stop(new ZipRefused('unreadable')));
+    zip.readEntry();
+  });
+}
+
+/** Field codes live in <w:instrText> runs or fldSimple's w:instr attribute. */
+function hasFetchingField(partXml: string): boolean {
+  for (const match of partXml.matchAll(/<w:instrText[^>]*>([^<]*)<\/w:instrText>|w:instr="([^"]*)"/g)) {
+    if (FETCHING_FIELD.test(match[1] ?? match[2] ?? '')) return true;
+  }
+  return false;
+}
+
+function hasFetchedExternalTarget(relationshipsXml: string): boolean {
+  for (const match of relationshipsXml.matchAll(/<Relationship\b[^>]*>/g)) {
+    const tag = match[0];
+    if (/TargetMode\s*=\s*"External"/i.test(tag) && FETCHED_EXTERNAL.test(tag.replace(/Type\s*=\s*"([^"]*)"/, (_, type: string) => `${type}"`))) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { CONTROL_CHARACTER_PATTERN, FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../../src/catalogue/limits';
+import type { DocumentFileType } from '../../db/documents';
+import { ZipRefused, readZipDirectory } from './docxZip';
+import { DOCUMENT_MESSAGES } from './messages';
+
+/**
+ * Section 5's file rules on the server. The name is checked as the applicant gave it; the type is
+ * decided by the bytes (magic numbers), never by the name or the declared Content-Type, so a zip
+ * renamed .png is refused and a PDF renamed .jpg is converted as the PDF it is.
+ */
+
+const TYPE_BY_MIME: Readonly<Record<string, DocumentFileType>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
+
+export const CONTENT_TYPE_OF: Readonly<Record<DocumentFileType, string>> = Object.fromEntries(
+  Object.entries(TYPE_BY_MIME).map(([mime, type]) => [type, mime]),
+) as Record<DocumentFileType, string>;
+
+/** The problem with a file name, in the order an applicant fixes them; undefined when acceptable. */
+export function fileNameProblem(name: string): string | undefined {
+  if (name.trim() === '') return DOCUMENT_MESSAGES.fileNameRequired;
+  if (/[/\\]/.test(name) || CONTROL_CHARACTER_PATTERN.test(name)) return DOCUMENT_MESSAGES.fileNameCharacters;
+  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  if (!(FILE_TYPES as readonly string[]).includes(extension)) return DOCUMENT_MESSAGES.wrongType;
+  if (name.length > FILE_NAME_MAX_LENGTH) return DOCUMENT_MESSAGES.nameTooLong;
+  return undefined;
+}
+
+export type ContentVerdict = { ok: true; type: DocumentFileType } | { ok: false; message: string };
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Size, then real type; a zip's directory is read before anything unpacks it. */
+export async function inspectFileContent(bytes: Uint8Array): Promise<ContentVerdict> {
+  if (bytes.length === 0) return { ok: false, message: DOCUMENT_MESSAGES.empty };
+  if (bytes.length > FILE_MAX_BYTES) return { ok: false, message: DOCUMENT_MESSAGES.tooLarge };
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buffer.subarray(0, 4).equals(ZIP_SIGNATURE)) {
+    try {
+      await readZipDirectory(buffer);
+    } catch (error) {
+      if (error instanceof ZipRefused && error.reason === 'too-large') return { ok: false, message: DOCUMENT_MESSAGES.docxTooLarge };
+      return { ok: false, message: DOCUMENT_MESSAGES.wrongType };
+    }
+  }
+  let mime: string | undefined;
+  try {
+    mime = (await fileTypeFromBuffer(buffer))?.mime;
+  } catch {
+    mime = undefined;
+  }
+  const type = mime === undefined ? undefined : TYPE_BY_MIME[mime];
+  return type ? { ok: true, type } : { ok: false, message: DOCUMENT_MESSAGES.wrongType };
+}

@@ -1,0 +1,35 @@
+import { FILE_MESSAGES } from '../../src/catalogue/limits';
+
+/**
+ * What the server says about documents beyond the file rules of section 5 (FILE_MESSAGES, used
+ * word for word). The applicant reads these, so they say what to do next.
+ */
+export const DOCUMENT_MESSAGES = {
+  ...FILE_MESSAGES,
+  /** Section 4's dialog text, also the answer when a conversion blocks a delete or a tab switch. */
+  uploadInProgress: 'Please wait until the file upload has completed.',
+  unknownQuestion: (key: string) => `${key} is not a question that takes a document.`,
+  fileNameRequired: 'file_name is required.',
+  fileNameCharacters: 'Your file name contains characters that are not allowed. Please rename the file and try again.',
+  fileKeyRequired: 'file_key is required.',
+  uploadNotFound: 'No upload was found for this file. Please upload it again.',
+  uploadNotReceived: 'We did not receive your file. Please upload it again.',
+  uploadLinkUsed: 'This upload link has already been used. Please upload the file again.',
+  uploadExpired: 'This upload link has expired. Please upload the file again.',
+  uploadForbidden: 'This upload was not authorised. Please upload the file again.',
+  tooManyUploads: 'You have started too many uploads. Please wait a few minutes and try again.',
+  uploadMalformed: 'The upload could not be read. Please upload the file again.',
+  docxTooLarge: 'Your document is too large to open: unpacked it would be more than 50 MB. Please save it again with smaller pictures.',
+  docxUnreadable: 'Your Word document could not be opened. Please save it again as .docx or upload a PDF instead.',
+  pdfEncrypted: 'Your PDF is protected with a password. Please upload a copy without a password.',
+  pdfUnreadable: 'Your PDF could not be read. Please save it again or upload another file.',
+  pdfEmpty: 'Your PDF has no pages. Please upload another file.',
+  imageUnreadable: 'Your image could not be read. Please save it again as PNG or JPEG.',
+  conversionFailed: 'Your file could not be converted to PDF. Please try another file.',
+  noDocument: 'There is no document for this question.',
+} as const;
+
+/** A docx zip may unpack to at most this much (a zip bomb is a small upload that unpacks to gigabytes). */
+export const DOCX_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+/** Real Word documents have a few dozen entries; thousands mean something else. */
+export const DOCX_MAX_ENTRIES = 2000;

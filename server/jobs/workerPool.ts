@@ -1,0 +1,116 @@
+import { Worker } from 'node:worker_threads';
+import { ConversionRefused } from '../documents/convert/conversionRefused';
+import type { WorkerOutputs, WorkerReply, WorkerTask } from './workerTasks';
+
+/**
+ * A few long-lived worker threads for conversions and PDF copies, so the event loop that answers
+ * requests never runs pdfkit, pdf-lib or mammoth. A task that runs past its time limit takes its
+ * thread down with it (terminated and replaced); the other threads are not affected.
+ */
+export interface WorkerPool {
+  /** Starts one thread ahead of the first task (loading TypeScript and the PDF libraries takes about a second). */
+  warm(): void;
+  run<K extends WorkerTask['kind']>(task: Extract<WorkerTask, { kind: K }>, timeoutMs: number): Promise<WorkerOutputs[K]>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  id: number;
+  task: WorkerTask;
+  timeoutMs: number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  current?: Pending & { timer: NodeJS.Timeout };
+}
+
+const BOOT = new URL('./workerBoot.mjs', import.meta.url);
+const ENTRY = new URL('./worker.ts', import.meta.url).href;
+
+export function createWorkerPool(options: { size: number; memoryLimitMb?: number }): WorkerPool {
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = new Worker(BOOT, {
+      workerData: { entry: ENTRY },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb ?? 512 },
+    });
+    worker.unref();
+    const slot: Slot = { worker };
+    worker.on('message', (reply: WorkerReply) => {
+      const current = slot.current;
+      if (!current || current.id !== reply.id) return;
+      clearTimeout(current.timer);
+      slot.current = undefined;
+      if (reply.ok) current.resolve(reply.value);
+      else current.reject(reply.refused ? new ConversionRefused(reply.message) : new Error(reply.message));
+      dispatch();
+    });
+    const lose = (error: Error) => {
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      if (slot.current) {
+        clearTimeout(slot.current.timer);
+        slot.current.reject(error);
+        slot.current = undefined;
+      }
+      dispatch();
+    };
+    worker.on('error', (error) => lose(new Error(`worker failed: ${error.message}`)));
+    worker.on('exit', (code) => lose(new Error(`worker exited with ${code}`)));
+    slots.push(slot);
+    return slot;
+  }
+
+  function dispatch(): void {
+    while (!closed && queue.length > 0) {
+      const slot = slots.find((candidate) => !candidate.current) ?? (slots.length < options.size ? spawn() : undefined);
+      if (!slot) return;
+      const pending = queue.shift()!;
+      const timer = setTimeout(() => {
+        const current = slot.current;
+        slot.current = undefined;
+        const index = slots.indexOf(slot);
+        if (index >= 0) slots.splice(index, 1);
+        void slot.worker.terminate();
+        current?.reject(new Error(`conversion took longer than ${pending.timeoutMs} ms`));
+        dispatch();
+      }, pending.timeoutMs);
+      slot.current = { ...pending, timer };
+      slot.worker.postMessage({ id: pending.id, task: pending.task });
+    }
+  }
+
+  return {
+    warm() {
+      if (!closed && slots.length === 0) spawn();
+    },
+    run(task, timeoutMs) {
+      if (closed) return Promise.reject(new Error('worker pool closed'));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: nextId++, task, timeoutMs, resolve: resolve as (value: unknown) => void, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      const stopped = new Error('worker pool closed');
+      for (const pending of queue.splice(0)) pending.reject(stopped);
+      const running = slots.splice(0);
+      for (const slot of running) {
+        if (slot.current) {
+          clearTimeout(slot.current.timer);
+          slot.current.reject(stopped);
+          slot.current = undefined;
+        }
+      }
+      await Promise.all(running.map((slot) => slot.worker.terminate()));
+    },
+  };
+}

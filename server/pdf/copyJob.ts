@@ -1,0 +1,79 @@
+import { findApplication, listAddAnother, type Answers } from '../../db/applications';
+import type { Db } from '../../db/connection';
+import { listCompletedConversions } from '../../db/documents';
+import type { JobRow } from '../../db/jobs';
+import { copyFingerprint, recordCopyFailure, saveRenderedCopy } from '../../db/pdfCopies';
+import { findUserById } from '../../db/users';
+import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
+import type { CollegeConfig } from '../../src/college/schema';
+import { addAnotherDefaults } from '../application/groups';
+import type { Clock } from '../clock';
+import { newCopyKey } from '../documents/objectKeys';
+import type { JobHandler } from '../jobs/jobRunner';
+import type { WorkerPool } from '../jobs/workerPool';
+import type { ObjectStore } from '../storage/objectStore';
+
+export const COPY_MESSAGES = {
+  failed: 'We could not make the PDF copy of your application. Please try again later.',
+} as const;
+
+/**
+ * One 'render_copy' job: reads the application as it is now (answers, counts, converted
+ * documents), renders it in a worker thread, stores the file and records it under the fingerprint
+ * of what it read. Answers saved during the rendering make the fingerprint stale, and the next
+ * status call queues another rendering.
+ */
+export function copyJobHandler(deps: {
+  db: Db;
+  clock: Clock;
+  store: ObjectStore;
+  pool: WorkerPool;
+  secret: Buffer;
+  college: CollegeConfig;
+  timeoutMs: number;
+}): JobHandler {
+  const { db, clock, store } = deps;
+  return {
+    async run(job: JobRow, signal: AbortSignal) {
+      const userId = job.user_id!;
+      const snapshot = db.transaction(() => ({
+        fingerprint: copyFingerprint(db, userId),
+        application: findApplication(db, userId),
+        user: findUserById(db, userId),
+        addAnother: { ...addAnotherDefaults(), ...listAddAnother(db, userId) },
+        documents: listCompletedConversions(db, userId),
+      }))();
+      if (!snapshot.fingerprint || !snapshot.application || !snapshot.user) return;
+      const order = (key: string) => DOCUMENT_KEYS.indexOf(key as (typeof DOCUMENT_KEYS)[number]);
+      const documents = [];
+      for (const row of snapshot.documents.sort((a, b) => order(a.answer_key) - order(b.answer_key))) {
+        const pdf = await store.get(row.converted_key!);
+        if (pdf) documents.push({ answerKey: row.answer_key, fileName: row.file_name, pdf });
+      }
+      const now = clock.now();
+      const bytes = await deps.pool.run(
+        {
+          kind: 'copy',
+          input: {
+            college: deps.college,
+            username: snapshot.user.username,
+            answers: JSON.parse(snapshot.application.answers) as Answers,
+            addAnother: snapshot.addAnother,
+            documents,
+            submittedAt: snapshot.application.submitted_at,
+            renderedAt: now,
+          },
+        },
+        deps.timeoutMs,
+      );
+      if (signal.aborted) return;
+      const objectKey = newCopyKey(deps.secret, userId);
+      await store.put(objectKey, bytes, 'application/pdf');
+      saveRenderedCopy(db, userId, snapshot.fingerprint, objectKey, clock.now());
+    },
+    giveUp(job) {
+      const fingerprint = copyFingerprint(db, job.user_id!);
+      if (fingerprint) recordCopyFailure(db, job.user_id!, fingerprint, COPY_MESSAGES.failed, clock.now());
+    },
+  };
+}

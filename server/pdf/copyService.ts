@@ -1,0 +1,59 @@
+import type { Db } from '../../db/connection';
+import type { DocumentStatus } from '../../db/documents';
+import { findActiveJob } from '../../db/jobs';
+import { copyFingerprint, findCopy, requestCopyRender } from '../../db/pdfCopies';
+import type { Clock } from '../clock';
+import { COPY_DOWNLOAD_PATH, COPY_LINK_TTL_MS, copyMatches, issueCopyToken, readCopyToken } from './copyLinks';
+
+/** A failed rendering is reported for a while, then tried again on the next status call. */
+const FAILED_RETRY_MS = 60_000;
+
+export interface CopyStatus {
+  status: DocumentStatus;
+  url: string | null;
+  message: string;
+}
+
+/**
+ * GET /api/pdf (and the staff variant): the current copy's link when it matches the answers,
+ * otherwise a rendering is queued and the status says so; the client polls (section 4).
+ */
+export function createCopyService(deps: { db: Db; clock: Clock; secret: Buffer; publicUrl: string; wake(): void }) {
+  const { db, clock } = deps;
+
+  function linkFor(userId: number, objectKey: string, serviceToken?: string): string {
+    const token = issueCopyToken(deps.secret, { userId, objectKey, expiresAt: clock.now() + COPY_LINK_TTL_MS });
+    // In the query, not the path: request logs keep paths but never queries.
+    const service = serviceToken ? `&service_token=${encodeURIComponent(serviceToken)}` : '';
+    return `${deps.publicUrl}${COPY_DOWNLOAD_PATH}?ticket=${token}${service}`;
+  }
+
+  return {
+    status(userId: number, options: { serviceToken?: string } = {}): CopyStatus {
+      const fingerprint = copyFingerprint(db, userId);
+      if (fingerprint === undefined) return { status: 'not answered', url: null, message: '' };
+      const copy = findCopy(db, userId);
+      if (copy?.fingerprint === fingerprint) {
+        if (copy.status === 'completed' && copy.object_key) {
+          return { status: 'completed', url: linkFor(userId, copy.object_key, options.serviceToken), message: '' };
+        }
+        if (clock.now() - copy.rendered_at < FAILED_RETRY_MS) return { status: 'failed', url: null, message: copy.message };
+      }
+      requestCopyRender(db, userId, fingerprint, clock.now());
+      deps.wake();
+      const running = findActiveJob(db, 'render_copy', userId)?.state === 'running';
+      return { status: running ? 'in progress' : 'unprocessed', url: null, message: '' };
+    },
+
+    /** The applicant's id and the stored file a download token names, if it is valid and still the current copy. */
+    resolveDownload(token: string): { userId: number; objectKey: string } | undefined {
+      const link = readCopyToken(deps.secret, token, clock.now());
+      if (!link) return undefined;
+      const copy = findCopy(db, link.userId);
+      if (!copy?.object_key || !copyMatches(copy.object_key, link.keyDigest)) return undefined;
+      return { userId: link.userId, objectKey: copy.object_key };
+    },
+  };
+}
+
+export type CopyService = ReturnType<typeof createCopyService>;

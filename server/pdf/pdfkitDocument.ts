@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/**
+ * pdfkit documents with DejaVu Sans embedded: the 14 standard PDF fonts only know Latin-1, and
+ * applicants are called Dvořák, Nguyễn or Øyvind. pdfkit subsets the font, so only the glyphs used
+ * are stored.
+ */
+
+const require = createRequire(import.meta.url);
+const fontPath = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
+
+export const FONT_FILES = {
+  regular: fontPath('DejaVuSans.ttf'),
+  bold: fontPath('DejaVuSans-Bold.ttf'),
+  italic: fontPath('DejaVuSans-Oblique.ttf'),
+  boldItalic: fontPath('DejaVuSans-BoldOblique.ttf'),
+} as const;
+export type FontName = keyof typeof FONT_FILES;
+
+let fontBytes: Record<FontName, Buffer> | undefined;
+/** Read once per thread: each conversion would otherwise read 2 MB of fonts from disk. */
+function fonts(): Record<FontName, Buffer> {
+  fontBytes ??= {
+    regular: readFileSync(FONT_FILES.regular),
+    bold: readFileSync(FONT_FILES.bold),
+    italic: readFileSync(FONT_FILES.italic),
+    boldItalic: readFileSync(FONT_FILES.boldItalic),
+  };
+  return fontBytes;
+}
+
+export const PAGE = { size: 'LETTER', margin: 54 } as const;
+
+export function newDocument(options: { title?: string; bufferPages?: boolean; autoFirstPage?: boolean } = {}): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    // Starting with our own font keeps pdfkit from loading Helvetica at all.
+    font: FONT_FILES.regular,
+    bufferPages: options.bufferPages ?? false,
+    autoFirstPage: options.autoFirstPage ?? true,
+    info: { Title: options.title ?? '', Producer: 'Admissions', Creator: 'Admissions' },
+    compress: true,
+  });
+  for (const [name, bytes] of Object.entries(fonts())) doc.registerFont(name, bytes);
+  doc.font('regular');
+  return doc;
+}
+
+/** Ends the document and resolves with its bytes. */
+export function finishDocument(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}

@@ -1,0 +1,115 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Answers } from '../../src/catalogue/dataModel';
+import type { CollegeConfig } from '../../src/college/schema';
+import { copyBlocks, formatTime, type CopyBlock } from './copyLayout';
+import { PAGE, finishDocument, newDocument } from './pdfkitDocument';
+
+/** Everything one PDF copy shows; plain data, so it can cross into a worker thread. */
+export interface CopyInput {
+  college: CollegeConfig;
+  username: string;
+  answers: Answers;
+  addAnother: Record<string, number>;
+  /** Converted documents in the order of the form, appended after the answers. */
+  documents: { answerKey: string; fileName: string; pdf: Uint8Array }[];
+  submittedAt: number | null;
+  renderedAt: number;
+}
+
+const GREY = '#555555';
+
+/** The answers laid out with pdfkit (embedded DejaVu), then the documents appended with pdf-lib. */
+export async function renderApplicationCopy(input: CopyInput): Promise<Buffer> {
+  const main = await renderAnswers(input);
+  return appendDocuments(main, input.documents.map((document) => document.pdf));
+}
+
+async function renderAnswers(input: CopyInput): Promise<Buffer> {
+  const { college, answers } = input;
+  const doc = newDocument({ title: `${college.applicationTitle}` });
+  const width = doc.page.width - 2 * PAGE.margin;
+  const fullName = [answers.first_name, answers.middle_name, answers.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+
+  doc.font('bold').fontSize(20).text(college.name, { width });
+  doc.font('regular').fontSize(13).text(college.applicationTitle, { width });
+  doc.moveDown(0.6);
+  doc.fontSize(11).text(`Applicant: ${fullName || '(name not given)'}`, { width });
+  doc.fillColor(GREY).text(`Account: ${input.username}`, { width });
+  doc.fillColor('black').font('bold');
+  doc.text(input.submittedAt === null ? 'Not submitted yet.' : `Submitted: ${formatTime(input.submittedAt)}`, { width });
+  doc.font('regular').fillColor(GREY).fontSize(9).text(`Copy made ${formatTime(input.renderedAt)}.`, { width });
+  doc.fillColor('black').moveDown(1);
+
+  const documentNames = Object.fromEntries(input.documents.map((document) => [document.answerKey, document.fileName]));
+  const blocks = copyBlocks({ answers, addAnother: input.addAnother, documents: documentNames }, college, new Date(input.renderedAt));
+  if (blocks.length === 0) doc.fontSize(11).text('No questions have been answered yet.', { width });
+  for (const block of blocks) drawBlock(doc, block, width);
+  return finishDocument(doc);
+}
+
+function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): void {
+  // Keep a heading with at least a couple of lines of what follows it.
+  const keepTogether = (height: number) => {
+    if (doc.y + height > doc.page.height - PAGE.margin) doc.addPage();
+  };
+  switch (block.kind) {
+    case 'page':
+      keepTogether(80);
+      doc.moveDown(0.6).font('bold').fontSize(16).text(block.title, PAGE.margin, undefined, { width });
+      doc.moveTo(PAGE.margin, doc.y + 2).lineTo(PAGE.margin + width, doc.y + 2).strokeColor('#999999').stroke();
+      doc.moveDown(0.5);
+      return;
+    case 'section':
+      keepTogether(60);
+      doc.moveDown(0.4).font('bold').fontSize(13).text(block.title, PAGE.margin, undefined, { width }).moveDown(0.2);
+      return;
+    case 'group':
+      keepTogether(40);
+      doc.font('bold').fontSize(11).fillColor(GREY).text(block.title, PAGE.margin, undefined, { width }).fillColor('black');
+      return;
+    case 'answer':
+      keepTogether(28);
+      doc.font('regular').fontSize(9).fillColor(GREY).text(block.label, PAGE.margin, undefined, { width });
+      doc.fillColor('black').fontSize(11).text(block.value, { width }).moveDown(0.3);
+      return;
+    case 'text':
+      keepTogether(40);
+      doc.font('regular').fontSize(9).fillColor(GREY).text(block.label, PAGE.margin, undefined, { width });
+      doc.fillColor('black').fontSize(11).text(block.value, { width, align: 'left' }).moveDown(0.4);
+      return;
+    case 'check':
+      keepTogether(20);
+      doc.font('regular').fontSize(11).text(`☑ ${block.label}`, PAGE.margin, undefined, { width }).moveDown(0.3);
+      return;
+    case 'document':
+      keepTogether(28);
+      doc.font('regular').fontSize(9).fillColor(GREY).text(block.label, PAGE.margin, undefined, { width });
+      doc.fillColor('black').fontSize(11).text(`Document attached: ${block.fileName} (appended at the end of this copy)`, { width }).moveDown(0.3);
+      return;
+  }
+}
+
+/** Appends each converted document's pages and numbers every page ('Page 2 of 5'). */
+async function appendDocuments(main: Uint8Array, documents: readonly Uint8Array[]): Promise<Buffer> {
+  const merged = await PDFDocument.load(main);
+  for (const bytes of documents) {
+    const source = await PDFDocument.load(bytes);
+    const pages = await merged.copyPages(source, source.getPageIndices());
+    for (const page of pages) merged.addPage(page);
+  }
+  // Page numbers are ASCII, so a standard font is enough here.
+  const font = await merged.embedFont(StandardFonts.Helvetica);
+  const total = merged.getPageCount();
+  merged.getPages().forEach((page, index) => {
+    const label = `Page ${index + 1} of ${total}`;
+    const size = 8;
+    page.drawText(label, {
+      x: page.getWidth() - PAGE.margin - font.widthOfTextAtSize(label, size),
+      y: PAGE.margin / 2,
+      size,
+      font,
+      color: rgb(0.4, 0.4, 0.4),
+    });
+  });
+  return Buffer.from(await merged.save());
+}

@@ -1,0 +1,65 @@
+import { Router } from '@koa/router';
+import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
+import type { AccessTokens } from '../accounts/accessTokens';
+import type { DocumentService } from '../documents/documentService';
+import { DOCUMENT_MESSAGES } from '../documents/messages';
+import { HttpError, badRequest } from '../http/errors';
+import type { SessionState } from '../http/session';
+import { COPY_DOWNLOAD_PATH } from '../pdf/copyLinks';
+import type { CopyService } from '../pdf/copyService';
+import { LOCAL_UPLOAD_PATH } from '../storage/localStore';
+import { MultipartError, boundaryOf, readMultipartForm } from '../storage/multipart';
+import type { ObjectStore } from '../storage/objectStore';
+
+/** Room for the policy fields and part headers around a file of the largest allowed size. */
+const UPLOAD_BODY_LIMIT = FILE_MAX_BYTES + 64 * 1024;
+const LINK_INVALID = 'This link is invalid or has expired. Please download the copy again.';
+
+/**
+ * The two routes that carry files rather than JSON: the local store's presigned-POST target and
+ * the PDF copy download. Neither serves a folder; both decide per request who may do what.
+ */
+export function fileRoutes(deps: { store: ObjectStore; documents: DocumentService; copies: CopyService; tokens: AccessTokens }): Router<SessionState> {
+  const router = new Router<SessionState>();
+
+  router.post(LOCAL_UPLOAD_PATH, async (ctx) => {
+    // With a bucket, browsers upload to the bucket; this endpoint does not exist.
+    if (deps.store.kind !== 'local') throw new HttpError(404, 'This address does not exist.');
+    const contentType = ctx.get('content-type');
+    if (!boundaryOf(contentType)) throw badRequest(DOCUMENT_MESSAGES.uploadMalformed);
+    const declared = Number(ctx.get('content-length') || 0);
+    let form;
+    try {
+      // An over-long body is read only up to the limit: its leading fields still identify the upload to refuse.
+      form = await readMultipartForm(ctx.req, contentType, UPLOAD_BODY_LIMIT);
+    } catch (error) {
+      if (error instanceof MultipartError) throw badRequest(DOCUMENT_MESSAGES.uploadMalformed);
+      throw error;
+    }
+    if (form.truncated || declared > UPLOAD_BODY_LIMIT) ctx.set('Connection', 'close');
+    await deps.documents.receiveUpload(form, ctx.state.session?.userId);
+    // S3 answers a successful browser upload with 204 too.
+    ctx.status = 204;
+  });
+
+  router.get(COPY_DOWNLOAD_PATH, async (ctx) => {
+    const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '';
+    const link = deps.copies.resolveDownload(ticket);
+    const serviceToken = typeof ctx.query.service_token === 'string' ? ctx.query.service_token : undefined;
+    const sessionUser = ctx.state.session?.userId;
+    const serviceUser = serviceToken ? deps.tokens.serviceUser(serviceToken) : undefined;
+    if (sessionUser === undefined && serviceUser === undefined) {
+      throw link ? new HttpError(401, 'Please log in to download the copy of your application.') : new HttpError(404, LINK_INVALID);
+    }
+    // The signed link alone is not enough: it must be the viewer's own application (or the one a staff token shows).
+    if (!link || (link.userId !== sessionUser && link.userId !== serviceUser)) throw new HttpError(404, LINK_INVALID);
+    const bytes = await deps.store.get(link.objectKey);
+    if (!bytes) throw new HttpError(404, LINK_INVALID);
+    ctx.set('Content-Disposition', `attachment; filename="application-copy.pdf"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/pdf';
+    ctx.body = bytes;
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { keyedHash } from '../accounts/secrets';
+import { isSafeObjectKey, type ObjectStore } from './objectStore';
+import { buildPostPolicy } from './postPolicy';
+import type { Credentials } from './sigv4';
+
+export const LOCAL_UPLOAD_PATH = '/files/upload';
+export const LOCAL_BUCKET = 'local';
+
+/** The local store signs policies with a key derived from the server secret; nothing else knows it. */
+export function localCredentials(secret: Buffer): Credentials {
+  return { accessKeyId: 'admissions-local', secretAccessKey: keyedHash(secret, 'upload-policy', 'local'), region: 'local' };
+}
+
+/**
+ * Objects as files under DATA_DIR/objects (never a public folder: only our routes read them,
+ * after checking who asks). Writes go to a temporary name first, so a reader never sees half a file.
+ */
+export function createLocalStore(options: { directory: string; secret: Buffer; publicUrl: string }): ObjectStore {
+  const root = resolve(options.directory);
+  const credentials = localCredentials(options.secret);
+
+  const pathOf = (key: string): string => {
+    if (!isSafeObjectKey(key)) throw new Error('unsafe object key');
+    const path = resolve(join(root, key));
+    if (!path.startsWith(root + sep)) throw new Error('object key escapes the store');
+    return path;
+  };
+
+  return {
+    kind: 'local',
+    uploadOrigins: [],
+    presignPost(request) {
+      return buildPostPolicy({ ...request, url: `${options.publicUrl}${LOCAL_UPLOAD_PATH}`, bucket: LOCAL_BUCKET, credentials });
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
+      await writeFile(temporary, bytes, { mode: 0o600 });
+      await rename(temporary, path);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { Answers } from '../../src/catalogue/dataModel';
+import { answersMachine, sessionStorageStore, withAnswer, type StoreEvent } from '../../machines/answersMachine';
+import { answersModel } from '../../machines/paths/answers';
+import { failures } from '../../machines/paths/fixtures';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
+const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
+const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+const ANONYMOUS = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/** A store that remembers what it was told and may hand back earlier answers. */
+function fakeStore(stored?: Answers) {
+  const told: StoreEvent[] = [];
+  const logic = fromCallback<StoreEvent>(({ sendBack, receive }) => {
+    if (stored) sendBack({ type: 'answers.restored', answers: stored });
+    receive((event) => told.push(event));
+  });
+  return { logic, told };
+}
+
+function start(options: { save?: (answers: Answers) => Promise<unknown>; stored?: Answers } = {}) {
+  const store = fakeStore(options.stored);
+  const saved: Answers[] = [];
+  const machine = answersMachine.provide({
+    actors: {
+      answerStore: store.logic,
+      saveAnswers: fromPromise<unknown, Answers>(async ({ input }) => {
+        saved.push(input);
+        return options.save ? options.save(input) : { message: 'Saved.', version: 1 };
+      }),
+    },
+  });
+  return { ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }), told: store.told, saved };
+}
+
+const answersOf = (subject: { getSnapshot(): any }) => subject.getSnapshot().context.answers as Answers;
+const types = (events: EventObject[] | undefined) => (events ?? []).map((event) => event.type);
+
+describe('answers: conditional content', () => {
+  it('stores the _desc companion of a choice', () => {
+    expect(withAnswer({}, 'gender', 'F', 'Female')).toMatchObject({ gender: 'F', gender_desc: 'Female' });
+  });
+
+  it('clears a conditional select and its _desc when its controlling answer changes', () => {
+    const texan = withAnswer(withAnswer({}, 'country', 'USA', 'United States'), 'state', 'Texas', 'Texas');
+    expect(texan).toMatchObject({ state: 'Texas', state_desc: 'Texas' });
+    expect(withAnswer(texan, 'country', 'CAN', 'Canada')).toMatchObject({ country: 'CAN', state: '', state_desc: '' });
+  });
+
+  it('clears answers that become hidden', () => {
+    const other = withAnswer(withAnswer({}, 'pref_pronoun', 'OTHER', 'Other'), 'other_pronoun', 'xe/xem');
+    expect(withAnswer(other, 'pref_pronoun', 'SHE', 'She/her')).toMatchObject({ other_pronoun: '' });
+  });
+
+  it('keeps the first true branch of a condition group and clears the others', () => {
+    const taken = withAnswer(withAnswer({}, 'sat_taken', 'Y', 'Yes'), 'sat_score_math', '700');
+    const planned = withAnswer(taken, 'sat_taken', 'N', 'No');
+    expect(planned).toMatchObject({ sat_taken: 'N', sat_score_math: '' });
+  });
+});
+
+describe('answers: anonymous visitor', () => {
+  it('restores answers typed before a reload and persists every change', async () => {
+    const { subject, told, received } = start({ stored: { first_name: 'Ada' } });
+    await flush();
+    expect(answersOf(subject)).toEqual({ first_name: 'Ada' });
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
+    expect(told).toEqual([{ type: 'store.write', answers: { first_name: 'Ada', last_name: 'Lovelace' } }]);
+    expect(received[SYSTEM_IDS.validation]?.at(-1)).toEqual({
+      type: 'answers.changed',
+      answers: { first_name: 'Ada', last_name: 'Lovelace' },
+    });
+    expect(types(received[SYSTEM_IDS.submit])).toEqual(['answers.changed', 'answers.changed']);
+  });
+
+  it('ignores a repeated identical answer', () => {
+    const { subject, told } = start();
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    expect(told).toHaveLength(1);
+  });
+
+  it('sends a visitor with answers to sign-up with them, on Next or Save', () => {
+    const { subject, received } = start();
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } }]);
+    expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.pageChanged' }]);
+  });
+
+  it('lets a visitor without answers move on', () => {
+    const { subject, received } = start();
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    subject.send({ type: 'answers.saveAndGo' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);
+  });
+
+  it('carries the answers to the auth cards', () => {
+    const { subject, received } = start();
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    subject.send({ type: 'answers.carryTo', to: '/login' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { answers: { first_name: 'Ada' } } }]);
+  });
+});
+
+describe('answers: student', () => {
+  it('saves, runs validations, then goes to the target', async () => {
+    const { subject, received, saved, told } = start();
+    subject.send(STUDENT);
+    expect(told).toEqual([{ type: 'store.clear' }]);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(subject.getSnapshot().value).toEqual({ student: 'saving' });
+    expect(subject.getSnapshot().hasTag('busy')).toBe(true);
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    await flush();
+    expect(saved).toEqual([{ first_name: 'Ada' }]);
+    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(received[SYSTEM_IDS.validation]?.at(-1)).toEqual({ type: 'validation.post' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);
+    expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.pageChanged' }]);
+  });
+
+  it('saves without moving when no target is given', async () => {
+    const { subject, received } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.post' }]);
+  });
+
+  it('keeps what a visitor typed when the new account has no answers, and saves it', async () => {
+    const { subject, saved } = start();
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    await flush();
+    expect(saved).toEqual([{ first_name: 'Ada' }]);
+    expect(answersOf(subject)).toEqual({ first_name: 'Ada' });
+  });
+
+  it('shows a failed save as an error toast and lets the applicant try again', async () => {
+    let outcome: unknown = failures.network;
+    const { subject, received } = start({
+      save: async () => {
+        if (outcome) throw outcome;
+        return {};
+      },
+    });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    await flush();
+    expect(subject.getSnapshot().value).toEqual({ student: 'failed' });
+    expect(subject.getSnapshot().context.error).toBe(failures.network.message);
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: failures.network.message } },
+    ]);
+    outcome = failures.unauthorised;
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    await flush();
+    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+  });
+
+  it('drops the answers when the session ends', () => {
+    const { subject, told } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    expect(subject.getSnapshot().value).toBe('anonymous');
+    expect(answersOf(subject)).toEqual({});
+    expect(told.at(-1)).toEqual({ type: 'store.write', answers: {} });
+  });
+});
+
+describe('answers: service user', () => {
+  it('shows the loaded answers and refuses changes', () => {
+    const { subject, received } = start();
+    subject.send(SERVICE);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Eve' });
+    subject.send({ type: 'answers.clear', keys: ['first_name'] });
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(answersOf(subject)).toEqual({ first_name: 'Ada' });
+    expect(subject.getSnapshot().can({ type: 'answers.set', key: 'first_name', value: 'Eve' })).toBe(false);
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+  });
+});
+
+describe('sessionStorageStore', () => {
+  it('reads, writes and clears sessionStorage', () => {
+    const items = new Map<string, string>([['admissions.answers', '{"first_name":"Ada"}']]);
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => items.set(key, value),
+      removeItem: (key: string) => items.delete(key),
+    });
+    try {
+      const machine = answersMachine.provide({ actors: { answerStore: sessionStorageStore } });
+      const actor = createActor(machine).start();
+      expect(actor.getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
+      actor.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
+      expect(JSON.parse(items.get('admissions.answers')!)).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+      actor.send(STUDENT);
+      expect(items.has('admissions.answers')).toBe(false);
+      actor.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+generatedPathSuite(answersModel, () => {
+  const gate = createGate();
+  const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }) };
+});

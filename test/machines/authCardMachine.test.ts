@@ -1,0 +1,355 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  AUTH_CARD_NAMES,
+  RESEND_ERROR_TITLE,
+  authCardMachine,
+  cardErrorTitle,
+  passwordRequirementsOf,
+  type AuthCard,
+  type AuthCardContext,
+  type AuthCardEvent,
+} from '../../machines/authCardMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
+import { RESET_ID, authCardModel, authFailures } from '../../machines/paths/authCard';
+import { shortestPaths } from '../../machines/paths/model';
+import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+const ACTOR_NAMES = ['login', 'signup', 'confirm', 'forgotPassword', 'resetPassword', 'resendConfirm'] as const;
+const USERNAME = 'Ada@Example.edu ';
+const NORMALISED = 'ada@example.edu';
+const PASSWORD = 'Correct-Horse-9!';
+const CODE = '123456';
+
+const notConfirmed = () => authFailures.notConfirmed;
+const badRequest = (message = 'Incorrect email address or password.') => authFailures.rejected(message);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function start(card: AuthCard = 'login', answers?: Record<string, unknown>) {
+  const control = controlledActors(ACTOR_NAMES);
+  const run = startWithSiblings(authCardMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.authCard, answers });
+  const send = (event: AuthCardEvent) => run.subject.send(event);
+  if (card !== 'login') send({ type: 'card.open', card });
+  const fill = (values: Partial<Record<keyof AuthCardContext['values'], string>>) => {
+    for (const [field, value] of Object.entries(values)) send({ type: 'field.change', field: field as any, value });
+  };
+  const context = () => run.snapshot().context as AuthCardContext;
+  return { ...run, control, send, fill, context };
+}
+
+describe('authCardMachine: fields and validation', () => {
+  it('starts editing the login card with empty fields (no input needed)', () => {
+    const actor = createActor(authCardMachine).start();
+    expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.card).toBe('login');
+    expect(actor.getSnapshot().context.values.username).toBe('');
+    actor.stop();
+  });
+
+  it('shows the login wording for a bad username once the field is left, and the password only on submit', () => {
+    const t = start('login');
+    t.fill({ username: 'ada', password: '' });
+    expect(t.context().errors).toEqual({});
+    t.send({ type: 'field.blur', field: 'username' });
+    t.send({ type: 'field.blur', field: 'password' });
+    expect(t.context().errors).toEqual({ username: ACCOUNT_MESSAGES.loginUsernameInvalid });
+    t.send({ type: 'submit' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().errors).toEqual({
+      username: 'Please provide a valid email address.',
+      password: 'Password is required.',
+    });
+    t.fill({ username: USERNAME });
+    expect(t.context().errors).toEqual({ password: 'Password is required.' });
+    t.stop();
+  });
+
+  it('uses the general username wording on the other cards', () => {
+    for (const card of ['signup', 'confirm', 'forgot', 'reset'] as const) {
+      const t = start(card);
+      t.fill({ username: 'nobody' });
+      t.send({ type: 'field.blur', field: 'username' });
+      expect(t.context().errors.username).toBe('Your email address must be valid.');
+      t.stop();
+    }
+  });
+
+  it('checks the confirmation code and the reset password pair', () => {
+    const confirm = start('confirm');
+    confirm.fill({ username: USERNAME, code: '12a' });
+    confirm.send({ type: 'submit' });
+    expect(confirm.context().errors).toEqual({ code: 'The confirmation code must be exactly 6 numbers.' });
+    confirm.stop();
+
+    const reset = start('reset');
+    reset.send({ type: 'card.open', card: 'reset', prefill: { username: USERNAME, id: RESET_ID } });
+    reset.fill({ password: PASSWORD, confirm_password: 'Another-Horse-9!' });
+    reset.send({ type: 'submit' });
+    expect(reset.context().errors).toEqual({ confirm_password: 'passwords must match' });
+    reset.fill({ confirm_password: PASSWORD });
+    expect(reset.context().errors).toEqual({});
+    reset.stop();
+  });
+
+  it('lists the password requirements as inactive, error or success', () => {
+    const t = start('signup');
+    expect(passwordRequirementsOf(t.snapshot() as any).map((r) => r.state)).toEqual(PASSWORD_REQUIREMENTS.map(() => 'inactive'));
+    t.fill({ password: 'abc' });
+    const states = Object.fromEntries(passwordRequirementsOf(t.snapshot() as any).map((r) => [r.id, r.state]));
+    expect(states).toMatchObject({ length: 'error', lowercase: 'success', uppercase: 'error', whitespace: 'success' });
+    t.fill({ password: PASSWORD });
+    expect(passwordRequirementsOf(t.snapshot() as any).every((r) => r.state === 'success')).toBe(true);
+    t.stop();
+  });
+
+  it('opens each card from the route with its prefill, and shows a passed error message inline', () => {
+    const t = start('signup');
+    t.send({ type: 'card.open', card: 'reset', prefill: { username: NORMALISED, id: RESET_ID } });
+    expect(t.context()).toMatchObject({ card: 'reset', values: { username: NORMALISED, id: RESET_ID }, notice: null });
+    t.send({ type: 'card.open', card: 'login', prefill: { errorMessage: 'Your session is invalid.' } });
+    expect(t.snapshot().matches({ editing: 'failed' })).toBe(true);
+    expect(t.context().notice).toEqual({ severity: 'error', title: 'Error', message: 'Your session is invalid.' });
+    t.send({ type: 'notice.dismiss' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().notice).toBeNull();
+    t.send({ type: 'card.open', card: 'login', prefill: { errorMessage: 'First.' } });
+    t.send({ type: 'card.open', card: 'login', prefill: { errorMessage: 'Second.' } });
+    expect(t.context().notice?.message).toBe('Second.');
+    t.send({ type: 'card.open', card: 'signup' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().notice).toBeNull();
+    t.stop();
+  });
+});
+
+describe('authCardMachine: calls and navigations', () => {
+  it('logs in with the normalised form, tells the session and goes to the default route', async () => {
+    const t = start('login');
+    t.fill({ username: USERNAME, password: PASSWORD });
+    t.send({ type: 'submit' });
+    expect(t.snapshot().matches({ submitting: 'login' })).toBe(true);
+    expect(t.snapshot().hasTag('busy')).toBe(true);
+    expect(t.control.calls[0]).toMatchObject({ name: 'login', input: { username: NORMALISED, password: PASSWORD } });
+    await t.control.resolve('login', { message: 'You are now logged in.' });
+    expect(t.snapshot().matches('leaving')).toBe(true);
+    expect(t.snapshot().can({ type: 'submit' })).toBe(false);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.loggedIn' }]);
+    expect(t.received(SYSTEM_IDS.navigation)).toEqual([{ type: 'navigate', to: '/about', state: undefined }]);
+    t.stop();
+  });
+
+  it('shows a failed login inline as "Log In Error" and lets it be dismissed', async () => {
+    const t = start('login');
+    t.fill({ username: USERNAME, password: 'wrong' });
+    t.send({ type: 'submit' });
+    await t.control.reject('login', badRequest());
+    expect(t.snapshot().matches({ editing: 'failed' })).toBe(true);
+    expect(t.context().notice).toEqual({ severity: 'error', title: 'Log In Error', message: 'Incorrect email address or password.' });
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    t.send({ type: 'notice.dismiss' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    t.stop();
+  });
+
+  it('offers the confirmation page when the account is not confirmed', async () => {
+    const t = start('login');
+    t.fill({ username: USERNAME, password: PASSWORD });
+    t.send({ type: 'submit' });
+    await t.control.reject('login', notConfirmed());
+    expect(t.snapshot().matches({ editing: 'notConfirmed' })).toBe(true);
+    expect(t.context().notice?.title).toBe('Log In Error');
+    t.send({ type: 'notice.dismiss' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    t.send({ type: 'submit' });
+    await t.control.reject('login', notConfirmed());
+    t.send({ type: 'confirm.go' });
+    expect(t.snapshot().matches('leaving')).toBe(true);
+    expect(t.received(SYSTEM_IDS.navigation)).toEqual([{ type: 'navigate', to: '/confirm', state: { username: NORMALISED } }]);
+    t.stop();
+  });
+
+  it('goes from sign-up to /confirm with the username and the server message', async () => {
+    const t = start('signup');
+    t.fill({ username: USERNAME, password: PASSWORD });
+    t.send({ type: 'submit' });
+    await t.control.resolve('signup', { message: 'We sent a confirmation code.' });
+    expect(t.received(SYSTEM_IDS.navigation)).toEqual([
+      { type: 'navigate', to: '/confirm', state: { username: NORMALISED, successMessage: 'We sent a confirmation code.' } },
+    ]);
+    t.stop();
+  });
+
+  it('goes from confirm and from reset to /login', async () => {
+    const confirm = start('confirm');
+    confirm.send({ type: 'card.open', card: 'confirm', prefill: { username: NORMALISED } });
+    confirm.fill({ code: ` ${CODE} ` });
+    confirm.send({ type: 'submit' });
+    expect(confirm.control.calls[0]?.input).toEqual({ username: NORMALISED, code: CODE });
+    await confirm.control.resolve('confirm', { message: 'Your account is confirmed.' });
+    expect(confirm.received(SYSTEM_IDS.navigation)[0]).toMatchObject({ to: '/login', state: { successMessage: 'Your account is confirmed.' } });
+    confirm.stop();
+
+    const reset = start('reset');
+    reset.send({ type: 'card.open', card: 'reset', prefill: { username: NORMALISED, id: RESET_ID } });
+    reset.fill({ password: PASSWORD, confirm_password: PASSWORD });
+    reset.send({ type: 'submit' });
+    expect(reset.control.calls[0]?.input).toEqual({ username: NORMALISED, id: RESET_ID, password: PASSWORD, confirm_password: PASSWORD });
+    await reset.control.resolve('reset', { message: 'Your password has been changed.' });
+    expect(reset.snapshot().matches('leaving')).toBe(true);
+    expect(reset.received(SYSTEM_IDS.navigation)[0]).toMatchObject({ to: '/login' });
+    reset.stop();
+  });
+
+  it('refuses a reset link without a valid id', () => {
+    const t = start('reset');
+    t.send({ type: 'card.open', card: 'reset', prefill: { username: NORMALISED, id: 'short' } });
+    t.fill({ password: PASSWORD, confirm_password: PASSWORD });
+    t.send({ type: 'submit' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().errors).toEqual({ id: ACCOUNT_MESSAGES.resetIdInvalid });
+    t.stop();
+  });
+
+  it('shows the forgot-password success as a closable message', async () => {
+    const t = start('forgot');
+    t.fill({ username: USERNAME });
+    t.send({ type: 'submit' });
+    await t.control.resolve('forgot', { message: 'If an account exists, we sent a link.' });
+    expect(t.snapshot().matches({ editing: 'sent' })).toBe(true);
+    expect(t.context().notice).toEqual({ severity: 'success', title: 'Success', message: 'If an account exists, we sent a link.' });
+    t.send({ type: 'notice.dismiss' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    t.stop();
+  });
+
+  it('names each card error after the card title', async () => {
+    const titles: Record<AuthCard, string> = {
+      login: 'Log In Error',
+      signup: 'Sign Up Error',
+      confirm: 'Confirm Your Account Error',
+      forgot: 'Forgot Password Error',
+      reset: 'Reset Password Error',
+    };
+    for (const card of AUTH_CARD_NAMES) {
+      expect(cardErrorTitle(card)).toBe(titles[card]);
+      const t = start(card);
+      t.send({ type: 'card.open', card, prefill: { username: USERNAME, id: RESET_ID } });
+      t.fill({ password: PASSWORD, confirm_password: PASSWORD, code: CODE });
+      t.send({ type: 'submit' });
+      await t.control.reject(card, badRequest('Nope.'));
+      expect(t.context().notice).toEqual({ severity: 'error', title: titles[card], message: 'Nope.' });
+      t.stop();
+    }
+  });
+
+  it('resends the code only with a valid e-mail, then goes to /confirm', async () => {
+    const t = start('login');
+    t.fill({ username: 'ada' });
+    t.send({ type: 'resend' });
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().errors.username).toBe('You must provide a valid email address to resend a confirmation code.');
+    t.fill({ username: USERNAME });
+    t.send({ type: 'resend' });
+    expect(t.snapshot().matches('resending')).toBe(true);
+    expect(t.control.calls[0]).toMatchObject({ name: 'resendConfirm', input: { username: NORMALISED } });
+    await t.control.resolve('resend', { message: 'We sent a new code.' });
+    expect(t.received(SYSTEM_IDS.navigation)).toEqual([
+      { type: 'navigate', to: '/confirm', state: { username: NORMALISED, successMessage: 'We sent a new code.' } },
+    ]);
+    t.stop();
+  });
+
+  it('shows a failed resend as "Resend Confirmation Code Error"', async () => {
+    const t = start('confirm');
+    t.fill({ username: USERNAME });
+    t.send({ type: 'resend' });
+    await t.control.reject('resend', badRequest('Mail is down.'));
+    expect(t.snapshot().matches({ editing: 'failed' })).toBe(true);
+    expect(t.context().notice).toEqual({ severity: 'error', title: RESEND_ERROR_TITLE, message: 'Mail is down.' });
+    t.stop();
+  });
+
+  it('offers resend only on the login and confirm cards', () => {
+    const t = start('signup');
+    t.fill({ username: USERNAME });
+    expect(t.snapshot().can({ type: 'resend' })).toBe(false);
+    t.send({ type: 'card.open', card: 'login' });
+    expect(t.snapshot().can({ type: 'resend' })).toBe(true);
+    t.stop();
+  });
+
+  it('carries the student answers on the sign-up and forgot links only', () => {
+    const answers = { first_name: 'Ada' };
+    const t = start('login', answers);
+    t.send({ type: 'link.follow', to: 'signup' });
+    t.send({ type: 'link.follow', to: 'forgot' });
+    t.send({ type: 'link.follow', to: 'login' });
+    expect(t.received(SYSTEM_IDS.navigation)).toEqual([
+      { type: 'navigate', to: '/signup', state: { answers } },
+      { type: 'navigate', to: '/forgot', state: { answers } },
+      { type: 'navigate', to: '/login', state: undefined },
+    ]);
+    t.stop();
+  });
+
+  it('cancels a call in flight when the route changes', () => {
+    const t = start('login');
+    t.fill({ username: USERNAME, password: PASSWORD });
+    t.send({ type: 'submit' });
+    t.send({ type: 'card.open', card: 'signup' });
+    expect(t.control.calls[0]?.signal.aborted).toBe(true);
+    expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().card).toBe('signup');
+    t.stop();
+  });
+
+  it('runs alone without siblings', async () => {
+    const control = controlledActors(ACTOR_NAMES);
+    const actor = createActor(authCardMachine.provide({ actors: control.actors })).start();
+    actor.send({ type: 'field.change', field: 'username', value: USERNAME });
+    actor.send({ type: 'field.change', field: 'password', value: PASSWORD });
+    actor.send({ type: 'submit' });
+    await control.resolve('login', { message: 'ok' });
+    expect(actor.getSnapshot().matches('leaving')).toBe(true);
+    actor.send({ type: 'link.follow', to: 'signup' });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
+});
+
+describe('authCardMachine: generated paths', () => {
+  const paths = shortestPaths(authCardModel);
+
+  it('reaches every state', () => {
+    expectEveryStateReached(authCardMachine, paths.map((path) => path.state));
+  });
+
+  // One path per (state, card, notice) is replayed: the others differ only in the values typed.
+  const seen = new Set<string>();
+  const chosen = paths.filter((path) => {
+    const ctx = path.state.context as AuthCardContext;
+    const key = JSON.stringify([path.state.value, ctx.card, ctx.notice?.title ?? null]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+
+  it.each(chosen.map((path) => [`${(path.state.context as AuthCardContext).card}: ${pathName(path)}`, path] as const))(
+    'replays %s',
+    async (_name, path) => {
+      const control = controlledActors(ACTOR_NAMES);
+      const machine = authCardMachine.provide({ actors: control.actors });
+      const actor = createActor(machine).start();
+      await replayPath(machine, actor, path, control);
+      actor.stop();
+    },
+  );
+});

@@ -1,0 +1,565 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { api, uploadToPresignedUrl } from '../../machines/api/endpoints';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
+import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../../machines/api/responses';
+import { DOCUMENT_MESSAGES, documentMachine, fileProblem, formatFileSize, type DocumentEvent } from '../../machines/documentMachine';
+import { documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../../machines/paths/document';
+import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
+import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH } from '../../src/catalogue/limits';
+import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
+import { describePath, eventsFor, flush, recordingSibling, replayPath, startSystem } from './helpers/documentsKit';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+// Only the "default actors" tests use these; every other test provides its own actors.
+vi.mock('../../machines/api/endpoints', () => ({
+  api: {
+    documentAnswers: vi.fn(),
+    saveAnswers: vi.fn(),
+    presignedUrl: vi.fn(),
+    requestConversion: vi.fn(),
+    conversionStatus: vi.fn(),
+    deleteDocument: vi.fn(),
+    deleteConversion: vi.fn(),
+  },
+  uploadToPresignedUrl: vi.fn(),
+}));
+
+const KEY = DOCUMENT_KEYS[0] ?? 'personal_statement_doc';
+const PRESIGNED: PresignedUpload = { url: 'https://storage.test/upload', fields: { key: 'applicants/7/abc', policy: 'p' } };
+const SAVED: DocumentAnswer = { file_name: 'transcript.pdf', file_size: 2048 };
+const serverError = new ApiError('The server is down.', 'http', 500);
+const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
+
+const pdf = (name = 'essay.pdf', bytes = 1500) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
+const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+
+/** Network actors backed by mocks the tests steer; each receives the invoke's input. */
+function fakeApi() {
+  return {
+    loadDocument: vi.fn(async (_input: { answerKey: string }): Promise<DocumentAnswer | null> => null),
+    saveAnswers: vi.fn(async (): Promise<void> => undefined),
+    requestUploadUrl: vi.fn(async (_input: { answerKey: string }): Promise<PresignedUpload> => PRESIGNED),
+    uploadFile: vi.fn(async (_input: { upload: PresignedUpload | null; file: File | null }, _signal: AbortSignal): Promise<void> => undefined),
+    requestConversion: vi.fn(async (_input: { answerKey: string; fileKey: string | undefined; fileName: string | undefined }): Promise<void> => undefined),
+    checkConversion: vi.fn(async (_input: { answerKey: string }): Promise<ConversionStatus> => ({ status: 'completed', message: '' })),
+    deleteDocument: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
+    deleteConversion: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
+  };
+}
+type FakeApi = ReturnType<typeof fakeApi>;
+
+function provided(fake: FakeApi) {
+  return documentMachine.provide({
+    actors: {
+      loadDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.loadDocument(input)),
+      saveAnswers: fromPromise(() => fake.saveAnswers()),
+      requestUploadUrl: fromPromise(({ input }: { input: { answerKey: string } }) => fake.requestUploadUrl(input)),
+      uploadFile: fromPromise(({ input, signal }: { input: { upload: PresignedUpload | null; file: File | null }; signal: AbortSignal }) =>
+        fake.uploadFile(input, signal),
+      ),
+      requestConversion: fromPromise(({ input }: { input: { answerKey: string; fileKey: string | undefined; fileName: string | undefined } }) =>
+        fake.requestConversion(input),
+      ),
+      checkConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.checkConversion(input)),
+      deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
+      deleteConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteConversion(input)),
+    },
+  });
+}
+
+/** The document actor among recording siblings, as the root spawns it. */
+function start(fake = fakeApi(), answers: Record<string, string> = { first_name: 'Ada' }) {
+  const siblings = { answers: recordingSibling({ answers }), toasts: recordingSibling(), session: recordingSibling() };
+  const { root, actor } = startSystem(
+    { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+    { [SYSTEM_IDS.answers]: siblings.answers.logic, [SYSTEM_IDS.toasts]: siblings.toasts.logic, [SYSTEM_IDS.session]: siblings.session.logic },
+  );
+  const send = async (event: DocumentEvent) => {
+    actor.send(event);
+    await flush();
+  };
+  return {
+    fake,
+    root,
+    actor,
+    send,
+    snapshot: () => actor.getSnapshot() as ReturnType<(typeof documentMachine)['transition']>,
+    answersReceived: siblings.answers.received,
+    toasts: siblings.toasts.received,
+    sessionReceived: siblings.session.received,
+  };
+}
+
+async function loggedIn(fake = fakeApi()) {
+  const run = start(fake);
+  await run.send(LOGGED_IN);
+  return run;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('file rules (spec section 5)', () => {
+  it('accepts the allowed types up to 1 MB and 32 characters, in any letter case', () => {
+    for (const name of ['a.png', 'a.jpeg', 'a.jpg', 'a.pdf', 'a.docx', 'SCAN.PDF']) expect(fileProblem([pdf(name)])).toBeNull();
+    expect(fileProblem([pdf('a.pdf', FILE_MAX_BYTES)])).toBeNull();
+    expect(fileProblem([pdf(`${'n'.repeat(FILE_NAME_MAX_LENGTH - 4)}.pdf`)])).toBeNull();
+  });
+
+  it('refuses with the exact messages', () => {
+    expect(fileProblem([pdf('a.pdf', FILE_MAX_BYTES + 1)])).toBe(FILE_MESSAGES.tooLarge);
+    expect(fileProblem([pdf('a.gif')])).toBe(FILE_MESSAGES.wrongType);
+    expect(fileProblem([pdf('no-extension')])).toBe(FILE_MESSAGES.wrongType);
+    expect(fileProblem([pdf(`${'n'.repeat(FILE_NAME_MAX_LENGTH - 3)}.pdf`)])).toBe(FILE_MESSAGES.nameTooLong);
+    expect(fileProblem([pdf('a.pdf', 0)])).toBe(FILE_MESSAGES.empty);
+    expect(fileProblem([pdf('a.pdf'), pdf('b.pdf')])).toBe(DOCUMENT_MESSAGES.oneFile);
+  });
+
+  it('shows sizes with no decimals', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1500)).toBe('1 KB');
+    expect(formatFileSize(1_000_000)).toBe('977 KB');
+    expect(formatFileSize(FILE_MAX_BYTES)).toBe('1 MB');
+  });
+});
+
+describe('who may act', () => {
+  it('starts anonymous, where nothing can be uploaded and nothing is fetched', async () => {
+    const run = start();
+    await flush();
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
+    expect(run.fake.loadDocument).not.toHaveBeenCalled();
+  });
+
+  it('loads the existing document answer once logged in, and returns to anonymous on logout', async () => {
+    const run = start();
+    run.actor.send(LOGGED_IN);
+    expect(run.snapshot().matches({ applicant: 'loading' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(run.fake.loadDocument).toHaveBeenCalledWith({ answerKey: KEY });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    await run.send(LOGGED_IN);
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(1);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+  });
+
+  it('shows service users a read-only note when a document exists', async () => {
+    const run = start();
+    await run.send({ type: 'document.set', document: SAVED });
+    await run.send(SERVICE);
+    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    expect(run.snapshot().hasTag('attached')).toBe(true);
+    expect(run.snapshot().can({ type: 'document.delete' })).toBe(false);
+    await run.send({ type: 'document.set', document: null });
+    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
+    await run.send({ type: 'document.set', document: SAVED });
+    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    await run.send(SERVICE);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches('applicant')).toBe(true);
+  });
+
+  it('moves an applicant to the service view without a document', async () => {
+    const run = await loggedIn();
+    await run.send(SERVICE);
+    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
+  });
+});
+
+describe('loading the document answer', () => {
+  it.each([
+    ['no answer', null, { applicant: 'empty' }],
+    ['not answered', { ...SAVED, status: 'not answered' as const }, { applicant: 'empty' }],
+    ['completed', { ...SAVED, status: 'completed' as const }, { applicant: { attached: 'idle' } }],
+    ['no status', SAVED, { applicant: { attached: 'idle' } }],
+    ['failed', { ...SAVED, status: 'failed' as const }, { applicant: 'failed' }],
+    ['unprocessed', { ...SAVED, status: 'unprocessed' as const }, { applicant: { converting: 'waiting' } }],
+    ['in progress', { ...SAVED, status: 'in progress' as const }, { applicant: { converting: 'waiting' } }],
+  ])('%s', async (_name, answer, state) => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue(answer);
+    fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
+    const run = await loggedIn(fake);
+    expect(run.snapshot().value).toEqual(state);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('keeps the name and size of an existing document', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    const run = await loggedIn(fake);
+    expect(run.snapshot().context.document).toMatchObject(SAVED);
+  });
+
+  it('keeps an unseen failure as the error, without a toast', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'failed' });
+    const run = await loggedIn(fake);
+    expect(run.snapshot().hasTag('error')).toBe(true);
+    expect(run.snapshot().context.error).toBe(DOCUMENT_MESSAGES.uploadFailed(KEY));
+    expect(run.snapshot().context.document).toBeNull();
+  });
+
+  it('shows a load failure as an error toast and a 401 as an unauthorised session', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
+    const run = await loggedIn(fake);
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.toasts).toEqual([{ type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } }]);
+    await run.send({ type: 'document.reload' });
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.toasts).toHaveLength(1);
+  });
+});
+
+describe('choosing a file', () => {
+  it('refuses an invalid file with its message and accepts another choice', async () => {
+    const run = await loggedIn();
+    await run.send({ type: 'document.choose', files: [pdf('a.pdf', FILE_MAX_BYTES + 1)] });
+    expect(run.snapshot().matches({ applicant: 'rejected' })).toBe(true);
+    expect(run.snapshot().context.fileProblem).toBe(FILE_MESSAGES.tooLarge);
+    await run.send({ type: 'document.choose', files: [pdf('a.gif')] });
+    expect(run.snapshot().context.fileProblem).toBe(FILE_MESSAGES.wrongType);
+    await run.send({ type: 'document.choose', files: [] });
+    expect(run.snapshot().context.fileProblem).toBe(FILE_MESSAGES.wrongType);
+    await run.send({ type: 'document.reload' });
+    expect(run.snapshot().context.fileProblem).toBeNull();
+    await run.send({ type: 'document.choose', files: [pdf('a.pdf', 0)] });
+    run.fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(run.snapshot().matches({ applicant: 'converting' })).toBe(true);
+    expect(run.snapshot().context.fileProblem).toBeNull();
+  });
+
+  it('ignores an empty choice (the file dialog was cancelled)', async () => {
+    const run = await loggedIn();
+    await run.send({ type: 'document.choose', files: [] });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.fake.requestUploadUrl).not.toHaveBeenCalled();
+  });
+});
+
+describe('uploading (spec section 4)', () => {
+  it('saves the answers and asks for the URL in parallel, uploads, then requests the conversion', async () => {
+    const fake = fakeApi();
+    let finishSave = () => {};
+    fake.saveAnswers.mockImplementation(() => new Promise<void>((resolve) => (finishSave = resolve)));
+    fake.checkConversion.mockResolvedValue({ status: 'unprocessed', message: '' });
+    const run = await loggedIn(fake);
+    const file = pdf('my essay.pdf', 4000);
+    await run.send({ type: 'document.choose', files: [file] });
+    expect(run.snapshot().value).toEqual({ applicant: { uploading: { answers: 'saving', url: 'ready' } } });
+    expect(fake.saveAnswers).toHaveBeenCalledTimes(1);
+    expect(fake.requestUploadUrl).toHaveBeenCalledWith({ answerKey: KEY });
+    expect(fake.uploadFile).not.toHaveBeenCalled();
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    expect(run.snapshot().context.document).toEqual({ file_name: 'my essay.pdf', file_size: 4000 });
+    finishSave();
+    await flush();
+    expect(fake.uploadFile.mock.calls[0]?.[0]).toEqual({ upload: PRESIGNED, file });
+    expect(fake.requestConversion).toHaveBeenCalledWith({ answerKey: KEY, fileKey: PRESIGNED.fields.key, fileName: 'my essay.pdf' });
+    expect(run.snapshot().matches({ applicant: { converting: 'waiting' } })).toBe(true);
+    // The File is not kept once it has been sent.
+    expect(run.snapshot().context.file).toBeNull();
+    expect(run.snapshot().context.upload).toBeNull();
+  });
+
+  it('waits in sending and requestingConversion while those calls run', async () => {
+    const fake = fakeApi();
+    const gates: Array<() => void> = [];
+    const gate = () => new Promise<void>((resolve) => gates.push(resolve));
+    fake.uploadFile.mockImplementation(gate);
+    fake.requestConversion.mockImplementation(gate);
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(run.snapshot().matches({ applicant: 'sending' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    gates.shift()?.();
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'requestingConversion' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+  });
+
+  it('polls every 2 seconds while unprocessed or in progress, and marks the answer on completion', async () => {
+    const fake = fakeApi();
+    fake.checkConversion
+      .mockResolvedValueOnce({ status: 'unprocessed', message: '' })
+      .mockResolvedValueOnce({ status: 'in progress', message: '' })
+      .mockResolvedValueOnce({ status: 'completed', message: '' });
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(fake.checkConversion).toHaveBeenCalledTimes(1);
+    expect(fake.checkConversion).toHaveBeenCalledWith({ answerKey: KEY });
+    await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS - 1);
+    expect(fake.checkConversion).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.checkConversion).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS);
+    expect(fake.checkConversion).toHaveBeenCalledTimes(3);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(false);
+    expect(run.answersReceived).toEqual([{ type: 'answers.set', key: KEY, value: DOCUMENT_ANSWERED }]);
+    await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS * 5);
+    expect(fake.checkConversion).toHaveBeenCalledTimes(3);
+  });
+
+  it('clears the answer and shows the error when the conversion failed, and stops polling', async () => {
+    const fake = fakeApi();
+    fake.checkConversion.mockResolvedValue({ status: 'failed', message: 'The PDF is encrypted.' });
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.snapshot().hasTag('error')).toBe(true);
+    expect(run.snapshot().context.error).toBe('The PDF is encrypted.');
+    expect(run.snapshot().context.document).toBeNull();
+    expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: [KEY] }]);
+    expect(run.toasts).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: DOCUMENT_MESSAGES.uploadFailed(KEY) } },
+    ]);
+    await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS * 3);
+    expect(fake.checkConversion).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats not answered as no document and stops polling', async () => {
+    const fake = fakeApi();
+    fake.checkConversion.mockResolvedValue({ status: 'not answered', message: '' });
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.document).toBeNull();
+    await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS * 3);
+    expect(fake.checkConversion).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['saveAnswers', 'requestUploadUrl', 'uploadFile', 'requestConversion', 'checkConversion'] as const)(
+    'fails the upload when %s fails: answer cleared, error toast',
+    async (step) => {
+      const fake = fakeApi();
+      fake[step].mockRejectedValue(serverError);
+      const run = await loggedIn(fake);
+      await run.send({ type: 'document.choose', files: [pdf()] });
+      expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+      expect(run.snapshot().context).toMatchObject({ error: serverError.message, file: null, upload: null, document: null });
+      expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: [KEY] }]);
+      expect(run.toasts).toHaveLength(1);
+    },
+  );
+
+  it('ends the session instead of a toast when a call answers 401', async () => {
+    const fake = fakeApi();
+    fake.requestUploadUrl.mockRejectedValue(unauthorised);
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('aborts the upload and forgets the file when the applicant logs out', async () => {
+    const fake = fakeApi();
+    let signal: AbortSignal | undefined;
+    fake.uploadFile.mockImplementation((_input, abort) => {
+      signal = abort;
+      return new Promise<void>(() => {});
+    });
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    await run.send(LOGGED_OUT);
+    expect(signal?.aborted).toBe(true);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context).toMatchObject({ file: null, upload: null, document: null });
+  });
+
+  it('accepts only one file at a time: no choice while an upload runs', async () => {
+    const fake = fakeApi();
+    fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(run.snapshot().can({ type: 'document.choose', files: [pdf('other.pdf')] })).toBe(false);
+  });
+});
+
+describe('an existing document', () => {
+  async function attached(fake = fakeApi()) {
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    return loggedIn(fake);
+  }
+
+  it('asks before deleting; Cancel keeps it', async () => {
+    const run = await attached();
+    expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
+    await run.send({ type: 'document.delete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'confirmingDelete' } })).toBe(true);
+    await run.send({ type: 'document.cancelDelete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    expect(run.fake.deleteDocument).not.toHaveBeenCalled();
+  });
+
+  it('Delete removes the document answer and its conversion, and clears the answer', async () => {
+    const fake = fakeApi();
+    let finish = () => {};
+    fake.deleteDocument.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
+    const run = await attached(fake);
+    await run.send({ type: 'document.delete' });
+    await run.send({ type: 'document.confirmDelete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'deleting' } })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    expect(fake.deleteDocument).toHaveBeenCalledWith({ answerKey: KEY });
+    finish();
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.document).toBeNull();
+    expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: [KEY] }]);
+  });
+
+  it('keeps the document and shows a toast when deleting fails', async () => {
+    const fake = fakeApi();
+    fake.deleteDocument.mockRejectedValue(serverError);
+    const run = await attached(fake);
+    await run.send({ type: 'document.delete' });
+    await run.send({ type: 'document.confirmDelete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    expect(run.snapshot().context.document).toMatchObject(SAVED);
+    expect(run.toasts).toHaveLength(1);
+  });
+
+  it('forgets the document when the tabs actor deleted it, and reloads on request', async () => {
+    const run = await attached();
+    await run.send({ type: 'document.cleared' });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    await run.send({ type: 'document.reload' });
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    await run.send({ type: 'document.reload' });
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('upload error reset (spec section 8)', () => {
+  async function failed(fake = fakeApi()) {
+    fake.checkConversion.mockResolvedValue({ status: 'failed', message: '' });
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    return run;
+  }
+
+  it('marks the error as seen and deletes the conversion', async () => {
+    const run = await failed();
+    expect(run.snapshot().context.error).toBe(DOCUMENT_MESSAGES.uploadFailed(KEY));
+    run.actor.send({ type: 'document.resetError' });
+    expect(run.snapshot().matches({ applicant: 'resetting' })).toBe(true);
+    await flush();
+    expect(run.fake.deleteConversion).toHaveBeenCalledWith({ answerKey: KEY });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.error).toBeNull();
+  });
+
+  it('still marks it seen, with a toast, when deleting the conversion fails', async () => {
+    const fake = fakeApi();
+    fake.deleteConversion.mockRejectedValue(serverError);
+    const run = await failed(fake);
+    await run.send({ type: 'document.resetError' });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.toasts.at(-1)).toEqual({ type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } });
+  });
+
+  it('leaves the error when the tabs actor deleted the conversion, or reloads', async () => {
+    const run = await failed();
+    await run.send({ type: 'document.cleared' });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    const again = await failed();
+    await again.send({ type: 'document.reload' });
+    expect(again.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(again.snapshot().context.error).toBeNull();
+  });
+});
+
+describe('default actors call the API of section 7', () => {
+  it('load, presign, upload, convert, poll and delete with the answer key', async () => {
+    vi.mocked(api.documentAnswers).mockResolvedValue({ [KEY]: { ...SAVED, status: 'completed' } });
+    vi.mocked(api.deleteDocument).mockResolvedValue({ message: '' });
+    vi.mocked(api.saveAnswers).mockResolvedValue({ message: 'Saved.', version: 2 });
+    vi.mocked(api.presignedUrl).mockResolvedValue(PRESIGNED);
+    vi.mocked(uploadToPresignedUrl).mockResolvedValue(undefined);
+    vi.mocked(api.requestConversion).mockResolvedValue({ message: '' });
+    vi.mocked(api.conversionStatus).mockResolvedValue({ status: 'failed', message: '' });
+    vi.mocked(api.deleteConversion).mockResolvedValue({ message: '' });
+    const answers = recordingSibling({ answers: { first_name: 'Ada' } });
+    const { actor } = startSystem(
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { [SYSTEM_IDS.answers]: answers.logic },
+    );
+    actor.send(LOGGED_IN);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ applicant: { attached: 'idle' } });
+    actor.send({ type: 'document.delete' });
+    actor.send({ type: 'document.confirmDelete' });
+    await flush();
+    expect(api.deleteDocument).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
+    const file = pdf();
+    actor.send({ type: 'document.choose', files: [file] });
+    await flush();
+    expect(api.saveAnswers).toHaveBeenCalledWith({ first_name: 'Ada' }, expect.any(AbortSignal));
+    expect(api.presignedUrl).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
+    expect(uploadToPresignedUrl).toHaveBeenCalledWith(PRESIGNED, file, expect.any(AbortSignal));
+    expect(api.requestConversion).toHaveBeenCalledWith(KEY, { file_key: PRESIGNED.fields.key, file_name: file.name }, expect.any(AbortSignal));
+    expect(api.conversionStatus).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
+    actor.send({ type: 'document.resetError' });
+    await flush();
+    expect(api.deleteConversion).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
+  });
+
+  it('skips saving when no answers actor runs, and refuses a presigned answer without a key', async () => {
+    vi.mocked(api.documentAnswers).mockResolvedValue({});
+    vi.mocked(api.presignedUrl).mockResolvedValue({ url: 'https://storage.test', fields: {} });
+    vi.mocked(uploadToPresignedUrl).mockResolvedValue(undefined);
+    const actor = createActor(documentMachine, { input: { answerKey: KEY } }).start();
+    actor.send(LOGGED_IN);
+    await flush();
+    actor.send({ type: 'document.choose', files: [pdf()] });
+    await flush();
+    expect(api.saveAnswers).not.toHaveBeenCalled();
+    expect(api.requestConversion).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toEqual({ applicant: 'failed' });
+    expect(actor.getSnapshot().context.error).toBe(GENERIC_ERROR_MESSAGE);
+  });
+});
+
+describe('generated paths (document upload)', () => {
+  // The same events as `npm run paths -- document`.
+  const paths = getShortestPaths(documentMachine, {
+    input: { answerKey: KEY },
+    events: eventsFor(documentPathEvents) as unknown as (snapshot: unknown) => DocumentEvent[],
+    serializeState: serialiseStateVia,
+    serializeEvent: serialiseWithFiles,
+  });
+  const actorNames = Object.keys(documentMachine.implementations.actors);
+
+  it('reach every state of the machine', () => {
+    expectEveryStateReached(documentMachine, paths.map((path) => path.state));
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    await replayPath(documentMachine, path, { actorNames, input: { answerKey: KEY } });
+  });
+});
+
+// The root spawns one document actor per key under its system id; the ids must not collide.
+it('gives every document key its own system id', () => {
+  const ids = DOCUMENT_KEYS.map(documentSystemId);
+  expect(new Set(ids).size).toBe(DOCUMENT_KEYS.length);
+});

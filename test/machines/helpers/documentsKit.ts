@@ -1,0 +1,128 @@
+import { expect, vi } from 'vitest';
+import {
+  createActor,
+  createMachine,
+  fromPromise,
+  spawnChild,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
+
+/*
+ * Test kit of the document, tabs and PDF-copy machines: siblings that record what they are sent,
+ * a small system to run a machine among them, and the replay of generated paths on a real actor.
+ */
+
+/** A sibling stand-in (answers, toasts, session, a document…) that records every event it receives. */
+export function recordingSibling(context: Record<string, unknown> = {}) {
+  const received: EventObject[] = [];
+  const logic = createMachine({
+    context,
+    on: { '*': { actions: ({ event }) => void received.push(event) } },
+  });
+  return { logic, received };
+}
+
+/** Runs `subject` under a root that also spawns the given siblings under their system ids. */
+export function startSystem(subject: { logic: AnyActorLogic; systemId: string; input?: unknown }, siblings: Record<string, AnyActorLogic>) {
+  const root = createActor(
+    createMachine({
+      entry: [
+        ...Object.entries(siblings).map(([systemId, logic]) => spawnChild(logic, { id: systemId, systemId })),
+        spawnChild(subject.logic, { id: 'subject', systemId: subject.systemId, input: subject.input }),
+      ],
+    }),
+  ).start();
+  const actor = root.system.get(subject.systemId) as AnyActorRef;
+  return { root, actor };
+}
+
+/** Lets settled promises and the events they cause run (fake timers do not fake microtasks). */
+export async function flush(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/**
+ * Every invoked promise actor of a machine, replaced by one that waits for the test: a path step
+ * `xstate.done.actor.<id>` resolves it with the step's output, `xstate.error.actor.<id>` rejects it.
+ * The invoke id is the child actor's id, so one logic serves every name.
+ */
+export function controlledActors(names: readonly string[]) {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const logic = fromPromise<unknown, unknown>(
+    ({ self, input }) => new Promise((resolve, reject) => void pending.set(self.id, { resolve, reject, input })),
+  );
+  return { actors: Object.fromEntries(names.map((name) => [name, logic])), pending };
+}
+
+/** An event of a generated path: also `xstate.done.actor.*` with `output`, `xstate.error.actor.*` with `error`. */
+export type PathEvent = { type: string; [key: string]: unknown };
+
+/**
+ * The traversal's events for a snapshot: every event type its active states accept (delayed
+ * `xstate.after.*` ones included), with the listed payload variants where there are some.
+ * Without it, a listed array replaces xstate's defaults and unlisted events are never sent.
+ */
+export function eventsFor(payloads: readonly PathEvent[]) {
+  return (snapshot: AnyMachineSnapshot): PathEvent[] => {
+    // `xstate.done.state.*` is raised by the machine itself when a parallel state completes.
+    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].filter(
+      (type) => !type.startsWith('xstate.done.state.'),
+    );
+    return types.flatMap((type) => {
+      const listed = payloads.filter((event) => event.type === type);
+      return listed.length > 0 ? listed : [{ type }];
+    });
+  };
+}
+
+interface ReplayablePath {
+  state: AnyMachineSnapshot;
+  steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }>;
+}
+
+/**
+ * Replays a generated path on a real actor whose network actors are controlled, with fake
+ * timers: delayed transitions happen by advancing the clock by the named delay. After every step
+ * the actor's state must equal the step's; at the end its context must equal the path's too.
+ */
+export async function replayPath(machine: AnyStateMachine, path: ReplayablePath, options: { actorNames: readonly string[]; input?: unknown }) {
+  const { actors, pending } = controlledActors(options.actorNames);
+  const actor = createActor(machine.provide({ actors }), { input: options.input }).start();
+  const delays = (machine.implementations.delays ?? {}) as Record<string, number>;
+  for (const step of path.steps) {
+    const { event } = step;
+    if (event.type === 'xstate.init') {
+      // The initial state: nothing to do.
+    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+      const done = event.type.startsWith('xstate.done.actor.');
+      const id = event.type.slice((done ? 'xstate.done.actor.' : 'xstate.error.actor.').length);
+      const call = pending.get(id);
+      expect(call, `no running actor ${id} for ${event.type}`).toBeDefined();
+      pending.delete(id);
+      if (done) call?.resolve((event as { output?: unknown }).output);
+      else call?.reject((event as { error?: unknown }).error);
+    } else if (event.type.startsWith('xstate.after.')) {
+      const delayName = event.type.slice('xstate.after.'.length).split('.')[0] ?? '';
+      const ms = delays[delayName];
+      expect(ms, `delay ${delayName}`).toBeTypeOf('number');
+      await vi.advanceTimersByTimeAsync(ms ?? 0);
+    } else {
+      actor.send(event);
+    }
+    await flush();
+    expect(actor.getSnapshot().value, `after ${event.type}`).toEqual(step.state.value);
+  }
+  expect(actor.getSnapshot().value).toEqual(path.state.value);
+  expect(actor.getSnapshot().context).toEqual(path.state.context);
+  actor.stop();
+}
+
+/** A readable name for a path: its events. */
+export function describePath(path: ReplayablePath): string {
+  const events = path.steps.map((step) => step.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).slice(1);
+  return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || 'start'}`;
+}

@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup,
+  spawnChild,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
+import { shortestPaths, simplePaths, type ModelPath, type PathModel } from '../../../machines/paths/model';
+import { expectEveryStateReached } from './statePaths';
+
+/** Lets promises and the actors waiting on them settle (fake timers do not move). */
+export async function flush(rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) await Promise.resolve();
+}
+
+type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/**
+ * Stand-ins for invoked promise actors that the test settles by invoke id, so a replayed
+ * `xstate.done.actor.<id>` resolves the real invocation instead of being faked. When several
+ * running invocations share an id, the latest is settled.
+ */
+export function createGate() {
+  const pending: Pending[] = [];
+  const calls: { id: string; input: unknown }[] = [];
+  const take = (id: string, verb: string) => {
+    const index = pending.findLastIndex((call) => call.id === id);
+    if (index < 0) throw new Error(`no running invocation "${id}" to ${verb}`);
+    return pending.splice(index, 1)[0]!;
+  };
+  return {
+    calls,
+    /** A promise actor that waits for `resolve(id)` / `reject(id)`. */
+    actor<TOutput = any, TInput = any>() {
+      return fromPromise<TOutput, TInput>(
+        ({ self, input, signal }) =>
+          new Promise<TOutput>((resolve, reject) => {
+            calls.push({ id: self.id, input });
+            const call: Pending = { id: self.id, input, resolve: resolve as (value: unknown) => void, reject };
+            pending.push(call);
+            signal.addEventListener('abort', () => {
+              const index = pending.indexOf(call);
+              if (index >= 0) pending.splice(index, 1);
+            });
+          }),
+      );
+    },
+    isPending: (id: string) => pending.some((call) => call.id === id),
+    inputOf: (id: string) => pending.findLast((call) => call.id === id)?.input,
+    resolve: (id: string, output?: unknown) => take(id, 'resolve').resolve(output),
+    reject: (id: string, error: unknown) => take(id, 'reject').reject(error),
+  };
+}
+export type Gate = ReturnType<typeof createGate>;
+
+export interface Started {
+  subject: AnyActorRef;
+  /** Events each spy (by system id) received. */
+  received: Record<string, EventObject[]>;
+  /** Every spy's events in the order they arrived, as `systemId:eventType`. */
+  sequence: string[];
+  /** Events the subject emitted (`emit`). */
+  emitted: EventObject[];
+  errors: unknown[];
+  stop: () => void;
+}
+
+/**
+ * Runs `logic` under `systemId` in a system whose other members are spies, so messages to
+ * siblings (`system.get(id)`) can be asserted without running the siblings.
+ */
+export function startInSystem(
+  logic: AnyActorLogic,
+  options: { systemId: string; input?: unknown; spies?: readonly string[] },
+): Started {
+  const received: Record<string, EventObject[]> = {};
+  const sequence: string[] = [];
+  const spy = fromCallback<EventObject, { id: string }>(({ input, receive }) => {
+    receive((event) => {
+      (received[input.id] ??= []).push(event);
+      sequence.push(`${input.id}:${event.type}`);
+    });
+  });
+  const harness = setup({ actors: { subject: logic as AnyStateMachine, spy } }).createMachine({
+    // Spies first: the subject may message its siblings as soon as it starts.
+    entry: <any[]>[
+      ...(options.spies ?? []).map((id) => spawnChild('spy', { id: `spy:${id}`, systemId: id, input: { id } })),
+      spawnChild('subject', { id: 'subject', systemId: options.systemId, input: options.input as never }),
+    ],
+  });
+  const root = createActor(harness).start();
+  const subject = root.system.get(options.systemId) as AnyActorRef;
+  const emitted: EventObject[] = [];
+  const errors: unknown[] = [];
+  subject.on('*', (event: EventObject) => emitted.push(event));
+  subject.subscribe({ error: (error: unknown) => errors.push(error) });
+  return { subject, received, sequence, emitted, errors, stop: () => root.stop() };
+}
+
+const ACTOR_EVENT = /^xstate\.(done|error)\.actor\.(.+)$/;
+const DELAY_EVENT = /^xstate\.after\.([^.]+)\./;
+
+/**
+ * Replays a generated path on a running actor: invocation outcomes settle the gate, delays move
+ * the fake clock, other events are sent. `handle` may take over an event (return true).
+ */
+export async function replay(
+  path: ModelPath,
+  subject: AnyActorRef,
+  options: { machine: AnyStateMachine; gate?: Gate; handle?: (event: AnyEventObject) => boolean | Promise<boolean> },
+): Promise<AnyMachineSnapshot> {
+  await flush();
+  for (const event of path.events) {
+    if (options.handle && (await options.handle(event))) {
+      await flush();
+      continue;
+    }
+    const actor = ACTOR_EVENT.exec(event.type);
+    const delay = DELAY_EVENT.exec(event.type);
+    if (actor && options.gate) {
+      if (actor[1] === 'done') options.gate.resolve(actor[2]!, (event as { output?: unknown }).output);
+      else options.gate.reject(actor[2]!, (event as { error?: unknown }).error);
+    } else if (delay) {
+      const configured = options.machine.implementations.delays[delay[1]!];
+      const ms = typeof configured === 'number' ? configured : Number(delay[1]);
+      if (!Number.isFinite(ms)) throw new Error(`cannot replay the delay of ${event.type}`);
+      await vi.advanceTimersByTimeAsync(ms);
+    } else {
+      subject.send(event);
+    }
+    await flush();
+  }
+  return subject.getSnapshot() as AnyMachineSnapshot;
+}
+
+export interface PathRun {
+  subject: AnyActorRef;
+  /** The machine the subject runs, with its actors provided. */
+  machine: AnyStateMachine;
+  gate?: Gate;
+  handle?: (event: AnyEventObject) => boolean | Promise<boolean>;
+  errors?: unknown[];
+  stop?: () => void;
+}
+
+/**
+ * The model-based suite of a machine: its generated paths together reach every state, and each
+ * path replayed on a running actor ends in the state the traversal computed (same value, and the
+ * same state by the model's own notion of sameness).
+ */
+export function generatedPathSuite(model: PathModel, run: (path: ModelPath) => PathRun, kinds: ('shortest' | 'simple')[] = ['shortest']) {
+  for (const kind of kinds) {
+    describe(`${model.name}: generated ${kind} paths`, () => {
+      beforeEach(() => vi.useFakeTimers());
+      afterEach(() => vi.useRealTimers());
+      const paths = kind === 'shortest' ? shortestPaths(model) : simplePaths(model);
+      const sameness = model.serializeState ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.context));
+
+      it('reach every state', () => {
+        expectEveryStateReached(model.machine, paths.map((path) => path.state));
+      });
+
+      it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(
+        '%s',
+        async (_name, path) => {
+          const { subject, machine, gate, handle, errors = [], stop } = run(path);
+          try {
+            const reached = await replay(path, subject, { machine, gate, handle });
+            expect(reached.value).toEqual(path.state.value);
+            expect(sameness(reached, undefined)).toEqual(sameness(path.state, undefined));
+            expect(errors).toEqual([]);
+          } finally {
+            stop?.();
+          }
+        },
+      );
+    });
+  }
+}
+
+/** A machine whose every invoked or spawned actor waits on the gate: nothing reaches the network. */
+export function offline<T extends AnyStateMachine>(machine: T, gate: Gate): T {
+  const actors = Object.fromEntries(
+    Object.entries(machine.implementations.actors).map(([name, logic]) => [
+      name,
+      logic && typeof logic === 'object' && 'getStateNodeById' in logic ? offline(logic as AnyStateMachine, gate) : gate.actor(),
+    ]),
+  );
+  return machine.provide({ actors } as never) as T;
+}

@@ -1,0 +1,133 @@
+import { expect, vi } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  fromTransition,
+  setup,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from 'xstate';
+import type { ModelPath } from '../../../machines/paths/model';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+
+/**
+ * Tools for testing one long-lived actor: stand-in siblings that record what they receive, promise
+ * actors the test settles by invoke id, and the replay of a generated path on a real actor.
+ */
+
+type StubState = { events: AnyEventObject[]; answers: Record<string, unknown> };
+
+/** A sibling that records every event; its snapshot's context.answers imitates the answers actor. */
+const recordingSibling = fromTransition(
+  (state: StubState, event: AnyEventObject): StubState => ({ ...state, events: [...state.events, event] }),
+  ({ input }: { input: { answers?: Record<string, unknown> } }) => ({ events: [], answers: input.answers ?? {} }),
+);
+
+export const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
+export type StubSibling = (typeof STUB_SIBLINGS)[number];
+
+/** Runs `logic` under `systemId` beside recording siblings, as the root app will spawn it. */
+export function startWithSiblings(
+  logic: AnyStateMachine,
+  options: { systemId: string; input?: unknown; answers?: Record<string, unknown> },
+) {
+  const harness = setup({ actors: { subject: logic, sibling: recordingSibling } } as any).createMachine({
+    invoke: [
+      // Siblings first, so they are registered before the subject can send to them.
+      ...STUB_SIBLINGS.map((id) => ({ id, src: 'sibling', systemId: id, input: { answers: options.answers } })),
+      { id: 'subject', src: 'subject', systemId: options.systemId, input: options.input },
+    ],
+  } as any);
+  const root = createActor(harness).start();
+  const subject = root.system.get(options.systemId) as AnyActorRef;
+  return {
+    subject,
+    snapshot: () => subject.getSnapshot() as AnyMachineSnapshot,
+    /** Events a sibling received, in order. */
+    received: (id: StubSibling): AnyEventObject[] => (root.system.get(id)!.getSnapshot() as { context: StubState }).context.events,
+    stop: () => root.stop(),
+  };
+}
+
+/**
+ * Promise actors that stay pending until the test settles them by invoke id, exactly as a
+ * path's `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events say.
+ */
+export function controlledActors<TName extends string>(names: readonly TName[]) {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const calls: { name: TName; id: string; input: unknown; signal: AbortSignal }[] = [];
+  const actors = Object.fromEntries(
+    names.map((name) => [
+      name,
+      fromPromise<any, any>(
+        ({ input, self, signal }) =>
+          new Promise((resolve, reject) => {
+            calls.push({ name, id: self.id, input, signal });
+            pending.set(self.id, { resolve, reject, input });
+          }),
+      ),
+    ]),
+  ) as Record<TName, ReturnType<typeof fromPromise<any, any>>>;
+  const take = (id: string) => {
+    const entry = pending.get(id);
+    if (!entry) throw new Error(`no pending call with invoke id '${id}'`);
+    pending.delete(id);
+    return entry;
+  };
+  return {
+    actors,
+    calls,
+    isPending: (id: string) => pending.has(id),
+    resolve: async (id: string, output: unknown) => {
+      take(id).resolve(output);
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    reject: async (id: string, error: unknown) => {
+      take(id).reject(error);
+      await vi.advanceTimersByTimeAsync(0);
+    },
+  };
+}
+
+export type ControlledActors = ReturnType<typeof controlledActors<string>>;
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+/**
+ * Replays a generated path on a real actor (fake timers on): actor outcomes settle the controlled
+ * promise, delayed events advance the clock by the machine's named delay, anything else is sent.
+ * The actor must end in the path's state, context included.
+ */
+export async function replayPath(
+  machine: AnyStateMachine,
+  actor: AnyActorRef,
+  path: ModelPath,
+  control: { resolve: (id: string, output: unknown) => Promise<void>; reject: (id: string, error: unknown) => Promise<void> },
+): Promise<void> {
+  for (const event of path.events) {
+    if (event.type.startsWith(DONE)) {
+      await control.resolve(event.type.slice(DONE.length), (event as { output?: unknown }).output);
+    } else if (event.type.startsWith(ERROR)) {
+      await control.reject(event.type.slice(ERROR.length), (event as { error?: unknown }).error);
+    } else if (event.type.startsWith(AFTER)) {
+      const name = event.type.slice(AFTER.length).split('.')[0]!;
+      const delay = (machine.implementations.delays as Record<string, unknown>)[name];
+      if (typeof delay !== 'number') throw new Error(`delay '${name}' is not a named number`);
+      await vi.advanceTimersByTimeAsync(delay);
+    } else {
+      actor.send(event);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+  }
+  const reached = actor.getSnapshot() as AnyMachineSnapshot;
+  expect({ value: reached.value, context: reached.context }).toEqual({ value: path.state.value, context: path.state.context });
+}
+
+/** One line per path, for test names. */
+export function pathName(path: ModelPath): string {
+  return `${JSON.stringify(path.state.value)} via ${path.events.map((event) => event.type).join(' → ') || '(initial)'}`;
+}

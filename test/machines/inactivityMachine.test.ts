@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import { INACTIVITY_LOGOUT_MESSAGE, inactivityMachine } from '../../machines/inactivityMachine';
+import { ApiError } from '../../machines/api/httpClient';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
+import { inactivityModel } from '../../machines/paths/inactivity';
+import { shortestPaths } from '../../machines/paths/model';
+import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+const UNTIL_WARNING = INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS;
+const student = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
+const loggedOut = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+const serviceUser = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function start() {
+  const control = controlledActors(['touchSession']);
+  const run = startWithSiblings(inactivityMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.inactivity });
+  return { ...run, control, send: (event: AnyEventObject) => run.subject.send(event) };
+}
+
+describe('inactivityMachine', () => {
+  it('is off until a student is logged in, and for service users', () => {
+    const t = start();
+    expect(t.snapshot().matches('off')).toBe(true);
+    t.send(loggedOut);
+    t.send(serviceUser);
+    expect(t.snapshot().matches('off')).toBe(true);
+    vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS * 2);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.send(student);
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    t.stop();
+  });
+
+  it("shows 'Still working?' 60 s before the 15-minute limit, then logs out", () => {
+    const t = start();
+    t.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING - 1);
+    expect(t.snapshot().hasTag('warning')).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(t.snapshot().matches({ on: 'warning' })).toBe(true);
+    expect(t.snapshot().hasTag('warning')).toBe(true);
+    vi.advanceTimersByTime(INACTIVITY_WARNING_MS - 1);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
+    t.send(loggedOut);
+    expect(t.snapshot().matches('off')).toBe(true);
+    t.stop();
+  });
+
+  it('restarts the countdown on activity', () => {
+    const t = start();
+    t.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING - 1000);
+    t.send({ type: 'activity', at: Date.now() });
+    vi.advanceTimersByTime(UNTIL_WARNING - 1);
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(t.snapshot().matches({ on: 'warning' })).toBe(true);
+    t.stop();
+  });
+
+  it('keeps the modal open on mere activity; Continue touches the server session and starts over', async () => {
+    const t = start();
+    t.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'warning' })).toBe(true);
+    t.send({ type: 'continue', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'keeping' })).toBe(true);
+    expect(t.control.calls.map((call) => call.name)).toEqual(['touchSession']);
+    await t.control.resolve('touchSession', {});
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    vi.advanceTimersByTime(UNTIL_WARNING - 1);
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it('logs out from the modal with the inactivity message', () => {
+    const t = start();
+    t.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'logout' });
+    expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
+    t.stop();
+  });
+
+  it('logs out when activity comes 15 minutes or more after the last one (a laptop that slept)', () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    // Asleep: the wall clock moves on, the timers do not run.
+    vi.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
+    t.stop();
+  });
+
+  it('logs out from the modal when activity shows the limit has passed', () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    vi.setSystemTime(Date.now() + INACTIVITY_WARNING_MS);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
+    t.stop();
+  });
+
+  it('does not let Continue keep a session idle for 15 minutes or more', () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    vi.setSystemTime(Date.now() + INACTIVITY_WARNING_MS);
+    t.send({ type: 'continue', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    t.stop();
+  });
+
+  it('reports a session the server no longer knows, and shrugs off other failures', async () => {
+    const t = start();
+    t.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'continue', at: Date.now() });
+    await t.control.reject('touchSession', new ApiError('offline', 'network', undefined));
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'continue', at: Date.now() });
+    await t.control.reject('touchSession', new ApiError('Your session is invalid.', 'unauthorised', 401));
+    expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.unauthorised' }]);
+    t.stop();
+  });
+
+  it('turns off (closing the modal) when the user is logged out elsewhere', () => {
+    const t = start();
+    t.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send(loggedOut);
+    expect(t.snapshot().matches('off')).toBe(true);
+    vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it('runs alone without a session sibling', () => {
+    const actor = createActor(inactivityMachine).start();
+    actor.send(student);
+    vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS);
+    expect(actor.getSnapshot().matches({ on: 'loggingOut' })).toBe(true);
+    actor.stop();
+  });
+});
+
+describe('inactivityMachine: generated paths', () => {
+  const paths = shortestPaths(inactivityModel);
+
+  it('reaches every state', () => {
+    expectEveryStateReached(inactivityMachine, paths.map((path) => path.state));
+  });
+
+  it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {
+    const control = controlledActors(['touchSession']);
+    const machine = inactivityMachine.provide({ actors: control.actors });
+    const actor = createActor(machine).start();
+    await replayPath(machine, actor, path, control);
+    actor.stop();
+  });
+});

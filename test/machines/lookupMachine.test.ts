@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import { api } from '../../machines/api/endpoints';
+import { ApiError } from '../../machines/api/httpClient';
+import { lookupMachine, useTextLabel, type LookupContext } from '../../machines/lookupMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../src/catalogue/limits';
+import { lookupModel } from '../../machines/paths/lookup';
+import { shortestPaths } from '../../machines/paths/model';
+import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+const SCHOOL = { id: '123456', text: 'Lincoln High School', sub_text: 'Springfield, IL' };
+const DETAIL = {
+  ceeb: '123456',
+  name: 'Lincoln High School',
+  address_line_1: '1 Main St',
+  city: 'Springfield',
+  state: 'Illinois',
+  zip: '62701',
+  country: 'USA',
+};
+const type = (text: string) => ({ type: 'lookup.type', key: 'hs_name', text }) as const;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function start() {
+  const control = controlledActors(['suggestions', 'detail']);
+  const run = startWithSiblings(lookupMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.lookup });
+  const context = () => run.snapshot().context as LookupContext;
+  return { ...run, control, context, send: (event: AnyEventObject) => run.subject.send(event) };
+}
+
+describe('lookupMachine: searching', () => {
+  it('waits 200 ms after the last keystroke before asking', () => {
+    const t = start();
+    t.send(type('Lin'));
+    expect(t.snapshot().matches({ waiting: 'settling' })).toBe(true);
+    expect(t.snapshot().hasTag('searching')).toBe(true);
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS - 1);
+    t.send(type('Linc'));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS - 1);
+    expect(t.control.calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(t.snapshot().matches('fetching')).toBe(true);
+    expect(t.control.calls.map(({ name, input }) => ({ name, input }))).toEqual([
+      { name: 'suggestions', input: { text: 'Linc', category: 'hs_ceeb' } },
+    ]);
+    t.stop();
+  });
+
+  it('asks at the latest 500 ms after the first keystroke while typing goes on', () => {
+    const t = start();
+    const step = LOOKUP_DEBOUNCE_MS - 50;
+    let typed = 'L';
+    t.send(type(typed));
+    for (let elapsed = step; elapsed < LOOKUP_MAX_WAIT_MS; elapsed += step) {
+      vi.advanceTimersByTime(step);
+      typed += 'i';
+      t.send(type(typed));
+    }
+    expect(t.control.calls).toEqual([]);
+    vi.advanceTimersByTime(LOOKUP_MAX_WAIT_MS - Math.floor((LOOKUP_MAX_WAIT_MS - 1) / step) * step);
+    expect(t.snapshot().matches('fetching')).toBe(true);
+    expect(t.control.calls).toHaveLength(1);
+    t.stop();
+  });
+
+  it('asks the server for at most 5 suggestions', async () => {
+    const spy = vi.spyOn(api, 'lookupSuggestions').mockResolvedValue([SCHOOL]);
+    const actor = createActor(lookupMachine).start();
+    actor.send(type('Lincoln'));
+    await vi.advanceTimersByTimeAsync(LOOKUP_DEBOUNCE_MS);
+    expect(spy).toHaveBeenCalledWith({ text: 'Lincoln', category: 'hs_ceeb' }, LOOKUP_MAX_RESULTS, expect.any(AbortSignal));
+    expect(LOOKUP_MAX_RESULTS).toBe(5);
+    expect(actor.getSnapshot().matches('listing')).toBe(true);
+    expect(actor.getSnapshot().context.suggestions).toEqual([SCHOOL]);
+    actor.stop();
+  });
+
+  it('lists the suggestions, or silently none when the call fails', async () => {
+    const t = start();
+    t.send(type('Lincoln'));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    await t.control.resolve('suggestions', [SCHOOL]);
+    expect(t.snapshot().matches('listing')).toBe(true);
+    expect(t.snapshot().hasTag('open')).toBe(true);
+    expect(t.context().suggestions).toEqual([SCHOOL]);
+    expect(useTextLabel(t.context().text)).toBe('Use: Lincoln');
+
+    t.send(type('Lincolnx'));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    await t.control.reject('suggestions', new ApiError('down', 'network', undefined));
+    expect(t.snapshot().matches('listing')).toBe(true);
+    expect(t.context().suggestions).toEqual([]);
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    t.stop();
+  });
+
+  it('drops a call in flight when typing goes on, and ends the search when the field is emptied', () => {
+    const t = start();
+    t.send(type('Lin'));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    t.send(type('Linc'));
+    expect(t.control.calls[0]?.signal.aborted).toBe(true);
+    expect(t.snapshot().matches('waiting')).toBe(true);
+    t.send(type('  '));
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.context()).toEqual({ key: null, text: '', suggestions: [], chosen: null });
+    t.stop();
+  });
+
+  it('ignores fields that have no lookup', () => {
+    const t = start();
+    t.send({ type: 'lookup.type', key: 'first_name', text: 'Ada' });
+    expect(t.snapshot().matches('idle')).toBe(true);
+    t.stop();
+  });
+});
+
+describe('lookupMachine: choosing', () => {
+  async function listed() {
+    const t = start();
+    t.send(type('Lincoln'));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    await t.control.resolve('suggestions', [SCHOOL]);
+    return t;
+  }
+
+  it('fills the school fields from the chosen suggestion', async () => {
+    const t = await listed();
+    t.send({ type: 'lookup.choose', suggestion: SCHOOL });
+    expect(t.snapshot().matches('filling')).toBe(true);
+    expect(t.control.calls[1]).toMatchObject({ name: 'detail', input: { id: SCHOOL.id, category: 'hs_ceeb' } });
+    await t.control.resolve('detail', { ...DETAIL, zip: 62701, country: null });
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([
+      { type: 'answers.set', key: 'hs_ceeb', value: '123456' },
+      { type: 'answers.set', key: 'hs_name', value: 'Lincoln High School' },
+      { type: 'answers.set', key: 'hs_address_line_1', value: '1 Main St' },
+      { type: 'answers.set', key: 'hs_city', value: 'Springfield' },
+      { type: 'answers.set', key: 'hs_state', value: 'Illinois' },
+      { type: 'answers.set', key: 'hs_zip', value: '62701' },
+      { type: 'answers.set', key: 'hs_country', value: '' },
+    ]);
+    t.stop();
+  });
+
+  it('uses the label for a detail without a name', async () => {
+    const t = await listed();
+    t.send({ type: 'lookup.choose', suggestion: SCHOOL });
+    await t.control.resolve('detail', { ...DETAIL, name: null });
+    expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_name', value: SCHOOL.text });
+    t.stop();
+  });
+
+  it('puts the chosen label in the main field when the detail call fails', async () => {
+    const t = await listed();
+    t.send({ type: 'lookup.choose', suggestion: SCHOOL });
+    await t.control.reject('detail', new ApiError('down', 'http', 500));
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([{ type: 'answers.set', key: 'hs_name', value: SCHOOL.text }]);
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    t.stop();
+  });
+
+  it("takes free text with 'Use: …' and forgets the previous school's details", async () => {
+    const t = await listed();
+    t.send(type('My Home School '));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    await t.control.resolve('suggestions', []);
+    t.send({ type: 'lookup.useText' });
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([
+      { type: 'answers.set', key: 'hs_name', value: 'My Home School' },
+      { type: 'answers.clear', keys: ['hs_ceeb', 'hs_address_line_1', 'hs_city', 'hs_state', 'hs_zip', 'hs_country'] },
+    ]);
+    t.stop();
+  });
+
+  it('closes the list without filling anything', async () => {
+    const t = await listed();
+    t.send({ type: 'lookup.close' });
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([]);
+    t.stop();
+  });
+});
+
+describe('lookupMachine: generated paths', () => {
+  const paths = shortestPaths(lookupModel);
+
+  it('reaches every state', () => {
+    expectEveryStateReached(lookupMachine, paths.map((path) => path.state));
+  });
+
+  it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {
+    const control = controlledActors(['suggestions', 'detail']);
+    const machine = lookupMachine.provide({ actors: control.actors });
+    const actor = createActor(machine).start();
+    await replayPath(machine, actor, path, control);
+    actor.stop();
+  });
+});

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { NavigationState } from '../../machines/events';
+import { navigationMachine } from '../../machines/navigationMachine';
+import { failures } from '../../machines/paths/fixtures';
+import { navigationModel } from '../../machines/paths/navigation';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { TOAST_TITLES } from '../../machines/toastsMachine';
+import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+
+const SPIES = [SYSTEM_IDS.session, SYSTEM_IDS.toasts];
+const at = (pathname: string, search = '', state?: NavigationState) =>
+  ({ type: 'location.changed', pathname, search, hash: '', state }) as const;
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function start(save: (page: string) => Promise<unknown> = async () => ({}), pathname = '/about', search = '') {
+  const saved: string[] = [];
+  const machine = navigationMachine.provide({
+    actors: {
+      saveLastPage: fromPromise<string, string>(async ({ input }) => {
+        saved.push(input);
+        await save(input);
+        return input;
+      }),
+    },
+  });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: { pathname, search }, spies: SPIES });
+  return { ...started, saved };
+}
+
+describe('navigation: routes', () => {
+  it('sends an unknown path to the default route, keeping the query string', () => {
+    const { subject, emitted } = start(undefined, '/nowhere', '?token=abc');
+    expect(subject.getSnapshot().value.route).toBe('pending');
+    subject.send(at('/nowhere', '?token=abc'));
+    expect(emitted).toEqual([{ type: 'navigate', to: '/about?token=abc', replace: true }]);
+    expect(subject.getSnapshot().value.route).toBe('form');
+    expect(subject.getSnapshot().context).toMatchObject({ pathname: '/about', search: '?token=abc' });
+  });
+
+  it('tells the areas apart', () => {
+    const { subject, emitted } = start();
+    subject.send(at('/login'));
+    expect(subject.getSnapshot().value.route).toBe('auth');
+    subject.send(at('/education'));
+    expect(subject.getSnapshot().value.route).toBe('form');
+    expect(emitted).toEqual([]);
+  });
+
+  it('sends a submitted applicant to /completion, on a status change and on a page change', () => {
+    const { subject, emitted } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/completion', replace: true }]);
+    expect(subject.getSnapshot().value.route).toBe('completion');
+    subject.send(at('/education'));
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/completion', replace: true });
+    subject.send(at('/completion'));
+    expect(emitted).toHaveLength(2);
+  });
+
+  it('sends anyone not submitted away from /completion, once the status is known', () => {
+    const { subject, emitted } = start(undefined, '/completion');
+    subject.send(at('/completion'));
+    expect(emitted).toEqual([]);
+    expect(subject.getSnapshot().value.route).toBe('completion');
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/about', replace: true }]);
+    expect(subject.getSnapshot().value.route).toBe('form');
+    subject.send(at('/completion'));
+    expect(emitted).toHaveLength(2);
+  });
+
+  it('does not bounce a submit that already asked for /completion', () => {
+    const { subject, emitted } = start();
+    subject.send(at('/final-steps'));
+    const state = { successMessage: 'Your application was successfully submitted.' };
+    subject.send({ type: 'navigate', to: '/completion', state });
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/completion', state, replace: undefined }]);
+  });
+
+  it('forwards navigation requests with their state', () => {
+    const { subject, emitted } = start();
+    subject.send({ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } }, replace: undefined }]);
+  });
+
+  it('turns a success message of navigation state into a toast', () => {
+    const { subject, received } = start();
+    subject.send(at('/completion', '', { successMessage: 'Done.' }));
+    subject.send(at('/about'));
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'success', title: TOAST_TITLES.success, message: 'Done.' } },
+    ]);
+  });
+});
+
+describe('navigation: last page', () => {
+  it('returns a student to the saved last_page on load', () => {
+    const { subject, emitted } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigation.restore', lastPage: '/final-steps', hasChangedPage: false });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/final-steps', replace: true }]);
+    expect(subject.getSnapshot().context.pathname).toBe('/final-steps');
+  });
+
+  it('does not once the page was changed, nor when already there', () => {
+    const { subject, emitted } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigation.restore', lastPage: '/final-steps', hasChangedPage: true });
+    subject.send({ type: 'navigation.restore', lastPage: '/about', hasChangedPage: false });
+    subject.send({ type: 'navigation.restore', lastPage: null, hasChangedPage: false });
+    expect(emitted).toEqual([]);
+  });
+
+  it('saves the form page as last_page while started or validating, once per change', async () => {
+    const { subject, saved } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigation.restore', lastPage: '/about', hasChangedPage: false });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    expect(subject.getSnapshot().value.lastPage).toBe('idle');
+    subject.send(at('/education'));
+    expect(subject.getSnapshot().value.lastPage).toBe('saving');
+    await flush();
+    subject.send(at('/login'));
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    subject.send(at('/final-steps'));
+    await flush();
+    expect(saved).toEqual(['/education', '/final-steps']);
+    expect(subject.getSnapshot().context.savedLastPage).toBe('/final-steps');
+  });
+
+  it('does not save without a status or once submitted', () => {
+    const { subject, saved } = start();
+    subject.send({ type: 'webStatus.changed', webStatus: null });
+    subject.send(at('/education'));
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    subject.send(at('/completion'));
+    expect(saved).toEqual([]);
+  });
+
+  it('tries again on the next page change after a failure; a 401 goes to the session', async () => {
+    let outcome: unknown = failures.network;
+    const { subject, saved, received } = start(async () => {
+      if (outcome) throw outcome;
+    });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    await flush();
+    expect(subject.getSnapshot().value.lastPage).toBe('failed');
+    outcome = failures.unauthorised;
+    subject.send(at('/education'));
+    await flush();
+    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+    outcome = undefined;
+    subject.send(at('/final-steps'));
+    await flush();
+    expect(subject.getSnapshot().value.lastPage).toBe('idle');
+    expect(saved).toEqual(['/about', '/education', '/final-steps']);
+  });
+});
+
+generatedPathSuite(navigationModel, (path) => {
+  const gate = createGate();
+  const machine = navigationMachine.provide({ actors: { saveLastPage: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: path.input, spies: SPIES }) };
+});

@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { api } from '../../machines/api/endpoints';
+import { ApiError } from '../../machines/api/httpClient';
+import type { PdfCopy } from '../../machines/api/responses';
+import { PDF_COPY_MESSAGES, pdfCopyMachine, type PdfCopyEvent } from '../../machines/pdfCopyMachine';
+import { serialiseStateVia } from '../../machines/paths/document';
+import { pdfCopyPathEvents } from '../../machines/paths/pdfCopy';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../src/catalogue/limits';
+import { describePath, eventsFor, flush, recordingSibling, replayPath, startSystem } from './helpers/documentsKit';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+// Only the "default actor" test uses this; every other test provides its own actor.
+vi.mock('../../machines/api/endpoints', () => ({ api: { pdfCopy: vi.fn() } }));
+
+const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
+const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+const URL_1 = 'https://admissions.test/api/pdf/download/one';
+const URL_2 = 'https://admissions.test/api/pdf/download/two';
+const copy = (status: PdfCopy['status'], url: string | null = null): PdfCopy => ({ status, url });
+const serverError = new ApiError('The server is down.', 'http', 500);
+const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
+const failureToast = { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: PDF_COPY_MESSAGES.failed } };
+
+function start(fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL_1)), logic = pdfCopyMachine) {
+  const toasts = recordingSibling();
+  const session = recordingSibling();
+  const provided = logic === pdfCopyMachine ? logic.provide({ actors: { fetchPdfCopy: fromPromise(() => fetch()) } }) : logic;
+  const { actor } = startSystem(
+    { logic: provided, systemId: SYSTEM_IDS.pdfCopy },
+    { [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic },
+  );
+  const send = async (event: PdfCopyEvent) => {
+    actor.send(event);
+    await flush();
+  };
+  return {
+    fetch,
+    actor,
+    send,
+    snapshot: () => actor.getSnapshot() as ReturnType<(typeof pdfCopyMachine)['transition']>,
+    toasts: toasts.received,
+    sessionReceived: session.received,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('who gets a PDF copy', () => {
+  it('asks nothing for anonymous visitors and service users', async () => {
+    const run = start();
+    await run.send(LOGGED_OUT);
+    await run.send(SERVICE);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS * 2);
+    expect(run.snapshot().matches('inactive')).toBe(true);
+    expect(run.fetch).not.toHaveBeenCalled();
+  });
+
+  it('stops polling and forgets the link on logout', async () => {
+    const run = start();
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().context.url).toBe(URL_1);
+    await run.send(LOGGED_IN);
+    expect(run.fetch).toHaveBeenCalledTimes(1);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('inactive')).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS * 2);
+    expect(run.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('polling (spec section 4)', () => {
+  it('polls every second until the first result, then every 10 minutes', async () => {
+    const fetch = vi
+      .fn(async (): Promise<PdfCopy> => copy('completed', URL_2))
+      .mockResolvedValueOnce(copy('unprocessed'))
+      .mockResolvedValueOnce(copy('in progress'))
+      .mockResolvedValueOnce(copy('completed', URL_1));
+    const run = start(fetch);
+    run.actor.send(LOGGED_IN);
+    expect(run.snapshot().matches({ active: 'loading' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(run.snapshot().matches({ active: 'waiting' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS - 1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().context.url).toBe(URL_1);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS - 1);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(run.snapshot().context.url).toBe(URL_2);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('keeps the last link while a rebuild is in progress, and can be asked at once', async () => {
+    const fetch = vi.fn(async (): Promise<PdfCopy> => copy('in progress')).mockResolvedValueOnce(copy('completed', URL_1));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    run.actor.send({ type: 'pdfCopy.refresh' });
+    expect(run.snapshot().matches({ active: 'refreshing' })).toBe(true);
+    await flush();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().context.url).toBe(URL_1);
+  });
+
+  it('counts "not answered" as a result without a link', async () => {
+    const run = start(vi.fn(async () => copy('not answered')));
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS * 5);
+    expect(run.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('errors (spec section 8)', () => {
+  it('raises the error on a failed status: toast, error state, no link', async () => {
+    const fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL_2)).mockResolvedValueOnce(copy('failed'));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    expect(run.snapshot().hasTag('error')).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    expect(run.toasts).toEqual([failureToast]);
+    // It tries again at the slow pace.
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().context.url).toBe(URL_2);
+  });
+
+  it('raises it when a refresh reports failed, and a retry asks again at once', async () => {
+    const fetch = vi
+      .fn(async (): Promise<PdfCopy> => copy('completed', URL_2))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('failed'));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    await run.send({ type: 'pdfCopy.retry' });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(run.snapshot().context.url).toBe(URL_2);
+  });
+
+  it('raises it when the call fails, first or later', async () => {
+    const fetch = vi
+      .fn(async (): Promise<PdfCopy> => copy('completed', URL_1))
+      .mockRejectedValueOnce(serverError)
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockRejectedValueOnce(serverError);
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    await run.send({ type: 'pdfCopy.retry' });
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    await run.send({ type: 'pdfCopy.refresh' });
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    expect(run.toasts).toEqual([failureToast, failureToast]);
+  });
+
+  it('hands a 401 to the session actor instead of a toast', async () => {
+    const run = start(vi.fn(async () => Promise.reject(unauthorised)));
+    await run.send(LOGGED_IN);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.toasts).toEqual([]);
+  });
+});
+
+it('default actor calls GET /api/pdf', async () => {
+  vi.mocked(api.pdfCopy).mockResolvedValue(copy('completed', URL_1));
+  const run = start(undefined, pdfCopyMachine.provide({}));
+  await run.send(LOGGED_IN);
+  expect(api.pdfCopy).toHaveBeenCalledWith(expect.any(AbortSignal));
+  expect(run.snapshot().context.url).toBe(URL_1);
+});
+
+describe('generated paths (PDF polling)', () => {
+  // The same events as `npm run paths -- pdfCopy`.
+  const events = eventsFor(pdfCopyPathEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[];
+  const shortest = getShortestPaths(pdfCopyMachine, { events, serializeState: serialiseStateVia });
+  // Simple paths too: every loop-free walk of the polling. They tell states apart by value and
+  // context only (with the incoming event as well, their number explodes).
+  const simple = getSimplePaths(pdfCopyMachine, { events });
+  const actorNames = Object.keys(pdfCopyMachine.implementations.actors);
+
+  it('reach every state of the machine', () => {
+    expectEveryStateReached(pdfCopyMachine, shortest.map((path) => path.state));
+    expect(simple.length).toBeGreaterThan(shortest.length);
+  });
+
+  it.each([...shortest, ...simple].map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    await replayPath(pdfCopyMachine, path, { actorNames });
+  });
+});

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { failures } from '../../machines/paths/fixtures';
+import { sessionModel } from '../../machines/paths/session';
+import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation];
+const INACTIVITY = 'You have been automatically logged out due to inactivity.';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function start(logout: () => Promise<unknown> = async () => ({ message: '' })) {
+  let calls = 0;
+  const machine = sessionMachine.provide({
+    actors: {
+      logout: fromPromise(() => {
+        calls += 1;
+        return logout();
+      }),
+    },
+  });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES });
+  return { ...started, calls: () => calls };
+}
+
+describe('hasLoginCookie', () => {
+  it('detects the readable logged_in cookie', () => {
+    expect(hasLoginCookie('logged_in=1')).toBe(true);
+    expect(hasLoginCookie('theme=dark; logged_in=1; other=x')).toBe(true);
+    expect(hasLoginCookie('logged_in=; theme=dark')).toBe(false);
+    expect(hasLoginCookie('not_logged_in=1')).toBe(false);
+    expect(hasLoginCookie('')).toBe(false);
+  });
+});
+
+describe('session', () => {
+  it('follows the root until told who is using the app', () => {
+    const { subject } = start();
+    expect(subject.getSnapshot().value).toBe('unknown');
+    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    expect(subject.getSnapshot().value).toBe('loggedIn');
+    expect(subject.getSnapshot().hasTag('loggedIn')).toBe(true);
+  });
+
+  it('announces a login to the root', () => {
+    const { subject, received } = start();
+    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    subject.send({ type: 'session.loggedIn' });
+    expect(subject.getSnapshot().value).toBe('loggedIn');
+    expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionStarted' }]);
+  });
+
+  it('logs out through the API, then ends the session and goes to /login with the message', async () => {
+    const { subject, received, calls } = start();
+    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    subject.send({ type: 'session.logout', message: INACTIVITY });
+    expect(subject.getSnapshot().value).toBe('loggingOut');
+    await flush();
+    expect(calls()).toBe(1);
+    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionEnded' }]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: INACTIVITY } }]);
+  });
+
+  it('ends the session even when the logout call fails', async () => {
+    const { subject, received } = start(async () => {
+      throw failures.network;
+    });
+    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    subject.send({ type: 'session.logout' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: {} }]);
+  });
+
+  it('treats a 401 as a session the server already ended, once', () => {
+    const { subject, received, calls } = start();
+    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    subject.send({ type: 'session.unauthorised' });
+    subject.send({ type: 'session.unauthorised' });
+    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(calls()).toBe(0);
+    expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionEnded' }]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([
+      { type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } },
+    ]);
+  });
+
+  it('ignores logout when nobody is logged in', () => {
+    const { subject, received } = start();
+    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    subject.send({ type: 'session.logout' });
+    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+  });
+});
+
+generatedPathSuite(
+  sessionModel,
+  () => {
+    const gate = createGate();
+    const machine = sessionMachine.provide({ actors: { logout: gate.actor() } });
+    return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES }) };
+  },
+  ['shortest', 'simple'],
+);

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Answers } from '../../src/catalogue/dataModel';
+import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
+import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
+import { ApiError } from '../../machines/api/httpClient';
+import { failures } from '../../machines/paths/fixtures';
+import { submitModel, submitSimpleModel } from '../../machines/paths/submit';
+import { SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+
+const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
+const incomplete = { ...completeApplication, first_name: '' };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(FIXTURE_NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+interface Calls {
+  save?: () => Promise<unknown>;
+  validations?: () => Promise<unknown>;
+  submit?: () => Promise<unknown>;
+}
+
+function start(calls: Calls = {}, input: { errorRoute?: string } = { errorRoute: '/about' }) {
+  const log: string[] = [];
+  const saved: Answers[] = [];
+  const reports: Record<string, string[]>[] = [];
+  const machine = submitMachine.provide({
+    actors: {
+      saveAnswers: fromPromise<unknown, Answers>(async ({ input: answers }) => {
+        log.push('save');
+        saved.push(answers);
+        return calls.save ? calls.save() : { message: 'Saved.', version: 2 };
+      }),
+      postValidations: fromPromise<unknown, Record<string, string[]>>(async ({ input: report }) => {
+        log.push('validations');
+        reports.push(report);
+        return calls.validations ? calls.validations() : { message: 'Saved.' };
+      }),
+      submitApplication: fromPromise(async () => {
+        log.push('submit');
+        return calls.submit ? calls.submit() : { message: SUBMITTED_MESSAGE };
+      }),
+    },
+  });
+  const started = startInSystem(machine, {
+    systemId: SYSTEM_IDS.submit,
+    input: { essayLimit: FIXTURE_ESSAY_LIMIT, ...input },
+    spies: SPIES,
+  });
+  return { ...started, log, saved, reports };
+}
+
+function asStudent(subject: { send(event: unknown): void }, answers: Answers, webStatus: 'started' | 'validating' = 'started') {
+  subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+  subject.send({ type: 'webStatus.changed', webStatus });
+  subject.send({ type: 'answers.changed', answers });
+}
+
+describe('submit sequence', () => {
+  it('1. sends a visitor who is not logged in to sign-up with the answers', () => {
+    const { subject, received, log } = start();
+    subject.send({ type: 'answers.changed', answers: { first_name: 'Ada' } });
+    subject.send({ type: 'submit' });
+    expect(subject.getSnapshot().value).toBe('idle');
+    expect(log).toEqual([]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } }]);
+  });
+
+  it('2–5. saves, sets validating, reports, submits, then sets submitted and shows /completion', async () => {
+    const { subject, sequence, log, saved, reports } = start();
+    asStudent(subject, completeApplication);
+    subject.send({ type: 'submit' });
+    expect(subject.getSnapshot().value).toBe('savingAnswers');
+    expect(subject.getSnapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(subject.getSnapshot().value).toBe('submitted');
+    expect(log).toEqual(['save', 'validations', 'submit']);
+    expect(saved).toEqual([completeApplication]);
+    expect(reports).toEqual([{}]);
+    expect(sequence).toEqual(['webStatus:webStatus.startValidating', 'navigation:navigate', 'webStatus:webStatus.submitted']);
+  });
+
+  it('5. carries the success message to /completion', async () => {
+    const { subject, received } = start();
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toEqual([
+      { type: 'navigate', to: '/completion', state: { successMessage: SUBMITTED_MESSAGE } },
+    ]);
+    expect(received[SYSTEM_IDS.webStatus]).toEqual([{ type: 'webStatus.submitted' }]);
+    expect(subject.getSnapshot().can({ type: 'submit' })).toBe(false);
+  });
+
+  it('6. reports the errors and goes to the error route instead of submitting', async () => {
+    const { subject, received, log, reports } = start();
+    asStudent(subject, incomplete);
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('invalid');
+    expect(log).toEqual(['save', 'validations']);
+    expect(reports).toEqual([{ first_name: [APPLICATION_MESSAGES.firstNameRequired] }]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/about' }]);
+    expect(received[SYSTEM_IDS.webStatus]).toEqual([{ type: 'webStatus.startValidating' }]);
+  });
+
+  it('6. stays on the page when no error route is configured, and can submit again', async () => {
+    const { subject, received, log } = start({}, {});
+    asStudent(subject, incomplete, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    subject.send({ type: 'answers.changed', answers: completeApplication });
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('submitted');
+    expect(log).toEqual(['save', 'validations', 'save', 'validations', 'submit']);
+  });
+
+  it('counts the server’s 422 as errors', async () => {
+    const rejected = new ApiError('Missing', 'http', 422, { message: 'Missing', errors: [{ key: 'gender', message: 'Gender is required.' }] });
+    const { subject, received } = start({
+      submit: async () => {
+        throw rejected;
+      },
+    });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('invalid');
+    expect(subject.getSnapshot().context.errors).toEqual([{ key: 'gender', message: 'Gender is required.' }]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/about' }]);
+    expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
+  });
+
+  it.each([
+    ['save', { save: async () => Promise.reject(failures.network) }],
+    ['validations', { validations: async () => Promise.reject(failures.network) }],
+    ['submit', { submit: async () => Promise.reject(failures.network) }],
+  ] as const)('shows a failed %s call as an error toast', async (_name, calls) => {
+    const { subject, received } = start(calls);
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('failed');
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: failures.network.message } },
+    ]);
+    expect(subject.getSnapshot().can({ type: 'submit' })).toBe(true);
+  });
+
+  it('hands a 401 to the session', async () => {
+    const { subject, received } = start({ save: async () => Promise.reject(failures.unauthorised) });
+    asStudent(subject, completeApplication);
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('idle');
+    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('ignores a second click while busy', async () => {
+    const { subject, log } = start();
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(log).toEqual(['save', 'validations', 'submit']);
+  });
+});
+
+const run = () => {
+  const gate = createGate();
+  const machine = submitMachine.provide({
+    actors: { saveAnswers: gate.actor(), postValidations: gate.actor(), submitApplication: gate.actor() },
+  });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.submit, input: { errorRoute: '/about' }, spies: SPIES }) };
+};
+generatedPathSuite(submitModel(completeApplication), run, ['shortest']);
+generatedPathSuite(submitSimpleModel(completeApplication), run, ['simple']);

@@ -1,0 +1,338 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMachine, fromPromise, type AnyActorLogic, type EventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { api } from '../../machines/api/endpoints';
+import { ApiError } from '../../machines/api/httpClient';
+import { DEFAULT_TABS, TABS_MESSAGES, tabsMachine, type TabsEvent, type UploadCheck } from '../../machines/tabsMachine';
+import { serialiseStateVia } from '../../machines/paths/document';
+import { tabsPathEvents } from '../../machines/paths/tabs';
+import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
+import { TAB_GROUPS } from '../../src/catalogue/questions';
+import { describePath, eventsFor, flush, recordingSibling, replayPath, startSystem } from './helpers/documentsKit';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+// Only the "default actors" test uses these; every other test provides its network actors.
+vi.mock('../../machines/api/endpoints', () => ({
+  api: { tabChoices: vi.fn(), saveTab: vi.fn(), deleteConversion: vi.fn(), deleteDocument: vi.fn() },
+}));
+
+// The group with a document tab (the personal statement: write it here, or upload a document).
+const GROUP = TAB_GROUPS.find((group) => group.tabs.some((tab) => tab.documentKey)) ?? TAB_GROUPS[0]!;
+const DOC_TAB = GROUP.tabs.find((tab) => tab.documentKey)!;
+const OTHER_TAB = GROUP.tabs.find((tab) => tab.id !== DOC_TAB.id)!;
+const DOC_KEY = DOC_TAB.documentKey!;
+const TAB_ID = GROUP.tabId;
+
+const serverError = new ApiError('The server is down.', 'http', 500);
+const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
+const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
+const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+const choose = (tab: string) => ({ type: 'tabs.choose', tabId: TAB_ID, tab }) as const;
+const failureToast = {
+  type: 'toast.show',
+  toast: { severity: 'error', title: 'Error', message: TABS_MESSAGES.failed(GROUP.defaultTab) },
+};
+
+function fakeApi() {
+  return {
+    loadTabs: vi.fn(async (): Promise<Record<string, string>> => ({})),
+    deleteConversion: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
+    deleteDocument: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
+    saveTab: vi.fn(async (_input: { tabId: string; tab: string }): Promise<unknown> => ({})),
+  };
+}
+type FakeApi = ReturnType<typeof fakeApi>;
+
+/** The network is faked; the upload check stays real and reads the stub document's tags. */
+function provided(fake: FakeApi) {
+  return tabsMachine.provide({
+    actors: {
+      loadTabs: fromPromise(() => fake.loadTabs()),
+      deleteConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteConversion(input)),
+      deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
+      saveTab: fromPromise(({ input }: { input: { tabId: string; tab: string } }) => fake.saveTab(input)),
+    },
+  });
+}
+
+/** A document actor stand-in in one of the states the tabs actor cares about. */
+function stubDocument(state: 'idle' | 'busy' | 'attached' | 'error') {
+  const received: EventObject[] = [];
+  const logic = createMachine({
+    initial: state,
+    states: { idle: {}, busy: { tags: 'busy' }, attached: { tags: 'attached' }, error: { tags: 'error' } },
+    on: { '*': { actions: ({ event }) => void received.push(event) } },
+  });
+  return { logic, received };
+}
+
+function start(options: { fake?: FakeApi; document?: ReturnType<typeof stubDocument>; logic?: AnyActorLogic } = {}) {
+  const fake = options.fake ?? fakeApi();
+  const document = options.document ?? stubDocument('idle');
+  const answers = recordingSibling({ answers: {} });
+  const toasts = recordingSibling();
+  const session = recordingSibling();
+  const { actor } = startSystem(
+    { logic: options.logic ?? provided(fake), systemId: SYSTEM_IDS.tabs },
+    {
+      [SYSTEM_IDS.answers]: answers.logic,
+      [SYSTEM_IDS.toasts]: toasts.logic,
+      [SYSTEM_IDS.session]: session.logic,
+      [documentSystemId(DOC_KEY)]: document.logic,
+    },
+  );
+  const send = async (event: TabsEvent) => {
+    actor.send(event);
+    await flush();
+  };
+  return {
+    fake,
+    actor,
+    send,
+    snapshot: () => actor.getSnapshot() as ReturnType<(typeof tabsMachine)['transition']>,
+    documentReceived: document.received,
+    answersReceived: answers.received,
+    toasts: toasts.received,
+    sessionReceived: session.received,
+  };
+}
+
+async function applicant(options: Parameters<typeof start>[0] = {}) {
+  const run = start(options);
+  await run.send(LOGGED_IN);
+  return run;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('who sees which tab', () => {
+  it('shows anonymous users only the default tabs, without switching', async () => {
+    const run = start();
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+    expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(false);
+    expect(run.fake.loadTabs).not.toHaveBeenCalled();
+  });
+
+  it('shows service users the chosen tab read-only', async () => {
+    const run = start();
+    await run.send({ type: 'tabs.set', tabs: { [TAB_ID]: DOC_TAB.id, unknown_group: 'x' } });
+    await run.send(SERVICE);
+    expect(run.snapshot().matches('readOnly')).toBe(true);
+    expect(run.snapshot().context.chosen).toEqual({ ...DEFAULT_TABS, [TAB_ID]: DOC_TAB.id });
+    expect(run.snapshot().can(choose(OTHER_TAB.id))).toBe(false);
+    await run.send({ type: 'tabs.set', tabs: { [TAB_ID]: 'no-such-tab' } });
+    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    await run.send(SERVICE);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches('applicant')).toBe(true);
+  });
+
+  it('loads the choices of a logged-in applicant, and forgets them on logout', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    const run = start({ fake });
+    run.actor.send(LOGGED_IN);
+    expect(run.snapshot().matches({ applicant: 'loading' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    await run.send(LOGGED_IN);
+    expect(fake.loadTabs).toHaveBeenCalledTimes(1);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+  });
+
+  it('moves an applicant to the service view', async () => {
+    const run = await applicant();
+    await run.send(SERVICE);
+    expect(run.snapshot().matches('readOnly')).toBe(true);
+  });
+
+  it('shows the failure toast when the choices cannot be loaded, and a 401 ends the session instead', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
+    const run = await applicant({ fake });
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.toasts).toEqual([failureToast]);
+    await run.send({ type: 'tabs.reset' });
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.toasts).toHaveLength(1);
+  });
+});
+
+describe('choosing another tab (spec section 4)', () => {
+  it('ignores the current tab and unknown tabs', async () => {
+    const run = await applicant();
+    expect(run.snapshot().can(choose(GROUP.defaultTab))).toBe(false);
+    expect(run.snapshot().can({ type: 'tabs.choose', tabId: TAB_ID, tab: 'nope' })).toBe(false);
+    expect(run.snapshot().can({ type: 'tabs.choose', tabId: 'nope', tab: DOC_TAB.id })).toBe(false);
+    expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(true);
+  });
+
+  it('saves the choice and clears the answers of the tab left', async () => {
+    const fake = fakeApi();
+    let finish = () => {};
+    fake.saveTab.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
+    const run = await applicant({ fake });
+    await run.send(choose(DOC_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'saving' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    expect(fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: DOC_TAB.id });
+    expect(fake.deleteConversion).not.toHaveBeenCalled();
+    finish();
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    expect(run.snapshot().context.pending).toBeNull();
+    expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: OTHER_TAB.clears }]);
+  });
+
+  it.each(['attached', 'error'] as const)(
+    'deletes the conversion and then the document of the tab left (%s document)',
+    async (state) => {
+      const fake = fakeApi();
+      fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+      const gates: Array<() => void> = [];
+      fake.deleteConversion.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
+      fake.deleteDocument.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
+      const run = await applicant({ fake, document: stubDocument(state) });
+      await run.send(choose(OTHER_TAB.id));
+      expect(run.snapshot().matches({ applicant: 'deletingConversion' })).toBe(true);
+      expect(fake.deleteConversion).toHaveBeenCalledWith({ answerKey: DOC_KEY });
+      gates.shift()?.();
+      await flush();
+      expect(run.snapshot().matches({ applicant: 'deletingDocument' })).toBe(true);
+      expect(fake.deleteDocument).toHaveBeenCalledWith({ answerKey: DOC_KEY });
+      gates.shift()?.();
+      await flush();
+      expect(run.documentReceived).toEqual([{ type: 'document.cleared' }]);
+      expect(fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: OTHER_TAB.id });
+      expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+      expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: DOC_TAB.clears }]);
+    },
+  );
+
+  it('blocks the switch while an upload or fetch runs, with a closable dialog', async () => {
+    const run = await applicant({ document: stubDocument('busy') });
+    await run.send(choose(DOC_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
+    expect(TABS_MESSAGES.uploadInProgressTitle).toBe('File Upload in Progress');
+    expect(TABS_MESSAGES.uploadInProgress).toBe('Please wait until the file upload has completed.');
+    expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(false);
+    await run.send({ type: 'tabs.closeDialog' });
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+    expect(run.fake.saveTab).not.toHaveBeenCalled();
+  });
+
+  it('shows the upload-in-progress dialog when the conversion cannot be deleted (spec section 8)', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    fake.deleteConversion.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
+    const run = await applicant({ fake, document: stubDocument('attached') });
+    await run.send(choose(OTHER_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
+    expect(run.toasts).toEqual([]);
+    expect(fake.deleteDocument).not.toHaveBeenCalled();
+    await run.send({ type: 'tabs.closeDialog' });
+    await run.send(choose(OTHER_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+  });
+
+  it('fails with the tabs toast when the document cannot be deleted', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    fake.deleteDocument.mockRejectedValue(serverError);
+    const run = await applicant({ fake, document: stubDocument('attached') });
+    await run.send(choose(OTHER_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.toasts).toEqual([failureToast]);
+    expect(fake.saveTab).not.toHaveBeenCalled();
+  });
+
+  it('fails with the tabs toast when saving fails; the reset reloads the tabs and the documents', async () => {
+    const fake = fakeApi();
+    fake.saveTab.mockRejectedValue(serverError);
+    const run = await applicant({ fake });
+    await run.send(choose(DOC_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.snapshot().hasTag('error')).toBe(true);
+    expect(run.snapshot().context).toMatchObject({ chosen: DEFAULT_TABS, pending: null, failedTabId: TAB_ID });
+    expect(run.toasts).toEqual([failureToast]);
+    expect(run.answersReceived).toEqual([]);
+    await run.send({ type: 'tabs.reset' });
+    expect(run.documentReceived).toEqual([{ type: 'document.reload' }]);
+    expect(fake.loadTabs).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.failedTabId).toBeNull();
+  });
+
+  it('gives up the switch when the documents cannot be inspected', async () => {
+    const broken = provided(fakeApi()).provide({
+      actors: { inspectUploads: fromPromise<UploadCheck, { documentKeys: string[]; leavingDocumentKey: string | null }>(async () => Promise.reject(new Error('no'))) },
+    });
+    const run = await applicant({ logic: broken });
+    await run.send(choose(DOC_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.pending).toBeNull();
+  });
+
+  it('abandons a switch when the applicant logs out', async () => {
+    const fake = fakeApi();
+    fake.saveTab.mockImplementation(() => new Promise(() => {}));
+    const run = await applicant({ fake });
+    await run.send(choose(DOC_TAB.id));
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context).toMatchObject({ chosen: DEFAULT_TABS, pending: null });
+  });
+});
+
+describe('default actors call the API of section 7', () => {
+  it('GET and PUT /api/tabs, DELETE the conversion and the document', async () => {
+    vi.mocked(api.tabChoices).mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    vi.mocked(api.deleteConversion).mockResolvedValue({ message: '' });
+    vi.mocked(api.deleteDocument).mockResolvedValue({ message: '' });
+    vi.mocked(api.saveTab).mockResolvedValue({ message: 'Saved.' });
+    const run = await applicant({ logic: tabsMachine, document: stubDocument('attached') });
+    expect(api.tabChoices).toHaveBeenCalledWith(expect.any(AbortSignal));
+    await run.send(choose(OTHER_TAB.id));
+    expect(api.deleteConversion).toHaveBeenCalledWith(DOC_KEY, expect.any(AbortSignal));
+    expect(api.deleteDocument).toHaveBeenCalledWith(DOC_KEY, expect.any(AbortSignal));
+    expect(api.saveTab).toHaveBeenCalledWith(TAB_ID, OTHER_TAB.id, expect.any(AbortSignal));
+    expect(vi.mocked(api.deleteConversion).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(api.deleteDocument).mock.invocationCallOrder[0]!,
+    );
+  });
+});
+
+describe('generated paths (tabs)', () => {
+  // The same events as `npm run paths -- tabs`.
+  const paths = getShortestPaths(tabsMachine, {
+    events: eventsFor(tabsPathEvents) as unknown as (snapshot: unknown) => TabsEvent[],
+    serializeState: serialiseStateVia,
+  });
+  const actorNames = Object.keys(tabsMachine.implementations.actors);
+
+  it('reach every state of the machine', () => {
+    expectEveryStateReached(tabsMachine, paths.map((path) => path.state));
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    await replayPath(tabsMachine, path, { actorNames });
+  });
+});

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assign, fromPromise } from 'xstate';
+import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
+import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
+import { failures } from '../../machines/paths/fixtures';
+import { validationModel } from '../../machines/paths/validation';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import {
+  applicationErrors,
+  errorMap,
+  fieldErrors,
+  missingInformation,
+  monthYearErrors,
+  validationMachine,
+} from '../../machines/validationMachine';
+import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+
+const SPIES = [SYSTEM_IDS.session];
+const incomplete = { ...completeApplication, first_name: '', last_name: '' };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(FIXTURE_NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+function start(post: (errors: Record<string, string[]>) => Promise<unknown> = async () => ({})) {
+  const posted: Record<string, string[]>[] = [];
+  const machine = validationMachine.provide({
+    actors: {
+      postValidations: fromPromise<unknown, Record<string, string[]>>(({ input }) => {
+        posted.push(input);
+        return post(input);
+      }),
+    },
+  });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input: { essayLimit: FIXTURE_ESSAY_LIMIT }, spies: SPIES });
+  return { ...started, posted };
+}
+
+describe('validation: helpers', () => {
+  it('finds no error in a complete application', () => {
+    expect(applicationErrors(completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW)).toEqual([]);
+  });
+
+  it('gives each field its de-duplicated messages', () => {
+    const errors = [
+      { key: 'first_name', message: 'A' },
+      { key: 'first_name', message: 'A' },
+      { key: 'last_name', message: 'B' },
+    ];
+    expect(fieldErrors(errors, 'first_name')).toEqual(['A']);
+    expect(fieldErrors(errors, 'gender')).toEqual([]);
+  });
+
+  it('combines the errors of a month and a year select', () => {
+    const errors = [
+      { key: 'sat_plan_month', message: 'Pick a date.' },
+      { key: 'sat_plan_year', message: 'Pick a date.' },
+      { key: 'sat_plan_year', message: 'Too late.' },
+    ];
+    expect(monthYearErrors(errors, 'sat_plan_month', 'sat_plan_year')).toEqual(['Pick a date.', 'Too late.']);
+  });
+
+  it('maps errors by key for the validations call', () => {
+    expect(errorMap([{ key: 'a', message: '1' }, { key: 'a', message: '2' }, { key: '', message: 'x' }])).toEqual({ a: ['1', '2'] });
+  });
+
+  it('links each missing item to its page and question', () => {
+    expect(missingInformation([{ key: 'legal_agree', message: 'Agree.' }, { key: 'bogus', message: 'x' }])).toEqual([
+      { page: 'final-steps', key: 'legal_agree', message: 'Agree.', href: '/final-steps#legal_agree' },
+    ]);
+  });
+
+  it('reuses the result for the same answers', () => {
+    const first = applicationErrors(incomplete, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW);
+    expect(applicationErrors({ ...incomplete }, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW)).toBe(first);
+  });
+});
+
+describe('validation', () => {
+  it('stays silent until the status is validating', () => {
+    const { subject } = start();
+    subject.send({ type: 'answers.changed', answers: incomplete });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    expect(subject.getSnapshot().value).toBe('inactive');
+    expect(subject.getSnapshot().context.errors).toEqual([]);
+  });
+
+  it('validates every change while validating, and forgets the errors after', () => {
+    const { subject } = start();
+    subject.send({ type: 'answers.changed', answers: incomplete });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    subject.send({ type: 'answers.changed', answers: { ...incomplete, first_name: 'Ada' } });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([]);
+    expect(missingInformation(subject.getSnapshot().context.errors)).toEqual([
+      { page: 'about', key: 'last_name', message: APPLICATION_MESSAGES.lastNameRequired, href: '/about#last_name' },
+    ]);
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(subject.getSnapshot().value).toBe('inactive');
+    expect(subject.getSnapshot().context.errors).toEqual([]);
+  });
+
+  it('follows the college essay limit', () => {
+    const { subject } = start();
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, personal_statement_essay: 'x'.repeat(20) } });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(subject.getSnapshot().context.errors).toEqual([]);
+    subject.send({ type: 'app.college', essayLimit: 10 });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'personal_statement_essay')).toEqual([APPLICATION_MESSAGES.tooLong(10)]);
+  });
+
+  it('posts the error map when asked while validating', async () => {
+    const { subject, posted } = start();
+    subject.send({ type: 'answers.changed', answers: incomplete });
+    subject.send({ type: 'validation.post' });
+    expect(posted).toEqual([]);
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    subject.send({ type: 'validation.post' });
+    expect(subject.getSnapshot().value).toEqual({ active: 'posting' });
+    await flush();
+    expect(posted).toEqual([
+      { first_name: [APPLICATION_MESSAGES.firstNameRequired], last_name: [APPLICATION_MESSAGES.lastNameRequired] },
+    ]);
+    expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
+  });
+
+  it('hands a 401 of the validations call to the session', async () => {
+    const { subject, received } = start(async () => {
+      throw failures.unauthorised;
+    });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    subject.send({ type: 'validation.post' });
+    await flush();
+    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+  });
+
+  it('warns about an error key without a page', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const machine = validationMachine.provide({
+      actions: { validate: assign({ errors: [{ key: 'bogus_key', message: 'x' }, { key: 'first_name', message: 'y' }] }) },
+    });
+    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"bogus_key"'));
+    expect(missingInformation(subject.getSnapshot().context.errors).map((item) => item.key)).toEqual(['first_name']);
+    warn.mockRestore();
+  });
+});
+
+generatedPathSuite(validationModel, () => {
+  const gate = createGate();
+  const machine = validationMachine.provide({ actors: { postValidations: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES }) };
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocx } from '../../server/documents/convert/docxToPdf';
+import { ZipRefused, readZipDirectory, verifyDocxContents } from '../../server/documents/docxZip';
+import { inspectFileContent } from '../../server/documents/fileRules';
+import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
+import { docxEntries, makeDocx, makeDocxBomb, makeZip } from './helpers/files';
+
+describe('docx zip checks', () => {
+  it('pass a real small docx and report its unpacked size', async () => {
+    const docx = makeDocx(['Title', 'Body']);
+    expect(await inspectFileContent(docx)).toEqual({ ok: true, type: 'docx' });
+    const contents = await verifyDocxContents(docx);
+    expect(contents.linksExternalResources).toBe(false);
+    expect(contents.unpackedBytes).toBeGreaterThan(0);
+  });
+
+  it('refuse a zip that declares more than 50 MB from its directory alone', async () => {
+    await expect(readZipDirectory(makeDocxBomb(60))).rejects.toEqual(new ZipRefused('too-large'));
+    expect(await inspectFileContent(makeDocxBomb(60))).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxTooLarge });
+  });
+
+  it('catch a zip that lies about its sizes when it is unpacked, before any converter opens it', async () => {
+    const liar = makeDocxBomb(60, { lieAboutSize: true });
+    // The directory looks harmless…
+    expect((await readZipDirectory(liar)).declaredBytes).toBeLessThan(1024 * 1024);
+    // …unpacking it is stopped at the limit (or at the first inconsistent entry).
+    await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: expect.stringMatching(/too large|could not be opened/) });
+  });
+
+  it('notice parts fetched from elsewhere (such documents are converted by the route that never fetches)', async () => {
+    const linked = makeZip([
+      ...docxEntries(['Linked picture']),
+      {
+        name: 'word/_rels/document.xml.rels',
+        data: Buffer.from(
+          '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+            '<Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="http://169.254.169.254/latest" TargetMode="External"/>' +
+            '<Relationship Id="rId6" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.org" TargetMode="External"/>' +
+            '</Relationships>',
+        ),
+      },
+    ]);
+    expect((await verifyDocxContents(linked)).linksExternalResources).toBe(true);
+    const onlyHyperlink = makeZip([
+      ...docxEntries(['Link']),
+      {
+        name: 'word/_rels/document.xml.rels',
+        data: Buffer.from(
+          '<Relationships><Relationship Id="rId6" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.org" TargetMode="External"/></Relationships>',
+        ),
+      },
+    ]);
+    expect((await verifyDocxContents(onlyHyperlink)).linksExternalResources).toBe(false);
+    const field = makeZip(
+      docxEntries(['Field']).map((entry) =>
+        entry.name === 'word/document.xml'
+          ? { ...entry, data: Buffer.from(entry.data.toString().replace('</w:body>', '<w:p><w:r><w:instrText> INCLUDEPICTURE "http://10.0.0.1/x.png" \\d </w:instrText></w:r></w:p></w:body>')) }
+          : entry,
+      ),
+    );
+    expect((await verifyDocxContents(field)).linksExternalResources).toBe(true);
+  });
+
+  it('refuse a zip without a Word document as the wrong type', async () => {
+    const zip = makeZip([{ name: 'a.txt', data: Buffer.from('hello') }]);
+    expect(await inspectFileContent(zip)).toEqual({ ok: false, message: DOCUMENT_MESSAGES.wrongType });
+    await expect(verifyDocxContents(zip)).rejects.toEqual(new ZipRefused('not-docx'));
+  });
+});

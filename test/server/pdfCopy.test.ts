@@ -1,0 +1,157 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCopy } from '../../db/pdfCopies';
+import { findUserByUsername } from '../../db/users';
+import { createAccessTokens } from '../../server/accounts/accessTokens';
+import { readServerConfig } from '../../server/config';
+import { COPY_LINK_TTL_MS } from '../../server/pdf/copyLinks';
+import { completeApplication } from '../fixtures/completeApplication';
+import { onServer, uploadAndConvert, waitFor } from './helpers/documents';
+import { makePdf } from './helpers/files';
+import { PDFTOTEXT, needing, pdfText } from './helpers/pdfText';
+import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+let counter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function newApplicant() {
+  const username = `copy.${++counter}@example.org`;
+  return { username, client: await signUpAndLogIn(server, username) };
+}
+
+/** Polls GET /api/pdf as the PDF actor does until the copy is ready. */
+async function readyCopy(client: TestClient, path = '/api/pdf'): Promise<{ status: string; url: string }> {
+  const copy = await waitFor(async () => (await client.get(path)).body, (body) => body.status === 'completed' || body.status === 'failed');
+  expect(copy.status).toBe('completed');
+  return copy;
+}
+
+async function download(url: string, client?: TestClient) {
+  const cookie = client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : '';
+  const response = await fetch(onServer(server, url), { headers: cookie ? { cookie } : {} });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+const answers = {
+  first_name: 'Antonín',
+  last_name: 'Dvořák',
+  preferred_name: 'Nguyễn',
+  city: 'Praha',
+  gender: 'F',
+  gender_desc: 'Female',
+  optin_sms_ind: true,
+  personal_statement_essay: 'Music is how I think. MARKER-ESSAY-1841',
+};
+
+describe('the PDF copy', () => {
+  const text = needing('shows every answer by page and section, the college, the status and Unicode names, then the converted documents', {
+    pdftotext: true,
+  });
+  it.skipIf(text[1])(text[0], async () => {
+    const { client } = await newApplicant();
+    expect((await client.put('/api/answer', answers)).status).toBe(200);
+    await uploadAndConvert(server, client, { bytes: await makePdf(['Official transcript', 'MARKER-TRANSCRIPT-4711']), name: 'transcript.pdf' });
+    const copy = await readyCopy(client);
+    const { response, bytes } = await download(copy.url, client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+\.pdf"$/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+
+    const shown = await pdfText(bytes);
+    for (const expected of [
+      server.college.name,
+      'Not submitted yet.',
+      'About You',
+      'Personal Information',
+      'Dvořák',
+      'Nguyễn',
+      'Antonín',
+      'Female',
+      '☑',
+      'Your Academics',
+      'Personal Statement',
+      'MARKER-ESSAY-1841',
+      'Document attached: transcript.pdf',
+      'MARKER-TRANSCRIPT-4711',
+    ]) {
+      expect(shown, expected).toContain(expected);
+    }
+    // Unanswered sections are left out, as in the staff view.
+    expect(shown).not.toContain('Legal and Conduct');
+    // The answers come first, the appended document after them.
+    expect(shown.indexOf('Dvořák')).toBeLessThan(shown.indexOf('MARKER-TRANSCRIPT-4711'));
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('opens only for its owner: another applicant, a visitor, a changed or an expired link get nothing', async () => {
+    const owner = await newApplicant();
+    await owner.client.put('/api/answer', { first_name: 'Owner' });
+    const copy = await readyCopy(owner.client);
+    expect((await download(copy.url, owner.client)).response.status).toBe(200);
+
+    const other = await newApplicant();
+    const stolen = await download(copy.url, other.client);
+    expect(stolen.response.status).toBe(404);
+    expect(JSON.parse(stolen.bytes.toString())).toEqual({ message: expect.any(String) });
+    expect((await download(copy.url)).response.status).toBe(401);
+    const tampered = copy.url.replace(/ticket=(\d+)\./, (_, id) => `ticket=${Number(id) + 1}.`);
+    expect(tampered).not.toBe(copy.url);
+    expect((await download(tampered, other.client)).response.status).toBe(404);
+
+    const before = server.clock.now();
+    server.clock.advance(COPY_LINK_TTL_MS + 1);
+    try {
+      expect((await download(copy.url, owner.client)).response.status).toBe(404);
+    } finally {
+      server.clock.set(before);
+    }
+  });
+
+  it('is rebuilt when the answers change (the old link stops working), and frozen at submission', async () => {
+    const { client, username } = await newApplicant();
+    await client.put('/api/answer', { first_name: 'Before' });
+    const first = await readyCopy(client);
+    await client.put('/api/answer', { first_name: 'After' });
+    expect(['unprocessed', 'in progress']).toContain((await client.get('/api/pdf')).body.status);
+    const second = await readyCopy(client);
+    expect(second.url).not.toBe(first.url);
+    expect((await download(first.url, client)).response.status).toBe(404);
+    expect((await download(second.url, client)).response.status).toBe(200);
+
+    await client.put('/api/answer', completeApplication);
+    expect((await client.post('/api/submit', {})).status).toBe(200);
+    await readyCopy(client);
+    const userId = findUserByUsername(server.db, username)!.id;
+    const frozen = findCopy(server.db, userId)!;
+    expect(frozen.fingerprint).toContain(`s${(await client.get('/api/profile')).body.submitted_at}`);
+    // Nothing can change it any more: later calls answer at once with the same copy.
+    for (let call = 0; call < 3; call++) expect((await client.get('/api/pdf')).body.status).toBe('completed');
+    expect(findCopy(server.db, userId)).toEqual(frozen);
+    if (PDFTOTEXT) expect(await pdfText((await download((await client.get('/api/pdf')).body.url, client)).bytes)).toMatch(/Submitted: .+ UTC/);
+  });
+
+  it('opens for staff with a valid service token (GET /service/pdf)', async () => {
+    const { client, username } = await newApplicant();
+    await client.put('/api/answer', { first_name: 'Staffview' });
+    const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
+    const tokens = createAccessTokens({ db: server.db, secret, now: () => server.clock.now() });
+    const token = tokens.issueServiceToken(findUserByUsername(server.db, username)!.id);
+    const staff = server.client();
+    const copy = await readyCopy(staff, `/service/pdf?service_token=${token}`);
+    expect(copy.url).toContain(`service_token=${token}`);
+    expect((await download(copy.url)).response.status).toBe(200);
+    // Another applicant's staff token does not open this copy.
+    const { username: otherName } = await newApplicant();
+    const otherToken = tokens.issueServiceToken(findUserByUsername(server.db, otherName)!.id);
+    expect((await download(copy.url.replace(token, otherToken))).response.status).toBe(404);
+    expect((await staff.get('/service/pdf?service_token=not-a-valid-token-at-all')).status).toBe(403);
+  });
+});
