@@ -1,5 +1,6 @@
 import type { Db } from './connection';
 import { detachDocuments } from './documents';
+import { saveSealedAnswer } from './sensitiveAnswers';
 import { stmt } from './statements';
 
 export type AnswerValue = string | boolean;
@@ -27,9 +28,16 @@ export type SaveAnswersResult =
 /**
  * Merges the given answers into the stored ones. Saving merges rather than replaces because an
  * applicant may have two tabs open: each tab's answers survive the other's save. Clearing an
- * answer is saving the empty string, so nothing needs deleting.
+ * answer is saving the empty string, so nothing needs deleting. Sensitive answers arrive already
+ * sealed and are kept apart, in the same transaction.
  */
-export function saveAnswers(db: Db, userId: number, changes: Answers, now: number): SaveAnswersResult {
+export function saveAnswers(
+  db: Db,
+  userId: number,
+  changes: Answers,
+  now: number,
+  sealed: Readonly<Record<string, string>> = {},
+): SaveAnswersResult {
   return db.transaction((): SaveAnswersResult => {
     const current = stmt(db, 'SELECT answers, version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
       | Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'>
@@ -44,6 +52,7 @@ export function saveAnswers(db: Db, userId: number, changes: Answers, now: numbe
       now,
       userId,
     );
+    for (const [key, value] of Object.entries(sealed)) saveSealedAnswer(db, userId, key, value);
     return { status: 'saved', version };
   }).immediate();
 }
@@ -164,12 +173,12 @@ export function chooseTab(
 export function listApplicationsForExport(
   db: Db,
   status: 'submitted' | 'all',
-): { username: string; answers: string; submitted_at: number | null; updated_at: number }[] {
+): { user_id: number; username: string; answers: string; submitted_at: number | null; updated_at: number }[] {
   const where = status === 'submitted' ? 'WHERE a.submitted_at IS NOT NULL' : '';
   return db
     .prepare(
-      `SELECT u.username, a.answers, a.submitted_at, a.updated_at FROM applications a JOIN users u ON u.id = a.user_id
+      `SELECT a.user_id, u.username, a.answers, a.submitted_at, a.updated_at FROM applications a JOIN users u ON u.id = a.user_id
        ${where} ORDER BY a.submitted_at, u.id`,
     )
-    .all() as { username: string; answers: string; submitted_at: number | null; updated_at: number }[];
+    .all() as { user_id: number; username: string; answers: string; submitted_at: number | null; updated_at: number }[];
 }

@@ -211,6 +211,14 @@ const MIGRATIONS: readonly string[] = [
     content = 'places', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
   );
   `,
+  /* 4: sensitive answers (SSN…) sealed with AES-256-GCM, apart from the plain answers */ `
+  CREATE TABLE sensitive_answers (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    answer_key TEXT NOT NULL,
+    sealed TEXT NOT NULL,
+    PRIMARY KEY (user_id, answer_key)
+  );
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

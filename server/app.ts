@@ -4,6 +4,7 @@ import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createThrottle } from './accounts/throttle';
+import type { AnswerStore } from './application/answerStore';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import { errorMiddleware } from './http/errors';
@@ -38,6 +39,7 @@ export interface AppDeps {
   jobs: { wake(): void };
   /** Folder of the built front end; absent in API-only tests. */
   distDir?: string;
+  answers: AnswerStore;
 }
 
 /** The whole HTTP application, not listening: main.ts and the tests decide where it runs. */
@@ -69,9 +71,9 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
 
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
-    applicationRoutes({ db, clock, college }),
+    applicationRoutes({ db, clock, college, answers: deps.answers }),
     documentRoutes({ db, clock, documents, copies }),
-    accessRoutes({ db, tokens, copies }),
+    accessRoutes({ db, tokens, copies, answers: deps.answers }),
     fileRoutes({ store: deps.store, documents, copies, tokens }),
     lookupRoutes({ db }),
     collegeRoutes(college),

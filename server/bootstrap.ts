@@ -9,6 +9,8 @@ import { loadCollegeConfig } from '../src/college/load';
 import type { CollegeConfig } from '../src/college/schema';
 import { SESSION_IDLE_MS } from './accounts/sessionPolicy';
 import { createApp } from './app';
+import { createAnswerStore } from './application/answerStore';
+import { createAnswerVault } from './application/answerVault';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { createLogger, type Logger } from './log';
@@ -53,6 +55,7 @@ export async function startServer(
   const db = openDatabase(config.databaseFile);
   loadDemoSchoolsIfEmpty(db, logger);
   loadPlacesIfEmpty(db);
+  const answers = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey) });
   const mailer = createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const store = createObjectStore(config.storage, { secret: config.secret, publicUrl: config.publicUrl });
   const { conversion } = config;
@@ -66,11 +69,11 @@ export async function startServer(
     hooks: options.jobHooks,
     handlers: {
       convert_document: conversionJobHandler({ db, clock, logger, store, pool, secret: config.secret, conversion }),
-      render_copy: copyJobHandler({ db, clock, store, pool, secret: config.secret, college, timeoutMs: conversion.timeoutMs }),
+      render_copy: copyJobHandler({ db, answers, clock, store, pool, secret: config.secret, college, timeoutMs: conversion.timeoutMs }),
       delete_objects: deleteObjectsJobHandler(store),
     },
   });
-  const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, distDir: options.distDir });
+  const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, answers, distDir: options.distDir });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readConversionConfig, type ConversionConfig } from './documents/conversionConfig';
 import { readStorageConfig, type StorageConfig } from './storage/storageConfig';
@@ -16,6 +16,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Secret for hashing tokens and codes at rest (HMAC), so a stolen database alone cannot replay them. */
   secret: Buffer;
+  /** AES-256 key sealing sensitive answers (SSN…) at rest: ENCRYPTION_KEY, or generated into DATA_DIR. */
+  encryptionKey: Buffer;
   collegeConfigFile: string | undefined;
   /** Cookies get the Secure flag when the public address is HTTPS. */
   secureCookies: boolean;
@@ -43,6 +45,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Admissions <no-reply@localhost>',
     secret: loadSecret(env.SESSION_SECRET, dataDir),
+    encryptionKey: loadEncryptionKey(env.ENCRYPTION_KEY, dataDir),
     collegeConfigFile: env.COLLEGE_CONFIG || undefined,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === '1',
@@ -57,10 +60,23 @@ function loadSecret(fromEnv: string | undefined, dataDir: string): Buffer {
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters.');
     return Buffer.from(fromEnv, 'utf8');
   }
-  const file = join(dataDir, 'secret.key');
+  return loadOrCreateKey(join(dataDir, 'secret.key'));
+}
+
+/** ENCRYPTION_KEY is 32 bytes in base64; without it a key is generated once and kept in DATA_DIR. */
+function loadEncryptionKey(fromEnv: string | undefined, dataDir: string): Buffer {
+  if (fromEnv) {
+    const key = Buffer.from(fromEnv, 'base64');
+    if (key.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes written in base64 (44 characters).');
+    return key;
+  }
+  return loadOrCreateKey(join(dataDir, 'encryption.key'));
+}
+
+function loadOrCreateKey(file: string): Buffer {
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
-  return secret;
+  mkdirSync(dirname(file), { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }

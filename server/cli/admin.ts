@@ -11,18 +11,20 @@ import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
 import type { SchoolCategory } from '../../db/schools';
 import { parseArgs } from './args';
 import { toCsv } from './csv';
+import { createAnswerStore } from '../application/answerStore';
+import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
 
 /**
  * The admissions office's commands:
  *   npm run admin -- service-token EMAIL          staff URL that shows EMAIL's application read-only
  *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
- *   npm run admin -- export --status submitted|all --format csv|json [--out FILE]
+ *   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
   npm run admin -- tmp-token FILE.json
-  npm run admin -- export --status submitted|all --format csv|json [--out FILE]
+  npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
     (columns: ceeb,name,address_line_1,city,state,zip,country; replaces that category's list)`;
 
@@ -57,6 +59,9 @@ try {
       }
       const checked = validateAnswerPayload(payload, loadCollegeConfig(config.collegeConfigFile));
       if (!checked.ok) fail(checked.message);
+      // Prefill links are read by anyone who holds them: they must never carry an SSN.
+      const sensitive = Object.keys(checked.answers).filter((key) => SENSITIVE_KEYS.has(key));
+      if (sensitive.length > 0) fail(`Prefilled answers cannot include sensitive answers: ${sensitive.join(', ')}.`);
       const token = tokens.issueTmpToken(JSON.stringify(checked.answers));
       process.stdout.write(`${config.publicUrl}/about?token=${token}\n`);
       break;
@@ -66,10 +71,13 @@ try {
       const format = options.get('format') ?? 'csv';
       if (status !== 'submitted' && status !== 'all') fail('--status must be submitted or all.');
       if (format !== 'csv' && format !== 'json') fail('--format must be csv or json.');
+      // Sensitive answers are masked unless the operator asks for them in full.
+      const reveal = options.has('include-sensitive') ? 'full' : 'masked';
+      const answerStore = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey) });
       const rows = listApplicationsForExport(db, status).map((row) => ({
         username: row.username,
         submitted_at: row.submitted_at === null ? '' : new Date(row.submitted_at).toISOString(),
-        answers: JSON.parse(row.answers) as Record<string, string | boolean>,
+        answers: answerStore.read(row.user_id, reveal) ?? {},
       }));
       const output =
         format === 'json'

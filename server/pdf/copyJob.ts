@@ -12,6 +12,7 @@ import { newCopyKey } from '../documents/objectKeys';
 import type { JobHandler } from '../jobs/jobRunner';
 import type { WorkerPool } from '../jobs/workerPool';
 import type { ObjectStore } from '../storage/objectStore';
+import type { AnswerStore } from '../application/answerStore';
 
 export const COPY_MESSAGES = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
@@ -25,6 +26,7 @@ export const COPY_MESSAGES = {
  */
 export function copyJobHandler(deps: {
   db: Db;
+  answers: AnswerStore;
   clock: Clock;
   store: ObjectStore;
   pool: WorkerPool;
@@ -42,6 +44,8 @@ export function copyJobHandler(deps: {
         user: findUserById(db, userId),
         addAnother: { ...addAnotherDefaults(), ...listAddAnother(db, userId) },
         documents: listCompletedConversions(db, userId),
+        // Printed copies travel: sensitive answers appear masked, as in the staff view.
+        sensitive: deps.answers.read(userId, 'masked') ?? {},
       }))();
       if (!snapshot.fingerprint || !snapshot.application || !snapshot.user) return;
       const order = (key: string) => DOCUMENT_KEYS.indexOf(key as (typeof DOCUMENT_KEYS)[number]);
@@ -57,7 +61,7 @@ export function copyJobHandler(deps: {
           input: {
             college: deps.college,
             username: snapshot.user.username,
-            answers: JSON.parse(snapshot.application.answers) as Answers,
+            answers: { ...(JSON.parse(snapshot.application.answers) as Answers), ...snapshot.sensitive },
             addAnother: snapshot.addAnother,
             documents,
             submittedAt: snapshot.application.submitted_at,

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import type { AnswerStore } from '../application/answerStore';
 import * as v from 'valibot';
 import type { Db } from '../../db/connection';
 import { findApplication, listAddAnother, listTabs } from '../../db/applications';
@@ -22,7 +23,7 @@ const STAFF_LINK_INVALID = 'This staff link is invalid or has expired.';
  * GET /public/tmp, GET /service/tmp-pdf and GET /service/pdf: read-only views reached with a token
  * in the page URL.
  */
-export function accessRoutes(deps: { db: Db; tokens: AccessTokens; copies: CopyService }): Router {
+export function accessRoutes(deps: { db: Db; tokens: AccessTokens; copies: CopyService; answers: AnswerStore }): Router {
   const router = new Router();
 
   function serviceUser(query: unknown): { userId: number; serviceToken: string } {
@@ -47,7 +48,8 @@ export function accessRoutes(deps: { db: Db; tokens: AccessTokens; copies: CopyS
     const application = findApplication(deps.db, userId)!;
     ctx.type = 'application/json';
     ctx.body = [
-      `{"answer":${application.answers}`,
+      // Staff see sensitive answers masked (SECURITY.md says who may see them in full).
+      `{"answer":${deps.answers.readJson(userId, 'masked', application.answers)}`,
       `"add_another":${JSON.stringify({ ...addAnotherDefaults(), ...listAddAnother(deps.db, userId) })}`,
       `"document_answer":${documentAnswersJson(deps.db, userId)}`,
       `"tabs":${JSON.stringify({ ...tabDefaults(), ...listTabs(deps.db, userId) })}`,

@@ -10,7 +10,6 @@ import {
   recordValidationReport,
   recordWebStatus,
   saveAddAnother,
-  saveAnswers,
   saveLastPage,
   submitApplication,
   type Answers,
@@ -19,6 +18,7 @@ import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/quest
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
 import type { CollegeConfig } from '../../src/college/schema';
 import { profileJson } from '../application/profile';
+import type { AnswerStore } from '../application/answerStore';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
@@ -60,25 +60,26 @@ export interface ApplicationDeps {
   db: Db;
   clock: Clock;
   college: CollegeConfig;
+  answers: AnswerStore;
 }
 
 /** The /api calls of section 7 for a logged-in applicant. Every one needs a session (401 otherwise). */
 export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
-  const { db, clock, college } = deps;
+  const { db, clock, college, answers } = deps;
   const router = new Router<SessionState>();
   router.use('/api', requireSession);
 
   router.get('/api/profile', (ctx) => {
     const session = currentSession(ctx);
     ctx.type = 'application/json';
-    ctx.body = profileJson(db, session.userId, session.username);
+    ctx.body = profileJson(db, answers, session.userId, session.username);
   });
 
   router.put('/api/answer', async (ctx) => {
     const session = currentSession(ctx);
     const checked = validateAnswerPayload(await readJsonObject(ctx), college);
     if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
-    const result = saveAnswers(db, session.userId, checked.answers, clock.now());
+    const result = answers.save(session.userId, checked.answers, clock.now());
     if (result.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (result.status === 'missing') throw new HttpError(404, 'No application was found for this account.');
     ctx.body = { message: APPLICATION_MESSAGES.saved, version: result.version };
@@ -113,7 +114,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     if (!application) throw new HttpError(404, 'No application was found for this account.');
     if (application.submitted_at !== null) throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     const now = clock.now();
-    const errors = validateApplication(JSON.parse(application.answers) as Answers, {
+    const errors = validateApplication(answers.read(userId, 'full') ?? {}, {
       essayLimit: college.essayLimit,
       now: new Date(now),
     });

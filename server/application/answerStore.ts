@@ -1,0 +1,57 @@
+import { findApplication, saveAnswers, type Answers, type SaveAnswersResult } from '../../db/applications';
+import type { Db } from '../../db/connection';
+import { listSealedAnswers } from '../../db/sensitiveAnswers';
+import { SENSITIVE_KEYS, maskSensitive, type AnswerVault } from './answerVault';
+
+/**
+ * Reading and writing answers with the sensitive ones sealed at rest. The plain answers stay a
+ * JSON text the profile can splice; sensitive ones are opened only for the applicant themself
+ * (full) or shown masked (staff view, printed copy).
+ */
+export function createAnswerStore(deps: { db: Db; vault: AnswerVault }) {
+  const { db, vault } = deps;
+
+  function openSensitive(userId: number, reveal: 'full' | 'masked'): Record<string, string> {
+    const opened: Record<string, string> = {};
+    for (const row of listSealedAnswers(db, userId)) {
+      const value = vault.open(userId, row.answer_key, row.sealed);
+      opened[row.answer_key] = reveal === 'full' ? value : maskSensitive(value);
+    }
+    return opened;
+  }
+
+  /** Adds entries to a stored JSON object text without parsing it: the profile is the hottest read. */
+  function spliceInto(answersJson: string, extra: Record<string, string>): string {
+    const entries = Object.entries(extra);
+    if (entries.length === 0) return answersJson;
+    const addition = entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',');
+    const body = answersJson.slice(0, answersJson.lastIndexOf('}')).trimEnd();
+    return body === '{' ? `{${addition}}` : `${body},${addition}}`;
+  }
+
+  return {
+    save(userId: number, changes: Answers, now: number): SaveAnswersResult {
+      const plain: Record<string, string | boolean> = {};
+      const sealed: Record<string, string> = {};
+      for (const [key, value] of Object.entries(changes)) {
+        if (SENSITIVE_KEYS.has(key)) sealed[key] = vault.seal(userId, key, String(value));
+        else plain[key] = value;
+      }
+      return saveAnswers(db, userId, plain, now, sealed);
+    },
+
+    /** The answers as an object, for validation, the printed copy and the export. */
+    read(userId: number, reveal: 'full' | 'masked'): Answers | undefined {
+      const application = findApplication(db, userId);
+      if (!application) return undefined;
+      return { ...(JSON.parse(application.answers) as Answers), ...openSensitive(userId, reveal) };
+    },
+
+    /** The answers as JSON text, spliced rather than re-serialised. */
+    readJson(userId: number, reveal: 'full' | 'masked', answersJson: string): string {
+      return spliceInto(answersJson, openSensitive(userId, reveal));
+    },
+  };
+}
+
+export type AnswerStore = ReturnType<typeof createAnswerStore>;
