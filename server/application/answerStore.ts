@@ -1,6 +1,7 @@
 import { findApplication, saveAnswers, type Answers, type SaveAnswersResult } from '../../db/applications';
 import type { Db } from '../../db/connection';
 import { listSealedAnswers } from '../../db/sensitiveAnswers';
+import { createWriteBatcher } from '../../db/writeBatcher';
 import { SENSITIVE_KEYS, maskSensitive, type AnswerVault } from './answerVault';
 
 /**
@@ -10,6 +11,7 @@ import { SENSITIVE_KEYS, maskSensitive, type AnswerVault } from './answerVault';
  */
 export function createAnswerStore(deps: { db: Db; vault: AnswerVault }) {
   const { db, vault } = deps;
+  const batcher = createWriteBatcher(db);
 
   function openSensitive(userId: number, reveal: 'full' | 'masked'): Record<string, string> {
     const opened: Record<string, string> = {};
@@ -30,14 +32,15 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault }) {
   }
 
   return {
-    save(userId: number, changes: Answers, now: number): SaveAnswersResult {
+    /** Resolves once the save is on disk; saves arriving together share one commit. */
+    save(userId: number, changes: Answers, now: number): Promise<SaveAnswersResult> {
       const plain: Record<string, string | boolean> = {};
       const sealed: Record<string, string> = {};
       for (const [key, value] of Object.entries(changes)) {
         if (SENSITIVE_KEYS.has(key)) sealed[key] = vault.seal(userId, key, String(value));
         else plain[key] = value;
       }
-      return saveAnswers(db, userId, plain, now, sealed);
+      return batcher.run(() => saveAnswers(db, userId, plain, now, sealed));
     },
 
     /** The answers as an object, for validation, the printed copy and the export. */

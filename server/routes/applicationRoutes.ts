@@ -79,7 +79,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const session = currentSession(ctx);
     const checked = validateAnswerPayload(await readJsonObject(ctx), college);
     if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
-    const result = answers.save(session.userId, checked.answers, clock.now());
+    const result = await answers.save(session.userId, checked.answers, clock.now());
     if (result.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (result.status === 'missing') throw new HttpError(404, 'No application was found for this account.');
     ctx.body = { message: APPLICATION_MESSAGES.saved, version: result.version };
