@@ -2,15 +2,15 @@ import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type Do
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import type { CollegeConfig } from '../src/college/schema';
-import { addAnotherMachine } from './addAnotherMachine';
+import { addAnotherMachine, type AddAnotherEvent } from './addAnotherMachine';
 import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
 import { answersMachine } from './answersMachine';
 import { authCardMachine } from './authCardMachine';
-import type { CollegeEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import { documentMachine } from './documentMachine';
-import type { AppContextEvent } from './events';
+import type { CollegeEvent, RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import { documentMachine, type DocumentEvent } from './documentMachine';
+import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
 import { inactivityMachine } from './inactivityMachine';
 import { lookupMachine } from './lookupMachine';
 import { DEFAULT_ROUTE, navigationMachine } from './navigationMachine';
@@ -19,10 +19,10 @@ import { hasLoginCookie, sessionMachine } from './sessionMachine';
 import { errorMessage, unauthorisedError } from './siblings';
 import { submitMachine } from './submitMachine';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
-import { tabsMachine } from './tabsMachine';
+import { tabsMachine, type TabsEvent } from './tabsMachine';
 import { toastsMachine } from './toastsMachine';
 import { validationMachine } from './validationMachine';
-import { webStatusFromEntries, webStatusMachine } from './webStatusMachine';
+import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './webStatusMachine';
 
 /** What the page gives the app when it starts. */
 export interface AppInput {
@@ -56,23 +56,12 @@ export interface AppContext extends ClientSnapshot {
 
 export type AppEvent = WebStatusChangedEvent | RootReportEvent;
 
+/** Every child, by system id (each is also its child id). */
 const CHILDREN = [
-  SYSTEM_IDS.session,
-  SYSTEM_IDS.navigation,
-  SYSTEM_IDS.toasts,
-  SYSTEM_IDS.webStatus,
-  SYSTEM_IDS.answers,
-  SYSTEM_IDS.validation,
-  SYSTEM_IDS.submit,
-  SYSTEM_IDS.authCard,
-  SYSTEM_IDS.inactivity,
-  SYSTEM_IDS.lookup,
-  SYSTEM_IDS.addAnother,
-  SYSTEM_IDS.tabs,
-  SYSTEM_IDS.pdfCopy,
-  ...DOCUMENT_KEYS.map(documentSystemId),
-] as const;
-
+  ...[SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.toasts, SYSTEM_IDS.webStatus, SYSTEM_IDS.answers],
+  ...[SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.authCard, SYSTEM_IDS.inactivity, SYSTEM_IDS.lookup],
+  ...[SYSTEM_IDS.addAnother, SYSTEM_IDS.tabs, SYSTEM_IDS.pdfCopy, ...DOCUMENT_KEYS.map(documentSystemId)],
+];
 
 /** Tells every child who is using the app (events.ts: app.context). */
 const broadcast = CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const);
@@ -93,13 +82,19 @@ const serviceExtras = [
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 
+/** Only a logged-in student has a web status. */
+const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
+
 /** Section 8: the cache is cleared with the session. */
 const dropUser = [
   'forgetUser',
   ...broadcast,
   { type: 'loadAnswers', params: { answers: {} } },
-  { type: 'loadWebStatus', params: { entries: [], student: false } },
+  withoutStatus,
 ] as const;
+
+/** Section 8: route errors show the root error screen. */
+const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
 
 const loggedOut = { isLoggedIn: false, username: '', lastPage: null, numLogins: 0, hasChangedPage: false, webStatus: null };
 
@@ -165,36 +160,38 @@ export const appMachine = setup({
       numLogins: Math.max(1, params.profile.successful_login.length),
       webStatus: webStatusFromEntries(params.profile.web_status),
     })),
-    // Cached answers of a visitor before the profile, and everything of a student after logout.
-    loadAnswers: sendTo(SYSTEM_IDS.answers, (_, params: { answers: Record<string, string | boolean> }) => ({
+    loadAnswers: sendTo(SYSTEM_IDS.answers, (_, params: { answers: Record<string, string | boolean> }): AnswersEvent => ({
       type: 'answers.replaceAll',
       answers: params.answers,
     })),
-    loadWebStatus: sendTo(SYSTEM_IDS.webStatus, (_, params: { entries: readonly { web_status: string }[]; student: boolean }) => ({
+    loadWebStatus: sendTo(SYSTEM_IDS.webStatus, (_, params: { entries: readonly { web_status: string }[]; student: boolean }): WebStatusEvent => ({
       type: 'webStatus.load',
       entries: params.entries,
       student: params.student,
     })),
-    restorePage: sendTo(SYSTEM_IDS.navigation, ({ context }) => ({
+    restorePage: sendTo(SYSTEM_IDS.navigation, ({ context }): RestoreEvent => ({
       type: 'navigation.restore',
       lastPage: context.lastPage,
       hasChangedPage: context.hasChangedPage,
     })),
-    showServiceCounts: sendTo(SYSTEM_IDS.addAnother, ({ event }) => ({
+    showServiceCounts: sendTo(SYSTEM_IDS.addAnother, ({ event }): AddAnotherEvent => ({
       type: 'counts.replace',
       counts: outputOf<ServiceData>(event).add_another,
     })),
-    showServiceTabs: sendTo(SYSTEM_IDS.tabs, ({ event }) => ({ type: 'tabs.set', tabs: outputOf<ServiceData>(event).tabs })),
+    showServiceTabs: sendTo(SYSTEM_IDS.tabs, ({ event }): TabsEvent => ({ type: 'tabs.set', tabs: outputOf<ServiceData>(event).tabs })),
     showServiceDocument: sendTo(
       (_, params: { key: string }) => documentSystemId(params.key),
-      ({ event }, params) => ({ type: 'document.set', document: outputOf<ServiceData>(event).document_answer[params.key] ?? null }),
+      ({ event }, params): DocumentEvent => ({
+        type: 'document.set',
+        document: outputOf<ServiceData>(event).document_answer[params.key] ?? null,
+      }),
     ),
     startSession: assign({ isLoggedIn: true }),
     forgetUser: assign(loggedOut),
     keepWebStatus: assign({ webStatus: ({ event }) => (event.type === 'webStatus.changed' ? event.webStatus : undefined) }),
     markPageChanged: assign({ hasChangedPage: true }),
-    keepError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, GENERIC_ERROR_MESSAGE) }),
-    endSession: sendTo(SYSTEM_IDS.session, { type: 'session.unauthorised' }),
+    keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    endSession: sendTo(SYSTEM_IDS.session, { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
   id: 'app',
@@ -216,11 +213,7 @@ export const appMachine = setup({
   },
   entry: [
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
-    spawnChild('navigation', {
-      id: SYSTEM_IDS.navigation,
-      systemId: SYSTEM_IDS.navigation,
-      input: ({ context }) => context.location,
-    }),
+    spawnChild('navigation', { id: SYSTEM_IDS.navigation, systemId: SYSTEM_IDS.navigation, input: ({ context }) => context.location }),
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
     spawnChild('answers', { id: SYSTEM_IDS.answers, systemId: SYSTEM_IDS.answers }),
@@ -253,12 +246,9 @@ export const appMachine = setup({
           { guard: 'serviceLink', target: 'loadingServiceData', actions: collegeLoaded },
           { guard: 'loggedIn', target: 'loadingProfile', actions: collegeLoaded },
           { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: collegeLoaded },
-          {
-            target: 'anonymous',
-            actions: [...collegeLoaded, { type: 'loadWebStatus', params: { entries: [], student: false } }],
-          },
+          { target: 'anonymous', actions: [...collegeLoaded, withoutStatus] },
         ],
-        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+        onError: toErrorScreen,
       },
     },
     loadingProfile: {
@@ -279,7 +269,7 @@ export const appMachine = setup({
         onError: [
           // The cookie outlived the session: the session actor takes the applicant to /login.
           { guard: 'unauthorised', target: 'anonymous', actions: ['endSession', ...dropUser] },
-          { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+          toErrorScreen,
         ],
       },
     },
@@ -293,10 +283,10 @@ export const appMachine = setup({
           target: 'anonymous',
           actions: [
             { type: 'loadAnswers', params: ({ event }) => ({ answers: event.output.answer }) },
-            { type: 'loadWebStatus', params: { entries: [], student: false } },
+            withoutStatus,
           ],
         },
-        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+        onError: toErrorScreen,
       },
     },
     loadingServiceData: {
@@ -309,11 +299,11 @@ export const appMachine = setup({
           target: 'service',
           actions: [
             { type: 'loadAnswers', params: ({ event }) => ({ answers: event.output.answer }) },
-            { type: 'loadWebStatus', params: { entries: [], student: false } },
+            withoutStatus,
             ...serviceExtras,
           ],
         },
-        onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+        onError: toErrorScreen,
       },
     },
     anonymous: {

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { answersMachine, hasAnswers, type AnswersContext } from '../answersMachine';
 import { callOutcomes } from './fixtures';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AnswersContext;
 
@@ -23,12 +23,12 @@ export const answersModel: PathModel = {
     { type: 'answers.carryTo', to: '/login' },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }),
   ],
-  serializeState: (snapshot, event) =>
+  serializeState: (snapshot, event, previous) =>
     JSON.stringify([
       snapshot.value,
       hasAnswers(context(snapshot).answers),
       context(snapshot).saveTarget,
       context(snapshot).error !== null,
-      event?.type,
+      arrivedBy(snapshot, event, previous),
     ]),
 };

@@ -3,7 +3,7 @@ import demoCollege from '../../src/college/demo-college.json';
 import type { AppContext, AppInput } from '../appMachine';
 import { appMachine } from '../appMachine';
 import { callOutcomes, failures } from './fixtures';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AppContext;
 
@@ -43,12 +43,12 @@ export const appModel: PathModel = {
     ...callOutcomes('loadServiceData', sampleServiceData, [failures.network]),
     { type: 'webStatus.changed', webStatus: 'validating' },
   ],
-  serializeState: (snapshot, event) =>
+  serializeState: (snapshot, event, previous) =>
     JSON.stringify([
       snapshot.value,
       context(snapshot).isLoggedIn,
       context(snapshot).isServiceUser,
       context(snapshot).hasChangedPage,
-      event?.type,
+      arrivedBy(snapshot, event, previous),
     ]),
 };

@@ -17,9 +17,10 @@ export interface PathModel {
   events?: readonly AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => readonly AnyEventObject[]);
   /**
    * What makes two snapshots the same state for the traversal. Defaults to the state value plus
-   * the whole context; models whose context grows without bound (counters, lists) narrow it.
+   * the whole context; models whose context grows without bound (counters, lists) narrow it, and
+   * `arrivedBy` gives every transition, not just every state, a path.
    */
-  serializeState?: (snapshot: AnyMachineSnapshot, event: EventObject | undefined) => string;
+  serializeState?: (snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot) => string;
   /**
    * Send only the listed events (and delays), not every other event the states accept: the way
    * to keep simple paths, which multiply with every event, to the walks that matter.
@@ -29,7 +30,10 @@ export interface PathModel {
 
 export interface ModelPath {
   input: unknown;
-  /** The state the path ends in. */
+  /**
+   * The state the path ends in: a snapshot the traversal counts as the same, so compare its value
+   * and its serializeState, not every detail of its context.
+   */
   state: AnyMachineSnapshot;
   /** The events to send, in order (without the initial `xstate.init`). */
   events: AnyEventObject[];
@@ -51,8 +55,17 @@ function traversalEvents(model: PathModel) {
   };
 }
 
-const defaultSerialize = (snapshot: AnyMachineSnapshot, _event?: EventObject) =>
+const defaultSerialize = (snapshot: AnyMachineSnapshot, _event?: EventObject, _previous?: AnyMachineSnapshot) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+/**
+ * For serializeState: the event that changed the state value, so that each transition between
+ * two states gets its own path while events that only update context do not multiply them.
+ */
+export function arrivedBy(snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot) {
+  if (!event || !previous || JSON.stringify(previous.value) === JSON.stringify(snapshot.value)) return null;
+  return event.type;
+}
 
 function generate(model: PathModel, kind: 'shortest' | 'simple'): ModelPath[] {
   const generator = kind === 'shortest' ? getShortestPaths : getSimplePaths;
@@ -60,7 +73,8 @@ function generate(model: PathModel, kind: 'shortest' | 'simple'): ModelPath[] {
     generator(model.machine, {
       input,
       events: traversalEvents(model),
-      serializeState: (snapshot, event) => (model.serializeState ?? defaultSerialize)(snapshot as AnyMachineSnapshot, event),
+      serializeState: (snapshot, event, previous) =>
+        (model.serializeState ?? defaultSerialize)(snapshot as AnyMachineSnapshot, event, previous as AnyMachineSnapshot | undefined),
     }).map((path) => ({
       input,
       state: path.state as AnyMachineSnapshot,

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { navigationMachine, type NavigationContext } from '../navigationMachine';
 import { callOutcomes } from './fixtures';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as NavigationContext;
 const location = (pathname: string, extra: { search?: string; successMessage?: string } = {}) => ({
@@ -31,11 +31,11 @@ export const navigationModel: PathModel = {
     ...callOutcomes('saveLastPage', context(snapshot).pathname),
   ],
   // The area, the status and whether last_page is current, reached by each kind of event.
-  serializeState: (snapshot, event) =>
+  serializeState: (snapshot, event, previous) =>
     JSON.stringify([
       snapshot.value,
       context(snapshot).webStatus,
       context(snapshot).pathname === context(snapshot).savedLastPage,
-      event?.type,
+      arrivedBy(snapshot, event, previous),
     ]),
 };

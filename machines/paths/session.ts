@@ -1,6 +1,6 @@
 import { sessionMachine } from '../sessionMachine';
 import { callOutcomes } from './fixtures';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 export const sessionModel: PathModel = {
   name: 'session',
@@ -12,5 +12,5 @@ export const sessionModel: PathModel = {
     { type: 'session.logout', message: 'You have been automatically logged out due to inactivity.' },
     ...callOutcomes('logout', { message: '' }),
   ],
-  serializeState: (snapshot, event) => JSON.stringify([snapshot.value, snapshot.context, event?.type]),
+  serializeState: (snapshot, event, previous) => JSON.stringify([snapshot.value, snapshot.context, arrivedBy(snapshot, event, previous)]),
 };

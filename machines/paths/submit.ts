@@ -3,7 +3,7 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import { ApiError } from '../api/httpClient';
 import { submitMachine, type SubmitContext } from '../submitMachine';
 import { callOutcomes, failures } from './fixtures';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SubmitContext;
 
@@ -43,14 +43,15 @@ export function submitModel(validAnswers: Answers): PathModel {
       { type: 'app.college', essayLimit: 7000 },
       ...outcomes,
     ],
-    serializeState: (snapshot, event) =>
+    serializeState: (snapshot, event, previous) =>
       JSON.stringify([
         snapshot.value,
         context(snapshot).loggedIn,
-        context(snapshot).webStatus,
+        // Step 3 only asks whether the status is started.
+        context(snapshot).webStatus === 'started',
         kind(context(snapshot).answers),
         context(snapshot).errors.length > 0,
-        event?.type,
+        arrivedBy(snapshot, event, previous),
       ]),
   };
 }

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { toastsMachine, type ToastsContext } from '../toastsMachine';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as ToastsContext;
 
@@ -17,6 +17,6 @@ export const toastsModel: PathModel = {
     { type: 'toast.dismiss', id: 'toast-unknown' },
   ],
   // Up to two toasts, by severity, reached by each kind of event: every transition gets a path.
-  serializeState: (snapshot, event) =>
-    JSON.stringify([snapshot.value, context(snapshot).toasts.slice(0, 2).map((toast) => toast.severity), event?.type]),
+  serializeState: (snapshot, event, previous) =>
+    JSON.stringify([snapshot.value, context(snapshot).toasts.slice(0, 2).map((toast) => toast.severity), arrivedBy(snapshot, event, previous)]),
 };

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { validationMachine, type ValidationContext } from '../validationMachine';
 import { callOutcomes } from './fixtures';
-import type { PathModel } from './model';
+import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as ValidationContext;
 
@@ -17,6 +17,6 @@ export const validationModel: PathModel = {
     { type: 'app.college', essayLimit: 7000 },
     ...callOutcomes('postValidations', { message: 'Saved.' }),
   ],
-  serializeState: (snapshot, event) =>
-    JSON.stringify([snapshot.value, context(snapshot).errors.length, context(snapshot).answers, event?.type]),
+  serializeState: (snapshot, event, previous) =>
+    JSON.stringify([snapshot.value, context(snapshot).errors.length, context(snapshot).answers, arrivedBy(snapshot, event, previous)]),
 };
