@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -6,6 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
  * (for example at Playwright's own build) on other machines.
  */
 const port = Number(process.env.E2E_PORT ?? 4311);
+// One data folder per run, shared by the server and the tests (they read the mail outbox from it).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admissions-e2e-'));
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -42,7 +47,7 @@ export default defineConfig({
     command: `node --import tsx test/e2e/server.ts`,
     cwd: '../..',
     url: `http://127.0.0.1:${port}/public/college`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
