@@ -1,14 +1,12 @@
 /**
  * Option lists of select and radio questions.
  *
- * Browser-safe: no node imports. The country and province data are large, so
- * they sit behind functions that build their list on first use and cache it;
- * importing this module costs nothing until a list is asked for.
+ * Browser-safe: no node imports. Countries and regions come from compact lists compiled from
+ * i18n-iso-countries and provinces (data/generate.ts; a test keeps them in step with the
+ * packages), and each list is built on first use and cached.
  */
-import countryNames from 'i18n-iso-countries';
-import englishCountries from 'i18n-iso-countries/langs/en.json';
-import provinceData from 'provinces/provinces.json';
 import type { CollegeConfig } from '../college/schema';
+import { CA_REGIONS, COUNTRIES, US_REGIONS } from './data/compiledLists';
 
 export type Option = { readonly value: string; readonly label: string };
 export type OptionList = readonly Option[];
@@ -33,32 +31,25 @@ export const CANADA = 'CAN';
 const USA_LABEL = 'United States';
 
 /** Countries other than the United States, sorted by English name. */
-const otherCountries = cached(() => {
-  countryNames.registerLocale(englishCountries);
-  const names = countryNames.getNames('en', { select: 'official' });
-  return Object.entries(names)
-    .map(([alpha2, label]) => ({ value: countryNames.alpha2ToAlpha3(alpha2) ?? '', label }))
-    .filter((option) => option.value !== '' && option.value !== USA)
-    .sort(byLabel);
-});
+const otherCountries = cached(() =>
+  COUNTRIES.filter(([alpha3]) => alpha3 !== USA)
+    .map(([value, label]) => ({ value, label }))
+    .sort(byLabel),
+);
 
 /** Countries by ISO alpha-3 code; most applicants live in the US, so it comes first. */
 export const countries = cached(() => [EMPTY_OPTION, { value: USA, label: USA_LABEL }, ...otherCountries()]);
 export const countriesNoUsa = cached(() => withEmptyOption(otherCountries()));
 
-type Province = { readonly name: string; readonly country: string };
-
 /** Military mail regions; the provinces package does not list them. */
 const ARMED_FORCES_AREAS = ['Armed Forces Americas', 'Armed Forces Europe', 'Armed Forces Pacific'];
 
-function provinceOptions(country: string, extra: readonly string[] = []): Option[] {
-  return [...(provinceData as readonly Province[]).filter((p) => p.country === country).map((p) => p.name), ...extra]
-    .map((name) => ({ value: name, label: name }))
-    .sort(byLabel);
+function regionOptions(names: readonly string[]): Option[] {
+  return names.map((name) => ({ value: name, label: name })).sort(byLabel);
 }
 
-const usStateNames = cached(() => provinceOptions('US', ARMED_FORCES_AREAS));
-const caProvinceNames = cached(() => provinceOptions('CA'));
+const usStateNames = cached(() => regionOptions([...US_REGIONS, ...ARMED_FORCES_AREAS]));
+const caProvinceNames = cached(() => regionOptions(CA_REGIONS));
 
 /** US states, DC, territories and armed-forces areas; value equals name. */
 export const usStates = cached(() => withEmptyOption(usStateNames()));
