@@ -22,6 +22,7 @@ export function findApplication(db: Db, userId: number): ApplicationRow | undefi
 
 export type SaveAnswersResult =
   | { status: 'saved'; version: number }
+  | { status: 'conflict'; version: number; keys: string[] }
   | { status: 'submitted' }
   | { status: 'missing' };
 
@@ -30,6 +31,10 @@ export type SaveAnswersResult =
  * applicant may have two tabs open: each tab's answers survive the other's save. Clearing an
  * answer is saving the empty string, so nothing needs deleting. Sensitive answers arrive already
  * sealed and are kept apart, in the same transaction.
+ *
+ * With `baseVersion` (the version the writer last saw), a key that someone else changed since
+ * then and that this write would set to a different value is a conflict: nothing is written and
+ * the conflicting keys are returned, so an acknowledged answer is never silently overwritten.
  */
 export function saveAnswers(
   db: Db,
@@ -37,18 +42,34 @@ export function saveAnswers(
   changes: Answers,
   now: number,
   sealed: Readonly<Record<string, string>> = {},
+  baseVersion?: number,
 ): SaveAnswersResult {
   return db.transaction((): SaveAnswersResult => {
-    const current = stmt(db, 'SELECT answers, version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
-      | Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'>
-      | undefined;
+    const current = stmt(db, 'SELECT answers, version, submitted_at, key_versions FROM applications WHERE user_id = ?').get(
+      userId,
+    ) as (Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'> & { key_versions: string }) | undefined;
     if (!current) return { status: 'missing' };
     if (current.submitted_at !== null) return { status: 'submitted' };
-    const merged = Object.assign(JSON.parse(current.answers) as Answers, changes);
+    const stored = JSON.parse(current.answers) as Record<string, AnswerValue>;
+    const keyVersions = JSON.parse(current.key_versions) as Record<string, number>;
+    const changedSince = (key: string) => baseVersion !== undefined && (keyVersions[key] ?? 0) > baseVersion;
+    const conflicts = [
+      ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
+      // Sealed values cannot be compared (each seal is different): any newer change conflicts.
+      ...Object.keys(sealed).filter(changedSince),
+    ];
+    if (conflicts.length > 0) return { status: 'conflict', version: current.version, keys: conflicts };
+
     const version = current.version + 1;
-    stmt(db, 'UPDATE applications SET answers = ?, version = ?, updated_at = ? WHERE user_id = ?').run(
-      JSON.stringify(merged),
+    for (const [key, value] of Object.entries(changes)) {
+      if (stored[key] !== value) keyVersions[key] = version;
+      stored[key] = value;
+    }
+    for (const key of Object.keys(sealed)) keyVersions[key] = version;
+    stmt(db, 'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ? WHERE user_id = ?').run(
+      JSON.stringify(stored),
       version,
+      JSON.stringify(keyVersions),
       now,
       userId,
     );

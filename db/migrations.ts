@@ -219,6 +219,9 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, answer_key)
   );
   `,
+  /* 5: the version at which each answer last changed, to detect stale writes from another tab */ `
+  ALTER TABLE applications ADD COLUMN key_versions TEXT NOT NULL DEFAULT '{}';
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

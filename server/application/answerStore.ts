@@ -33,14 +33,14 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault }) {
 
   return {
     /** Resolves once the save is on disk; saves arriving together share one commit. */
-    save(userId: number, changes: Answers, now: number): Promise<SaveAnswersResult> {
+    save(userId: number, changes: Answers, now: number, baseVersion?: number): Promise<SaveAnswersResult> {
       const plain: Record<string, string | boolean> = {};
       const sealed: Record<string, string> = {};
       for (const [key, value] of Object.entries(changes)) {
         if (SENSITIVE_KEYS.has(key)) sealed[key] = vault.seal(userId, key, String(value));
         else plain[key] = value;
       }
-      return batcher.run(() => saveAnswers(db, userId, plain, now, sealed));
+      return batcher.run(() => saveAnswers(db, userId, plain, now, sealed, baseVersion));
     },
 
     /** The answers as an object, for validation, the printed copy and the export. */

@@ -35,6 +35,8 @@ export const APPLICATION_MESSAGES = {
   changedDuringSubmit: 'Your answers changed while the application was being submitted. Please submit again.',
   notStarted: 'The application has to be started before it can be checked.',
   submitFirst: 'The application has to be submitted with the Submit button.',
+  conflict: (keys: readonly string[]) =>
+    `Some answers were changed in another window or tab since this page loaded (${keys.join(', ')}). The page now shows them; please check them and save again.`,
 } as const;
 
 const ROUTES = PAGES.map((page) => page.route);
@@ -55,6 +57,17 @@ const addAnotherSchema = v.object({
   num_components: v.pipe(v.number('num_components must be a whole number.'), v.integer('num_components must be a whole number.')),
 });
 const tabSchema = v.object({ tab_id: v.string('tab_id is required.'), chosen_tab: v.string('chosen_tab is required.') });
+
+/**
+ * The version a client last saw, sent as `If-Match: "12"` (or 12). Without it a save simply
+ * merges; with it a save that would overwrite a newer change is refused with 409.
+ */
+function baseVersionOf(header: string): number | undefined {
+  if (header === '') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header.trim());
+  if (!match) throw badRequest('If-Match must be the answers version, such as "12".');
+  return Number(match[1]);
+}
 
 export interface ApplicationDeps {
   db: Db;
@@ -79,7 +92,10 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const session = currentSession(ctx);
     const checked = validateAnswerPayload(await readJsonObject(ctx), college);
     if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
-    const result = await answers.save(session.userId, checked.answers, clock.now());
+    const result = await answers.save(session.userId, checked.answers, clock.now(), baseVersionOf(ctx.get('if-match')));
+    if (result.status === 'conflict') {
+      throw new HttpError(409, APPLICATION_MESSAGES.conflict(result.keys), { conflicts: result.keys, version: result.version });
+    }
     if (result.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (result.status === 'missing') throw new HttpError(404, 'No application was found for this account.');
     ctx.body = { message: APPLICATION_MESSAGES.saved, version: result.version };
