@@ -35,7 +35,7 @@ export async function startChild(script: string, env: Record<string, string>): P
     child,
     stop: () =>
       new Promise((resolveStop) => {
-        if (child.exitCode !== null) return resolveStop();
+        if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
         child.once('exit', () => resolveStop());
         child.kill('SIGTERM');
       }),
