@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { completeApplication } from '../test/fixtures/completeApplication';
 import { deadlineNight } from './deadlineNight';
+import { documentTimings } from './documentTimings';
 import { logIn, measure, type LoadFigures, type LoadTarget } from './httpThroughput';
 import { startChild } from './processes';
 import { BENCH_PASSWORD, seedApplicants } from './seed';
@@ -90,6 +91,15 @@ try {
   } finally {
     await app.stop();
   }
+  const documents = await documentTimings();
+  results.documents = documents;
+  rows.push([
+    'PDF copy, full application',
+    `median ${documents.pdfCopyMedianMs} ms`,
+    `PNG ${Math.round(documents.pngBytes / 1024)} KB → PDF ${documents.png1MbToPdfMedianMs} ms`,
+    `JPEG ${Math.round(documents.jpegBytes / 1024)} KB → PDF ${documents.jpeg1MbToPdfMedianMs} ms`,
+    `event loop p99 ${documents.eventLoopDelayP99Ms} ms, max ${documents.eventLoopDelayMaxMs} ms`,
+  ]);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
