@@ -6,7 +6,7 @@ import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
 import type { AnswersEvent, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
-import { SIGNUP_ROUTE } from './navigationMachine';
+import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';

@@ -1,27 +1,36 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, type DoneActorEvent } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  spawnChild,
+  type ActorSystem,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type DoneActorEvent,
+  type EventObject,
+} from 'xstate';
+import type { AnswerValue } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
-import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import type { CollegeConfig } from '../src/college/schema';
-import { addAnotherMachine, type AddAnotherEvent } from './addAnotherMachine';
-import { api } from './api/endpoints';
+import type { AddAnotherEvent } from './addAnotherMachine';
+import { api } from './api/coreEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
-import { answersMachine } from './answersMachine';
 import { authCardMachine } from './authCardMachine';
 import type { CollegeEvent, RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import { documentMachine, type DocumentEvent } from './documentMachine';
+import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
+import type { FormActors } from './formActors';
 import { inactivityMachine } from './inactivityMachine';
-import { lookupMachine } from './lookupMachine';
-import { DEFAULT_ROUTE, navigationMachine } from './navigationMachine';
-import { pdfCopyMachine } from './pdfCopyMachine';
+import { navigationMachine } from './navigationMachine';
+import { DEFAULT_ROUTE, isAuthRoute } from './routes';
 import { hasLoginCookie, sessionMachine } from './sessionMachine';
 import { errorMessage, unauthorisedError } from './siblings';
-import { submitMachine } from './submitMachine';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
-import { tabsMachine, type TabsEvent } from './tabsMachine';
+import type { TabsEvent } from './tabsMachine';
 import { toastsMachine } from './toastsMachine';
-import { validationMachine } from './validationMachine';
 import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './webStatusMachine';
 
 /** What the page gives the app when it starts. */
@@ -44,6 +53,17 @@ export interface ClientSnapshot {
   hasChangedPage: boolean;
 }
 
+type AnswerMap = Record<string, AnswerValue>;
+
+/**
+ * What was loaded for the form actors (the profile's or the temporary answers, the service
+ * copy's counts, tabs and documents) and not yet given to them, because they do not exist yet.
+ */
+export interface HandOver {
+  answers: AnswerMap | null;
+  service: ServiceData | null;
+}
+
 export interface AppContext extends ClientSnapshot {
   /** The page's query parameters token and service_token. */
   token: string | null;
@@ -52,33 +72,40 @@ export interface AppContext extends ClientSnapshot {
   location: { pathname: string; search: string };
   college: CollegeConfig | null;
   error: string | null;
+  handOver: HandOver;
+  /** The document questions of the spawned form actors; null until the form actors exist. */
+  documentKeys: readonly string[] | null;
 }
 
 export type AppEvent = WebStatusChangedEvent | RootReportEvent;
 
-/** Every child, by system id (each is also its child id). */
-const CHILDREN = [
-  ...[SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.toasts, SYSTEM_IDS.webStatus, SYSTEM_IDS.answers],
-  ...[SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.authCard, SYSTEM_IDS.inactivity, SYSTEM_IDS.lookup],
-  ...[SYSTEM_IDS.addAnother, SYSTEM_IDS.tabs, SYSTEM_IDS.pdfCopy, ...DOCUMENT_KEYS.map(documentSystemId)],
+/** The children spawned at start: what every page needs, auth cards included. */
+const CORE_CHILDREN = [
+  SYSTEM_IDS.session,
+  SYSTEM_IDS.navigation,
+  SYSTEM_IDS.toasts,
+  SYSTEM_IDS.webStatus,
+  SYSTEM_IDS.authCard,
+  SYSTEM_IDS.inactivity,
+] as const;
+
+/** The form actors of ./formActors, spawned once loaded: their system ids (documents: one per question). */
+export const formActorIds = (documentKeys: readonly string[]): string[] => [
+  SYSTEM_IDS.validation,
+  SYSTEM_IDS.submit,
+  SYSTEM_IDS.answers,
+  SYSTEM_IDS.lookup,
+  SYSTEM_IDS.addAnother,
+  SYSTEM_IDS.tabs,
+  SYSTEM_IDS.pdfCopy,
+  ...documentKeys.map(documentSystemId),
 ];
 
 /** Tells every child who is using the app (events.ts: app.context). */
-const broadcast = CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const);
+const broadcast = [...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const), 'tellFormActors'] as const;
 
 /** The college configuration is known: the rules that depend on it are told. */
-const collegeLoaded = [
-  'keepCollege',
-  { type: 'shareCollege', params: { id: SYSTEM_IDS.validation } },
-  { type: 'shareCollege', params: { id: SYSTEM_IDS.submit } },
-] as const;
-
-/** Section 3's service response: besides the answers, the counts, tabs and documents to show. */
-const serviceExtras = [
-  'showServiceCounts',
-  'showServiceTabs',
-  ...DOCUMENT_KEYS.map((key) => ({ type: 'showServiceDocument', params: { key } }) as const),
-] as const;
+const collegeLoaded = ['keepCollege', 'shareCollege'] as const;
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 
@@ -89,7 +116,8 @@ const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: f
 const dropUser = [
   'forgetUser',
   ...broadcast,
-  { type: 'loadAnswers', params: { answers: {} } },
+  { type: 'keepHandOver', params: { answers: {}, service: null } },
+  'handOver',
   withoutStatus,
 ] as const;
 
@@ -98,11 +126,41 @@ const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
 
 const loggedOut = { isLoggedIn: false, username: '', lastPage: null, numLogins: 0, hasChangedPage: false, webStatus: null };
 
+const appContextOf = (context: AppContext): AppContextEvent => ({
+  type: 'app.context',
+  loggedIn: context.isLoggedIn,
+  serviceUser: context.isServiceUser,
+});
+
 /**
- * The application: it starts on page load, spawns every long-lived actor under its system id,
- * loads the college configuration and then who is using the app — a student's profile, an
+ * A form actor, once the form actors exist. The actor system is asked rather than the snapshot's
+ * children: in a graph traversal (npm run paths) only the first branch to load them spawns them.
+ */
+function formActor(context: AppContext, system: ActorSystem<any>, id: string): AnyActorRef | undefined {
+  return context.documentKeys === null ? undefined : system.get(id);
+}
+
+type Enqueue = { sendTo: (to: AnyActorRef, event: EventObject) => void };
+/** Absent actors are skipped rather than sent to. */
+const tell = (enqueue: Enqueue, to: AnyActorRef | undefined, event: EventObject) => {
+  if (to) enqueue.sendTo(to, event);
+};
+
+/**
+ * The application: it starts on page load, spawns the actors every page needs under their system
+ * ids, loads the college configuration and then who is using the app — a student's profile, an
  * anonymous visitor's temporary answers (token), or a staff member's read-only copy
- * (service_token) — and owns the client snapshot of section 3.
+ * (service_token) — and owns the client snapshot of section 3 (region `user`).
+ *
+ * The form actors (./formActors: answers, validation, submit, documents, tabs, add-another,
+ * lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
+ * at start unless the page is an auth card (/login, /signup, /confirm, /forgot, /reset), for
+ * a service link or a token, and otherwise when the navigation actor reports the form area or
+ * /completion. Whatever was loaded for them meanwhile waits in `handOver`.
+ *
+ * Tags for the views: `loading` (who is using the app is not known yet), `ready` (it is),
+ * `readOnly` (service view), `error` (the root error screen), `formLoading` and `formReady` (the
+ * form actors exist: the form pages, /completion and the service view render only then).
  */
 export const appMachine = setup({
   types: {
@@ -115,16 +173,10 @@ export const appMachine = setup({
     navigation: navigationMachine,
     toasts: toastsMachine,
     webStatus: webStatusMachine,
-    answers: answersMachine,
-    validation: validationMachine,
-    submit: submitMachine,
     authCard: authCardMachine,
     inactivity: inactivityMachine,
-    lookup: lookupMachine,
-    addAnother: addAnotherMachine,
-    tabs: tabsMachine,
-    pdfCopy: pdfCopyMachine,
-    document: documentMachine,
+    /** The form actors' module, a chunk of its own in the build. */
+    loadFormActors: fromPromise<FormActors>(async () => (await import('./formActors')).formActors),
     loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
     loadProfile: fromPromise<Profile>(({ signal }) => api.profile(signal)),
     loadTemporaryAnswers: fromPromise<{ answer: Record<string, string | boolean> }, string>(({ input, signal }) =>
@@ -136,34 +188,90 @@ export const appMachine = setup({
     serviceLink: ({ context }) => context.serviceToken !== null,
     loggedIn: ({ context }) => context.isLoggedIn,
     publicToken: ({ context }) => context.token !== null,
+    /** The page needs the form actors from the start: anything but an auth card, a staff link, a token. */
+    formNeededAtStart: ({ context }) =>
+      context.serviceToken !== null || context.token !== null || !isAuthRoute(context.location.pathname),
     unauthorised: unauthorisedError,
   },
   actions: {
-    spawnDocuments: enqueueActions(({ enqueue }) => {
-      for (const answerKey of DOCUMENT_KEYS) {
-        const id = documentSystemId(answerKey);
-        enqueue.spawnChild('document', { id, systemId: id, input: { answerKey } });
-      }
+    /**
+     * The loaded form actors, under the same ids and system ids as always, each told what the
+     * root knows: who is using the app, the essay limit (input), the web status if known, and
+     * what was loaded for them (handOver, next). Validation and submit come first: the answers
+     * actor tells them the answers it restores from session storage.
+     */
+    spawnFormActors: enqueueActions(({ context, event, system, enqueue }) => {
+      const form = outputOf<FormActors>(event);
+      const essayLimit = context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT;
+      // xstate's types allow inline logic only without an id; the form actors keep theirs (id = system id).
+      type SpawnWithId = (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
+      const spawnChild = enqueue.spawnChild as unknown as SpawnWithId;
+      const spawn = (id: string, logic: AnyActorLogic, input?: unknown) => {
+        // Once only (and, in a graph traversal, only in the first branch that loads them).
+        if (!system.get(id)) spawnChild(logic, { id, systemId: id, ...(input === undefined ? {} : { input }) });
+      };
+      spawn(SYSTEM_IDS.validation, form.validation, { essayLimit });
+      // Section 4 step 6: errors send the applicant to the form's default route.
+      spawn(SYSTEM_IDS.submit, form.submit, { essayLimit, errorRoute: DEFAULT_ROUTE });
+      spawn(SYSTEM_IDS.answers, form.answers);
+      spawn(SYSTEM_IDS.lookup, form.lookup);
+      spawn(SYSTEM_IDS.addAnother, form.addAnother);
+      spawn(SYSTEM_IDS.tabs, form.tabs);
+      spawn(SYSTEM_IDS.pdfCopy, form.pdfCopy);
+      // One document actor per document question.
+      for (const answerKey of form.documentKeys) spawn(documentSystemId(answerKey), form.document, { answerKey });
+      enqueue.assign({ documentKeys: [...form.documentKeys] });
     }),
     tellChild: sendTo(
       (_, params: { id: string }) => params.id,
-      ({ context }): AppContextEvent => ({ type: 'app.context', loggedIn: context.isLoggedIn, serviceUser: context.isServiceUser }),
+      ({ context }): AppContextEvent => appContextOf(context),
     ),
+    tellFormActors: enqueueActions(({ context, system, enqueue }) => {
+      for (const id of formActorIds(context.documentKeys ?? [])) tell(enqueue, formActor(context, system, id), appContextOf(context));
+    }),
+    /** The status the root knows (the web status actor tells them every later change itself). */
+    tellFormStatus: enqueueActions(({ context, system, enqueue }) => {
+      const webStatus = context.webStatus;
+      if (webStatus === undefined) return;
+      const event: WebStatusChangedEvent = { type: 'webStatus.changed', webStatus };
+      tell(enqueue, formActor(context, system, SYSTEM_IDS.validation), event);
+      tell(enqueue, formActor(context, system, SYSTEM_IDS.submit), event);
+    }),
     keepCollege: assign({ college: ({ event }) => outputOf<CollegeConfig>(event) }),
-    shareCollege: sendTo(
-      (_, params: { id: string }) => params.id,
-      ({ context }): CollegeEvent => ({ type: 'app.college', essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT }),
-    ),
+    shareCollege: enqueueActions(({ context, system, enqueue }) => {
+      const event: CollegeEvent = { type: 'app.college', essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT };
+      tell(enqueue, formActor(context, system, SYSTEM_IDS.validation), event);
+      tell(enqueue, formActor(context, system, SYSTEM_IDS.submit), event);
+    }),
     keepProfile: assign((_, params: { profile: Profile }) => ({
       username: params.profile.username,
       lastPage: params.profile.last_page,
       numLogins: Math.max(1, params.profile.successful_login.length),
       webStatus: webStatusFromEntries(params.profile.web_status),
     })),
-    loadAnswers: sendTo(SYSTEM_IDS.answers, (_, params: { answers: Record<string, string | boolean> }): AnswersEvent => ({
-      type: 'answers.replaceAll',
-      answers: params.answers,
+    keepHandOver: assign((_, params: Partial<HandOver>) => ({
+      handOver: { answers: params.answers ?? null, service: params.service ?? null },
     })),
+    /** What was loaded for the form actors goes to them once they exist; until then it waits here. */
+    handOver: enqueueActions(({ context, system, enqueue }) => {
+      if (context.documentKeys === null) return;
+      const { answers, service } = context.handOver;
+      if (answers) {
+        const replace: AnswersEvent = { type: 'answers.replaceAll', answers };
+        tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), replace);
+      }
+      if (service) {
+        const counts: AddAnotherEvent = { type: 'counts.replace', counts: service.add_another };
+        const tabs: TabsEvent = { type: 'tabs.set', tabs: service.tabs };
+        tell(enqueue, formActor(context, system, SYSTEM_IDS.addAnother), counts);
+        tell(enqueue, formActor(context, system, SYSTEM_IDS.tabs), tabs);
+        for (const key of context.documentKeys) {
+          const document: DocumentEvent = { type: 'document.set', document: service.document_answer[key] ?? null };
+          tell(enqueue, formActor(context, system, documentSystemId(key)), document);
+        }
+      }
+      if (answers || service) enqueue.assign({ handOver: { answers: null, service: null } });
+    }),
     loadWebStatus: sendTo(SYSTEM_IDS.webStatus, (_, params: { entries: readonly { web_status: string }[]; student: boolean }): WebStatusEvent => ({
       type: 'webStatus.load',
       entries: params.entries,
@@ -174,18 +282,6 @@ export const appMachine = setup({
       lastPage: context.lastPage,
       hasChangedPage: context.hasChangedPage,
     })),
-    showServiceCounts: sendTo(SYSTEM_IDS.addAnother, ({ event }): AddAnotherEvent => ({
-      type: 'counts.replace',
-      counts: outputOf<ServiceData>(event).add_another,
-    })),
-    showServiceTabs: sendTo(SYSTEM_IDS.tabs, ({ event }): TabsEvent => ({ type: 'tabs.set', tabs: outputOf<ServiceData>(event).tabs })),
-    showServiceDocument: sendTo(
-      (_, params: { key: string }) => documentSystemId(params.key),
-      ({ event }, params): DocumentEvent => ({
-        type: 'document.set',
-        document: outputOf<ServiceData>(event).document_answer[params.key] ?? null,
-      }),
-    ),
     startSession: assign({ isLoggedIn: true }),
     forgetUser: assign(loggedOut),
     keepWebStatus: assign({ webStatus: ({ event }) => (event.type === 'webStatus.changed' ? event.webStatus : undefined) }),
@@ -209,6 +305,8 @@ export const appMachine = setup({
       location: { pathname: input.pathname, search: input.search },
       college: null,
       error: null,
+      handOver: { answers: null, service: null },
+      documentKeys: null,
     };
   },
   entry: [
@@ -216,106 +314,129 @@ export const appMachine = setup({
     spawnChild('navigation', { id: SYSTEM_IDS.navigation, systemId: SYSTEM_IDS.navigation, input: ({ context }) => context.location }),
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
-    spawnChild('answers', { id: SYSTEM_IDS.answers, systemId: SYSTEM_IDS.answers }),
-    spawnChild('validation', { id: SYSTEM_IDS.validation, systemId: SYSTEM_IDS.validation, input: {} }),
-    // Section 4 step 6: errors send the applicant to the form's default route.
-    spawnChild('submit', { id: SYSTEM_IDS.submit, systemId: SYSTEM_IDS.submit, input: { errorRoute: DEFAULT_ROUTE } }),
     spawnChild('authCard', { id: SYSTEM_IDS.authCard, systemId: SYSTEM_IDS.authCard }),
     spawnChild('inactivity', { id: SYSTEM_IDS.inactivity, systemId: SYSTEM_IDS.inactivity }),
-    spawnChild('lookup', { id: SYSTEM_IDS.lookup, systemId: SYSTEM_IDS.lookup }),
-    spawnChild('addAnother', { id: SYSTEM_IDS.addAnother, systemId: SYSTEM_IDS.addAnother }),
-    spawnChild('tabs', { id: SYSTEM_IDS.tabs, systemId: SYSTEM_IDS.tabs }),
-    spawnChild('pdfCopy', { id: SYSTEM_IDS.pdfCopy, systemId: SYSTEM_IDS.pdfCopy }),
-    // One document actor per document question.
-    'spawnDocuments',
     ...broadcast,
   ],
   on: {
     'webStatus.changed': { actions: 'keepWebStatus' },
     'app.pageChanged': { actions: 'markPageChanged' },
-    'app.sessionEnded': { target: '.anonymous', actions: dropUser },
   },
-  initial: 'loadingCollege',
+  type: 'parallel',
   states: {
-    loadingCollege: {
-      tags: 'loading',
-      invoke: {
-        id: 'loadCollege',
-        src: 'loadCollege',
-        onDone: [
-          { guard: 'serviceLink', target: 'loadingServiceData', actions: collegeLoaded },
-          { guard: 'loggedIn', target: 'loadingProfile', actions: collegeLoaded },
-          { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: collegeLoaded },
-          { target: 'anonymous', actions: [...collegeLoaded, withoutStatus] },
-        ],
-        onError: toErrorScreen,
-      },
-    },
-    loadingProfile: {
-      tags: 'loading',
-      invoke: {
-        id: 'loadProfile',
-        src: 'loadProfile',
-        onDone: {
-          target: 'student',
-          actions: [
-            { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
-            { type: 'loadAnswers', params: ({ event }) => ({ answers: event.output.answer }) },
-            // Before the status: the status may send a submitted applicant on to /completion.
-            'restorePage',
-            { type: 'loadWebStatus', params: ({ event }) => ({ entries: event.output.web_status, student: true }) },
-          ],
-        },
-        onError: [
-          // The cookie outlived the session: the session actor takes the applicant to /login.
-          { guard: 'unauthorised', target: 'anonymous', actions: ['endSession', ...dropUser] },
-          toErrorScreen,
-        ],
-      },
-    },
-    loadingTemporaryAnswers: {
-      tags: 'loading',
-      invoke: {
-        id: 'loadTemporaryAnswers',
-        src: 'loadTemporaryAnswers',
-        input: ({ context }) => context.token ?? '',
-        onDone: {
-          target: 'anonymous',
-          actions: [
-            { type: 'loadAnswers', params: ({ event }) => ({ answers: event.output.answer }) },
-            withoutStatus,
-          ],
-        },
-        onError: toErrorScreen,
-      },
-    },
-    loadingServiceData: {
-      tags: 'loading',
-      invoke: {
-        id: 'loadServiceData',
-        src: 'loadServiceData',
-        input: ({ context }) => context.serviceToken ?? '',
-        onDone: {
-          target: 'service',
-          actions: [
-            { type: 'loadAnswers', params: ({ event }) => ({ answers: event.output.answer }) },
-            withoutStatus,
-            ...serviceExtras,
-          ],
-        },
-        onError: toErrorScreen,
-      },
-    },
-    anonymous: {
-      tags: 'ready',
+    /** Who is using the app, and the client snapshot. */
+    user: {
+      initial: 'loadingCollege',
       on: {
-        'app.sessionStarted': { target: 'loadingProfile', actions: ['startSession', ...broadcast] },
+        // Here, not on the root: a root transition into `user` would restart the `form` region too.
+        'app.sessionEnded': { target: '.anonymous', actions: dropUser },
+      },
+      states: {
+        loadingCollege: {
+          tags: 'loading',
+          invoke: {
+            id: 'loadCollege',
+            src: 'loadCollege',
+            onDone: [
+              { guard: 'serviceLink', target: 'loadingServiceData', actions: collegeLoaded },
+              { guard: 'loggedIn', target: 'loadingProfile', actions: collegeLoaded },
+              { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: collegeLoaded },
+              { target: 'anonymous', actions: [...collegeLoaded, withoutStatus] },
+            ],
+            onError: toErrorScreen,
+          },
+        },
+        loadingProfile: {
+          tags: 'loading',
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            onDone: {
+              target: 'student',
+              actions: [
+                { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
+                { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer }) },
+                'handOver',
+                // Before the status: the status may send a submitted applicant on to /completion.
+                'restorePage',
+                { type: 'loadWebStatus', params: ({ event }) => ({ entries: event.output.web_status, student: true }) },
+              ],
+            },
+            onError: [
+              // The cookie outlived the session: the session actor takes the applicant to /login.
+              { guard: 'unauthorised', target: 'anonymous', actions: ['endSession', ...dropUser] },
+              toErrorScreen,
+            ],
+          },
+        },
+        loadingTemporaryAnswers: {
+          tags: 'loading',
+          invoke: {
+            id: 'loadTemporaryAnswers',
+            src: 'loadTemporaryAnswers',
+            input: ({ context }) => context.token ?? '',
+            onDone: {
+              target: 'anonymous',
+              actions: [{ type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer }) }, 'handOver', withoutStatus],
+            },
+            onError: toErrorScreen,
+          },
+        },
+        loadingServiceData: {
+          tags: 'loading',
+          invoke: {
+            id: 'loadServiceData',
+            src: 'loadServiceData',
+            input: ({ context }) => context.serviceToken ?? '',
+            onDone: {
+              target: 'service',
+              actions: [
+                { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer, service: event.output }) },
+                'handOver',
+                withoutStatus,
+              ],
+            },
+            onError: toErrorScreen,
+          },
+        },
+        anonymous: {
+          tags: 'ready',
+          on: {
+            'app.sessionStarted': { target: 'loadingProfile', actions: ['startSession', ...broadcast] },
+          },
+        },
+        student: { tags: 'ready' },
+        /** Section 6: staff read the answers; nothing is editable. */
+        service: { tags: ['ready', 'readOnly'] },
+        /** The root error screen. */
+        failed: { tags: 'error' },
       },
     },
-    student: { tags: 'ready' },
-    /** Section 6: staff read the answers; nothing is editable. */
-    service: { tags: ['ready', 'readOnly'] },
-    /** The root error screen. */
-    failed: { tags: 'error' },
+    /** The form actors of ./formActors, loaded on demand. */
+    form: {
+      initial: 'absent',
+      states: {
+        /** An auth card needs none of them: they load when the applicant reaches the form area. */
+        absent: {
+          always: { guard: 'formNeededAtStart', target: 'loading' },
+          on: { 'app.formArea': 'loading' },
+        },
+        loading: {
+          tags: 'formLoading',
+          invoke: {
+            id: 'loadFormActors',
+            src: 'loadFormActors',
+            onDone: { target: 'ready', actions: ['spawnFormActors', 'tellFormActors', 'tellFormStatus', 'handOver'] },
+            onError: { target: 'failed', actions: 'keepError' },
+          },
+        },
+        ready: { tags: 'formReady' },
+        /** The module could not be fetched (a lost connection): the root error screen; the form area tries again. */
+        failed: {
+          tags: 'error',
+          on: { 'app.formArea': 'loading' },
+        },
+      },
+    },
   },
 });

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { assign, fromPromise, not, sendTo, setup, type ActorSystem, type SnapshotFrom } from 'xstate';
 import type { AnswerValue } from '../src/catalogue/dataModel';
-import { DEFAULT_PAGE, PAGES } from '../src/catalogue/questions';
+// The account schemas only: the barrel ../src/catalogue/schema would load the application rules too.
 import {
   confirmSchema,
-  firstIssueMessages,
   forgotSchema,
   loginSchema,
   normaliseUsername,
@@ -18,32 +17,23 @@ import {
   type ResendInput,
   type ResetInput,
   type SignupInput,
-} from '../src/catalogue/schema';
-import { api } from './api/endpoints';
+} from '../src/catalogue/schema/account';
+import { firstIssueMessages } from '../src/catalogue/schema/issues';
+import { api } from './api/coreEndpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { MessageSchema } from './api/responses';
 import type { NavigationEvent, NavigationState, SessionEvent, ToastRequest } from './events';
+import { AUTH_CARDS, AUTH_CARD_NAMES, DEFAULT_ROUTE, type AuthCard } from './routes';
 import { errorMessage, sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';
 
-/** Spec section 2: the auth cards, their titles (also the '{card name}' of their error toasts) and routes. */
-export const AUTH_CARDS = {
-  login: { title: 'Log In', route: '/login' },
-  signup: { title: 'Sign Up', route: '/signup' },
-  confirm: { title: 'Confirm Your Account', route: '/confirm' },
-  forgot: { title: 'Forgot Password', route: '/forgot' },
-  reset: { title: 'Reset Password', route: '/reset' },
-} as const;
-export type AuthCard = keyof typeof AUTH_CARDS;
-export const AUTH_CARD_NAMES = Object.keys(AUTH_CARDS) as AuthCard[];
+/** Spec section 2: the auth cards, their titles and routes (in ./routes, which the navigation rules share). */
+export { AUTH_CARDS, AUTH_CARD_NAMES, type AuthCard } from './routes';
 
 /** Spec section 8. */
 export const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
 export const cardErrorTitle = (card: AuthCard) => `${AUTH_CARDS[card].title} Error`;
-
-/** Section 2: "default route after auth is /about" — the form area's default page. */
-const DEFAULT_ROUTE = PAGES.find((page) => page.id === DEFAULT_PAGE)!.route;
 
 export type AuthField = 'username' | 'password' | 'confirm_password' | 'code' | 'id';
 /** The inputs each card shows (reset's id comes from the link, so its error is a card-level one). */
@@ -115,7 +105,12 @@ function openedContext(card: AuthCard, prefill: AuthCardPrefill = {}): AuthCardC
 
 const messageOf = (event: unknown) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE);
 
-/** The answers an anonymous visitor typed, so sign-up and forgot-password can carry them (section 2). */
+/**
+ * The answers an anonymous visitor typed, so sign-up and forgot-password can carry them (section 2).
+ * The answers actor is one of the form actors, loaded with the form area: before that (a page
+ * load straight onto an auth card) there is nothing to carry, and what the visitor typed on an
+ * earlier page load waits in session storage for the answers actor.
+ */
 function studentAnswers(system: ActorSystem<any>): Record<string, AnswerValue> | undefined {
   const snapshot = system.get(SYSTEM_IDS.answers)?.getSnapshot() as { context?: { answers?: unknown } } | undefined;
   const answers = snapshot?.context?.answers;

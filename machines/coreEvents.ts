@@ -29,4 +29,6 @@ export type RootReportEvent =
   | { type: 'app.sessionStarted' }
   | { type: 'app.sessionEnded' }
   /** The first page-change action sets has_changed_page. */
-  | { type: 'app.pageChanged' };
+  | { type: 'app.pageChanged' }
+  /** Navigation: the applicant is in the form area or on /completion, which need the form actors. */
+  | { type: 'app.formArea' };

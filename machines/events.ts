@@ -45,8 +45,9 @@ export type SessionEvent =
   | { type: 'session.loggedIn' };
 
 /**
- * Broadcast by the root app machine to its children whenever who is using the app changes, so
- * that inactivity, tabs, add-another and documents know whether they may act.
+ * Broadcast by the root app machine to its children whenever who is using the app changes (and to
+ * the form actors as soon as they are spawned), so that inactivity, tabs, add-another and
+ * documents know whether they may act.
  */
 export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceUser: boolean };
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, not, sendTo, setup } from 'xstate';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../src/catalogue/limits';
-import { api } from './api/endpoints';
+import { api } from './api/coreEndpoints';
 import type { AppContextEvent, SessionEvent } from './events';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';

@@ -16,10 +16,13 @@ export function wantsInspection(search: string, env: { DEV: boolean; VITE_INSPEC
  * left out of the bundle.
  */
 export async function browserInspection(search: string): Promise<Observer<InspectionEvent> | undefined> {
-  if (!import.meta.env.DEV) return undefined;
-  if (!wantsInspection(search, { DEV: true, VITE_INSPECT: import.meta.env.VITE_INSPECT as string | undefined })) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  return createBrowserInspector().inspect;
+  // One `if` on the constant itself: a bundler drops the whole block, import() included.
+  if (import.meta.env.DEV) {
+    if (!wantsInspection(search, { DEV: true, VITE_INSPECT: import.meta.env.VITE_INSPECT as string | undefined })) return undefined;
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    return createBrowserInspector().inspect;
+  }
+  return undefined;
 }
 
 /**

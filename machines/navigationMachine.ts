@@ -1,23 +1,15 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import { DEFAULT_PAGE, PAGES } from '../src/catalogue/questions';
-import { api } from './api/endpoints';
-import { AUTH_CARDS } from './authCardMachine';
-import type { RestoreEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import { api } from './api/coreEndpoints';
+import type { RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { NavigateEmitted, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import { AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES, isFormRoute } from './routes';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';
 
-/** Section 2's routes. */
-export const DEFAULT_ROUTE = PAGES.find((page) => page.id === DEFAULT_PAGE)!.route;
-export const COMPLETION_ROUTE = '/completion';
-export const LOGIN_ROUTE = AUTH_CARDS.login.route;
-export const SIGNUP_ROUTE = AUTH_CARDS.signup.route;
-const FORM_ROUTES: readonly string[] = PAGES.map((page) => page.route);
-const AUTH_ROUTES: readonly string[] = Object.values(AUTH_CARDS).map((card) => card.route);
+/** Section 2's routes (they live in ./routes, which loads nothing else). */
+export { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormRoute, LOGIN_ROUTE, SIGNUP_ROUTE } from './routes';
 const KNOWN_ROUTES = new Set([...FORM_ROUTES, COMPLETION_ROUTE, ...AUTH_ROUTES]);
-
-export const isFormRoute = (pathname: string) => FORM_ROUTES.includes(pathname);
 
 export interface NavigationContext {
   pathname: string;
@@ -115,6 +107,8 @@ export const navigationMachine = setup({
     })),
     assumeLastPage: assign(({ event }) => (event.type === 'navigation.restore' && event.lastPage ? locationOf(event.lastPage) : {})),
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+    /** The form area and /completion need the form actors: the root loads them on demand. */
+    announceFormArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.formArea' } satisfies RootReportEvent),
     toastSuccess: sendTo(sibling(SYSTEM_IDS.toasts), ({ event }): ToastEvent => ({
       type: 'toast.show',
       toast: {
@@ -156,8 +150,8 @@ export const navigationMachine = setup({
       states: {
         /** Until the router adapter reports the first location. */
         pending: {},
-        form: {},
-        completion: {},
+        form: { entry: 'announceFormArea' },
+        completion: { entry: 'announceFormArea' },
         auth: {},
       },
     },

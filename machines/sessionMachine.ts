@@ -1,9 +1,9 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { LOGGED_IN_COOKIE } from '../server/accounts/sessionPolicy';
-import { api } from './api/endpoints';
+import { api } from './api/coreEndpoints';
 import type { RootReportEvent } from './coreEvents';
 import type { AppContextEvent, NavigationEvent, SessionEvent } from './events';
-import { LOGIN_ROUTE } from './navigationMachine';
+import { LOGIN_ROUTE } from './routes';
 import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 

@@ -1,12 +1,12 @@
 import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
-import type { ValidationError } from '../src/catalogue/schema';
+import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, CollegeEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
-import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './navigationMachine';
+import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { WEB_STATUS_RETRIES } from '../src/catalogue/limits';
-import { api } from './api/endpoints';
+import { api } from './api/coreEndpoints';
 import { WebStatusValueSchema, type WebStatusValue } from './api/responses';
 import type { WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { SessionEvent } from './events';
@@ -33,7 +33,10 @@ export type WebStatusEvent =
   /** Submit sequence, step 5. */
   | { type: 'webStatus.submitted' };
 
-/** Who keeps a copy of the status. */
+/**
+ * Who keeps a copy of the status. Validation and submit are form actors, loaded on demand: until
+ * they exist the root keeps the status and gives it to them when it spawns them.
+ */
 const LISTENERS = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit] as const;
 const announce = (webStatus: WebStatus) => LISTENERS.map((to) => ({ type: 'tell', params: { to, webStatus } }) as const);
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { CollegeConfig } from '../../src/college/schema';
 
 /** Shapes of the server's answers (spec section 7), checked before any machine trusts them. */
 const answerValue = v.union([v.string(), v.boolean()]);
@@ -73,3 +74,34 @@ export type ServiceData = v.InferOutput<typeof ServiceDataSchema>;
 export const LookupSuggestionsSchema = v.array(v.looseObject({ id: v.string(), text: v.string(), sub_text: v.optional(v.string(), '') }));
 export type LookupSuggestion = v.InferOutput<typeof LookupSuggestionsSchema>[number];
 export const LookupDetailSchema = v.record(v.string(), v.union([v.string(), v.number(), v.null()]));
+
+/**
+ * GET /public/college: the college configuration, already checked by the server against the
+ * rules of src/college/schema (e-mail addresses, URLs, codes, the banner window, option lists
+ * without repeats…) when it loaded it — it refuses to start otherwise. The page checks the shape
+ * only (keeping any setting it does not name): the rules and their messages would weigh on every
+ * page for nothing. `satisfies` keeps the shape in step with the configuration's type.
+ */
+const text = v.string();
+const optionList = v.array(v.looseObject({ value: text, label: text }));
+export const CollegeResponseSchema = v.looseObject({
+  name: text,
+  applicationTitle: text,
+  logo: text,
+  phone: text,
+  helpEmail: text,
+  admissionsEmail: text,
+  satCode: text,
+  actCode: text,
+  schoolCode: text,
+  financialAidUrl: text,
+  testProviderUrls: v.looseObject({ SAT: text, ACT: text, TOEFL: text }),
+  banner: v.looseObject({ startDate: text, endDate: text }),
+  essayLimit: v.number(),
+  entryTerms: optionList,
+  majors: optionList,
+  decisionTypes: optionList,
+  housingOptions: optionList,
+  privacyNotice: text,
+  techSupport: v.looseObject({ name: text, email: text, phone: text, hours: v.optional(text) }),
+}) satisfies v.GenericSchema<unknown, CollegeConfig>;

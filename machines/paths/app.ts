@@ -2,18 +2,32 @@ import type { AnyMachineSnapshot } from 'xstate';
 import demoCollege from '../../src/college/demo-college.json';
 import type { AppContext, AppInput } from '../appMachine';
 import { appMachine } from '../appMachine';
+import { formActors } from '../formActors';
 import { callOutcomes, failures } from './fixtures';
 import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AppContext;
 
-/** The four ways into the app (section 6). */
+/**
+ * The four ways into the app (section 6), on the form's default route, and two page loads straight
+ * onto an auth card, which need none of the form actors until the applicant reaches the form area.
+ */
 export const APP_INPUTS = {
   anonymous: { pathname: '/about', search: '', cookie: '' },
   anonymousWithToken: { pathname: '/about', search: '?token=tmp-token-0123456789', cookie: '' },
   loggedIn: { pathname: '/about', search: '', cookie: 'logged_in=1' },
   service: { pathname: '/about', search: '?service_token=service-token-0123456789', cookie: '' },
+  anonymousOnLogin: { pathname: '/login', search: '', cookie: '' },
+  loggedInOnLogin: { pathname: '/login', search: '', cookie: 'logged_in=1' },
 } satisfies Record<string, AppInput>;
+
+/**
+ * The output of the `loadFormActors` call in the paths: the module's own logic (the traversal
+ * spawns it), printed by `npm run paths` by name rather than as every machine's definition.
+ */
+export const loadedFormActors = Object.defineProperty({ ...formActors }, 'toJSON', {
+  value: () => 'the form actors (machines/formActors)',
+}) as typeof formActors;
 
 export const sampleProfile = {
   username: 'ada@example.org',
@@ -36,13 +50,31 @@ export const appModel: PathModel = {
   name: 'app',
   machine: appMachine,
   inputs: Object.values(APP_INPUTS),
-  events: [
-    ...callOutcomes('loadCollege', demoCollege, [failures.network]),
-    ...callOutcomes('loadProfile', sampleProfile),
-    ...callOutcomes('loadTemporaryAnswers', { answer: { first_name: 'Alan' } }, [failures.network]),
-    ...callOutcomes('loadServiceData', sampleServiceData, [failures.network]),
-    { type: 'webStatus.changed', webStatus: 'validating' },
-  ],
+  events: (snapshot) => {
+    // The `form` region is independent of the `user` region: its outcomes are walked where they
+    // make a difference — before anything is known, and once each way in has settled (what was
+    // loaded meanwhile waits for the form actors) — and a lost connection while fetching their
+    // module (a chunk of its own in the build) while the college still loads. The root-level
+    // events are walked with the form actors absent or ready, not again while they load.
+    const user = ['loadingCollege', 'anonymous', 'student', 'service'].find((state) => snapshot.matches({ user: state }));
+    const formSettled = snapshot.matches({ form: 'absent' }) || snapshot.matches({ form: 'ready' });
+    return [
+      ...callOutcomes('loadCollege', demoCollege, [failures.network]),
+      // Without a saved last page: its redirect is the navigation actor's, and the form area it
+      // leads to asks for the form actors — a reaction of another actor, which a traversal of the
+      // root alone cannot follow (the root's tests walk it).
+      ...callOutcomes('loadProfile', { ...sampleProfile, last_page: null }),
+      ...callOutcomes('loadTemporaryAnswers', { answer: { first_name: 'Alan' } }, [failures.network]),
+      ...callOutcomes('loadServiceData', sampleServiceData, [failures.network]),
+      ...(user ? callOutcomes('loadFormActors', loadedFormActors, user === 'loadingCollege' ? [failures.network] : []) : []),
+      ...(formSettled ? [{ type: 'webStatus.changed', webStatus: 'validating' }, { type: 'app.pageChanged' }] : []),
+      { type: 'app.sessionStarted' },
+      { type: 'app.sessionEnded' },
+      { type: 'app.formArea' },
+    ];
+  },
+  // Every event is listed above, so that the form actors' outcomes can be left out where they add nothing.
+  onlyListed: true,
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([
       snapshot.value,

@@ -42,16 +42,12 @@ import {
   TEXTAREA_ROWS,
 } from './limits';
 import type { CollegeConfig } from '../college/schema';
+import { DEFAULT_PAGE, type PageId } from './pages';
 
 // --- Pages and sections --------------------------------------------------------------
 
-export const PAGES = [
-  { id: 'about', title: 'About You', route: '/about' },
-  { id: 'education', title: 'Your Academics', route: '/education' },
-  { id: 'final-steps', title: 'Final Steps', route: '/final-steps' },
-] as const;
-export type PageId = (typeof PAGES)[number]['id'];
-export const DEFAULT_PAGE: PageId = 'about';
+// The pages live in ./pages (small, for code needed on every route); re-exported here.
+export { DEFAULT_PAGE, PAGES, type PageId } from './pages';
 
 export const SECTIONS = [
   { id: 'personal', page: 'about', title: 'Personal Information' },

@@ -8,7 +8,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { TOAST_TITLES } from '../../machines/toastsMachine';
 import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
 
-const SPIES = [SYSTEM_IDS.session, SYSTEM_IDS.toasts];
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.toasts];
 const at = (pathname: string, search = '', state?: NavigationState) =>
   ({ type: 'location.changed', pathname, search, hash: '', state }) as const;
 
@@ -95,6 +95,32 @@ describe('navigation: routes', () => {
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'success', title: TOAST_TITLES.success, message: 'Done.' } },
     ]);
+  });
+});
+
+describe('navigation: the form area asks for the form actors', () => {
+  const formArea = { type: 'app.formArea' };
+
+  it('tells the root when the applicant reaches the form area or /completion, not an auth card', () => {
+    const { subject, received } = start(undefined, '/login');
+    subject.send(at('/login'));
+    subject.send(at('/signup'));
+    expect(received[SYSTEM_IDS.app]).toBeUndefined();
+    subject.send(at('/education'));
+    expect(received[SYSTEM_IDS.app]).toEqual([formArea]);
+    subject.send(at('/login'));
+    subject.send(at('/completion'));
+    expect(received[SYSTEM_IDS.app]).toEqual([formArea, formArea]);
+  });
+
+  it('and when a rule sends the applicant there: an unknown path, the saved last page', () => {
+    const unknown = start(undefined, '/nowhere');
+    unknown.subject.send(at('/nowhere'));
+    expect(unknown.received[SYSTEM_IDS.app]).toEqual([formArea]);
+    const restored = start(undefined, '/login');
+    restored.subject.send(at('/login'));
+    restored.subject.send({ type: 'navigation.restore', lastPage: '/education', hasChangedPage: false });
+    expect(restored.received[SYSTEM_IDS.app]).toEqual([formArea]);
   });
 });
 
