@@ -1,7 +1,5 @@
 import type { Db } from '../../db/connection';
-import { findApplication, listWebStatus } from '../../db/applications';
-import { documentAnswersJson } from '../../db/documents';
-import { listLogins } from '../../db/sessions';
+import { readProfileParts } from '../../db/profile';
 import type { AnswerStore } from './answerStore';
 
 /**
@@ -9,16 +7,16 @@ import type { AnswerStore } from './answerStore';
  * in as they are: parsing and re-serialising a 150-key application on every load is wasted work.
  */
 export function profileJson(db: Db, answers: AnswerStore, userId: number, username: string): string {
-  const application = findApplication(db, userId);
-  const parts = [
-    `"username":${JSON.stringify(username)}`,
-    `"last_page":${JSON.stringify(application?.last_page ?? null)}`,
-    `"successful_login":${JSON.stringify(listLogins(db, userId))}`,
-    `"web_status":${JSON.stringify(listWebStatus(db, userId))}`,
-    `"answer":${answers.readJson(userId, 'full', application?.answers ?? '{}')}`,
-    `"answer_version":${application?.version ?? 0}`,
-    `"submitted_at":${application?.submitted_at ?? null}`,
-    `"document_answer":${documentAnswersJson(db, userId)}`,
-  ];
-  return `{${parts.join(',')}}`;
+  const parts = readProfileParts(db, userId);
+  const answerJson = parts?.has_sensitive ? answers.readJson(userId, 'full', parts.answers) : (parts?.answers ?? '{}');
+  return [
+    `{"username":${JSON.stringify(username)}`,
+    `"last_page":${JSON.stringify(parts?.last_page ?? null)}`,
+    `"successful_login":${parts?.logins ?? '[]'}`,
+    `"web_status":${parts?.web_status ?? '[]'}`,
+    `"answer":${answerJson}`,
+    `"answer_version":${parts?.version ?? 0}`,
+    `"submitted_at":${parts?.submitted_at ?? null}`,
+    `"document_answer":${parts?.documents ?? '{}'}}`,
+  ].join(',');
 }

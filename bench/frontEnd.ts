@@ -1,0 +1,56 @@
+import { chromium } from '@playwright/test';
+import { median } from './stats';
+
+export interface PageTimings {
+  lcpMs: number;
+  totalBlockingTimeMs: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Largest contentful paint and total blocking time of a page in Chromium with the CPU slowed
+ * 4× (DevTools' throttling), the median of a few cold loads. TBT adds up every long task's time
+ * beyond 50 ms until the page has been quiet for a second after LCP.
+ */
+export async function measurePage(url: string, runs = 3): Promise<PageTimings> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const lcps: number[] = [];
+  const tbts: number[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        const state = { lcp: 0, blocking: 0 };
+        (window as unknown as { __perf: typeof state }).__perf = state;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) state.lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) state.blocking += Math.max(0, entry.duration - 50);
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      const perf = await page.evaluate(() => (window as unknown as { __perf: { lcp: number; blocking: number } }).__perf);
+      lcps.push(perf.lcp);
+      tbts.push(perf.blocking);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { lcpMs: Math.round(median(lcps)), totalBlockingTimeMs: Math.round(median(tbts)) };
+}
