@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { completeApplication } from '../test/fixtures/completeApplication';
 import { deadlineNight } from './deadlineNight';
 import { documentTimings } from './documentTimings';
+import { BUDGET_KB, measureRoutes } from './bundleWeight';
+import { measurePage } from './frontEnd';
 import { logIn, measure, type LoadFigures, type LoadTarget } from './httpThroughput';
 import { startChild } from './processes';
 import { BENCH_PASSWORD, seedApplicants } from './seed';
@@ -71,6 +73,21 @@ try {
     } finally {
       await raw.stop();
     }
+
+    // npm start built dist/ as production before listening; weigh what each route loads.
+    const weights = measureRoutes(join(root, 'dist'));
+    const about = await measurePage(`${app.url}/about`);
+    results.front_end = { weights: weights.map(({ route, gzipBytes }) => ({ route, gzipBytes, budget_kB: BUDGET_KB[route] })), about };
+    for (const weight of weights) {
+      rows.push([
+        `JS for ${weight.route}`,
+        `${weight.kB.toFixed(1)} kB gzip`,
+        `budget ${BUDGET_KB[weight.route]} kB`,
+        weight.kB <= BUDGET_KB[weight.route] ? 'within budget' : 'OVER budget',
+        `${weight.files.length} files`,
+      ]);
+    }
+    rows.push(['/about, CPU 4× slower', `LCP ${about.lcpMs} ms`, `TBT ${about.totalBlockingTimeMs} ms`, 'targets: LCP < 1000, TBT < 200', '']);
 
     const night = await deadlineNight({
       baseUrl: app.url,

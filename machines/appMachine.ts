@@ -282,7 +282,8 @@ export const appMachine = setup({
       lastPage: context.lastPage,
       hasChangedPage: context.hasChangedPage,
     })),
-    startSession: assign({ isLoggedIn: true }),
+    // A new session starts a new visit: the first-login banner shows until the first page change.
+    startSession: assign({ isLoggedIn: true, hasChangedPage: false }),
     forgetUser: assign(loggedOut),
     keepWebStatus: assign({ webStatus: ({ event }) => (event.type === 'webStatus.changed' ? event.webStatus : undefined) }),
     markPageChanged: assign({ hasChangedPage: true }),

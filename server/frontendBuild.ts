@@ -24,6 +24,14 @@ export async function ensureFrontendBuilt(root: string, logger: Logger): Promise
   if (!frontendIsStale(root)) return;
   logger.info('building_front_end');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // A production bundle whatever the caller's NODE_ENV (test runners set it to "test", which would
+  // give React's development build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   logger.info('front_end_built');
 }

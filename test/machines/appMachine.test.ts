@@ -389,6 +389,16 @@ describe('app: failures and session changes', () => {
     child(SYSTEM_IDS.answers).send({ type: 'answers.saveAndGo', to: '/education' });
     expect(actor.getSnapshot().context.hasChangedPage).toBe(true);
   });
+
+  it('a login starts a new visit: a page change made before it no longer hides the first-login banner', async () => {
+    const { actor, gate, child, loadForm } = start(APP_INPUTS.anonymous);
+    await loadForm();
+    await settle(gate, 'loadCollege', demoCollege);
+    child(SYSTEM_IDS.answers).send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(actor.getSnapshot().context.hasChangedPage).toBe(true);
+    child(SYSTEM_IDS.session).send({ type: 'session.loggedIn' });
+    expect(actor.getSnapshot().context.hasChangedPage).toBe(false);
+  });
 });
 
 generatedPathSuite(appModel, (path) => {

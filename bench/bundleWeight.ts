@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The JavaScript weight of a route, from the build's manifest (vite.config.ts: build.manifest):
+ * the entry chunk and everything it imports statically, plus the lazy modules the route loads
+ * when it renders (and their static imports), each chunk counted once, gzip-compressed.
+ *
+ * Run it alone after `npx vite build`:  node --import tsx bench/bundleWeight.ts
+ */
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The lazy modules each measured route loads to render (keys of the manifest: source paths). */
+export const ROUTE_MODULES = {
+  // The form area, its first page, and the form actors the root loads for every form route.
+  '/about': ['src/layout/FormArea.tsx', 'src/pages/AboutPage.tsx', 'machines/formActors.ts'],
+  // An auth card needs none of the form actors.
+  '/login': ['src/auth/AuthArea.tsx'],
+} as const;
+export type MeasuredRoute = keyof typeof ROUTE_MODULES;
+
+/** The budgets of the issue, in kB (1000 bytes, as Vite's own build report counts). */
+export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 125, '/login': 100 };
+
+/**
+ * Today's weight rounded up: a regression ceiling while the budgets above are out of reach. Lower
+ * it whenever a route gets lighter; never raise it without a reason written here.
+ */
+export const CEILING_KB: Record<MeasuredRoute, number> = { '/about': 150, '/login': 118 };
+
+export interface RouteWeight {
+  route: MeasuredRoute;
+  gzipBytes: number;
+  kB: number;
+  files: { file: string; gzipBytes: number }[];
+}
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Manifest keys reached through static imports from `start`, `start` included. */
+function staticClosure(manifest: Manifest, start: string, seen: Set<string>): void {
+  if (seen.has(start)) return;
+  const chunk = manifest[start];
+  if (!chunk) throw new Error(`The build's manifest has no chunk for ${start}: was the module renamed?`);
+  seen.add(start);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+}
+
+export function routeWeight(distDir: string, route: MeasuredRoute, manifest: Manifest = readManifest(distDir)): RouteWeight {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('The manifest has no entry chunk.');
+  const keys = new Set<string>();
+  staticClosure(manifest, entry, keys);
+  for (const module of ROUTE_MODULES[route]) staticClosure(manifest, module, keys);
+  const files = [...new Set([...keys].map((key) => manifest[key]!.file))]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(distDir, file))).length }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const gzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  return { route, gzipBytes, kB: gzipBytes / 1000, files };
+}
+
+export function measureRoutes(distDir: string): RouteWeight[] {
+  const manifest = readManifest(distDir);
+  return (Object.keys(ROUTE_MODULES) as MeasuredRoute[]).map((route) => routeWeight(distDir, route, manifest));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const distDir = resolve(import.meta.dirname, '..', 'dist');
+  for (const weight of measureRoutes(distDir)) {
+    console.log(`${weight.route}: ${weight.kB.toFixed(1)} kB gzip (budget ${BUDGET_KB[weight.route]} kB)`);
+    for (const file of weight.files) console.log(`  ${(file.gzipBytes / 1000).toFixed(1).padStart(6)} kB  ${file.file}`);
+  }
+}
