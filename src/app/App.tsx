@@ -1,30 +1,33 @@
-import { useEffect, useState } from 'react';
-
-interface CollegeSummary {
-  name: string;
-  applicationTitle: string;
-}
+import { useSelector } from '@xstate/react';
+import { BrowserRouter } from 'react-router-dom';
+import { Spinner } from '../ui/Spinner';
+import { useAppActor } from './actors';
+import { AppRoutes } from './AppRoutes';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorScreen } from './ErrorScreen';
+import { RouterAdapter } from './RouterAdapter';
 
 /**
- * Placeholder shell until the application screens land: it proves the bundle is served and
- * talks to the API. Client routes (/about, /login, …) all reach this page through the SPA fallback.
+ * The page: the router, its adapter to the navigation actor, and the root actor's three faces —
+ * the root error screen (`error` tag, or the actor itself failed), the loading layer (college and
+ * profile) and the routes.
  */
 export function App() {
-  const [college, setCollege] = useState<CollegeSummary | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/public/college', { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<CollegeSummary>) : null))
-      .then(setCollege)
-      .catch(() => setCollege(null));
-    return () => controller.abort();
-  }, []);
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem' }}>
-      <img src="/logo.svg" alt="" width={48} height={48} />
-      <h1>{college ? college.applicationTitle : 'Admission application'}</h1>
-      <p data-testid="college-name">{college?.name ?? ''}</p>
-      <p>The application screens are on their way. The application API is available under /api and /public.</p>
-    </main>
+    <BrowserRouter>
+      <RouterAdapter />
+      <ErrorBoundary>
+        <AppGate />
+      </ErrorBoundary>
+    </BrowserRouter>
   );
+}
+
+function AppGate() {
+  const actor = useAppActor();
+  const failed = useSelector(actor, (snapshot) => snapshot.hasTag('error') || snapshot.status === 'error');
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  if (failed) return <ErrorScreen />;
+  if (loading) return <Spinner overlay size="large" label="Loading your application…" />;
+  return <AppRoutes />;
 }

@@ -716,7 +716,7 @@ export const BRANCH_GROUPS: readonly BranchGroup[] = (['sat', 'act', 'toefl'] as
   return {
     id: test,
     branches: [
-      { when: when.equals(taken, YES), keys: keys.filter((key) => key.startsWith(`${test}_score_`)) },
+      { when: when.equals(taken, YES), keys: keys.filter((key) => key.startsWith(`${test}_score`)) },
       {
         when: when.equals(taken, 'N'),
         keys: keys.filter((key) => key.startsWith(`${test}_plan_`) || key === `${test}_taken_unsure`),

@@ -232,3 +232,15 @@ describe('the real catalogue', () => {
     expect(visibility({ mailing_country: 'USA' }, CONDITION_CATALOGUE)('mailing_state')).toBe(true);
   });
 });
+
+describe('test-score branches', () => {
+  it('shows the TOEFL score only when TOEFL was taken, and the plan fields only when not', async () => {
+    const { visibility } = await import('../../../src/catalogue/conditions');
+    const { CONDITION_CATALOGUE } = await import('../../../src/catalogue/questions');
+    const unanswered = visibility({}, CONDITION_CATALOGUE);
+    const taken = visibility({ toefl_taken: 'Y' }, CONDITION_CATALOGUE);
+    const notTaken = visibility({ toefl_taken: 'N' }, CONDITION_CATALOGUE);
+    expect([unanswered('toefl_score'), taken('toefl_score'), notTaken('toefl_score')]).toEqual([false, true, false]);
+    expect([taken('toefl_plan_year'), notTaken('toefl_plan_year')]).toEqual([false, true]);
+  });
+});

@@ -1,0 +1,13 @@
+import { useSelector } from '@xstate/react';
+import type { CollegeConfig } from '../college/schema';
+import { useAppActor } from './actors';
+
+/** The college configuration the root loaded (null only before it loaded or when it failed). */
+export function useCollege(): CollegeConfig | null {
+  return useSelector(useAppActor(), (snapshot) => snapshot.context.college);
+}
+
+/** One field of section 3's client snapshot: primitives only, so views re-render only on change. */
+export function useClient<K extends 'isLoggedIn' | 'username' | 'isServiceUser' | 'numLogins' | 'hasChangedPage' | 'webStatus'>(key: K) {
+  return useSelector(useAppActor(), (snapshot) => snapshot.context[key]);
+}

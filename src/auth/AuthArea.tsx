@@ -1,0 +1,49 @@
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AUTH_CARDS, type AuthCard, type AuthCardPrefill } from '../../machines/authCardMachine';
+import type { NavigationState } from '../../machines/events';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { usePageTitle } from '../app/usePageTitle';
+import { Footer } from '../layout/Footer';
+import { Header } from '../layout/Header';
+import { SkipLink } from '../layout/SkipLink';
+import { AuthCardView, type AuthCardActor } from './AuthCardView';
+import './auth.css';
+
+/** What the route brings a card: navigation state (username, errorMessage) and reset's query. */
+function prefillOf(card: AuthCard, search: string, state: NavigationState | null): AuthCardPrefill {
+  const query = new URLSearchParams(search);
+  const prefill: AuthCardPrefill = {};
+  const username = card === 'reset' ? query.get('username') : state?.username;
+  if (username) prefill.username = username;
+  if (card === 'reset') prefill.id = query.get('id') ?? '';
+  if (state?.errorMessage) prefill.errorMessage = state.errorMessage;
+  return prefill;
+}
+
+/**
+ * The auth area of section 2: one card per route. Every auth route change opens the card afresh
+ * (`card.open`), which also cancels a call still running for the card left behind.
+ */
+export default function AuthArea({ card }: { card: AuthCard }) {
+  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
+  const location = useLocation();
+  usePageTitle(AUTH_CARDS[card].title);
+
+  useLayoutEffect(() => {
+    authCard.send({ type: 'card.open', card, prefill: prefillOf(card, location.search, location.state as NavigationState | null) });
+    // location.key: a new visit of the same route (another navigation state) opens the card again.
+  }, [authCard, card, location.key]);
+
+  return (
+    <div className="frame frame--auth">
+      <SkipLink />
+      <Header />
+      <main id="main" tabIndex={-1} className="auth-main">
+        <AuthCardView card={card} />
+      </main>
+      <Footer />
+    </div>
+  );
+}

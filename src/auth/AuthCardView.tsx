@@ -1,0 +1,82 @@
+import { useSelector } from '@xstate/react';
+import type { MouseEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { AUTH_CARDS, CARD_FIELDS, type AuthCard, type authCardMachine } from '../../machines/authCardMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { Button } from '../ui/Button';
+import { AuthInput } from './AuthInput';
+import { CARD_COPY } from './cards';
+import { CardNotice } from './CardNotice';
+
+export type AuthCardActor = ActorRefFrom<typeof authCardMachine>;
+
+const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/** One auth card of section 2: title, notice, fields, Submit, and the footer question with its link. */
+export function AuthCardView({ card }: { card: AuthCard }) {
+  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
+  const openCard = useSelector(authCard, (snapshot) => snapshot.context.card);
+  const busy = useSelector(authCard, (snapshot) => snapshot.hasTag('busy'));
+  const resending = useSelector(authCard, (snapshot) => snapshot.matches('resending'));
+  const idError = useSelector(authCard, (snapshot) => snapshot.context.errors.id);
+  // card.open runs in a layout effect; until then the actor still holds the card left behind.
+  if (openCard !== card) return null;
+  const copy = CARD_COPY[card];
+  const follow = (to: AuthCard) => (event: MouseEvent) => {
+    if (isModified(event)) return;
+    event.preventDefault();
+    authCard.send({ type: 'link.follow', to });
+  };
+  const resendButton = (text: string) => (
+    <Button variant="text" busy={resending} onClick={() => authCard.send({ type: 'resend' })}>
+      {text}
+    </Button>
+  );
+
+  return (
+    <section className="auth-card" aria-labelledby="auth-title">
+      <h1 id="auth-title" className="auth-card__title">
+        {AUTH_CARDS[card].title}
+      </h1>
+      <p className="auth-card__intro">{copy.intro}</p>
+      <CardNotice />
+      {idError ? (
+        <p className="auth-card__error" role="alert">
+          {idError}
+        </p>
+      ) : null}
+      <form
+        className="auth-card__form"
+        noValidate
+        aria-busy={busy || undefined}
+        onSubmit={(event) => {
+          event.preventDefault();
+          authCard.send({ type: 'submit' });
+        }}
+      >
+        {CARD_FIELDS[card].map((field) => (
+          <AuthInput key={field} card={card} field={field} />
+        ))}
+        {card === 'login' ? (
+          <div className="auth-card__links">
+            {resendButton('Resend confirmation code?')}
+            <a href={AUTH_CARDS.forgot.route} className="auth-card__link" onClick={follow('forgot')}>
+              Forgot password?
+            </a>
+          </div>
+        ) : null}
+        {card === 'confirm' ? <div className="auth-card__links">{resendButton('Send me a new code')}</div> : null}
+        <Button type="submit" size="submit" busy={busy && !resending} className="auth-card__submit">
+          Submit
+        </Button>
+      </form>
+      <p className="auth-card__footer">
+        {copy.footerQuestion}{' '}
+        <a href={AUTH_CARDS[copy.footerLink.to].route} onClick={follow(copy.footerLink.to)}>
+          {copy.footerLink.text}
+        </a>
+      </p>
+    </section>
+  );
+}

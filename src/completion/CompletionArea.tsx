@@ -1,0 +1,82 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
+import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useAppActor, useSystemActor } from '../app/actors';
+import { useCollege } from '../app/useApp';
+import { usePageTitle } from '../app/usePageTitle';
+import { AccountMenu } from '../layout/AccountMenu';
+import { Footer } from '../layout/Footer';
+import { Header } from '../layout/Header';
+import { SkipLink } from '../layout/SkipLink';
+import { WelcomeBanner } from '../layout/WelcomeBanner';
+import { Spinner } from '../ui/Spinner';
+import './completion.css';
+
+type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
+
+/** Section 2's completion page, outside the form layout: the success message and the PDF copy. */
+export default function CompletionArea() {
+  // The PDF copy actor is one of the form actors, loaded on demand.
+  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady'));
+  if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
+  return <CompletionPage />;
+}
+
+function CompletionPage() {
+  const college = useCollege();
+  usePageTitle('Application submitted');
+  const pdfCopy = useSystemActor<PdfCopyActor>(SYSTEM_IDS.pdfCopy);
+  const url = useSelector(pdfCopy, (snapshot) => snapshot.context.url);
+  const preparing = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('busy') || snapshot.matches({ active: 'waiting' }));
+  const failed = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('error'));
+
+  // The copy the actor holds may predate the submission: ask for the current one now.
+  useEffect(() => {
+    pdfCopy.send({ type: 'pdfCopy.refresh' });
+  }, [pdfCopy]);
+
+  return (
+    <div className="frame frame--completion">
+      <SkipLink />
+      <Header actions={<AccountMenu />} />
+      <main id="main" tabIndex={-1} className="frame__main">
+        <WelcomeBanner />
+        <section className="completion" aria-labelledby="completion-title">
+          <svg className="completion__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+            <circle cx="24" cy="24" r="22" fill="currentColor" />
+            <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <h1 id="completion-title" className="completion__title">
+            {SUBMITTED_MESSAGE}
+          </h1>
+          <p className="completion__text">
+            Thank you for applying to {college?.name}. We will e-mail you about your admission decision. If you have questions in the
+            meantime, write to <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
+          </p>
+          <div className="completion__pdf" aria-live="polite">
+            {url ? (
+              <a className="completion__download" href={url} download>
+                Download a PDF copy of your application
+              </a>
+            ) : failed ? (
+              <p className="completion__note">
+                Your PDF copy is not available right now.{' '}
+                <button type="button" className="link-button" onClick={() => pdfCopy.send({ type: 'pdfCopy.retry' })}>
+                  Try again
+                </button>
+              </p>
+            ) : preparing ? (
+              <p className="completion__note">
+                <Spinner type="circles" size="small" decorative /> Preparing a PDF copy of your application…
+              </p>
+            ) : null}
+          </div>
+        </section>
+      </main>
+      <Footer />
+    </div>
+  );
+}

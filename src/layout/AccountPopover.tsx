@@ -1,0 +1,79 @@
+import { Popover } from '@ark-ui/react/popover';
+import { Portal } from '@ark-ui/react/portal';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { LOGIN_ROUTE, SIGNUP_ROUTE } from '../../machines/routes';
+import type { sessionMachine } from '../../machines/sessionMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { useClient } from '../app/useApp';
+import { Button } from '../ui/Button';
+import { AccountIcon } from './AccountMenu';
+import type { AnswersActor } from './StepNav';
+import './AccountPopover.css';
+
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** Section 9: the popover's default side offset. */
+const SIDE_OFFSET_PX = 5;
+
+export default function AccountPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
+  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const loggedIn = useClient('isLoggedIn');
+  const username = useClient('username');
+  const loggingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
+  // Sign In / Create Account take the visitor's answers along (section 2).
+  const carryTo = (to: string) => {
+    onOpenChange(false);
+    answers.send({ type: 'answers.carryTo', to });
+  };
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      positioning={{ placement: 'bottom-end', gutter: SIDE_OFFSET_PX }}
+      lazyMount
+      unmountOnExit
+    >
+      <Popover.Trigger className="account-button">
+        <AccountIcon />
+        Account
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner className="account-popover__positioner">
+          <Popover.Content className="account-popover">
+            <div className="account-popover__header">
+              <Popover.Title className="account-popover__title">Account</Popover.Title>
+              <Popover.CloseTrigger asChild>
+                <Button variant="text">Close</Button>
+              </Popover.CloseTrigger>
+            </div>
+            {loggedIn ? (
+              <>
+                <Popover.Description className="account-popover__who">
+                  Logged in as <span className="account-popover__username">{username.toLowerCase()}</span>
+                </Popover.Description>
+                <Button variant="secondary" busy={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>
+                  Log Out
+                </Button>
+              </>
+            ) : (
+              <>
+                <Popover.Description className="account-popover__who">
+                  Log in to save your answers and come back to them later.
+                </Popover.Description>
+                <div className="account-popover__actions">
+                  <Button onClick={() => carryTo(LOGIN_ROUTE)}>Sign In</Button>
+                  <Button variant="secondary" onClick={() => carryTo(SIGNUP_ROUTE)}>
+                    Create Account
+                  </Button>
+                </div>
+              </>
+            )}
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}

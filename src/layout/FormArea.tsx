@@ -1,0 +1,55 @@
+import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAppActor } from '../app/actors';
+import { ServiceView } from '../app/lazyRoutes';
+import { usePageTitle } from '../app/usePageTitle';
+import { PAGES } from '../catalogue/pages';
+import { Spinner } from '../ui/Spinner';
+import { AccountMenu } from './AccountMenu';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { MissingInformation } from './MissingInformation';
+import { SkipLink } from './SkipLink';
+import { StepNav } from './StepNav';
+import { useQuestionFocus } from './useQuestionFocus';
+import { WelcomeBanner } from './WelcomeBanner';
+
+
+/**
+ * The form area of section 2: header with the Account popover, step navigation, welcome banner,
+ * missing-information summary, the step page, footer. Staff (service link) see only the print view:
+ * no frame at all, not even the skip link.
+ */
+export default function FormArea() {
+  const app = useAppActor();
+  const readOnly = useSelector(app, (snapshot) => snapshot.hasTag('readOnly'));
+  // The form actors (answers, validation…) load with the form area; nothing here works without them.
+  const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady'));
+  const { pathname } = useLocation();
+  usePageTitle(readOnly ? 'Application (staff view)' : (PAGES.find((page) => page.route === pathname)?.title ?? 'Application'));
+  useQuestionFocus();
+  if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
+  if (readOnly) {
+    return (
+      <Suspense fallback={<Spinner overlay size="large" label="Loading the application…" />}>
+        <ServiceView />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="frame">
+      <SkipLink />
+      <Header actions={<AccountMenu />} />
+      <StepNav />
+      <main id="main" tabIndex={-1} className="frame__main">
+        <WelcomeBanner />
+        <MissingInformation />
+        <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

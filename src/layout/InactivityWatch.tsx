@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { inactivityMachine } from '../../machines/inactivityMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+
+export type InactivityActor = ActorRefFrom<typeof inactivityMachine>;
+
+const InactivityDialog = lazy(() => import('./InactivityDialog'));
+
+/** One report per this many milliseconds is plenty against a 15-minute limit. */
+export const ACTIVITY_THROTTLE_MS = 10_000;
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart', 'scroll'] as const;
+
+/**
+ * Tells the inactivity actor when the applicant does something (while it is on, that is while a
+ * student is logged in) and shows 'Still working?' while it says `warning`. The timing is the
+ * actor's; the view only throttles how often it reports.
+ */
+export function InactivityWatch() {
+  const inactivity = useSystemActor<InactivityActor>(SYSTEM_IDS.inactivity);
+  const on = useSelector(inactivity, (snapshot) => snapshot.matches('on'));
+  const warning = useSelector(inactivity, (snapshot) => snapshot.hasTag('warning'));
+  // The dialog's code loads the first time it is needed, then stays so it can close gracefully.
+  const [needed, setNeeded] = useState(false);
+  if (warning && !needed) setNeeded(true);
+
+  useEffect(() => {
+    if (!on) return;
+    let lastSent = Date.now();
+    inactivity.send({ type: 'activity', at: lastSent });
+    const report = () => {
+      const now = Date.now();
+      if (now - lastSent < ACTIVITY_THROTTLE_MS) return;
+      lastSent = now;
+      inactivity.send({ type: 'activity', at: now });
+    };
+    const options = { capture: true, passive: true } as const;
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, report, options);
+    return () => {
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, report, options);
+    };
+  }, [on, inactivity]);
+
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <InactivityDialog open={warning} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { submitMachine } from '../../machines/submitMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { missingInformation, type MissingItem, type validationMachine } from '../../machines/validationMachine';
+import { useSystemActor } from '../app/actors';
+import { PAGES } from '../catalogue/pages';
+
+type ValidationActor = ActorRefFrom<typeof validationMachine>;
+type SubmitActor = ActorRefFrom<typeof submitMachine>;
+
+export const MISSING_TITLE = "We're missing some information!";
+
+/**
+ * Section 2's missing-information summary, shown only while validation is active. Each item
+ * links to /{page}#{key}; the form area scrolls to and focuses that question.
+ */
+export function MissingInformation() {
+  const validation = useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
+  const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
+  const active = useSelector(validation, (snapshot) => snapshot.matches('active'));
+  const errors = useSelector(validation, (snapshot) => snapshot.context.errors);
+  const rejected = useSelector(submit, (snapshot) => snapshot.matches('invalid'));
+  const items = useMemo(() => missingInformation(errors), [errors]);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // A submit that found errors lands here: the reader is taken to the list of what is missing.
+  useEffect(() => {
+    if (rejected) heading.current?.focus();
+  }, [rejected]);
+
+  if (!active || items.length === 0) return null;
+  return (
+    <section className="missing" aria-labelledby="missing-title" data-testid="missing-information">
+      <h2 id="missing-title" ref={heading} tabIndex={-1} className="missing__title">
+        {MISSING_TITLE}
+      </h2>
+      <p className="missing__text">
+        The links below show what is still missing from your application. Missing items are also highlighted on each page. Please fix
+        them and then submit your application again.
+      </p>
+      {PAGES.map((page) => {
+        const pageItems = items.filter((item) => item.page === page.id);
+        if (pageItems.length === 0) return null;
+        return (
+          <div key={page.id} className="missing__group">
+            <h3 className="missing__page">{page.title}</h3>
+            <ul className="missing__list">
+              {pageItems.map((item) => (
+                <MissingLink key={`${item.key}|${item.message}`} item={item} />
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function MissingLink({ item }: { item: MissingItem }) {
+  return (
+    <li>
+      <Link to={item.href} className="missing__link">
+        {item.message}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { useSelector } from '@xstate/react';
+import type { MouseEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { answersMachine } from '../../machines/answersMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { PAGES } from '../catalogue/pages';
+
+export type AnswersActor = ActorRefFrom<typeof answersMachine>;
+
+/** A click the browser should handle itself (new tab, new window, download). */
+const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/**
+ * Section 2's horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
+ * an anonymous visitor with answers to /signup, saves and validates for a student, and asks the
+ * navigation actor for the page. Real links, so the steps read as navigation and open in a new tab.
+ */
+export function StepNav() {
+  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const saving = useSelector(answers, (snapshot) => snapshot.hasTag('busy'));
+  const { pathname } = useLocation();
+  const currentIndex = PAGES.findIndex((page) => page.route === pathname);
+  return (
+    <nav className="steps" aria-label="Application steps" aria-busy={saving || undefined}>
+      <ol className="steps__list">
+        {PAGES.map((page, index) => {
+          const current = index === currentIndex;
+          return (
+            <li key={page.id} className={['steps__item', current ? 'is-current' : '', index < currentIndex ? 'is-before' : ''].join(' ')}>
+              <a
+                href={page.route}
+                className="steps__link"
+                aria-current={current ? 'page' : undefined}
+                onClick={(event) => {
+                  if (isModified(event)) return;
+                  event.preventDefault();
+                  answers.send({ type: 'answers.saveAndGo', to: page.route });
+                }}
+              >
+                <span className="steps__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className="steps__title">
+                  <span className="visually-hidden">Step {index + 1} of {PAGES.length}: </span>
+                  {page.title}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

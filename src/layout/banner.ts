@@ -1,0 +1,35 @@
+import type { WebStatus } from '../../machines/coreEvents';
+
+/** Section 1's three welcome texts. */
+export type BannerVariant = 'anonymous' | 'firstLogin' | 'returning';
+
+export interface BannerFacts {
+  webStatus: WebStatus | undefined;
+  isLoggedIn: boolean;
+  hasChangedPage: boolean;
+  numLogins: number;
+}
+
+/**
+ * Section 1: shown when the application is submitted, when nobody is logged in, or when the
+ * logged-in applicant (at least one login) has not yet changed page.
+ */
+export function bannerShown({ webStatus, isLoggedIn, hasChangedPage, numLogins }: BannerFacts): boolean {
+  return webStatus === 'submitted' || !isLoggedIn || (!hasChangedPage && numLogins >= 1);
+}
+
+export function bannerVariant({ isLoggedIn, numLogins }: Pick<BannerFacts, 'isLoggedIn' | 'numLogins'>): BannerVariant {
+  if (!isLoggedIn) return 'anonymous';
+  return numLogins >= 2 ? 'returning' : 'firstLogin';
+}
+
+/** The local calendar day as YYYY-MM-DD, the format of the configuration's banner dates. */
+export function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Section 1's date-based variant: from startDate to endDate, both days included. */
+export function inBannerWindow(banner: { startDate: string; endDate: string }, today: string): boolean {
+  return banner.startDate <= today && today <= banner.endDate;
+}

@@ -1,0 +1,5 @@
+import { StepPage } from './StepPage';
+
+export default function AboutPage() {
+  return <StepPage pageId="about" />;
+}

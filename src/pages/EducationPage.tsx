@@ -1,0 +1,5 @@
+import { StepPage } from './StepPage';
+
+export default function EducationPage() {
+  return <StepPage pageId="education" />;
+}

@@ -1,0 +1,5 @@
+import { StepPage } from './StepPage';
+
+export default function FinalStepsPage() {
+  return <StepPage pageId="final-steps" />;
+}

@@ -1,0 +1,53 @@
+import { Suspense, lazy, useMemo } from 'react';
+import { visibility } from '../catalogue/conditions';
+import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
+import { useAnswers, useReadOnly } from '../questions/hooks';
+import { requiredKeys } from '../questions/required';
+import { SectionView } from '../questions/SectionView';
+import { StepActions } from './StepActions';
+import '../questions/questions.css';
+import './pages.css';
+
+// Read-only users (staff) normally get the print view instead; the static layout loads only for them.
+const StaticSection = lazy(() => import('../questions/StaticSection').then((m) => ({ default: m.StaticSection })));
+
+/**
+ * A step of the application: its sections in catalogue order and the actions at the bottom. Each
+ * question's container carries its answer key as id; the form area scrolls /{page}#{key} to it.
+ */
+export function StepPage({ pageId }: { pageId: PageId }) {
+  const index = PAGES.findIndex((page) => page.id === pageId);
+  const page = PAGES[index]!;
+  const answers = useAnswers();
+  const readOnly = useReadOnly();
+  const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
+  const required = useMemo(() => requiredKeys(answers), [answers]);
+  const sections = SECTIONS.filter((section) => section.page === pageId);
+
+  return (
+    <div className="step-page">
+      <div className="step-page__intro">
+        <p className="step-page__step">
+          Step {index + 1} of {PAGES.length}
+        </p>
+        <h1 className="step-page__title">{page.title}</h1>
+        {readOnly ? null : (
+          <p className="step-page__note">
+            Questions marked <span aria-hidden="true">*</span>
+            <span className="q-sr-only">with an asterisk</span> are required.
+          </p>
+        )}
+      </div>
+      {sections.map((section) =>
+        readOnly ? (
+          <Suspense key={section.id} fallback={null}>
+            <StaticSection section={section} answers={answers} options={{ isVisible }} />
+          </Suspense>
+        ) : (
+          <SectionView key={section.id} section={section} isVisible={isVisible} required={required} />
+        ),
+      )}
+      {readOnly ? null : <StepActions next={PAGES[index + 1]?.route} />}
+    </div>
+  );
+}

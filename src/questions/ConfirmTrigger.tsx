@@ -1,0 +1,76 @@
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isAnswered } from '../catalogue/conditions';
+import type { ConfirmTrigger as Trigger } from '../catalogue/questions';
+import { Button } from '../ui/Button';
+import { ids } from './Field';
+import { useAnswer, useAnswersActor } from './hooks';
+
+// Ark's dialog is loaded only when someone asks to reveal the content.
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
+
+interface Props {
+  questionKey: string;
+  trigger: Trigger;
+  children: ReactNode;
+}
+
+/**
+ * Section 4: content revealed only after the applicant confirms, with a button or a checkbox. An
+ * answer already given is shown at once: the confirmation was made when it was typed.
+ */
+export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
+  const answered = isAnswered(useAnswer(questionKey));
+  const answers = useAnswersActor();
+  const [revealed, setRevealed] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const focusField = useRef(false);
+  const shown = revealed || answered;
+
+  useEffect(() => {
+    // The trigger that had focus is gone: focus moves on to the field it revealed.
+    if (shown && focusField.current) {
+      focusField.current = false;
+      document.getElementById(ids(questionKey).input)?.focus();
+    }
+  }, [shown, questionKey]);
+
+  const confirm = () => {
+    focusField.current = true;
+    setAsking(false);
+    setRevealed(true);
+  };
+  const hide = () => {
+    setRevealed(false);
+    answers.send({ type: 'answers.clear', keys: [questionKey] });
+  };
+  const checkboxId = `${ids(questionKey).input}-confirm`;
+
+  return (
+    <div className="q-confirm" id={shown ? undefined : questionKey}>
+      {trigger.type === 'checkbox' ? (
+        <div className="q-check__row q-confirm__trigger">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            className="q-check__input"
+            checked={shown}
+            onChange={(event) => (event.target.checked ? setAsking(true) : hide())}
+          />
+          <label className="q-check__label" htmlFor={checkboxId}>
+            {trigger.label}
+          </label>
+        </div>
+      ) : shown ? null : (
+        <Button variant="secondary" className="q-confirm__trigger" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+          {trigger.label}
+        </Button>
+      )}
+      {shown ? children : null}
+      {asking ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog open title={trigger.confirmTitle} text={trigger.confirmText} onConfirm={confirm} onCancel={() => setAsking(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../catalogue/limits';
+import type { Question } from '../catalogue/questions';
+import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
+import type { documentMachine } from '../../machines/documentMachine';
+import { documentSystemId } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Spinner } from '../ui/Spinner';
+import { ErrorText, HelpText, fieldClass, ids } from './Field';
+import { useFieldErrors } from './hooks';
+import './DocumentField.css';
+
+type DocumentActor = ActorRefFrom<typeof documentMachine>;
+
+const ACCEPT = FILE_TYPES.map((type) => `.${type}`).join(',');
+const TYPES_TEXT = FILE_TYPES.map((type) => type.toUpperCase()).join(', ');
+
+/** What the document question shows, read from its actor's state. */
+function usePhase(actor: DocumentActor) {
+  return useSelector(actor, (s) => {
+    if (s.matches('anonymous')) return 'anonymous';
+    if (s.matches('readOnly')) return s.hasTag('attached') ? 'readOnlyAttached' : 'readOnlyEmpty';
+    if (s.matches({ applicant: 'loading' })) return 'loading';
+    if (s.matches({ applicant: 'attached' })) return 'attached';
+    if (s.matches({ applicant: 'failed' })) return 'failed';
+    if (s.hasTag('busy')) return 'uploading';
+    return 'empty';
+  });
+}
+
+/**
+ * A document answer (section 4 "Documents"): choose a file, watch it upload and convert, see its
+ * name and size, delete it after confirming. Every step is the document actor's; loaded with the
+ * screens that have a document question.
+ */
+export default function DocumentField({ question }: { question: Question }) {
+  const actor = useSystemActor<DocumentActor>(documentSystemId(question.key));
+  const phase = usePhase(actor);
+  const document = useSelector(actor, (s) => s.context.document);
+  const fileProblem = useSelector(actor, (s) => (s.matches({ applicant: 'rejected' }) ? s.context.fileProblem : null));
+  const failure = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
+  const confirming = useSelector(actor, (s) => s.matches({ applicant: { attached: 'confirmingDelete' } }));
+  const deleting = useSelector(actor, (s) => s.matches({ applicant: { attached: 'deleting' } }));
+  const resetting = useSelector(actor, (s) => s.matches({ applicant: 'resetting' }));
+  const validation = useFieldErrors(question.key);
+  const id = ids(question.key);
+  const labelId = `${id.input}-label`;
+  const errors = fileProblem ? [fileProblem, ...validation] : failure ? [failure, ...validation] : validation;
+  // Deleting cannot be undone: the dialog opens on Cancel.
+  const cancel = useRef<HTMLButtonElement>(null);
+  const help =
+    question.help ??
+    `One ${TYPES_TEXT} file of at most ${formatFileSize(FILE_MAX_BYTES)}, with a name of at most ${FILE_NAME_MAX_LENGTH} characters.`;
+
+  return (
+    <div id={question.key} className={`${fieldClass(errors, true)} q-document`}>
+      <p id={labelId} className="q-label">
+        {question.label}
+      </p>
+      {phase === 'anonymous' ? (
+        <p className="q-note">{DOCUMENT_MESSAGES.notLoggedIn}</p>
+      ) : phase === 'readOnlyAttached' ? (
+        <p className="q-note">{DOCUMENT_MESSAGES.attachedNote}</p>
+      ) : phase === 'readOnlyEmpty' ? (
+        <p className="q-note">No document was uploaded.</p>
+      ) : phase === 'loading' ? (
+        <Spinner size="small" label="Loading your document…" />
+      ) : phase === 'uploading' ? (
+        <div className="q-document__file" role="status">
+          <Spinner size="small" decorative />
+          <span>
+            Uploading <strong>{document?.file_name ?? 'your file'}</strong>… This can take a moment.
+          </span>
+        </div>
+      ) : phase === 'attached' ? (
+        <div className="q-document__file">
+          <svg className="q-document__icon" viewBox="0 0 20 24" aria-hidden="true" focusable="false">
+            <path d="M2 1h11l5 5v17H2z" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M13 1v5h5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
+          <span className="q-document__name">
+            <strong>{document?.file_name}</strong>
+            {document ? <span className="q-document__size">{formatFileSize(document.file_size)}</span> : null}
+          </span>
+          <Button variant="secondary" busy={deleting} onClick={() => actor.send({ type: 'document.delete' })}>
+            Delete<span className="q-sr-only"> {document?.file_name}</span>
+          </Button>
+        </div>
+      ) : phase === 'failed' ? (
+        <Button variant="secondary" busy={resetting} onClick={() => actor.send({ type: 'document.resetError' })}>
+          Choose another file
+        </Button>
+      ) : (
+        <>
+          <HelpText id={id.help} help={help} />
+          <div className="q-file">
+            <input
+              id={id.input}
+              className="q-file__input"
+              type="file"
+              accept={ACCEPT}
+              aria-labelledby={`${labelId} ${id.input}-button`}
+              aria-describedby={[id.help, errors.length > 0 ? id.error : ''].filter(Boolean).join(' ')}
+              aria-invalid={errors.length > 0 || undefined}
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                // Choosing the same file again after a problem must fire again.
+                event.target.value = '';
+                actor.send({ type: 'document.choose', files });
+              }}
+            />
+            <label id={`${id.input}-button`} htmlFor={id.input} className="q-file__button">
+              Choose a file
+            </label>
+          </div>
+        </>
+      )}
+      <ErrorText id={id.error} messages={errors} />
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'document.cancelDelete' }))}
+        title={DOCUMENT_MESSAGES.deleteTitle}
+        description={DOCUMENT_MESSAGES.deleteQuestion}
+        size="xs"
+        role="alertdialog"
+        initialFocusEl={() => cancel.current}
+        footer={
+          <>
+            <Button ref={cancel} variant="secondary" onClick={() => actor.send({ type: 'document.cancelDelete' })}>
+              {DOCUMENT_MESSAGES.cancel}
+            </Button>
+            <Button onClick={() => actor.send({ type: 'document.confirmDelete' })}>{DOCUMENT_MESSAGES.delete}</Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

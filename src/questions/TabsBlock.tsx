@@ -1,0 +1,95 @@
+import { Tabs } from '@ark-ui/react/tabs';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { Question, TabGroup } from '../catalogue/questions';
+import { TABS_MESSAGES, type tabsMachine } from '../../machines/tabsMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { QuestionField } from './QuestionField';
+import './TabsBlock.css';
+
+type TabsActor = ActorRefFrom<typeof tabsMachine>;
+
+interface Props {
+  tabGroup: TabGroup;
+  questions: readonly Question[];
+  required: ReadonlySet<string>;
+}
+
+function TabContent({ keys, questions, required }: { keys: readonly string[]; questions: readonly Question[]; required: ReadonlySet<string> }) {
+  return (
+    <>
+      {questions
+        .filter((q) => keys.includes(q.key))
+        .map((q) => (
+          <QuestionField key={q.key} question={q} required={required.has(q.key)} />
+        ))}
+    </>
+  );
+}
+
+/**
+ * A tab group (section 4 "Tabs"), e.g. the personal statement written here or uploaded. The tabs
+ * actor decides: a switch saves the choice and clears the other tab's answers, or is blocked
+ * while an upload runs. Anonymous visitors see the default tab's content only.
+ */
+export default function TabsBlock({ tabGroup, questions, required }: Props) {
+  const actor = useSystemActor<TabsActor>(SYSTEM_IDS.tabs);
+  const chosen = useSelector(actor, (s) => s.context.chosen[tabGroup.tabId] ?? tabGroup.defaultTab);
+  const applicant = useSelector(actor, (s) => s.matches('applicant'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const blocked = useSelector(actor, (s) => s.matches({ applicant: 'blocked' }));
+  const failed = useSelector(actor, (s) => s.matches({ applicant: 'failed' }));
+
+  if (!applicant) {
+    const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
+    return <TabContent keys={tab?.keys ?? []} questions={questions} required={required} />;
+  }
+
+  return (
+    <div className="q-tabs-block q-field--wide">
+      <Tabs.Root
+        className="q-tabs"
+        value={chosen}
+        // Arrow keys only move focus: switching clears the other tab's answers, so it takes Enter or Space.
+        activationMode="manual"
+        onValueChange={(details) => actor.send({ type: 'tabs.choose', tabId: tabGroup.tabId, tab: details.value })}
+        aria-busy={busy || undefined}
+      >
+        <p className="q-help q-tabs__hint">
+          Choose one way to give us your answer. Switching removes what you gave the other way.
+        </p>
+        <Tabs.List className="q-tabs__list" aria-label="How to give your answer">
+          {tabGroup.tabs.map((tab) => (
+            <Tabs.Trigger key={tab.id} value={tab.id} className="q-tabs__trigger" disabled={busy && tab.id !== chosen}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabGroup.tabs.map((tab) => (
+          <Tabs.Content key={tab.id} value={tab.id} className="q-tabs__panel">
+            {tab.id === chosen ? <TabContent keys={tab.keys} questions={questions} required={required} /> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {failed ? (
+        <p className="q-note" role="alert">
+          We could not switch right now.{' '}
+          <Button variant="text" onClick={() => actor.send({ type: 'tabs.reset' })}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      <Dialog
+        open={blocked}
+        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'tabs.closeDialog' }))}
+        title={TABS_MESSAGES.uploadInProgressTitle}
+        description={TABS_MESSAGES.uploadInProgress}
+        size="xs"
+        footer={<Button onClick={() => actor.send({ type: 'tabs.closeDialog' })}>OK</Button>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { isAnswered, visibility } from '../catalogue/conditions';
+import type { Answers } from '../catalogue/dataModel';
+import { CONDITION_CATALOGUE, QUESTIONS, SECTIONS, type SectionId } from '../catalogue/questions';
+import { useAnswers, useCollege, useTextAnswer } from '../questions/hooks';
+import { StaticSection } from '../questions/StaticSection';
+import '../questions/questions.css';
+import './service.css';
+
+/** Section 6: staff always see who applied and where they live; other sections when answered. */
+const ALWAYS_SHOWN: ReadonlySet<SectionId> = new Set(['personal', 'address']);
+
+/**
+ * Section 6: "address fields except school". The school search fills the school's address; the
+ * school's name and code stay, its address lines are left out.
+ */
+const SCHOOL_ADDRESS: ReadonlySet<string> = new Set(
+  QUESTIONS.flatMap((q) =>
+    q.lookup ? Object.entries(q.lookup.fills).filter(([field]) => field !== 'name' && field !== 'ceeb').map(([, key]) => key) : [],
+  ),
+);
+
+function holdsAnswers(section: SectionId, answers: Answers): boolean {
+  return QUESTIONS.some((q) => q.section === section && isAnswered(answers[q.key]));
+}
+
+/**
+ * The staff print view (sections 1 and 6): the whole application as static text in a print
+ * layout, with no button, input, link, modal or separator. Shown by the router instead of the
+ * form while the app is in service mode.
+ */
+export default function ServiceView() {
+  const answers = useAnswers();
+  const { title } = useCollege();
+  const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
+  const name = [useTextAnswer('first_name'), useTextAnswer('middle_name'), useTextAnswer('last_name')].filter(Boolean).join(' ');
+  const sections = SECTIONS.filter((section) => ALWAYS_SHOWN.has(section.id) || holdsAnswers(section.id, answers));
+  const options = useMemo(() => ({ isVisible, hidden: SCHOOL_ADDRESS }), [isVisible]);
+
+  return (
+    <main className="service-view">
+      <div className="service-view__heading">
+        <p className="service-view__kicker">{title || 'Application for Admission'}</p>
+        <h1 className="service-view__name">{name || 'Applicant'}</h1>
+        <p className="service-view__note">Read-only copy for admissions staff</p>
+      </div>
+      {sections.map((section) => (
+        <StaticSection key={section.id} section={section} answers={answers} options={options} />
+      ))}
+    </main>
+  );
+}

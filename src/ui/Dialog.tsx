@@ -1,0 +1,78 @@
+import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import type { ReactNode } from 'react';
+import './Dialog.css';
+
+/** Section 3's modal sizes: xs 30rem, s 60rem, m 80vw (tablet: 30rem, 70vw, 90vw). */
+export type DialogSize = 'xs' | 's' | 'm';
+
+export interface DialogProps {
+  /** Controlled: the owner (a machine, or plain state for purely presentational modals) decides. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: DialogSize;
+  children?: ReactNode;
+  /** The actions row (buttons), right-aligned on wide screens, stacked on phones. */
+  footer?: ReactNode;
+  /** alertdialog for questions the user must answer (inactivity, delete confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /**
+   * false: only the footer's actions close it (no Escape, no click outside, no corner button),
+   * for modals whose closing means a decision.
+   */
+  dismissible?: boolean;
+  /** The element to focus on open; by default the first focusable element. */
+  initialFocusEl?: () => HTMLElement | null;
+  className?: string;
+}
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = 's',
+  children,
+  footer,
+  role = 'dialog',
+  dismissible = true,
+  initialFocusEl,
+  className,
+}: DialogProps) {
+  return (
+    <ArkDialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role={role}
+      closeOnEscape={dismissible}
+      closeOnInteractOutside={dismissible}
+      lazyMount
+      unmountOnExit
+      {...(initialFocusEl ? { initialFocusEl } : {})}
+    >
+      <Portal>
+        <ArkDialog.Backdrop className="ui-dialog__backdrop" />
+        <ArkDialog.Positioner className="ui-dialog__positioner">
+          <ArkDialog.Content className={['ui-dialog', `ui-dialog--${size}`, className ?? ''].filter(Boolean).join(' ')}>
+            <div className="ui-dialog__header">
+              <ArkDialog.Title className="ui-dialog__title">{title}</ArkDialog.Title>
+              {dismissible ? (
+                // Named 'Dismiss', not 'Close': footers often have their own 'Close' button.
+                <ArkDialog.CloseTrigger className="ui-dialog__dismiss" aria-label="Dismiss">
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                  </svg>
+                </ArkDialog.CloseTrigger>
+              ) : null}
+            </div>
+            {description ? <ArkDialog.Description className="ui-dialog__description">{description}</ArkDialog.Description> : null}
+            {children ? <div className="ui-dialog__body">{children}</div> : null}
+            {footer ? <div className="ui-dialog__footer">{footer}</div> : null}
+          </ArkDialog.Content>
+        </ArkDialog.Positioner>
+      </Portal>
+    </ArkDialog.Root>
+  );
+}

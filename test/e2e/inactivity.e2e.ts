@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, logInThroughCard } from './helpers/account';
+
+/**
+ * Section 4 "Inactivity" with Playwright's clock: installed before the app loads, so the actors'
+ * timers and Date.now() both run on it, then moved forward by hand.
+ */
+test.describe('inactivity', () => {
+  test('warns after 14 minutes and logs out a minute later', async ({ page }) => {
+    const account = await createAccount(page.request, 'idle');
+    await page.clock.install();
+    await logInThroughCard(page, account);
+
+    await page.clock.fastForward('14:00');
+    const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Continue' })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // Escape is no answer: only Continue or Logout closes it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+
+    await page.clock.fastForward('01:00');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('card-notice')).toContainText('You have been automatically logged out due to inactivity.');
+  });
+
+  test('Continue keeps the session, and Logout ends it at once', async ({ page }) => {
+    const account = await createAccount(page.request, 'active');
+    await page.clock.install();
+    await logInThroughCard(page, account);
+
+    await page.clock.fastForward('14:00');
+    const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward('02:00');
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(dialog).toBeHidden();
+
+    await page.clock.fastForward('13:00');
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('card-notice')).toContainText('You have been automatically logged out due to inactivity.');
+  });
+});

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { createAccount, logInByApi, saveAnswers, screenshot, section, serviceUrl, uniqueEmail } from './helpers/applicant';
+
+/*
+ * Sections 1 and 6: staff open the applicant's answers with a service token and read them in a
+ * print layout — static text and check marks, a 'document attached' note, the sections that
+ * hold answers — with nothing to press, type into, follow or tab to.
+ */
+
+const email = uniqueEmail('service');
+
+const ANSWERS = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  gender: 'F',
+  gender_desc: 'Female',
+  birth_date: '2007-12-09',
+  phone_mobile: '(555) 234-5678',
+  ssn: '123-45-6789',
+  address_line_1: '12 Elm Street',
+  city: 'Springfield',
+  state: 'Illinois',
+  state_desc: 'Illinois',
+  zip: '62701',
+  country: 'USA',
+  country_desc: 'United States',
+  race_asian: true,
+  race_white: false,
+  hs_name: 'Lincoln High School (Demo)',
+  hs_city: 'Springfield',
+  hs_ceeb: '990001',
+  entry_term: '2027FA',
+  entry_term_desc: 'Fall 2027',
+};
+
+async function uploadStatement(page: Page) {
+  await page.goto('/education');
+  const essay = section(page, 'Personal Statement');
+  await essay.getByRole('tab', { name: 'Upload a document' }).click();
+  await expect(essay.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText('My personal statement.');
+  await essay.getByLabel(/Personal statement document/).setInputFiles({
+    name: 'statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await pdf.save()),
+  });
+  await expect(essay.getByRole('button', { name: 'Delete statement.pdf' })).toBeVisible({ timeout: 30_000 });
+}
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  await createAccount(request, email);
+  await request.dispose();
+});
+
+test('the service view shows the answers read-only, with nothing interactive', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await logInByApi(page, email);
+  await saveAnswers(page, ANSWERS);
+  await uploadStatement(page);
+
+  // A fresh browser context, as a staff member opening the link would have.
+  const staff = await page.context().browser()!.newContext();
+  const view = await staff.newPage();
+  await view.goto(serviceUrl(email, baseURL!));
+
+  await expect(view.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+  const personal = view.getByRole('region', { name: 'Personal Information' });
+  await expect(personal.getByText('Hopper', { exact: true })).toBeVisible();
+  await expect(personal.getByText('Female', { exact: true })).toBeVisible();
+  await expect(personal.getByText('December 9, 2007')).toBeVisible();
+  // Sensitive answers stay masked for staff.
+  await expect(personal.getByText('•••-••-6789')).toBeVisible();
+  await expect(personal.getByText('123-45-6789')).toHaveCount(0);
+
+  // Addresses are shown, the school's address is not.
+  const address = view.getByRole('region', { name: 'Address' });
+  await expect(address.getByText('12 Elm Street')).toBeVisible();
+  await expect(address.getByText('United States')).toBeVisible();
+  const school = view.getByRole('region', { name: 'High School' });
+  await expect(school.getByText('Lincoln High School (Demo)')).toBeVisible();
+  await expect(school.getByText('School city')).toHaveCount(0);
+
+  // Check marks, with words for screen readers.
+  const races = view.getByRole('region', { name: 'Ethnicity and Race' });
+  const asian = races.locator('#race_asian');
+  await expect(asian).toContainText('✓');
+  await expect(asian).toContainText('Yes');
+  await expect(races.locator('#race_white')).toContainText('✗');
+
+  // The uploaded statement is a note, not a link; sections without answers are left out.
+  await expect(view.getByRole('region', { name: 'Personal Statement' }).getByText('document attached')).toBeVisible();
+  await expect(view.getByRole('region', { name: 'Religion' })).toHaveCount(0);
+  await expect(view.getByRole('region', { name: 'Legal and Conduct' })).toHaveCount(0);
+
+  // Nothing to operate: no controls, links, tab stops, frame or separators.
+  await expect(view.locator('button, input, select, textarea, a[href], [contenteditable="true"]')).toHaveCount(0);
+  const tabStops = await view.evaluate(() => [...document.querySelectorAll<HTMLElement>('[tabindex]')].filter((el) => el.tabIndex >= 0).length);
+  expect(tabStops).toBe(0);
+  await expect(view.locator('header, footer, nav, hr, dialog, [role="dialog"], [role="separator"], [role="navigation"]')).toHaveCount(0);
+
+  await screenshot(view, 'service');
+  await view.setViewportSize({ width: 390, height: 844 });
+  await screenshot(view, 'service');
+  await staff.close();
+});
