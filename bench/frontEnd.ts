@@ -1,4 +1,5 @@
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/e2e/helpers/chromium';
 import { median } from './stats';
 
 export interface PageTimings {
@@ -6,16 +7,6 @@ export interface PageTimings {
   totalBlockingTimeMs: number;
 }
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Largest contentful paint and total blocking time of a page in Chromium with the CPU slowed
@@ -23,7 +14,7 @@ const CHROMIUM_ARGS = [
  * beyond 50 ms until the page has been quiet for a second after LCP.
  */
 export async function measurePage(url: string, runs = 3): Promise<PageTimings> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   const lcps: number[] = [];
   const tbts: number[] = [];
   try {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './helpers/chromium';
 
 /**
  * Browser tests against the built app and a real server on a temporary database. Playwright
@@ -11,7 +12,6 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4311);
 // One data folder per run, shared by the server and the tests (they read the mail outbox from it).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admissions-e2e-'));
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -27,17 +27,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_EXECUTABLE,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [
