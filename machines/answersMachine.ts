@@ -30,6 +30,32 @@ export function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMa
 
 export const hasAnswers = (answers: Answers) => Object.values(answers).some((value) => value !== '' && value !== false);
 
+/**
+ * The answers that differ from what the server last confirmed. Only these are sent: a tab that
+ * re-sent every answer would put back its stale copy of answers another tab changed meanwhile.
+ */
+export function changedAnswers(answers: Answers, confirmed: Answers): AnswerMap {
+  return Object.fromEntries(Object.entries(answers).filter(([key, value]) => confirmed[key] !== value));
+}
+
+/** A save refused because another tab changed some of the same answers first (HTTP 409 with `conflicts`). */
+function conflictingKeys(error: unknown): string[] | undefined {
+  const body = (error as { status?: number; body?: { conflicts?: unknown } } | undefined) ?? {};
+  return body.status === 409 && Array.isArray(body.body?.conflicts) ? (body.body.conflicts as string[]) : undefined;
+}
+
+/**
+ * After a conflict: the server's answers, with this tab's own changes laid over them except
+ * where the other tab's acknowledged answer wins.
+ */
+export function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
+  const mine = changedAnswers(local, confirmed);
+  for (const key of conflicts) delete mine[key];
+  return { ...server, ...mine };
+}
+
+type SaveInput = { changes: Answers; baseVersion: number | undefined };
+
 /** Messages between the answers actor and its storage. */
 export type StoreEvent = { type: 'store.write'; answers: Answers } | { type: 'store.clear' };
 type RestoredEvent = { type: 'answers.restored'; answers: Answers };
@@ -71,6 +97,13 @@ const announce = [
 
 export interface AnswersContext {
   answers: AnswerMap;
+  /** What the server holds, as of `version`: the base that tells which answers changed here. */
+  confirmed: AnswerMap;
+  version: number | undefined;
+  /** The changes of the save in progress. */
+  sending: AnswerMap;
+  /** Answers of this tab that lost to another tab's newer save. */
+  conflicts: string[];
   /** Where the applicant goes once the save in progress succeeded. */
   saveTarget: string | undefined;
   error: string | null;
@@ -83,7 +116,10 @@ export const answersMachine = setup({
   },
   actors: {
     answerStore: sessionStorageStore,
-    saveAnswers: fromPromise<unknown, Answers>(({ input, signal }) => api.saveAnswers(input, signal)),
+    saveAnswers: fromPromise<{ version: number }, SaveInput>(({ input, signal }) =>
+      api.saveAnswers(input.changes, signal, input.baseVersion),
+    ),
+    loadServerAnswers: fromPromise<{ answer: Answers; answer_version: number }>(({ signal }) => api.profile(signal)),
   },
   guards: {
     changesAnswer: ({ context, event }) =>
@@ -100,6 +136,7 @@ export const answersMachine = setup({
     isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
     isAnonymous: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
     unauthorised: unauthorisedError,
+    conflict: ({ event }) => conflictingKeys((event as { error?: unknown }).error) !== undefined,
   },
   actions: {
     setAnswer: assign({
@@ -112,6 +149,32 @@ export const answersMachine = setup({
     replaceAnswers: assign({
       answers: ({ context, event }) =>
         event.type === 'answers.replaceAll' || event.type === 'answers.restored' ? { ...event.answers } : context.answers,
+    }),
+    // Answers from the server are what it confirmed; answers from anywhere else are all unsaved.
+    confirmServerAnswers: assign({
+      confirmed: ({ context, event }) =>
+        event.type === 'answers.replaceAll' && event.version !== undefined ? { ...event.answers } : context.confirmed,
+      version: ({ context, event }) => (event.type === 'answers.replaceAll' ? (event.version ?? context.version) : context.version),
+    }),
+    keepSending: assign({ sending: ({ context }) => changedAnswers(context.answers, context.confirmed) }),
+    confirmSent: assign({
+      confirmed: ({ context }) => ({ ...context.confirmed, ...context.sending }),
+      version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
+      sending: {},
+    }),
+    keepConflict: assign({
+      error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
+      conflicts: ({ event }) => conflictingKeys((event as { error?: unknown }).error) ?? [],
+    }),
+    mergeServerAnswers: assign(({ context, event }) => {
+      const server = (event as unknown as { output: { answer: Answers; answer_version: number } }).output;
+      return {
+        answers: mergeAfterConflict(server.answer, context.answers, context.confirmed, context.conflicts),
+        confirmed: { ...server.answer },
+        version: server.answer_version,
+        sending: {},
+        conflicts: [],
+      };
     }),
     tell: sendTo(
       ({ system }, params: { to: string }) => sibling(params.to)({ system }),
@@ -140,7 +203,7 @@ export const answersMachine = setup({
   },
 }).createMachine({
   id: 'answers',
-  context: { answers: {}, saveTarget: undefined, error: null },
+  context: { answers: {}, confirmed: {}, version: undefined, sending: {}, conflicts: [], saveTarget: undefined, error: null },
   invoke: { id: 'store', src: 'answerStore' },
   initial: 'anonymous',
   states: {
@@ -170,8 +233,8 @@ export const answersMachine = setup({
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
         'answers.clear': { actions: ['clearAnswers', ...announce] },
         'answers.replaceAll': [
-          { guard: 'keepsTypedAnswers', target: '.saving', actions: { type: 'keepTarget' } },
-          { actions: ['replaceAnswers', ...announce] },
+          { guard: 'keepsTypedAnswers', target: '.saving', actions: ['confirmServerAnswers', { type: 'keepTarget' }] },
+          { actions: ['replaceAnswers', 'confirmServerAnswers', ...announce] },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
         'app.context': [
@@ -185,14 +248,29 @@ export const answersMachine = setup({
         },
         saving: {
           tags: 'busy',
+          entry: 'keepSending',
           invoke: {
             id: 'saveAnswers',
             src: 'saveAnswers',
-            input: ({ context }) => context.answers,
+            input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
             onDone: [
-              { guard: 'hasTarget', target: 'idle', actions: ['runValidations', 'goToTarget'] },
-              { target: 'idle', actions: 'runValidations' },
+              { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget'] },
+              { target: 'idle', actions: ['confirmSent', 'runValidations'] },
             ],
+            onError: [
+              { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
+              { guard: 'conflict', target: 'reloading', actions: ['keepConflict', 'toastError'] },
+              { target: 'failed', actions: ['keepError', 'toastError'] },
+            ],
+          },
+        },
+        /** Another tab saved some of the same answers first: show the server's, keep the rest of ours. */
+        reloading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadServerAnswers',
+            src: 'loadServerAnswers',
+            onDone: { target: 'failed', actions: ['mergeServerAnswers', ...announce] },
             onError: [
               { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
               { target: 'failed', actions: ['keepError', 'toastError'] },

@@ -61,6 +61,8 @@ type AnswerMap = Record<string, AnswerValue>;
  */
 export interface HandOver {
   answers: AnswerMap | null;
+  /** The server's version of those answers (a student's profile), for stale-write detection. */
+  version?: number;
   service: ServiceData | null;
 }
 
@@ -250,14 +252,14 @@ export const appMachine = setup({
       webStatus: webStatusFromEntries(params.profile.web_status),
     })),
     keepHandOver: assign((_, params: Partial<HandOver>) => ({
-      handOver: { answers: params.answers ?? null, service: params.service ?? null },
+      handOver: { answers: params.answers ?? null, version: params.version, service: params.service ?? null },
     })),
     /** What was loaded for the form actors goes to them once they exist; until then it waits here. */
     handOver: enqueueActions(({ context, system, enqueue }) => {
       if (context.documentKeys === null) return;
       const { answers, service } = context.handOver;
       if (answers) {
-        const replace: AnswersEvent = { type: 'answers.replaceAll', answers };
+        const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version };
         tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), replace);
       }
       if (service) {
@@ -356,7 +358,7 @@ export const appMachine = setup({
               target: 'student',
               actions: [
                 { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
-                { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer }) },
+                { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer, version: event.output.answer_version }) },
                 'handOver',
                 // Before the status: the status may send a submitted applicant on to /completion.
                 'restorePage',

@@ -55,4 +55,5 @@ export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceU
 export type AnswersEvent =
   | { type: 'answers.set'; key: string; value: AnswerValue; desc?: string }
   | { type: 'answers.clear'; keys: readonly string[] }
-  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue> };
+  /** `version`: the server's answers version, when the answers come from the server. */
+  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue>; version?: number };

@@ -11,8 +11,16 @@ import * as R from './responses';
  */
 export const api = {
   ...coreApi,
-  saveAnswers: (answers: Answers, signal?: AbortSignal) =>
-    callApi('put', '/api/answer', R.SaveAnswersResponseSchema, { json: answers, signal }),
+  /**
+   * Saves the answers changed since `baseVersion`; the server refuses (409, `conflicts`) a change
+   * over an answer another tab changed since then, instead of silently overwriting it.
+   */
+  saveAnswers: (answers: Answers, signal?: AbortSignal, baseVersion?: number) =>
+    callApi('put', '/api/answer', R.SaveAnswersResponseSchema, {
+      json: answers,
+      signal,
+      headers: baseVersion === undefined ? undefined : { 'if-match': `"${baseVersion}"` },
+    }),
   postValidations: (errors: Record<string, string[]>, signal?: AbortSignal) =>
     callApi('post', '/api/validations', R.MessageSchema, { json: errors, signal }),
   submit: (signal?: AbortSignal) => callApi('post', '/api/submit', R.SubmitResponseSchema, { json: {}, signal }),

@@ -29,6 +29,7 @@ const client = ky.create({ retry: 0, credentials: 'same-origin', timeout: 30_000
 
 export interface CallOptions {
   json?: unknown;
+  headers?: Record<string, string>;
   searchParams?: Record<string, string | number>;
   signal?: AbortSignal;
 }
@@ -50,6 +51,7 @@ export async function callApi<TSchema extends v.GenericSchema>(
       method,
       json: options.json,
       searchParams: options.searchParams,
+      headers: options.headers,
       signal: options.signal,
       prefixUrl: apiBase(),
     });

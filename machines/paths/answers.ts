@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { answersMachine, hasAnswers, type AnswersContext } from '../answersMachine';
-import { callOutcomes } from './fixtures';
+import { callOutcomes, failures } from './fixtures';
 import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AnswersContext;
@@ -17,11 +17,13 @@ export const answersModel: PathModel = {
     { type: 'answers.clear', keys: ['first_name', 'country'] },
     { type: 'answers.replaceAll', answers: { first_name: 'Grace' } },
     { type: 'answers.replaceAll', answers: {} },
+    { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4 },
     { type: 'answers.restored', answers: { first_name: 'Alan' } },
     { type: 'answers.saveAndGo', to: '/education' },
     { type: 'answers.saveAndGo' },
     { type: 'answers.carryTo', to: '/login' },
-    ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }),
+    ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [failures.network, failures.unauthorised, failures.conflict]),
+    ...callOutcomes('loadServerAnswers', { answer: { first_name: 'Grace' }, answer_version: 5 }),
   ],
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([

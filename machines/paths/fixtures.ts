@@ -4,6 +4,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
 export const failures = {
   network: new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined),
   unauthorised: new ApiError('Your session is invalid.', 'unauthorised', 401),
+  /** A save refused because another tab changed the same answer first. */
+  conflict: new ApiError('Some answers were changed in another window or tab (first_name).', 'http', 409, { conflicts: ['first_name'] }),
 };
 
 /** `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events for a call. */

@@ -25,19 +25,24 @@ function fakeStore(stored?: Answers) {
   return { logic, told };
 }
 
-function start(options: { save?: (answers: Answers) => Promise<unknown>; stored?: Answers } = {}) {
+function start(
+  options: { save?: (answers: Answers) => Promise<unknown>; stored?: Answers; server?: { answer: Answers; answer_version: number } } = {},
+) {
   const store = fakeStore(options.stored);
   const saved: Answers[] = [];
+  const baseVersions: (number | undefined)[] = [];
   const machine = answersMachine.provide({
     actors: {
       answerStore: store.logic,
-      saveAnswers: fromPromise<unknown, Answers>(async ({ input }) => {
-        saved.push(input);
-        return options.save ? options.save(input) : { message: 'Saved.', version: 1 };
+      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(async ({ input }) => {
+        saved.push(input.changes);
+        baseVersions.push(input.baseVersion);
+        return (await (options.save ? options.save(input.changes) : { message: 'Saved.', version: saved.length + 10 })) as { version: number };
       }),
+      loadServerAnswers: fromPromise(async () => options.server ?? { answer: {}, answer_version: 0 }),
     },
   });
-  return { ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }), told: store.told, saved };
+  return { ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }), told: store.told, saved, baseVersions };
 }
 
 const answersOf = (subject: { getSnapshot(): any }) => subject.getSnapshot().context.answers as Answers;
@@ -107,6 +112,51 @@ describe('answers: anonymous visitor', () => {
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     subject.send({ type: 'answers.carryTo', to: '/login' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { answers: { first_name: 'Ada' } } }]);
+  });
+});
+
+describe('answers: two tabs of one applicant', () => {
+  it('sends only the answers changed since the server last confirmed them, with that version', async () => {
+    const { subject, saved, baseVersions } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    subject.send({ type: 'answers.set', key: 'middle_name', value: 'Byron' });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(saved).toEqual([{ last_name: 'Lovelace' }, { middle_name: 'Byron' }]);
+    expect(baseVersions).toEqual([5, 11]);
+  });
+
+  it('after a conflict shows the other tab’s answer, keeps its own other changes and saves them on the next try', async () => {
+    let refuse = true;
+    const { subject, saved, baseVersions, received } = start({
+      save: async () => {
+        if (refuse) {
+          refuse = false;
+          throw failures.conflict;
+        }
+        return { message: 'Saved.', version: 8 };
+      },
+      server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
+    });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
+    expect(answersOf(subject)).toEqual({ first_name: 'Grace', city: 'Boston', last_name: 'King' });
+    expect(received[SYSTEM_IDS.toasts]?.at(-1)).toMatchObject({ toast: { severity: 'error', message: failures.conflict.message } });
+
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(saved.at(-1)).toEqual({ last_name: 'King' });
+    expect(baseVersions.at(-1)).toBe(7);
+    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
   });
 });
 
@@ -221,6 +271,8 @@ describe('sessionStorageStore', () => {
 
 generatedPathSuite(answersModel, () => {
   const gate = createGate();
-  const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+  const machine = answersMachine.provide({
+    actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() },
+  });
   return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }) };
 });
