@@ -6,7 +6,8 @@ import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Spec section 4 "Inactivity". */
-export const INACTIVITY_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
+export { INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
+import { INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
 /** Title of the warning modal (section 2 "Inactivity modal"). */
 export const INACTIVITY_WARNING_TITLE = 'Still working?';
 

@@ -8,7 +8,8 @@ import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Section 8: what a 401 tells the applicant on the login card. */
-export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
+export { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
+import { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
 
 /**
  * Section 3: "logged in" is the presence of the identity cookie the page can read (the session

@@ -14,7 +14,8 @@ import { applicationErrors, errorMap } from './validationMachine';
 import type { WebStatusEvent } from './webStatusMachine';
 
 /** Section 2: what /completion shows after a submit. */
-export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
+export { SUBMITTED_MESSAGE } from '../src/catalogue/messages';
+import { SUBMITTED_MESSAGE } from '../src/catalogue/messages';
 
 /** POST /api/submit answers 422 {message, errors: [{key, message}]} when the server finds errors. */
 function serverErrors(error: unknown): ValidationError[] | undefined {

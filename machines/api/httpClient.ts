@@ -2,7 +2,8 @@ import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
 
 /** Spec section 8: the message shown when the server's answer says nothing more useful. */
-export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+export { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
+import { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
 
 export type ApiErrorKind = 'unauthorised' | 'http' | 'network' | 'invalid-response';
 

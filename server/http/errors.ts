@@ -2,7 +2,8 @@ import type { Middleware } from 'koa';
 import type { Logger } from '../log';
 
 /** Spec section 8: the text shown when the server cannot say anything more useful. */
-export const GENERIC_ERROR_MESSAGE = "We've encountered an unexpected error at this time. Please try again later.";
+export { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
+import { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
 
 const BODYLESS_MESSAGES: Record<number, string> = {
   404: 'This address does not exist.',

@@ -22,7 +22,8 @@ export interface SessionState {
   session?: CurrentSession;
 }
 
-export const SESSION_INVALID_MESSAGE = 'Your session is invalid. Please clear your cookies and login again.';
+export { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
+import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
 
 export interface SessionDeps {
   db: Db;

@@ -1,5 +1,6 @@
 import { Router } from '@koa/router';
 import * as v from 'valibot';
+import { SUBMITTED_MESSAGE } from '../../src/catalogue/messages';
 import type { Db } from '../../db/connection';
 import {
   chooseTab,
@@ -12,7 +13,6 @@ import {
   saveAddAnother,
   saveLastPage,
   submitApplication,
-  type Answers,
 } from '../../db/applications';
 import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/questions';
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
@@ -31,7 +31,7 @@ export const APPLICATION_MESSAGES = {
   saved: 'Your answers were saved.',
   alreadySubmitted: 'Your application has already been submitted and can no longer be changed.',
   missingInformation: "We're missing some information!",
-  submitted: 'Your application was successfully submitted.',
+  submitted: SUBMITTED_MESSAGE,
   changedDuringSubmit: 'Your answers changed while the application was being submitted. Please submit again.',
   notStarted: 'The application has to be started before it can be checked.',
   submitFirst: 'The application has to be submitted with the Submit button.',

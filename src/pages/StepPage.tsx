@@ -34,7 +34,7 @@ export function StepPage({ pageId }: { pageId: PageId }) {
         {readOnly ? null : (
           <p className="step-page__note">
             Questions marked <span aria-hidden="true">*</span>
-            <span className="q-sr-only">with an asterisk</span> are required.
+            <span className="visually-hidden">with an asterisk</span> are required.
           </p>
         )}
       </div>

@@ -87,7 +87,7 @@ export default function DocumentField({ question }: { question: Question }) {
             {document ? <span className="q-document__size">{formatFileSize(document.file_size)}</span> : null}
           </span>
           <Button variant="secondary" busy={deleting} onClick={() => actor.send({ type: 'document.delete' })}>
-            Delete<span className="q-sr-only"> {document?.file_name}</span>
+            Delete<span className="visually-hidden"> {document?.file_name}</span>
           </Button>
         </div>
       ) : phase === 'failed' ? (
