@@ -1,14 +1,36 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressBuild } from './server/staticCompression';
 import react from '@vitejs/plugin-react';
 
 // The API lives in the Koa process; in development Vite proxies these prefixes to it.
 const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/files'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
+/** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
+function precompress(): Plugin {
+  return {
+    name: 'admissions:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      await precompressBuild(options.dir!, Object.keys(bundle));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   publicDir: 'src/public',
+  resolve: {
+    alias: [
+      // React 19 has these natively: the shims' fallbacks would only add weight to the first load.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/app/vendor/useSyncExternalStore.ts', import.meta.url)) },
+    ],
+  },
   build: {
+    // Every browser the app supports preloads modules natively; the polyfill is first-load weight.
+    modulePreload: { polyfill: false },
     outDir: 'dist',
     sourcemap: true,
     // The manifest lets bench/bundleWeight.ts add up what each route loads.

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
  * The JavaScript weight of a route, from the build's manifest (vite.config.ts: build.manifest):
  * the entry chunk and everything it imports statically, plus the lazy modules the route loads
- * when it renders (and their static imports), each chunk counted once, gzip-compressed.
+ * when it renders (and their static imports), each chunk counted once, as the server sends it gzip-compressed.
  *
- * Run it alone after `npx vite build`:  node --import tsx bench/bundleWeight.ts
+ * Run it alone after `npx vite build`:  node --import tsx bench/bundleWeight.ts [distDir]
  */
 
 interface ManifestChunk {
@@ -58,6 +58,20 @@ function staticClosure(manifest: Manifest, start: string, seen: Set<string>): vo
   for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
 }
 
+/**
+ * The bytes a browser that reads gzip downloads: the .gz file the build wrote and the server sends
+ * (server/staticCompression.ts), or the file itself when compressing it would not have helped.
+ */
+function servedGzipBytes(distDir: string, file: string): number {
+  const path = join(distDir, file);
+  if (existsSync(path + '.gz')) return statSync(path + '.gz').size;
+  const plain = statSync(path).size;
+  if (gzipSync(readFileSync(path), { level: 9 }).length < plain) {
+    throw new Error(`${file} has no .gz beside it: was the build made without the precompress plugin (vite.config.ts)?`);
+  }
+  return plain;
+}
+
 export function routeWeight(distDir: string, route: MeasuredRoute, manifest: Manifest = readManifest(distDir)): RouteWeight {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
   if (!entry) throw new Error('The manifest has no entry chunk.');
@@ -66,7 +80,7 @@ export function routeWeight(distDir: string, route: MeasuredRoute, manifest: Man
   for (const module of ROUTE_MODULES[route]) staticClosure(manifest, module, keys);
   const files = [...new Set([...keys].map((key) => manifest[key]!.file))]
     .filter((file) => file.endsWith('.js'))
-    .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(distDir, file))).length }))
+    .map((file) => ({ file, gzipBytes: servedGzipBytes(distDir, file) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   const gzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
   return { route, gzipBytes, kB: gzipBytes / 1000, files };
@@ -78,7 +92,7 @@ export function measureRoutes(distDir: string): RouteWeight[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const distDir = resolve(import.meta.dirname, '..', 'dist');
+  const distDir = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..', 'dist'));
   for (const weight of measureRoutes(distDir)) {
     console.log(`${weight.route}: ${weight.kB.toFixed(1)} kB gzip (budget ${BUDGET_KB[weight.route]} kB)`);
     for (const file of weight.files) console.log(`  ${(file.gzipBytes / 1000).toFixed(1).padStart(6)} kB  ${file.file}`);

@@ -24,15 +24,22 @@ export interface NavigationState {
 }
 
 /**
+ * How the browser came to a location: the page's first location, a new history entry, a
+ * replaced one (a redirect), or the Back/Forward buttons.
+ */
+export type HistoryAction = 'initial' | 'push' | 'replace' | 'pop';
+
+/**
  * To the navigation actor (system id 'navigation'). `navigate` asks for a route change; the
- * navigation actor emits `{ type: 'navigate', to, state, replace }` for the router adapter in src/.
- * `location.changed` is sent by that adapter whenever the browser's location changes.
+ * navigation actor emits `{ type: 'navigate', to, state, replace }` for the browser-history
+ * adapter in src/app. `location.changed` is sent by that adapter whenever the browser's location
+ * changes (`action` defaults to 'push').
  */
 export type NavigationEvent =
   | { type: 'navigate'; to: string; state?: NavigationState; replace?: boolean }
-  | { type: 'location.changed'; pathname: string; search: string; hash: string; state?: NavigationState };
+  | { type: 'location.changed'; pathname: string; search: string; hash: string; state?: NavigationState; action?: HistoryAction };
 
-/** What the navigation actor emits for the router adapter. */
+/** What the navigation actor emits for the browser-history adapter. */
 export type NavigateEmitted = { type: 'navigate'; to: string; state?: NavigationState; replace?: boolean };
 
 /**

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import { api } from './api/coreEndpoints';
 import type { RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { NavigateEmitted, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
 import { AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES, isFormRoute } from './routes';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -11,9 +11,23 @@ import { TOAST_TITLES } from './toastsMachine';
 export { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormRoute, LOGIN_ROUTE, SIGNUP_ROUTE } from './routes';
 const KNOWN_ROUTES = new Set([...FORM_ROUTES, COMPLETION_ROUTE, ...AUTH_ROUTES]);
 
-export interface NavigationContext {
+/** The location the browser shows, as last reported: what the views render. */
+export interface BrowserLocation {
   pathname: string;
   search: string;
+  hash: string;
+  state: NavigationState | undefined;
+  action: HistoryAction;
+  /** Counts the reports: a second visit of the same address is a new visit (a card opens again). */
+  visit: number;
+}
+
+export interface NavigationContext {
+  /** The path the rules judge: the browser's, or the one just asked for before the browser reports it. */
+  pathname: string;
+  search: string;
+  /** null until the browser-history adapter reports the first location. */
+  location: BrowserLocation | null;
   /** undefined until the root knows who is using the app. */
   webStatus: WebStatus | undefined;
   /** The last_page the server holds; undefined until the profile loaded. */
@@ -45,7 +59,7 @@ const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
 
 /**
- * Section 2 "Navigation rules". The router adapter in src/ reports every location change and
+ * Section 2 "Navigation rules". The browser-history adapter in src/app reports every location change and
  * performs the `navigate` events this actor emits; every other actor asks for navigation here.
  * `route` says which area the applicant is in, `lastPage` keeps the server's last_page current,
  * `notices` turns a success message of navigation state into a toast.
@@ -87,7 +101,22 @@ export const navigationMachine = setup({
     unauthorised: unauthorisedError,
   },
   actions: {
-    follow: assign(({ event }) => (event.type === 'location.changed' ? { pathname: event.pathname, search: event.search } : {})),
+    follow: assign(({ context, event }) =>
+      event.type === 'location.changed'
+        ? {
+            pathname: event.pathname,
+            search: event.search,
+            location: {
+              pathname: event.pathname,
+              search: event.search,
+              hash: event.hash,
+              state: event.state,
+              action: event.action ?? 'push',
+              visit: (context.location?.visit ?? 0) + 1,
+            },
+          }
+        : {},
+    ),
     assumeLocation: assign((_, params: { to: string }) => locationOf(params.to)),
     emitRedirect: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to, replace: true })),
     forward: emit(({ event }) => {
@@ -121,7 +150,7 @@ export const navigationMachine = setup({
 }).createMachine({
   id: 'navigation',
   type: 'parallel',
-  context: ({ input }) => ({ pathname: input.pathname, search: input.search, webStatus: undefined, savedLastPage: undefined }),
+  context: ({ input }) => ({ pathname: input.pathname, search: input.search, location: null, webStatus: undefined, savedLastPage: undefined }),
   states: {
     route: {
       initial: 'pending',
@@ -148,7 +177,7 @@ export const navigationMachine = setup({
         ],
       },
       states: {
-        /** Until the router adapter reports the first location. */
+        /** Until the browser-history adapter reports the first location. */
         pending: {},
         form: { entry: 'announceFormArea' },
         completion: { entry: 'announceFormArea' },

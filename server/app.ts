@@ -12,6 +12,7 @@ import { requestLog } from './http/requestLog';
 import { sameSiteOnly } from './http/sameSiteOnly';
 import { securityHeaders } from './http/securityHeaders';
 import { loadSession, type SessionState } from './http/session';
+import { pagePreload } from './http/pagePreload';
 import { serveSpa } from './http/spa';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
@@ -22,6 +23,7 @@ import { collegeRoutes } from './routes/collegeRoutes';
 import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
+import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
 import { createCopyService } from './pdf/copyService';
 import type { ObjectStore } from './storage/objectStore';
@@ -81,6 +83,12 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  if (deps.distDir) app.use(serveSpa(deps.distDir));
+  if (deps.distDir) {
+    const preload = pagePreload({
+      collegeJson: JSON.stringify(college),
+      profileJson: (session) => profileJson(db, deps.answers, session.userId, session.username),
+    });
+    app.use(serveSpa(deps.distDir, preload));
+  }
   return app;
 }

@@ -1,5 +1,6 @@
-import ky, { HTTPError } from 'ky';
+import type { KyInstance } from 'ky';
 import * as v from 'valibot';
+import { takePreloadedResponse } from './preloadedResponses';
 
 /** Spec section 8: the message shown when the server's answer says nothing more useful. */
 export { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
@@ -24,9 +25,23 @@ export const isUnauthorised = (error: unknown): boolean => error instanceof ApiE
 
 /**
  * The one HTTP client. Machines own retries and polling, so ky never retries on its own; cookies
- * go with every call because the session lives in an httpOnly cookie.
+ * go with every call because the session lives in an httpOnly cookie. Every status comes back as
+ * a response, so a preloaded answer and a fetched one take the same road below. ky loads with the
+ * first call that needs the network: the page's first answers come in the page itself.
  */
-const client = ky.create({ retry: 0, credentials: 'same-origin', timeout: 30_000, headers: { accept: 'application/json' } });
+let client: Promise<KyInstance> | undefined;
+function httpClient(): Promise<KyInstance> {
+  client ??= import('ky').then(({ default: ky }) =>
+    ky.create({
+      retry: 0,
+      throwHttpErrors: false,
+      credentials: 'same-origin',
+      timeout: 30_000,
+      headers: { accept: 'application/json' },
+    }),
+  );
+  return client;
+}
 
 export interface CallOptions {
   json?: unknown;
@@ -46,9 +61,19 @@ export async function callApi<TSchema extends v.GenericSchema>(
   schema: TSchema,
   options: CallOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
-  let response: Response;
+  const preloaded = method === 'get' && !options.searchParams ? takePreloadedResponse(path) : undefined;
+  const response = preloaded ?? (await send(method, path, options));
+  if (!response.ok) throw await errorFromResponse(response);
+  const body = await readJson(response);
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) throw new ApiError(GENERIC_ERROR_MESSAGE, 'invalid-response', response.status);
+  return parsed.output;
+}
+
+async function send(method: string, path: string, options: CallOptions): Promise<Response> {
   try {
-    response = await client(stripLeadingSlash(path), {
+    const client = await httpClient();
+    return await client(stripLeadingSlash(path), {
       method,
       json: options.json,
       searchParams: options.searchParams,
@@ -57,14 +82,10 @@ export async function callApi<TSchema extends v.GenericSchema>(
       prefixUrl: apiBase(),
     });
   } catch (error) {
-    if (error instanceof HTTPError) throw await errorFromResponse(error.response);
     if ((error as Error)?.name === 'AbortError') throw error;
+    // Offline, refused, timed out, or the ky chunk itself could not load.
     throw new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined);
   }
-  const body = await readJson(response);
-  const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new ApiError(GENERIC_ERROR_MESSAGE, 'invalid-response', response.status);
-  return parsed.output;
 }
 
 async function errorFromResponse(response: Response): Promise<ApiError> {

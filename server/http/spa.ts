@@ -1,6 +1,7 @@
-import type { Middleware } from 'koa';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { Context, Middleware } from 'koa';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { preferredEncoding } from '../staticCompression';
 import { isApiPath } from './securityHeaders';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -18,9 +19,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Serves the built front end. Hashed assets are cached for a year; every other path that is not
- * an API call gets index.html so that client-side routes (and unknown paths) reach the router.
+ * an API call gets index.html so that client-side routes (and unknown paths) reach the
+ * navigation actor, with `preload(ctx)` (the first calls' answers) written before </head>.
  */
-export function serveSpa(distDir: string): Middleware {
+export function serveSpa(distDir: string, preload?: (ctx: Context) => string): Middleware {
   const indexFile = join(distDir, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
@@ -28,6 +30,14 @@ export function serveSpa(distDir: string): Middleware {
     if (file && file !== indexFile && existsSync(file) && statSync(file).isFile()) {
       ctx.type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
       ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      ctx.vary('Accept-Encoding');
+      // The build wrote the compressed forms beside the file (server/staticCompression.ts).
+      const encoding = preferredEncoding(ctx.get('accept-encoding'));
+      if (encoding && existsSync(file + encoding.extension)) {
+        ctx.set('Content-Encoding', encoding.name);
+        ctx.body = createReadStream(file + encoding.extension);
+        return;
+      }
       ctx.body = createReadStream(file);
       return;
     }
@@ -38,8 +48,14 @@ export function serveSpa(distDir: string): Middleware {
       return;
     }
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(indexFile);
+    if (!preload || ctx.method === 'HEAD') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = createReadStream(indexFile);
+      return;
+    }
+    // The page now carries the caller's own profile: no cache may keep it.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = readFileSync(indexFile, 'utf8').replace('</head>', `${preload(ctx)}</head>`);
   };
 }
 

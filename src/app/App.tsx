@@ -1,25 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { BrowserRouter } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { useAppActor } from './actors';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
-import { RouterAdapter } from './RouterAdapter';
 
 /**
- * The page: the router, its adapter to the navigation actor, and the root actor's three faces —
- * the root error screen (`error` tag, or the actor itself failed), the loading layer (college and
- * profile) and the routes.
+ * The page: the root actor's three faces — the root error screen (`error` tag, or the actor itself
+ * failed), the loading layer (college and profile) and the routes.
  */
 export function App() {
   return (
-    <BrowserRouter>
-      <RouterAdapter />
-      <ErrorBoundary>
-        <AppGate />
-      </ErrorBoundary>
-    </BrowserRouter>
+    <ErrorBoundary>
+      <AppGate />
+    </ErrorBoundary>
   );
 }
 

@@ -1,7 +1,10 @@
-import { Route, Routes } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
 import { AUTH_CARDS, AUTH_CARD_NAMES, COMPLETION_ROUTE } from '../../machines/routes';
+import { SYSTEM_IDS } from '../../machines/systemIds';
 import { PAGES, type PageId } from '../catalogue/pages';
 import { RootLayout } from '../layout/RootLayout';
+import { useSystemActor } from './actors';
+import type { NavigationActor } from './browserHistory';
 import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea } from './lazyRoutes';
 
 const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
@@ -11,25 +14,30 @@ const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
 };
 
 /**
- * Section 2's routes. Which route may show is the navigation actor's decision (RootLayout's
- * location guard); unknown paths render nothing while it redirects to /about with the query.
+ * Section 2's routes. Which route may show is the navigation actor's decision: a path shows only
+ * once the actor has judged that very path (while it redirects an unknown path, a submitted
+ * applicant or a too-early /completion, nothing flashes).
  */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route element={<FormArea />}>
-          {PAGES.map((page) => {
-            const View = PAGE_VIEWS[page.id];
-            return <Route key={page.id} path={page.route} element={<View />} />;
-          })}
-        </Route>
-        <Route path={COMPLETION_ROUTE} element={<CompletionArea />} />
-        {AUTH_CARD_NAMES.map((card) => (
-          <Route key={card} path={AUTH_CARDS[card].route} element={<AuthArea card={card} />} />
-        ))}
-        <Route path="*" element={null} />
-      </Route>
-    </Routes>
+  const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
+  const shown = useSelector(navigation, ({ context }) =>
+    context.location !== null && context.location.pathname === context.pathname ? context.pathname : null,
   );
+  return <RootLayout pathname={shown}>{shown === null ? null : <RouteView pathname={shown} />}</RootLayout>;
+}
+
+/** The form area keeps its frame mounted while its page changes: the same element type at the same place. */
+function RouteView({ pathname }: { pathname: string }) {
+  const page = PAGES.find((candidate) => candidate.route === pathname);
+  if (page) {
+    const Page = PAGE_VIEWS[page.id];
+    return (
+      <FormArea>
+        <Page />
+      </FormArea>
+    );
+  }
+  if (pathname === COMPLETION_ROUTE) return <CompletionArea />;
+  const card = AUTH_CARD_NAMES.find((name) => AUTH_CARDS[name].route === pathname);
+  return card ? <AuthArea card={card} /> : null;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useBrowserLocation } from './useBrowserLocation';
 import { useCollege } from './useApp';
 
 /**
@@ -9,8 +9,7 @@ import { useCollege } from './useApp';
  */
 export function usePageTitle(screen: string): void {
   const college = useCollege();
-  const { pathname, hash, key } = useLocation();
-  const navigationType = useNavigationType();
+  const { pathname, hash, action, visit } = useBrowserLocation();
 
   useEffect(() => {
     document.title = college ? `${screen} | ${college.applicationTitle}` : screen;
@@ -18,9 +17,9 @@ export function usePageTitle(screen: string): void {
 
   useEffect(() => {
     // Not on the page's first location, nor after a redirect (replace): the page just loaded.
-    if (hash || key === 'default' || navigationType === 'REPLACE') return;
+    if (hash || action === 'initial' || action === 'replace') return;
     const active = document.activeElement;
     if (active && active !== document.body) return;
     document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname, hash, key, navigationType]);
+  }, [pathname, hash, action, visit]);
 }

@@ -1,9 +1,9 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { AUTH_CARDS, type AuthCard, type AuthCardPrefill } from '../../machines/authCardMachine';
 import type { NavigationState } from '../../machines/events';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
@@ -12,7 +12,7 @@ import { AuthCardView, type AuthCardActor } from './AuthCardView';
 import './auth.css';
 
 /** What the route brings a card: navigation state (username, errorMessage) and reset's query. */
-function prefillOf(card: AuthCard, search: string, state: NavigationState | null): AuthCardPrefill {
+function prefillOf(card: AuthCard, search: string, state: NavigationState | undefined): AuthCardPrefill {
   const query = new URLSearchParams(search);
   const prefill: AuthCardPrefill = {};
   const username = card === 'reset' ? query.get('username') : state?.username;
@@ -28,13 +28,13 @@ function prefillOf(card: AuthCard, search: string, state: NavigationState | null
  */
 export default function AuthArea({ card }: { card: AuthCard }) {
   const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
-  const location = useLocation();
+  const location = useBrowserLocation();
   usePageTitle(AUTH_CARDS[card].title);
 
   useLayoutEffect(() => {
-    authCard.send({ type: 'card.open', card, prefill: prefillOf(card, location.search, location.state as NavigationState | null) });
-    // location.key: a new visit of the same route (another navigation state) opens the card again.
-  }, [authCard, card, location.key]);
+    authCard.send({ type: 'card.open', card, prefill: prefillOf(card, location.search, location.state) });
+    // A new visit of the same route (another navigation state) opens the card again.
+  }, [authCard, card, location.visit]);
 
   return (
     <div className="frame frame--auth">

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { AUTH_CARDS, CARD_FIELDS, type AuthCard, type authCardMachine } from '../../machines/authCardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { isModifiedClick } from '../app/RouteLink';
 import { Button } from '../ui/Button';
 import { AuthInput } from './AuthInput';
 import { CARD_COPY } from './cards';
@@ -11,7 +12,6 @@ import { CardNotice } from './CardNotice';
 
 export type AuthCardActor = ActorRefFrom<typeof authCardMachine>;
 
-const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /** One auth card of section 2: title, notice, fields, Submit, and the footer question with its link. */
 export function AuthCardView({ card }: { card: AuthCard }) {
@@ -24,7 +24,7 @@ export function AuthCardView({ card }: { card: AuthCard }) {
   if (openCard !== card) return null;
   const copy = CARD_COPY[card];
   const follow = (to: AuthCard) => (event: MouseEvent) => {
-    if (isModified(event)) return;
+    if (isModifiedClick(event)) return;
     event.preventDefault();
     authCard.send({ type: 'link.follow', to });
   };

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
 import { useAppActor } from '../app/actors';
 import { ServiceView } from '../app/lazyRoutes';
+import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
 import { Spinner } from '../ui/Spinner';
@@ -21,12 +21,12 @@ import { WelcomeBanner } from './WelcomeBanner';
  * missing-information summary, the step page, footer. Staff (service link) see only the print view:
  * no frame at all, not even the skip link.
  */
-export default function FormArea() {
+export default function FormArea({ children }: { children: ReactNode }) {
   const app = useAppActor();
   const readOnly = useSelector(app, (snapshot) => snapshot.hasTag('readOnly'));
   // The form actors (answers, validation…) load with the form area; nothing here works without them.
   const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady'));
-  const { pathname } = useLocation();
+  const { pathname } = useBrowserLocation();
   usePageTitle(readOnly ? 'Application (staff view)' : (PAGES.find((page) => page.route === pathname)?.title ?? 'Application'));
   useQuestionFocus();
   if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
@@ -46,7 +46,7 @@ export default function FormArea() {
         <WelcomeBanner />
         <MissingInformation />
         <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

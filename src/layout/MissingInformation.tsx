@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { missingInformation, type MissingItem, type validationMachine } from '../../machines/validationMachine';
 import { useSystemActor } from '../app/actors';
+import { RouteLink } from '../app/RouteLink';
 import { PAGES } from '../catalogue/pages';
 
 type ValidationActor = ActorRefFrom<typeof validationMachine>;
@@ -62,9 +62,9 @@ export function MissingInformation() {
 function MissingLink({ item }: { item: MissingItem }) {
   return (
     <li>
-      <Link to={item.href} className="missing__link">
+      <RouteLink to={item.href} className="missing__link">
         {item.message}
-      </Link>
+      </RouteLink>
     </li>
   );
 }

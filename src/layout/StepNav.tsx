@@ -1,16 +1,13 @@
 import { useSelector } from '@xstate/react';
-import type { MouseEvent } from 'react';
-import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { answersMachine } from '../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { isModifiedClick } from '../app/RouteLink';
+import { useBrowserLocation } from '../app/useBrowserLocation';
 import { PAGES } from '../catalogue/pages';
 
 export type AnswersActor = ActorRefFrom<typeof answersMachine>;
-
-/** A click the browser should handle itself (new tab, new window, download). */
-const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * Section 2's horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
@@ -20,7 +17,7 @@ const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey ||
 export function StepNav() {
   const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
   const saving = useSelector(answers, (snapshot) => snapshot.hasTag('busy'));
-  const { pathname } = useLocation();
+  const { pathname } = useBrowserLocation();
   const currentIndex = PAGES.findIndex((page) => page.route === pathname);
   return (
     <nav className="steps" aria-label="Application steps" aria-busy={saving || undefined}>
@@ -34,7 +31,7 @@ export function StepNav() {
                 className="steps__link"
                 aria-current={current ? 'page' : undefined}
                 onClick={(event) => {
-                  if (isModified(event)) return;
+                  if (isModifiedClick(event)) return;
                   event.preventDefault();
                   answers.send({ type: 'answers.saveAndGo', to: page.route });
                 }}

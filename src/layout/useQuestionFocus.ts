@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useBrowserLocation } from '../app/useBrowserLocation';
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
 
@@ -22,7 +22,7 @@ export function focusQuestion(id: string): boolean {
  * that question and focuses it. The page may still be loading (lazy), so the question is awaited.
  */
 export function useQuestionFocus() {
-  const { pathname, hash, key } = useLocation();
+  const { pathname, hash, visit } = useBrowserLocation();
 
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
@@ -36,6 +36,6 @@ export function useQuestionFocus() {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
-    // The key too: following the same link twice should scroll again.
-  }, [hash, key]);
+    // The visit too: following the same link twice should scroll again.
+  }, [hash, visit]);
 }

@@ -19,12 +19,12 @@ const root = resolve(import.meta.dirname, '../..');
 const kB = (bytes: number) => bytes / 1000;
 
 /**
- * The core's target. Not reached while the one HTTP client is ky (issue 3): ky alone weighs about
- * 3.7 kB of the core; xstate (≈ 13.5 kB) and valibot's share (≈ 3 kB) are the rest of the floor.
+ * The core's target. ky (≈ 3.7 kB) now loads with the first network call, out of the core;
+ * xstate (≈ 13.5 kB) and valibot's share (≈ 3 kB) are the floor of the rest.
  */
 const CORE_TARGET_KB = 24;
-/** What the core may not grow beyond (measured 28.2 kB): a regression check until the target is met. */
-const CORE_CEILING_KB = 28.6;
+/** What the core may not grow beyond (measured 24.7 kB): a regression check until the target is met. */
+const CORE_CEILING_KB = 25;
 /** The form actors with the question catalogue, the application schema and the option lists (measured 21.9 kB). */
 const FORM_CEILING_KB = 22.5;
 
@@ -103,11 +103,15 @@ async function splitBuild(): Promise<{ coreGzipBytes: number; formGzipBytes: num
   return { coreGzipBytes: sum(coreChunks), formGzipBytes: sum(formChunks) };
 }
 
-/** Leaves the dynamic import() of the form actors' module as it is: a chunk of its own. */
-const formActorsLoadedLater: Plugin = {
-  name: 'form-actors-loaded-later',
+/**
+ * Leaves every dynamic import() as it is, a chunk of its own, as a code-splitting build does: the
+ * form actors' module, and ky, which the HTTP client loads with the first call that needs the
+ * network (the page's first answers come in the page).
+ */
+const loadedLater: Plugin = {
+  name: 'loaded-later',
   setup(builder) {
-    builder.onResolve({ filter: /\/formActors$/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+    builder.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
   },
 };
 
@@ -131,7 +135,7 @@ describe('the weight of the machines (minified, gzip)', () => {
   let form: Measured;
 
   beforeAll(async () => {
-    core = await bundle('machines/inspect.ts', [formActorsLoadedLater]);
+    core = await bundle('machines/inspect.ts', [loadedLater]);
     form = await bundle('machines/formActors.ts', [alreadyLoaded(core.inputs)]);
     const split = await splitBuild();
     console.log(

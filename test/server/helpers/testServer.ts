@@ -11,17 +11,21 @@ export const GOOD_PASSWORD = 'Correct-Horse-42!';
 
 /**
  * A real server on an ephemeral port, on a fresh SQLite file, with a clock the test moves.
- * `dataDir` reopens an earlier server's data (a restart); `jobHooks` lets a test hold a job.
+ * `dataDir` reopens an earlier server's data (a restart); `jobHooks` lets a test hold a job;
+ * `distDir` serves a front end.
  * The environment has no PATH, so LibreOffice is not found and docx takes the pure-JS route
  * unless a test passes PATH.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { dataDir?: string; jobHooks?: JobHooks } = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; jobHooks?: JobHooks; distDir?: string } = {},
+) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'admissions-test-'));
   const clock = manualClock(Date.now());
   const config = readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
   // The address e-mail links are built from; requests go to the ephemeral port behind it.
   const publicUrl = 'http://admissions.test';
-  const running: RunningServer = await startServer({ ...config, publicUrl }, { clock, jobHooks: options.jobHooks });
+  const running: RunningServer = await startServer({ ...config, publicUrl }, { clock, jobHooks: options.jobHooks, distDir: options.distDir });
   return {
     ...running,
     clock,
