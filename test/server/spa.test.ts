@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSpa } from '../../server/http/spa';
 import { securityHeaders } from '../../server/http/securityHeaders';
+import { precompressBuild } from '../../server/staticCompression';
+import { request } from 'node:http';
 
 let baseUrl: string;
 let close: () => void;
@@ -14,6 +17,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  const big = 'export const words = ' + JSON.stringify('application '.repeat(2000)) + ';';
+  writeFileSync(join(dist, 'assets', 'big-def456.js'), big);
+  await precompressBuild(dist, ['assets/big-def456.js', 'assets/main-abc123.js']);
   writeFileSync(join(dist.replace(/[^/]+$/, ''), 'outside-secret.txt'), 'secret');
   const app = new Koa();
   app.use(securityHeaders({ hsts: false }));
@@ -24,6 +30,26 @@ beforeAll(async () => {
   close = () => server.close();
 });
 afterAll(() => close());
+
+/** A GET whose body is left compressed (fetch would decode it). */
+function rawGet(path: string, acceptEncoding: string | undefined): Promise<{ encoding?: string; vary?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    request(baseUrl + path, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          encoding: response.headers['content-encoding'],
+          vary: response.headers.vary,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('single-page app fallback', () => {
   it.each(['/', '/about', '/login', '/some/unknown/path?token=abc'])('answers %s with index.html', async (path) => {
@@ -37,6 +63,21 @@ describe('single-page app fallback', () => {
     const response = await fetch(baseUrl + '/assets/main-abc123.js');
     expect(await response.text()).toBe('console.log(1)');
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the smallest form the browser reads: Brotli, else gzip, else the file itself', async () => {
+    const plain = await rawGet('/assets/big-def456.js', undefined);
+    expect(plain.encoding).toBeUndefined();
+    const br = await rawGet('/assets/big-def456.js', 'gzip, deflate, br');
+    const gzip = await rawGet('/assets/big-def456.js', 'gzip, br;q=0');
+    expect(br.encoding).toBe('br');
+    expect(gzip.encoding).toBe('gzip');
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+    expect(br.body.length).toBeLessThan(plain.body.length / 10);
+    expect(br.vary).toContain('Accept-Encoding');
+    // A file too small to gain anything is sent as it is.
+    expect((await rawGet('/assets/main-abc123.js', 'br, gzip')).encoding).toBeUndefined();
   });
 
   it('never serves a file outside the build folder', async () => {
