@@ -13,12 +13,14 @@ import { BENCH_PASSWORD, seedApplicants } from './seed';
 /**
  * `npm run bench`: load only on 127.0.0.1, bounded in time, figures printed as a table and
  * written to bench/results.json. Options (environment): BENCH_SECONDS (per autocannon run,
- * default 5), BENCH_APPLICANTS (deadline night, default 1000), BENCH_NIGHT_SECONDS (default 30).
+ * default 5), BENCH_APPLICANTS (deadline night, default 1000), BENCH_NIGHT_SECONDS (default 30),
+ * BENCH_ONLY=http (only the autocannon runs, to iterate on the server quickly).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const applicants = Number(process.env.BENCH_APPLICANTS ?? 1000);
 const nightSeconds = Number(process.env.BENCH_NIGHT_SECONDS ?? 30);
 const root = resolve(import.meta.dirname, '..');
+const httpOnly = process.env.BENCH_ONLY === 'http';
 
 /** About 150 keys, as a realistic application in progress. */
 const realisticAnswers = Object.fromEntries(Object.entries(completeApplication).slice(0, 150));
@@ -74,56 +76,61 @@ try {
       await raw.stop();
     }
 
-    // npm start built dist/ as production before listening; weigh what each route loads.
-    const weights = measureRoutes(join(root, 'dist'));
-    const about = await measurePage(`${app.url}/about`);
-    results.front_end = { weights: weights.map(({ route, gzipBytes }) => ({ route, gzipBytes, budget_kB: BUDGET_KB[route] })), about };
-    for (const weight of weights) {
+    if (!httpOnly) {
+      // npm start built dist/ as production before listening; weigh what each route loads.
+      const weights = measureRoutes(join(root, 'dist'));
+      const about = await measurePage(`${app.url}/about`);
+      results.front_end = { weights: weights.map(({ route, gzipBytes }) => ({ route, gzipBytes, budget_kB: BUDGET_KB[route] })), about };
+      for (const weight of weights) {
+        rows.push([
+          `JS for ${weight.route}`,
+          `${weight.kB.toFixed(1)} kB gzip`,
+          `budget ${BUDGET_KB[weight.route]} kB`,
+          weight.kB <= BUDGET_KB[weight.route] ? 'within budget' : 'OVER budget',
+          `${weight.files.length} files`,
+        ]);
+      }
+      rows.push(['/about, CPU 4× slower', `LCP ${about.lcpMs} ms`, `TBT ${about.totalBlockingTimeMs} ms`, 'targets: LCP < 1000, TBT < 200', '']);
+
+      const night = await deadlineNight({
+        baseUrl: app.url,
+        usernames: usernames.slice(0, applicants),
+        completeAnswers: completeApplication,
+        durationMs: nightSeconds * 1000,
+        saveIntervalMs: 3000,
+        submitShare: 0.1,
+      });
+      results.deadline_night = night;
       rows.push([
-        `JS for ${weight.route}`,
-        `${weight.kB.toFixed(1)} kB gzip`,
-        `budget ${BUDGET_KB[weight.route]} kB`,
-        weight.kB <= BUDGET_KB[weight.route] ? 'within budget' : 'OVER budget',
-        `${weight.files.length} files`,
+        `deadline night, ${night.applicants} applicants`,
+        `${night.savesPerSecond} saves/s`,
+        `${night.submissionsPerSecond} submissions/s`,
+        `p99 ${night.p99Ms} ms`,
+        `errors ${night.errors}, lost writes ${night.lostWrites}`,
       ]);
     }
-    rows.push(['/about, CPU 4× slower', `LCP ${about.lcpMs} ms`, `TBT ${about.totalBlockingTimeMs} ms`, 'targets: LCP < 1000, TBT < 200', '']);
-
-    const night = await deadlineNight({
-      baseUrl: app.url,
-      usernames: usernames.slice(0, applicants),
-      completeAnswers: completeApplication,
-      durationMs: nightSeconds * 1000,
-      saveIntervalMs: 3000,
-      submitShare: 0.1,
-    });
-    results.deadline_night = night;
-    rows.push([
-      `deadline night, ${night.applicants} applicants`,
-      `${night.savesPerSecond} saves/s`,
-      `${night.submissionsPerSecond} submissions/s`,
-      `p99 ${night.p99Ms} ms`,
-      `errors ${night.errors}, lost writes ${night.lostWrites}`,
-    ]);
   } finally {
     await app.stop();
   }
-  const documents = await documentTimings();
-  results.documents = documents;
-  rows.push([
-    'PDF copy, full application',
-    `median ${documents.pdfCopyMedianMs} ms`,
-    `PNG ${Math.round(documents.pngBytes / 1024)} KB → PDF ${documents.png1MbToPdfMedianMs} ms`,
-    `JPEG ${Math.round(documents.jpegBytes / 1024)} KB → PDF ${documents.jpeg1MbToPdfMedianMs} ms`,
-    `event loop p99 ${documents.eventLoopDelayP99Ms} ms, max ${documents.eventLoopDelayMaxMs} ms`,
-  ]);
+  if (!httpOnly) {
+    const documents = await documentTimings();
+    results.documents = documents;
+    rows.push([
+      'PDF copy, full application',
+      `median ${documents.pdfCopyMedianMs} ms`,
+      `PNG ${Math.round(documents.pngBytes / 1024)} KB → PDF ${documents.png1MbToPdfMedianMs} ms`,
+      `JPEG ${Math.round(documents.jpegBytes / 1024)} KB → PDF ${documents.jpeg1MbToPdfMedianMs} ms`,
+      `event loop p99 ${documents.eventLoopDelayP99Ms} ms, max ${documents.eventLoopDelayMaxMs} ms`,
+    ]);
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 results.finished_at = new Date().toISOString();
 mkdirSync(join(root, 'bench'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+// A partial run must not overwrite the figures of the last whole one.
+if (!httpOnly) writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  │  '));
-console.log('\nWritten to bench/results.json');
+if (!httpOnly) console.log('\nWritten to bench/results.json');
