@@ -1,5 +1,6 @@
 import type { Db } from './connection';
 import { detachDocuments } from './documents';
+import { keepParsedAnswers, takeParsedAnswers } from './parsedAnswers';
 import { saveSealedAnswer } from './sensitiveAnswers';
 import { stmt } from './statements';
 
@@ -50,15 +51,18 @@ export function saveAnswers(
     ) as (Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'> & { key_versions: string }) | undefined;
     if (!current) return { status: 'missing' };
     if (current.submitted_at !== null) return { status: 'submitted' };
-    const stored = JSON.parse(current.answers) as Record<string, AnswerValue>;
-    const keyVersions = JSON.parse(current.key_versions) as Record<string, number>;
+    const parsed = takeParsedAnswers(db, userId, current.answers, current.key_versions);
+    const { answers: stored, keyVersions } = parsed;
     const changedSince = (key: string) => baseVersion !== undefined && (keyVersions[key] ?? 0) > baseVersion;
     const conflicts = [
       ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
       // Sealed values cannot be compared (each seal is different): any newer change conflicts.
       ...Object.keys(sealed).filter(changedSince),
     ];
-    if (conflicts.length > 0) return { status: 'conflict', version: current.version, keys: conflicts };
+    if (conflicts.length > 0) {
+      keepParsedAnswers(db, userId, parsed, current.answers, current.key_versions);
+      return { status: 'conflict', version: current.version, keys: conflicts };
+    }
 
     const version = current.version + 1;
     for (const [key, value] of Object.entries(changes)) {
@@ -66,14 +70,17 @@ export function saveAnswers(
       stored[key] = value;
     }
     for (const key of Object.keys(sealed)) keyVersions[key] = version;
+    const answersJson = JSON.stringify(stored);
+    const keyVersionsJson = JSON.stringify(keyVersions);
     stmt(db, 'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ? WHERE user_id = ?').run(
-      JSON.stringify(stored),
+      answersJson,
       version,
-      JSON.stringify(keyVersions),
+      keyVersionsJson,
       now,
       userId,
     );
     for (const [key, value] of Object.entries(sealed)) saveSealedAnswer(db, userId, key, value);
+    keepParsedAnswers(db, userId, parsed, answersJson, keyVersionsJson);
     return { status: 'saved', version };
   }).immediate();
 }

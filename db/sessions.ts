@@ -1,5 +1,6 @@
 import type { Db } from './connection';
 import { stmt } from './statements';
+import { watchedCache } from './watchedCache';
 
 export interface SessionRow {
   id_hash: string;
@@ -29,12 +30,34 @@ export function startSession(
   })();
 }
 
-export function findSession(db: Db, idHash: string): SessionRow | undefined {
-  return stmt(
+/** Signed-in applicants held at once; beyond this the oldest are read from SQLite again. */
+const CACHED_SESSIONS = 100_000;
+
+/**
+ * Every request looks its session up, so found rows are kept in memory. Any change to a session
+ * row (logout, a new login's id rotation, last-seen touch, a completed password reset, the expiry
+ * sweep, an account's deletion) evicts it through a trigger, so the cache holds exactly what the
+ * table holds and the idle and absolute limits are checked against the stored times as before.
+ * Unknown ids are never cached: random cookies must not fill memory.
+ */
+const sessionCache = (db: Db) =>
+  watchedCache<Readonly<SessionRow>>(db, 'sessions', CACHED_SESSIONS, [
+    { table: 'sessions', keyColumn: 'id_hash' },
+    // The username is part of the row; the app never renames an account, so this is a safeguard.
+    { table: 'users', keyColumn: 'id', evictAll: true, inserts: false, updateOf: ['username'] },
+  ]);
+
+export function findSession(db: Db, idHash: string): Readonly<SessionRow> | undefined {
+  const cache = sessionCache(db);
+  const cached = cache.get(idHash);
+  if (cached) return cached;
+  const row = stmt(
     db,
     `SELECT s.id_hash, s.user_id, u.username, s.created_at, s.last_seen_at, s.expires_at
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?`,
   ).get(idHash) as SessionRow | undefined;
+  if (row) cache.set(idHash, Object.freeze(row));
+  return row;
 }
 
 export function touchSession(db: Db, idHash: string, now: number): void {

@@ -1,22 +1,81 @@
 import type { Db } from '../../db/connection';
 import { readProfileParts } from '../../db/profile';
+import { watchedCache } from '../../db/watchedCache';
 import type { AnswerStore } from './answerStore';
+
+/** Profiles kept at once (about 10 kB each). */
+const CACHED_PROFILES = 5_000;
+
+interface ProfilePieces {
+  /** From `,"last_page"` to `"answer":`. */
+  before: string;
+  /** The stored answers text, without the sealed ones. */
+  answers: string;
+  /** From `,"answer_version"` to the end. */
+  after: string;
+  hasSensitive: boolean;
+  /** When no answer is sealed, everything after the username, encoded once. */
+  rest?: Buffer;
+}
+
+/**
+ * The profile is read on every page load and changes only when the applicant writes, so its
+ * serialised pieces are kept per applicant. Every table it is built from is watched: a save, a
+ * page change, a login, a status, a document or a sealed answer evicts the applicant's entry in the
+ * same step that writes it. Sealed answers are never kept in clear: they are opened per request.
+ */
+const profileCache = (db: Db) =>
+  watchedCache<ProfilePieces>(
+    db,
+    'profiles',
+    CACHED_PROFILES,
+    ['applications', 'logins', 'web_status_events', 'documents', 'sensitive_answers'].map((table) => ({
+      table,
+      keyColumn: 'user_id',
+    })),
+  );
+
+function profilePieces(db: Db, userId: number): ProfilePieces {
+  const cache = profileCache(db);
+  const cached = cache.get(userId);
+  if (cached) return cached;
+  const parts = readProfileParts(db, userId);
+  const before = [
+    '',
+    `"last_page":${JSON.stringify(parts?.last_page ?? null)}`,
+    `"successful_login":${parts?.logins ?? '[]'}`,
+    `"web_status":${parts?.web_status ?? '[]'}`,
+    `"answer":`,
+  ].join(',');
+  const after = [
+    '',
+    `"answer_version":${parts?.version ?? 0}`,
+    `"submitted_at":${parts?.submitted_at ?? null}`,
+    `"document_answer":${parts?.documents ?? '{}'}}`,
+  ].join(',');
+  const answers = parts?.answers ?? '{}';
+  const hasSensitive = parts?.has_sensitive === 1;
+  const pieces: ProfilePieces = { before, answers, after, hasSensitive };
+  if (!hasSensitive) pieces.rest = Buffer.from(before + answers + after);
+  cache.set(userId, pieces);
+  return pieces;
+}
+
+const usernamePrefix = (username: string) => `{"username":${JSON.stringify(username)}`;
 
 /**
  * The section 3 profile response. The stored answers are already JSON text, so they are spliced
  * in as they are: parsing and re-serialising a 150-key application on every load is wasted work.
  */
 export function profileJson(db: Db, answers: AnswerStore, userId: number, username: string): string {
-  const parts = readProfileParts(db, userId);
-  const answerJson = parts?.has_sensitive ? answers.readJson(userId, 'full', parts.answers) : (parts?.answers ?? '{}');
-  return [
-    `{"username":${JSON.stringify(username)}`,
-    `"last_page":${JSON.stringify(parts?.last_page ?? null)}`,
-    `"successful_login":${parts?.logins ?? '[]'}`,
-    `"web_status":${parts?.web_status ?? '[]'}`,
-    `"answer":${answerJson}`,
-    `"answer_version":${parts?.version ?? 0}`,
-    `"submitted_at":${parts?.submitted_at ?? null}`,
-    `"document_answer":${parts?.documents ?? '{}'}}`,
-  ].join(',');
+  const pieces = profilePieces(db, userId);
+  const answerJson = pieces.hasSensitive ? answers.readJson(userId, 'full', pieces.answers) : pieces.answers;
+  return usernamePrefix(username) + pieces.before + answerJson + pieces.after;
+}
+
+/** The same bytes as `profileJson`, for the API answer: the common case is one copy of cached bytes. */
+export function profileBody(db: Db, answers: AnswerStore, userId: number, username: string): Buffer {
+  const pieces = profilePieces(db, userId);
+  if (pieces.rest) return Buffer.concat([Buffer.from(usernamePrefix(username)), pieces.rest]);
+  return Buffer.from(profileJson(db, answers, userId, username));
 }

@@ -17,7 +17,7 @@ import {
 import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/questions';
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
 import type { CollegeConfig } from '../../src/college/schema';
-import { profileJson } from '../application/profile';
+import { profileBody } from '../application/profile';
 import type { AnswerStore } from '../application/answerStore';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
 import type { Clock } from '../clock';
@@ -85,7 +85,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
   router.get('/api/profile', (ctx) => {
     const session = currentSession(ctx);
     ctx.type = 'application/json';
-    ctx.body = profileJson(db, answers, session.userId, session.username);
+    ctx.body = profileBody(db, answers, session.userId, session.username);
   });
 
   router.put('/api/answer', async (ctx) => {
