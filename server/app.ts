@@ -8,6 +8,7 @@ import type { AnswerStore } from './application/answerStore';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import { errorMiddleware } from './http/errors';
+import { exactRoutes } from './http/exactRoutes';
 import { requestLog } from './http/requestLog';
 import { sameSiteOnly } from './http/sameSiteOnly';
 import { securityHeaders } from './http/securityHeaders';
@@ -18,7 +19,7 @@ import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { accessRoutes } from './routes/accessRoutes';
 import { accountRoutes } from './routes/accountRoutes';
-import { applicationRoutes } from './routes/applicationRoutes';
+import { applicationRoutes, hotApplicationRoutes } from './routes/applicationRoutes';
 import { collegeRoutes } from './routes/collegeRoutes';
 import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
@@ -71,9 +72,11 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const documents = createDocumentService({ db, clock, store: deps.store, secret: deps.config.secret, wake });
   const copies = createCopyService({ db, clock, secret: deps.config.secret, publicUrl: deps.config.publicUrl, wake });
 
+  const applicationDeps = { db, clock, college, answers: deps.answers };
+  app.use(exactRoutes(hotApplicationRoutes(applicationDeps)));
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
-    applicationRoutes({ db, clock, college, answers: deps.answers }),
+    applicationRoutes(applicationDeps),
     documentRoutes({ db, clock, documents, copies }),
     accessRoutes({ db, tokens, copies, answers: deps.answers }),
     fileRoutes({ store: deps.store, documents, copies, tokens }),

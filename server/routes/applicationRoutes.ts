@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
 import * as v from 'valibot';
 import { SUBMITTED_MESSAGE } from '../../src/catalogue/messages';
 import type { Db } from '../../db/connection';
@@ -76,19 +77,23 @@ export interface ApplicationDeps {
   answers: AnswerStore;
 }
 
-/** The /api calls of section 7 for a logged-in applicant. Every one needs a session (401 otherwise). */
-export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
-  const { db, clock, college, answers } = deps;
-  const router = new Router<SessionState>();
-  router.use('/api', requireSession);
-
-  router.get('/api/profile', (ctx) => {
+/**
+ * The two calls every applicant makes constantly (each page load, each navigation), as plain
+ * middleware: the routers mount them, and `hotApplicationRoutes` answers them by exact path
+ * without walking every router first.
+ */
+function profileRoute(deps: ApplicationDeps): Middleware<SessionState> {
+  const { db, answers } = deps;
+  return (ctx) => {
     const session = currentSession(ctx);
     ctx.type = 'application/json';
     ctx.body = profileBody(db, answers, session.userId, session.username);
-  });
+  };
+}
 
-  router.put('/api/answer', async (ctx) => {
+function saveAnswersRoute(deps: ApplicationDeps): Middleware<SessionState> {
+  const { clock, college, answers } = deps;
+  return async (ctx) => {
     const session = currentSession(ctx);
     const checked = validateAnswerPayload(await readJsonObject(ctx), college);
     if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
@@ -99,7 +104,29 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     if (result.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (result.status === 'missing') throw new HttpError(404, 'No application was found for this account.');
     ctx.body = { message: APPLICATION_MESSAGES.saved, version: result.version };
-  });
+  };
+}
+
+/** The same handlers behind the same session check, keyed by `METHOD path` for `exactRoutes`. */
+export function hotApplicationRoutes(deps: ApplicationDeps): Record<string, Middleware<SessionState>> {
+  const withSession =
+    (route: Middleware<SessionState>): Middleware<SessionState> =>
+    (ctx, next) =>
+      requireSession(ctx, () => route(ctx, next));
+  return {
+    'GET /api/profile': withSession(profileRoute(deps)),
+    'PUT /api/answer': withSession(saveAnswersRoute(deps)),
+  };
+}
+
+/** The /api calls of section 7 for a logged-in applicant. Every one needs a session (401 otherwise). */
+export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
+  const { db, clock, college, answers } = deps;
+  const router = new Router<SessionState>();
+  router.use('/api', requireSession);
+
+  router.get('/api/profile', profileRoute(deps));
+  router.put('/api/answer', saveAnswersRoute(deps));
 
   router.put('/api/last-page', async (ctx) => {
     const { last_page } = parseOrReject(lastPageSchema, await readJsonObject(ctx));
