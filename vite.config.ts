@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressBuild } from './server/staticCompression';
+import { precompressBuild } from './server/staticCompression.ts';
 import react from '@vitejs/plugin-react';
 
 // The API lives in the Koa process; in development Vite proxies these prefixes to it.
 const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/files'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+/** Views of the form area that load only when a question, a dialog or the staff view needs them. */
+const LOADED_LATER = /[\\/](SchoolSearch|TabsBlock|DocumentField|\w*Dialogs?|\w*Popover|Static\w*|ServiceView)\.tsx$/;
 
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {
@@ -42,11 +45,30 @@ export default defineConfig({
           // dozen small chunks shared with the lazy routes, and each one costs its own request and
           // its own gzip overhead.
           groups: [
-            { name: 'app', priority: 3, tags: ['$initial'], test: (id: string) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) },
+            { name: 'app', priority: 30, tags: ['$initial'], test: (id: string) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) },
+            // What the auth cards load on top, in one chunk: their views, their actor and the account rules.
+            {
+              name: 'auth',
+              priority: 20,
+              test: /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/,
+            },
             // What the form routes, /completion and the staff view load on top: the form actors and the catalogue.
-            { name: 'form', priority: 2, test: /[\\/](machines|src[\\/]catalogue)[\\/]/ },
-            // The frame every area shares (header, footer, buttons).
-            { name: 'frame', priority: 1, test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner)|app[\\/](useApp|usePageTitle))\b/ },
+            { name: 'form', priority: 15, test: /[\\/](machines|src[\\/]catalogue)[\\/]/ },
+            // The form area's frame, pages and question views in one chunk: a dozen small ones would
+            // each cost a request and compress worse. What loads with the question that needs it
+            // (school search, tabs, documents), dialogs and popovers, and the staff view stay apart.
+            {
+              name: 'formViews',
+              priority: 12,
+              test: (id: string) => /[\\/]src[\\/](layout|pages|questions)[\\/]/.test(id) && !LOADED_LATER.test(id),
+            },
+            // What every area shares (header, footer, buttons; the form-issue helpers both the auth card
+            // and the form actors use), before the auth and form groups can capture any of it.
+            {
+              name: 'frame',
+              priority: 25,
+              test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner)|app[\\/](useApp|usePageTitle|useBrowserLocation|RouteLink)|catalogue[\\/]schema[\\/]issues)\b/,
+            },
           ],
         },
       },

@@ -24,19 +24,14 @@ type Manifest = Record<string, ManifestChunk>;
 export const ROUTE_MODULES = {
   // The form area, its first page, and the form actors the root loads for every form route.
   '/about': ['src/layout/FormArea.tsx', 'src/pages/AboutPage.tsx', 'machines/formActors.ts'],
-  // An auth card needs none of the form actors.
-  '/login': ['src/auth/AuthArea.tsx'],
+  // An auth card needs none of the form actors, only its own actor.
+  '/login': ['src/auth/AuthArea.tsx', 'machines/authCardMachine.ts'],
 } as const;
 export type MeasuredRoute = keyof typeof ROUTE_MODULES;
 
 /** The budgets of the issue, in kB (1000 bytes, as Vite's own build report counts). */
 export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 125, '/login': 100 };
 
-/**
- * Today's weight rounded up: a regression ceiling while the budgets above are out of reach. Lower
- * it whenever a route gets lighter; never raise it without a reason written here.
- */
-export const CEILING_KB: Record<MeasuredRoute, number> = { '/about': 150, '/login': 118 };
 
 export interface RouteWeight {
   route: MeasuredRoute;

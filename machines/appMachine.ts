@@ -18,7 +18,7 @@ import type { AddAnotherEvent } from './addAnotherMachine';
 import { api } from './api/coreEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
-import { authCardMachine } from './authCardMachine';
+import type { authCardMachine } from './authCardMachine';
 import type { CollegeEvent, RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
@@ -87,7 +87,6 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.navigation,
   SYSTEM_IDS.toasts,
   SYSTEM_IDS.webStatus,
-  SYSTEM_IDS.authCard,
   SYSTEM_IDS.inactivity,
 ] as const;
 
@@ -104,7 +103,7 @@ export const formActorIds = (documentKeys: readonly string[]): string[] => [
 ];
 
 /** Tells every child who is using the app (events.ts: app.context). */
-const broadcast = [...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const), 'tellFormActors'] as const;
+const broadcast = [...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const), 'tellAuthCard', 'tellFormActors'] as const;
 
 /** The college configuration is known: the rules that depend on it are told. */
 const collegeLoaded = ['keepCollege', 'shareCollege'] as const;
@@ -158,11 +157,14 @@ const tell = (enqueue: Enqueue, to: AnyActorRef | undefined, event: EventObject)
  * lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
  * at start unless the page is an auth card (/login, /signup, /confirm, /forgot, /reset), for
  * a service link or a token, and otherwise when the navigation actor reports the form area or
- * /completion. Whatever was loaded for them meanwhile waits in `handOver`.
+ * /completion. Whatever was loaded for them meanwhile waits in `handOver`. The auth card actor
+ * (./authCardMachine) is loaded the same way (region `auth`): at start on an auth card, otherwise
+ * when the navigation actor reports one.
  *
  * Tags for the views: `loading` (who is using the app is not known yet), `ready` (it is),
  * `readOnly` (service view), `error` (the root error screen), `formLoading` and `formReady` (the
- * form actors exist: the form pages, /completion and the service view render only then).
+ * form actors exist: the form pages, /completion and the service view render only then),
+ * `authLoading` and `authReady` (the auth card actor exists: the auth cards render only then).
  */
 export const appMachine = setup({
   types: {
@@ -175,8 +177,9 @@ export const appMachine = setup({
     navigation: navigationMachine,
     toasts: toastsMachine,
     webStatus: webStatusMachine,
-    authCard: authCardMachine,
     inactivity: inactivityMachine,
+    /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
+    loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
     /** The form actors' module, a chunk of its own in the build. */
     loadFormActors: fromPromise<FormActors>(async () => (await import('./formActors')).formActors),
     loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
@@ -193,9 +196,23 @@ export const appMachine = setup({
     /** The page needs the form actors from the start: anything but an auth card, a staff link, a token. */
     formNeededAtStart: ({ context }) =>
       context.serviceToken !== null || context.token !== null || !isAuthRoute(context.location.pathname),
+    /** The page starts on an auth card (and is not a staff link or a token, which go to the form). */
+    authNeededAtStart: ({ context }) =>
+      context.serviceToken === null && context.token === null && isAuthRoute(context.location.pathname),
     unauthorised: unauthorisedError,
   },
   actions: {
+    spawnAuthCard: enqueueActions(({ event, system, enqueue }) => {
+      const logic = outputOf<typeof authCardMachine>(event);
+      // As the form actors: inline logic keeps its id (= system id) only through this cast.
+      type SpawnWithId = (logic: AnyActorLogic, options: { id: string; systemId: string }) => void;
+      const spawnChild = enqueue.spawnChild as unknown as SpawnWithId;
+      // Once only (and, in a graph traversal, only in the first branch that loads it).
+      if (!system.get(SYSTEM_IDS.authCard)) spawnChild(logic, { id: SYSTEM_IDS.authCard, systemId: SYSTEM_IDS.authCard });
+    }),
+    tellAuthCard: enqueueActions(({ context, system, enqueue }) => {
+      tell(enqueue, system.get(SYSTEM_IDS.authCard), appContextOf(context));
+    }),
     /**
      * The loaded form actors, under the same ids and system ids as always, each told what the
      * root knows: who is using the app, the essay limit (input), the web status if known, and
@@ -317,7 +334,6 @@ export const appMachine = setup({
     spawnChild('navigation', { id: SYSTEM_IDS.navigation, systemId: SYSTEM_IDS.navigation, input: ({ context }) => context.location }),
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
-    spawnChild('authCard', { id: SYSTEM_IDS.authCard, systemId: SYSTEM_IDS.authCard }),
     spawnChild('inactivity', { id: SYSTEM_IDS.inactivity, systemId: SYSTEM_IDS.inactivity }),
     ...broadcast,
   ],
@@ -413,6 +429,32 @@ export const appMachine = setup({
         service: { tags: ['ready', 'readOnly'] },
         /** The root error screen. */
         failed: { tags: 'error' },
+      },
+    },
+    /** The auth card actor, loaded on demand. */
+    auth: {
+      initial: 'absent',
+      states: {
+        /** The form area needs none of it: it loads when the applicant reaches an auth card. */
+        absent: {
+          always: { guard: 'authNeededAtStart', target: 'loading' },
+          on: { 'app.authArea': 'loading' },
+        },
+        loading: {
+          tags: 'authLoading',
+          invoke: {
+            id: 'loadAuthCard',
+            src: 'loadAuthCard',
+            onDone: { target: 'ready', actions: ['spawnAuthCard', 'tellAuthCard'] },
+            onError: { target: 'failed', actions: 'keepError' },
+          },
+        },
+        ready: { tags: 'authReady' },
+        /** The module could not be fetched (a lost connection): the root error screen; the next auth card tries again. */
+        failed: {
+          tags: 'error',
+          on: { 'app.authArea': 'loading' },
+        },
       },
     },
     /** The form actors of ./formActors, loaded on demand. */

@@ -31,4 +31,6 @@ export type RootReportEvent =
   /** The first page-change action sets has_changed_page. */
   | { type: 'app.pageChanged' }
   /** Navigation: the applicant is in the form area or on /completion, which need the form actors. */
-  | { type: 'app.formArea' };
+  | { type: 'app.formArea' }
+  /** Navigation: the applicant is on an auth card, which needs the auth card actor. */
+  | { type: 'app.authArea' };

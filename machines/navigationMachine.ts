@@ -138,6 +138,8 @@ export const navigationMachine = setup({
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
     /** The form area and /completion need the form actors: the root loads them on demand. */
     announceFormArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.formArea' } satisfies RootReportEvent),
+    /** An auth card needs the auth card actor: the root loads it on demand too. */
+    announceAuthArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.authArea' } satisfies RootReportEvent),
     toastSuccess: sendTo(sibling(SYSTEM_IDS.toasts), ({ event }): ToastEvent => ({
       type: 'toast.show',
       toast: {
@@ -181,7 +183,7 @@ export const navigationMachine = setup({
         pending: {},
         form: { entry: 'announceFormArea' },
         completion: { entry: 'announceFormArea' },
-        auth: {},
+        auth: { entry: 'announceAuthArea' },
       },
     },
     lastPage: {

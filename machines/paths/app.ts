@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import demoCollege from '../../src/college/demo-college.json';
 import type { AppContext, AppInput } from '../appMachine';
 import { appMachine } from '../appMachine';
+import { authCardMachine } from '../authCardMachine';
 import { formActors } from '../formActors';
 import { callOutcomes, failures } from './fixtures';
 import { arrivedBy, type PathModel } from './model';
@@ -28,6 +29,14 @@ export const APP_INPUTS = {
 export const loadedFormActors = Object.defineProperty({ ...formActors }, 'toJSON', {
   value: () => 'the form actors (machines/formActors)',
 }) as typeof formActors;
+
+/**
+ * The output of the `loadAuthCard` call in the paths, printed by name as well: the machine itself
+ * underneath (the traversal spawns it), without touching the machine's own toJSON.
+ */
+export const loadedAuthCard = Object.create(authCardMachine, {
+  toJSON: { value: () => 'the auth card actor (machines/authCardMachine)' },
+}) as typeof authCardMachine;
 
 export const sampleProfile = {
   username: 'ada@example.org',
@@ -67,10 +76,13 @@ export const appModel: PathModel = {
       ...callOutcomes('loadTemporaryAnswers', { answer: { first_name: 'Alan' } }, [failures.network]),
       ...callOutcomes('loadServiceData', sampleServiceData, [failures.network]),
       ...(user ? callOutcomes('loadFormActors', loadedFormActors, user === 'loadingCollege' ? [failures.network] : []) : []),
+      // The auth card actor's module likewise, walked where the form's outcomes are.
+      ...(user ? callOutcomes('loadAuthCard', loadedAuthCard, user === 'loadingCollege' ? [failures.network] : []) : []),
       ...(formSettled ? [{ type: 'webStatus.changed', webStatus: 'validating' }, { type: 'app.pageChanged' }] : []),
       { type: 'app.sessionStarted' },
       { type: 'app.sessionEnded' },
       { type: 'app.formArea' },
+      { type: 'app.authArea' },
     ];
   },
   // Every event is listed above, so that the form actors' outcomes can be left out where they add nothing.

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import { preferredEncoding } from '../staticCompression';
+import { preferredEncoding } from './contentEncoding';
 import { isApiPath } from './securityHeaders';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,13 +1,15 @@
+import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
 import { AUTH_CARDS, type AuthCard, type AuthCardPrefill } from '../../machines/authCardMachine';
 import type { NavigationState } from '../../machines/events';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { useAppActor, useSystemActor } from '../app/actors';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { SkipLink } from '../layout/SkipLink';
+import { Spinner } from '../ui/Spinner';
 import { AuthCardView, type AuthCardActor } from './AuthCardView';
 import './auth.css';
 
@@ -27,23 +29,29 @@ function prefillOf(card: AuthCard, search: string, state: NavigationState | unde
  * (`card.open`), which also cancels a call still running for the card left behind.
  */
 export default function AuthArea({ card }: { card: AuthCard }) {
+  // The auth card actor loads with the auth area (the root's `auth` region); the frame need not wait.
+  const ready = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('authReady'));
+  usePageTitle(AUTH_CARDS[card].title);
+  return (
+    <div className="frame frame--auth">
+      <SkipLink />
+      <Header />
+      <main id="main" tabIndex={-1} className="auth-main">
+        {ready ? <OpenCard card={card} /> : <Spinner size="large" label="Loading…" />}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function OpenCard({ card }: { card: AuthCard }) {
   const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
   const location = useBrowserLocation();
-  usePageTitle(AUTH_CARDS[card].title);
 
   useLayoutEffect(() => {
     authCard.send({ type: 'card.open', card, prefill: prefillOf(card, location.search, location.state) });
     // A new visit of the same route (another navigation state) opens the card again.
   }, [authCard, card, location.visit]);
 
-  return (
-    <div className="frame frame--auth">
-      <SkipLink />
-      <Header />
-      <main id="main" tabIndex={-1} className="auth-main">
-        <AuthCardView card={card} />
-      </main>
-      <Footer />
-    </div>
-  );
+  return <AuthCardView card={card} />;
 }

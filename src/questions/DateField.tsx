@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Question } from '../catalogue/questions';
-import { isIsoDate } from '../catalogue/schema';
+import { isIsoDate } from '../catalogue/schema/dates';
 import { FieldFrame, controlProps } from './Field';
 import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 

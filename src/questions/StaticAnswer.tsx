@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { descKey } from '../catalogue/dataModel';
 import { optionLabel } from '../catalogue/options';
-import { isIsoDate } from '../catalogue/schema';
+import { isIsoDate } from '../catalogue/schema/dates';
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
 import type { documentMachine } from '../../machines/documentMachine';

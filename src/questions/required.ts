@@ -8,7 +8,7 @@ import { conditionKeys, isAnswered } from '../catalogue/conditions';
 import type { AnswerValue, Answers } from '../catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../catalogue/limits';
 import { BRANCH_GROUPS, CONDITION_CATALOGUE, QUESTIONS } from '../catalogue/questions';
-import { validateApplication } from '../catalogue/schema';
+import { validateApplication } from '../catalogue/schema/application';
 
 const empty = (valueType: 'string' | 'boolean'): AnswerValue => (valueType === 'boolean' ? false : '');
 

@@ -138,7 +138,14 @@ test('the completion page with its PDF copy', async ({ page }) => {
 });
 
 test('the root error screen', async ({ page }) => {
-  // The college configuration cannot be loaded: nothing can work, the root shows its error screen.
+  // A page that came without the answers the server writes into it (a stale copy, say), and the
+  // college configuration cannot be loaded either: nothing can work, the root shows its error screen.
+  await page.route('**/about', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="preloaded-responses">.*?<\/script>/s, '');
+    expect(body).not.toContain('preloaded-responses');
+    await route.fulfill({ response, body });
+  });
   await page.route('**/public/college', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeVisible();

@@ -3,6 +3,7 @@ import { createActor, type AnyActorRef, type EventObject } from 'xstate';
 import demoCollege from '../../src/college/demo-college.json';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import { appMachine } from '../../machines/appMachine';
+import { authCardMachine } from '../../machines/authCardMachine';
 import { APP_INPUTS, appModel, sampleProfile, sampleServiceData } from '../../machines/paths/app';
 import { failures } from '../../machines/paths/fixtures';
 import { SESSION_INVALID_MESSAGE } from '../../machines/sessionMachine';
@@ -10,15 +11,8 @@ import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
 import { offlineFormActors } from './helpers/formActors';
 import { createGate, flush, generatedPathSuite, offline, type Gate } from './helpers/replay';
 
-/** Spawned at start: what every page needs, the auth cards included. */
-const CORE_CHILDREN = [
-  SYSTEM_IDS.session,
-  SYSTEM_IDS.navigation,
-  SYSTEM_IDS.toasts,
-  SYSTEM_IDS.webStatus,
-  SYSTEM_IDS.authCard,
-  SYSTEM_IDS.inactivity,
-];
+/** Spawned at start: what every page needs. */
+const CORE_CHILDREN = [SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.toasts, SYSTEM_IDS.webStatus, SYSTEM_IDS.inactivity];
 
 /** Spawned once machines/formActors is loaded. */
 const FORM_CHILDREN = [
@@ -50,7 +44,10 @@ function start(input: (typeof APP_INPUTS)[keyof typeof APP_INPUTS]) {
   /** The dynamic import of machines/formActors resolves (with every call of theirs on the gate too). */
   const loadForm = () => settle(gate, 'loadFormActors', offlineFormActors(gate));
   const requestedForm = () => gate.calls.some((call) => call.id === 'loadFormActors');
-  return { actor, gate, navigations, errors, child, loadForm, requestedForm };
+  /** The dynamic import of machines/authCardMachine resolves (its calls on the gate too). */
+  const loadAuth = () => settle(gate, 'loadAuthCard', offline(authCardMachine, gate));
+  const requestedAuth = () => gate.calls.some((call) => call.id === 'loadAuthCard');
+  return { actor, gate, navigations, errors, child, loadForm, requestedForm, loadAuth, requestedAuth };
 }
 
 async function settle(gate: Gate, id: string, output: unknown) {
@@ -73,14 +70,14 @@ describe('app: every mode', () => {
     async (_mode, input) => {
       const { actor, child, errors, loadForm, requestedForm } = start(input);
       expect(requestedForm()).toBe(true);
-      expect(actor.getSnapshot().value).toEqual({ user: 'loadingCollege', form: 'loading' });
+      expect(actor.getSnapshot().value).toEqual({ user: 'loadingCollege', auth: 'absent', form: 'loading' });
       expect(actor.getSnapshot().hasTag('formLoading')).toBe(true);
       for (const id of FORM_CHILDREN) expect(child(id), id).toBeUndefined();
       await loadForm();
       for (const id of FORM_CHILDREN) expect(child(id), id).toBeDefined();
       // Same ids as system ids: the root's children, under the names the views look them up by.
       for (const id of FORM_CHILDREN) expect(actor.getSnapshot().children[id], id).toBe(child(id));
-      expect(actor.getSnapshot().value).toEqual({ user: 'loadingCollege', form: 'ready' });
+      expect(actor.getSnapshot().value).toEqual({ user: 'loadingCollege', auth: 'absent', form: 'ready' });
       expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
       expect(errors).toEqual([]);
     },
@@ -91,7 +88,7 @@ describe('app: every mode', () => {
     expect(child(SYSTEM_IDS.session).getSnapshot().value).toBe('loggedOut');
     await loadForm();
     await settle(gate, 'loadCollege', demoCollege);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'ready' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isServiceUser: false, webStatus: null, college: demoCollege });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
@@ -130,7 +127,7 @@ describe('app: every mode', () => {
     await settle(gate, 'loadCollege', demoCollege);
     expect(actor.getSnapshot().matches({ user: 'loadingProfile' })).toBe(true);
     await settle(gate, 'loadProfile', sampleProfile);
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'absent', form: 'ready' });
     expect(actor.getSnapshot().context).toMatchObject({
       isLoggedIn: true,
       isServiceUser: false,
@@ -151,7 +148,7 @@ describe('app: every mode', () => {
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle(gate, 'loadCollege', demoCollege);
     await settle(gate, 'loadProfile', { ...sampleProfile, web_status: [{ web_status: 'started' }, { web_status: 'validating' }] });
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', form: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'absent', form: 'loading' });
     expect(actor.getSnapshot().context.handOver.answers).toEqual({ first_name: 'Ada' });
     await loadForm();
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
@@ -188,7 +185,7 @@ describe('app: every mode', () => {
     await settle(gate, 'loadCollege', demoCollege);
     expect(gate.inputOf('loadServiceData')).toBe('service-token-0123456789');
     await settle(gate, 'loadServiceData', sampleServiceData);
-    expect(actor.getSnapshot().value).toEqual({ user: 'service', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', form: 'ready' });
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('readOnly');
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Grace' });
@@ -201,7 +198,7 @@ describe('app: every mode', () => {
     const { actor, gate, child, loadForm } = start(APP_INPUTS.service);
     await settle(gate, 'loadCollege', demoCollege);
     await settle(gate, 'loadServiceData', sampleServiceData);
-    expect(actor.getSnapshot().value).toEqual({ user: 'service', form: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', form: 'loading' });
     expect(actor.getSnapshot().hasTag('formReady')).toBe(false);
     await loadForm();
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
@@ -222,10 +219,11 @@ describe('app: every mode', () => {
 
 describe('app: the form actors load on demand', () => {
   it('an auth card loads none of them', async () => {
-    const { actor, gate, child, requestedForm, navigations } = start(APP_INPUTS.anonymousOnLogin);
+    const { actor, gate, child, requestedForm, navigations, loadAuth } = start(APP_INPUTS.anonymousOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle(gate, 'loadCollege', demoCollege);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'absent' });
+    await loadAuth();
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'ready', form: 'absent' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     // The auth pages move between themselves without them (no answers actor: no answers to carry).
     child(SYSTEM_IDS.authCard).send({ type: 'link.follow', to: 'signup' });
@@ -244,9 +242,9 @@ describe('app: the form actors load on demand', () => {
     child(SYSTEM_IDS.navigation).send(at(pathname));
     await flush();
     expect(requestedForm()).toBe(true);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'loading' });
     await loadForm();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'ready' });
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
   });
 
@@ -263,7 +261,7 @@ describe('app: the form actors load on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle(gate, 'loadCollege', demoCollege);
     await settle(gate, 'loadProfile', { ...sampleProfile, last_page: null });
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', form: 'absent' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', form: 'absent' });
     expect(requestedForm()).toBe(false);
     expect(actor.getSnapshot().context.handOver.answers).toEqual({ first_name: 'Ada' });
     child(SYSTEM_IDS.navigation).send(at('/about'));
@@ -291,7 +289,7 @@ describe('app: the form actors load on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle(gate, 'loadProfile', sampleProfile);
     await loadForm();
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', form: 'ready' });
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
   });
@@ -301,12 +299,12 @@ describe('app: the form actors load on demand', () => {
     await settle(gate, 'loadCollege', demoCollege);
     gate.reject('loadFormActors', failures.network);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'failed' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'failed' });
     expect(actor.getSnapshot().hasTag('error')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
     child(SYSTEM_IDS.navigation).send(at('/education'));
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'loading' });
     await loadForm();
     expect(actor.getSnapshot().hasTag('error')).toBe(false);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
@@ -319,12 +317,60 @@ describe('app: the form actors load on demand', () => {
     await settle(gate, 'loadProfile', { ...sampleProfile, last_page: null });
     child(SYSTEM_IDS.session).send({ type: 'session.logout' });
     await settle(gate, 'logout', { message: '' });
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'absent' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'absent' });
     expect(actor.getSnapshot().context.handOver.answers).toEqual({});
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({});
+  });
+});
+
+describe('app: the auth card actor loads on demand', () => {
+  it('a page that starts on an auth card asks for it at once and spawns it under its system id', async () => {
+    const { actor, gate, child, loadAuth, requestedAuth } = start(APP_INPUTS.anonymousOnLogin);
+    expect(requestedAuth()).toBe(true);
+    expect(actor.getSnapshot().hasTag('authLoading')).toBe(true);
+    expect(child(SYSTEM_IDS.authCard)).toBeUndefined();
+    child(SYSTEM_IDS.navigation).send(at('/login'));
+    await settle(gate, 'loadCollege', demoCollege);
+    await loadAuth();
+    expect(actor.getSnapshot().hasTag('authReady')).toBe(true);
+    expect(child(SYSTEM_IDS.authCard).getSnapshot().status).toBe('active');
+    child(SYSTEM_IDS.authCard).send({ type: 'card.open', card: 'forgot', prefill: {} });
+    expect(child(SYSTEM_IDS.authCard).getSnapshot().context).toMatchObject({ card: 'forgot' });
+  });
+
+  it('the form area needs none of it; reaching an auth card loads it', async () => {
+    const { actor, gate, child, loadForm, loadAuth, requestedAuth } = start(APP_INPUTS.anonymous);
+    child(SYSTEM_IDS.navigation).send(at('/about'));
+    await settle(gate, 'loadCollege', demoCollege);
+    await loadForm();
+    expect(requestedAuth()).toBe(false);
+    expect(child(SYSTEM_IDS.authCard)).toBeUndefined();
+    child(SYSTEM_IDS.navigation).send(at('/signup'));
+    await flush();
+    expect(requestedAuth()).toBe(true);
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'ready' });
+    await loadAuth();
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'ready', form: 'ready' });
+    expect(child(SYSTEM_IDS.authCard)).toBeDefined();
+  });
+
+  it('a lost connection while fetching it shows the root error screen; the next auth card tries again', async () => {
+    const { actor, gate, child, loadAuth } = start(APP_INPUTS.anonymousOnLogin);
+    child(SYSTEM_IDS.navigation).send(at('/login'));
+    await settle(gate, 'loadCollege', demoCollege);
+    gate.reject('loadAuthCard', failures.network);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'failed', form: 'absent' });
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    child(SYSTEM_IDS.navigation).send(at('/forgot'));
+    await flush();
+    expect(actor.getSnapshot().hasTag('authLoading')).toBe(true);
+    await loadAuth();
+    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect(actor.getSnapshot().hasTag('authReady')).toBe(true);
   });
 });
 
@@ -362,7 +408,7 @@ describe('app: failures and session changes', () => {
     await settle(gate, 'loadProfile', sampleProfile);
     child(SYSTEM_IDS.session).send({ type: 'session.logout' });
     await settle(gate, 'logout', { message: '' });
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'ready' });
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, username: '', numLogins: 0, webStatus: null });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({});

@@ -98,19 +98,20 @@ describe('navigation: routes', () => {
   });
 });
 
-describe('navigation: the form area asks for the form actors', () => {
+describe('navigation: each area asks for its actors', () => {
   const formArea = { type: 'app.formArea' };
+  const authArea = { type: 'app.authArea' };
 
-  it('tells the root when the applicant reaches the form area or /completion, not an auth card', () => {
+  it('tells the root when the applicant reaches the form area or /completion, and when an auth card', () => {
     const { subject, received } = start(undefined, '/login');
     subject.send(at('/login'));
     subject.send(at('/signup'));
-    expect(received[SYSTEM_IDS.app]).toBeUndefined();
+    expect(received[SYSTEM_IDS.app]).toEqual([authArea, authArea]);
     subject.send(at('/education'));
-    expect(received[SYSTEM_IDS.app]).toEqual([formArea]);
+    expect(received[SYSTEM_IDS.app]).toEqual([authArea, authArea, formArea]);
     subject.send(at('/login'));
     subject.send(at('/completion'));
-    expect(received[SYSTEM_IDS.app]).toEqual([formArea, formArea]);
+    expect(received[SYSTEM_IDS.app]).toEqual([authArea, authArea, formArea, authArea, formArea]);
   });
 
   it('and when a rule sends the applicant there: an unknown path, the saved last page', () => {
@@ -120,7 +121,7 @@ describe('navigation: the form area asks for the form actors', () => {
     const restored = start(undefined, '/login');
     restored.subject.send(at('/login'));
     restored.subject.send({ type: 'navigation.restore', lastPage: '/education', hasChangedPage: false });
-    expect(restored.received[SYSTEM_IDS.app]).toEqual([formArea]);
+    expect(restored.received[SYSTEM_IDS.app]).toEqual([authArea, formArea]);
   });
 });
 
