@@ -13,6 +13,7 @@ import { requestLog } from './http/requestLog';
 import { sameSiteOnly } from './http/sameSiteOnly';
 import { securityHeaders } from './http/securityHeaders';
 import { loadSession, type SessionState } from './http/session';
+import { modulePreloadHints } from './http/modulePreload';
 import { pagePreload } from './http/pagePreload';
 import { serveSpa } from './http/spa';
 import type { Logger } from './log';
@@ -91,7 +92,8 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
       collegeJson: JSON.stringify(college),
       profileJson: (session) => profileJson(db, deps.answers, session.userId, session.username),
     });
-    app.use(serveSpa(deps.distDir, preload));
+    const hints = modulePreloadHints(deps.distDir);
+    app.use(serveSpa(deps.distDir, (ctx) => hints(ctx.path) + preload(ctx)));
   }
   return app;
 }

@@ -20,9 +20,9 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the built front end. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html so that client-side routes (and unknown paths) reach the
- * navigation actor, with `preload(ctx)` (the first calls' answers) written before </head>.
+ * navigation actor, with `head(ctx)` written before </head> (module hints, the first calls' answers).
  */
-export function serveSpa(distDir: string, preload?: (ctx: Context) => string): Middleware {
+export function serveSpa(distDir: string, head?: (ctx: Context) => string): Middleware {
   const indexFile = join(distDir, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
@@ -48,14 +48,14 @@ export function serveSpa(distDir: string, preload?: (ctx: Context) => string): M
       return;
     }
     ctx.type = 'text/html; charset=utf-8';
-    if (!preload || ctx.method === 'HEAD') {
+    if (!head || ctx.method === 'HEAD') {
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = createReadStream(indexFile);
       return;
     }
     // The page now carries the caller's own profile: no cache may keep it.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = readFileSync(indexFile, 'utf8').replace('</head>', `${preload(ctx)}</head>`);
+    ctx.body = readFileSync(indexFile, 'utf8').replace('</head>', `${head(ctx)}</head>`);
   };
 }
 
