@@ -54,24 +54,33 @@ export function saveAnswers(
     const parsed = takeParsedAnswers(db, userId, current.answers, current.key_versions);
     const { answers: stored, keyVersions } = parsed;
     const changedSince = (key: string) => baseVersion !== undefined && (keyVersions[key] ?? 0) > baseVersion;
-    const conflicts = [
-      ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
-      // Sealed values cannot be compared (each seal is different): any newer change conflicts.
-      ...Object.keys(sealed).filter(changedSince),
-    ];
+    const conflicts =
+      baseVersion === undefined
+        ? []
+        : [
+            ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
+            // Sealed values cannot be compared (each seal is different): any newer change conflicts.
+            ...Object.keys(sealed).filter(changedSince),
+          ];
     if (conflicts.length > 0) {
       keepParsedAnswers(db, userId, parsed, current.answers, current.key_versions);
       return { status: 'conflict', version: current.version, keys: conflicts };
     }
 
     const version = current.version + 1;
-    for (const [key, value] of Object.entries(changes)) {
-      if (stored[key] !== value) keyVersions[key] = version;
+    let answersChanged = false;
+    for (const key in changes) {
+      const value = changes[key]!;
+      if (stored[key] === value) continue;
+      keyVersions[key] = version;
       stored[key] = value;
+      answersChanged = true;
     }
-    for (const key of Object.keys(sealed)) keyVersions[key] = version;
-    const answersJson = JSON.stringify(stored);
-    const keyVersionsJson = JSON.stringify(keyVersions);
+    const sealedKeys = Object.keys(sealed);
+    for (const key of sealedKeys) keyVersions[key] = version;
+    // A save that changes no value (a retry, a page saved twice) keeps the stored texts as they are.
+    const answersJson = answersChanged ? JSON.stringify(stored) : current.answers;
+    const keyVersionsJson = answersChanged || sealedKeys.length > 0 ? JSON.stringify(keyVersions) : current.key_versions;
     stmt(db, 'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ? WHERE user_id = ?').run(
       answersJson,
       version,
