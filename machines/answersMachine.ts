@@ -246,6 +246,15 @@ export const answersMachine = setup({
         idle: {
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
+        /** A Save (no page to go to) went through: the page says so until the next change or save. */
+        saved: {
+          tags: 'saved',
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce] },
+            'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce] },
+          },
+        },
         saving: {
           tags: 'busy',
           entry: 'keepSending',
@@ -255,7 +264,7 @@ export const answersMachine = setup({
             input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
             onDone: [
               { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget'] },
-              { target: 'idle', actions: ['confirmSent', 'runValidations'] },
+              { target: 'saved', actions: ['confirmSent', 'runValidations'] },
             ],
             onError: [
               { guard: 'unauthorised', target: 'idle', actions: 'endSession' },

@@ -31,6 +31,7 @@ import { errorMessage, unauthorisedError } from './siblings';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
 import type { TabsEvent } from './tabsMachine';
 import { toastsMachine } from './toastsMachine';
+import { unexpectedErrorMachine } from './unexpectedErrorMachine';
 import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './webStatusMachine';
 
 /** What the page gives the app when it starts. */
@@ -88,6 +89,7 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.toasts,
   SYSTEM_IDS.webStatus,
   SYSTEM_IDS.inactivity,
+  SYSTEM_IDS.unexpectedError,
 ] as const;
 
 /** The form actors of ./formActors, spawned once loaded: their system ids (documents: one per question). */
@@ -178,6 +180,7 @@ export const appMachine = setup({
     toasts: toastsMachine,
     webStatus: webStatusMachine,
     inactivity: inactivityMachine,
+    unexpectedError: unexpectedErrorMachine,
     /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
     loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
     /** The form actors' module, a chunk of its own in the build. */
@@ -335,6 +338,7 @@ export const appMachine = setup({
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
     spawnChild('inactivity', { id: SYSTEM_IDS.inactivity, systemId: SYSTEM_IDS.inactivity }),
+    spawnChild('unexpectedError', { id: SYSTEM_IDS.unexpectedError, systemId: SYSTEM_IDS.unexpectedError }),
     ...broadcast,
   ],
   on: {

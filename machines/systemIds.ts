@@ -2,8 +2,9 @@
  * The system ids under which the root application machine spawns its long-lived children (each
  * also its child id). Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe
  * with the same ids. The core ones (app, session, navigation, webStatus, toasts, inactivity,
- * authCard) exist from the start; the form actors (answers, validation, submit, pdfCopy,
- * addAnother, tabs, lookup, the documents) once ./formActors is loaded — the root's `formReady` tag.
+ * unexpectedError) exist from the start; authCard once it is loaded (the root's `authReady` tag);
+ * the form actors (answers, validation, submit, pdfCopy, addAnother, tabs, lookup, the documents)
+ * once ./formActors is loaded — the root's `formReady` tag.
  */
 export const SYSTEM_IDS = {
   app: 'app',
@@ -15,6 +16,8 @@ export const SYSTEM_IDS = {
   submit: 'submit',
   toasts: 'toasts',
   inactivity: 'inactivity',
+  /** Section 8's 'Unexpected Error' dialog, for what escaped everything else. */
+  unexpectedError: 'unexpectedError',
   pdfCopy: 'pdfCopy',
   addAnother: 'addAnother',
   tabs: 'tabs',

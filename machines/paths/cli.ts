@@ -18,6 +18,7 @@ import { sessionModel } from './session';
 import { submitModel, submitSimpleModel } from './submit';
 import { tabsModel } from './tabs';
 import { toastsModel } from './toasts';
+import { unexpectedErrorModel } from './unexpectedError';
 import { validationModel } from './validation';
 import { webStatusModel, webStatusSimpleModel } from './webStatus';
 
@@ -42,6 +43,7 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
   document: { shortest: documentModel },
   tabs: { shortest: tabsModel },
   pdfCopy: { shortest: pdfCopyModel, simple: pdfCopySimpleModel },
+  unexpectedError: { shortest: unexpectedErrorModel, simple: unexpectedErrorModel },
 };
 
 function main(argv: readonly string[]): number {

@@ -22,11 +22,21 @@ export function useAppActor(): AppActor {
 }
 
 /**
- * A child actor by its system id (SYSTEM_IDS / documentSystemId). Children are spawned when the
- * root starts, so they exist for the page's whole life.
+ * A child actor by its system id (SYSTEM_IDS / documentSystemId). The core children exist from the
+ * start; a view of the form or auth actors renders only once the root says they exist
+ * (`formReady`, `authReady`), and they then live as long as the page.
  */
 export function useSystemActor<TActor extends AnyActorRef = AnyActorRef>(systemId: string): TActor {
-  const actor = useAppActor().system.get(systemId) as TActor | undefined;
+  const actor = useOptionalSystemActor<TActor>(systemId);
   if (!actor) throw new Error(`No actor with system id "${systemId}".`);
   return actor;
+}
+
+/**
+ * A child that may not exist yet: the form actors load with the form area, and its frame renders
+ * without waiting for them. Whoever renders the view re-renders it when they arrive (the root's
+ * `formReady` tag), and this then finds them.
+ */
+export function useOptionalSystemActor<TActor extends AnyActorRef = AnyActorRef>(systemId: string): TActor | undefined {
+  return useAppActor().system.get(systemId) as TActor | undefined;
 }

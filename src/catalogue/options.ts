@@ -24,7 +24,9 @@ function cached(build: () => OptionList): () => OptionList {
   return () => (list ??= Object.freeze(build()));
 }
 
-const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label, 'en');
+// One collator for every sort: localeCompare with a locale builds a new one for each comparison.
+const english = new Intl.Collator('en');
+const byLabel = (a: Option, b: Option) => english.compare(a.label, b.label);
 
 export const USA = 'USA';
 export const CANADA = 'CAN';

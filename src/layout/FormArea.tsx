@@ -24,13 +24,14 @@ import { WelcomeBanner } from './WelcomeBanner';
 export default function FormArea({ children }: { children: ReactNode }) {
   const app = useAppActor();
   const readOnly = useSelector(app, (snapshot) => snapshot.hasTag('readOnly'));
-  // The form actors (answers, validation…) load with the form area; nothing here works without them.
+  // The form actors (answers, validation…) load with the form area: the frame and the banner show
+  // at once, the summary and the page once they are there.
   const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady'));
   const { pathname } = useBrowserLocation();
   usePageTitle(readOnly ? 'Application (staff view)' : (PAGES.find((page) => page.route === pathname)?.title ?? 'Application'));
   useQuestionFocus();
-  if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
   if (readOnly) {
+    if (!formReady) return <Spinner overlay size="large" label="Loading the application…" />;
     return (
       <Suspense fallback={<Spinner overlay size="large" label="Loading the application…" />}>
         <ServiceView />
@@ -44,10 +45,16 @@ export default function FormArea({ children }: { children: ReactNode }) {
       <StepNav />
       <main id="main" tabIndex={-1} className="frame__main">
         <WelcomeBanner />
-        <MissingInformation />
-        <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>
-          {children}
-        </Suspense>
+        {formReady ? (
+          <>
+            <MissingInformation />
+            <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>
+              {children}
+            </Suspense>
+          </>
+        ) : (
+          <Spinner size="large" label="Loading your application…" className="frame__loading" />
+        )}
       </main>
       <Footer />
     </div>

@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import { createEmptyActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { answersMachine } from '../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { useOptionalSystemActor } from '../app/actors';
 import { isModifiedClick } from '../app/RouteLink';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { PAGES } from '../catalogue/pages';
 
 export type AnswersActor = ActorRefFrom<typeof answersMachine>;
+type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;
+const NO_ACTOR = createEmptyActor();
 
 /**
  * Section 2's horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
@@ -15,8 +17,9 @@ export type AnswersActor = ActorRefFrom<typeof answersMachine>;
  * navigation actor for the page. Real links, so the steps read as navigation and open in a new tab.
  */
 export function StepNav() {
-  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
-  const saving = useSelector(answers, (snapshot) => snapshot.hasTag('busy'));
+  // The steps show with the frame, before the form actors arrive; until then a click waits for them.
+  const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const saving = useSelector(answers ?? NO_ACTOR, (snapshot) => (answers ? (snapshot as AnswersSnapshot).hasTag('busy') : false));
   const { pathname } = useBrowserLocation();
   const currentIndex = PAGES.findIndex((page) => page.route === pathname);
   return (
@@ -33,7 +36,7 @@ export function StepNav() {
                 onClick={(event) => {
                   if (isModifiedClick(event)) return;
                   event.preventDefault();
-                  answers.send({ type: 'answers.saveAndGo', to: page.route });
+                  answers?.send({ type: 'answers.saveAndGo', to: page.route });
                 }}
               >
                 <span className="steps__number" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { LOGIN_ROUTE } from '../../machines/routes';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { useOptionalSystemActor } from '../app/actors';
 import { useClient, useCollege } from '../app/useApp';
 import { bannerShown, bannerVariant, inBannerWindow, isoDay } from './banner';
 import type { AnswersActor } from './StepNav';
@@ -8,7 +8,8 @@ import type { AnswersActor } from './StepNav';
 /** Section 1's welcome banner: who is here decides the text; the date window adds its note. */
 export function WelcomeBanner() {
   const college = useCollege();
-  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  // The banner shows with the frame, before the form actors arrive; until then the link waits for them.
+  const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
   const facts = {
     webStatus: useClient('webStatus'),
     isLoggedIn: useClient('isLoggedIn'),
@@ -53,7 +54,7 @@ export function WelcomeBanner() {
               href={LOGIN_ROUTE}
               onClick={(event) => {
                 event.preventDefault();
-                answers.send({ type: 'answers.carryTo', to: LOGIN_ROUTE });
+                answers?.send({ type: 'answers.carryTo', to: LOGIN_ROUTE });
               }}
             >
               Log in

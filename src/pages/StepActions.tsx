@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
@@ -18,37 +17,26 @@ export function StepActions({ next }: { next?: string }) {
   const answers = useAnswersActor();
   const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
   const saving = useSelector(answers, (s) => s.hasTag('busy'));
-  const saveFailed = useSelector(answers, (s) => s.hasTag('saveFailed'));
-  const loggedIn = useSelector(answers, (s) => s.matches('student'));
+  const saved = useSelector(answers, (s) => s.hasTag('saved'));
+  // Which button the running save belongs to: Next goes to a page, Save stays.
+  const savingTo = useSelector(answers, (s) => s.context.saveTarget);
   const canSubmit = useSelector(submit, (s) => s.can({ type: 'submit' }));
   const submitting = useSelector(submit, (s) => s.hasTag('busy'));
-  const [pressed, setPressed] = useState<'save' | 'next' | null>(null);
-  const [saved, setSaved] = useState(false);
-  const wasSaving = useRef(false);
-
-  useEffect(() => {
-    // A finished Save says so: the answers actor reports a failure itself (a toast), not a success.
-    if (wasSaving.current && !saving && pressed === 'save') setSaved(!saveFailed);
-    wasSaving.current = saving;
-  }, [saving, saveFailed, pressed]);
-
-  const go = (action: 'save' | 'next') => {
-    setPressed(action);
-    setSaved(false);
+  const go = (action: 'save' | 'next') =>
     answers.send(action === 'next' && next ? { type: 'answers.saveAndGo', to: next } : { type: 'answers.saveAndGo' });
-  };
 
   return (
     <div className="step-actions">
       <p className="step-actions__status" role="status">
-        {saved && loggedIn ? 'Your answers are saved.' : ''}
+        {/* A failed save says so itself (a toast); a visitor's Save leads to sign-up instead. */}
+        {saved ? 'Your answers are saved.' : ''}
       </p>
       <div className="step-actions__buttons">
-        <Button variant="secondary" className="step-actions__save" busy={saving && pressed === 'save'} onClick={() => go('save')}>
+        <Button variant="secondary" className="step-actions__save" busy={saving && savingTo === undefined} onClick={() => go('save')}>
           Save
         </Button>
         {next ? (
-          <Button size="next" busy={saving && pressed === 'next'} onClick={() => go('next')}>
+          <Button size="next" busy={saving && savingTo !== undefined && savingTo === next} onClick={() => go('next')}>
             Next
           </Button>
         ) : (

@@ -156,7 +156,42 @@ describe('answers: two tabs of one applicant', () => {
     await flush();
     expect(saved.at(-1)).toEqual({ last_name: 'King' });
     expect(baseVersions.at(-1)).toBe(7);
-    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(subject.getSnapshot().value).toEqual({ student: 'saved' });
+  });
+});
+
+describe('answers: what a Save tells the page', () => {
+  it('says saved after a Save that went through, until the next change; a failed one or a Next never does', async () => {
+    let fail = false;
+    const { subject } = start({
+      save: async () => {
+        if (fail) throw failures.network;
+        return { message: 'Saved.', version: 2 };
+      },
+    });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    subject.send({ type: 'answers.saveAndGo' });
+    expect(subject.getSnapshot().hasTag('saved')).toBe(false);
+    await flush();
+    expect(subject.getSnapshot().hasTag('saved')).toBe(true);
+    // The same value again is no change: still saved.
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    expect(subject.getSnapshot().hasTag('saved')).toBe(true);
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada Augusta' });
+    expect(subject.getSnapshot().hasTag('saved')).toBe(false);
+    expect(answersOf(subject)).toMatchObject({ first_name: 'Ada Augusta' });
+
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    await flush();
+    expect(subject.getSnapshot().hasTag('saved')).toBe(false);
+
+    fail = true;
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(subject.getSnapshot().hasTag('saved')).toBe(false);
+    expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
   });
 });
 

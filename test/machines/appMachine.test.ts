@@ -12,7 +12,14 @@ import { offlineFormActors } from './helpers/formActors';
 import { createGate, flush, generatedPathSuite, offline, type Gate } from './helpers/replay';
 
 /** Spawned at start: what every page needs. */
-const CORE_CHILDREN = [SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.toasts, SYSTEM_IDS.webStatus, SYSTEM_IDS.inactivity];
+const CORE_CHILDREN = [
+  SYSTEM_IDS.session,
+  SYSTEM_IDS.navigation,
+  SYSTEM_IDS.toasts,
+  SYSTEM_IDS.webStatus,
+  SYSTEM_IDS.inactivity,
+  SYSTEM_IDS.unexpectedError,
+];
 
 /** Spawned once machines/formActors is loaded. */
 const FORM_CHILDREN = [
