@@ -14,13 +14,14 @@ import { BENCH_PASSWORD, seedApplicants } from './seed';
  * `npm run bench`: load only on 127.0.0.1, bounded in time, figures printed as a table and
  * written to bench/results.json. Options (environment): BENCH_SECONDS (per autocannon run,
  * default 5), BENCH_APPLICANTS (deadline night, default 1000), BENCH_NIGHT_SECONDS (default 30),
- * BENCH_ONLY=http (only the autocannon runs, to iterate on the server quickly).
+ * BENCH_ONLY=http,front,night,documents (some parts only, to iterate quickly; results.json is then left alone).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const applicants = Number(process.env.BENCH_APPLICANTS ?? 1000);
 const nightSeconds = Number(process.env.BENCH_NIGHT_SECONDS ?? 30);
 const root = resolve(import.meta.dirname, '..');
-const httpOnly = process.env.BENCH_ONLY === 'http';
+const parts = new Set((process.env.BENCH_ONLY ?? 'http,front,night,documents').split(','));
+const partial = process.env.BENCH_ONLY !== undefined;
 const WARM_UP_SECONDS = 1;
 
 /** About 150 keys, as a realistic application in progress. */
@@ -43,45 +44,48 @@ try {
     const jsonHeaders = { cookie, 'content-type': 'application/json' };
     const save = await fetch(`${app.url}/api/answer`, { method: 'PUT', headers: jsonHeaders, body: JSON.stringify(realisticAnswers) });
     if (!save.ok) throw new Error(`seed save failed: ${save.status} ${await save.text()}`);
-    const profileBody = await (await fetch(`${app.url}/api/profile`, { headers: { cookie } })).text();
-    const raw = await startChild('bench/rawServer.ts', {
-      RAW_PROFILE_BODY: profileBody,
-      RAW_SAVE_BODY: JSON.stringify({ message: 'Your answers were saved.', version: 1 }),
-    });
-    try {
-      const endpoints: [string, (base: string) => LoadTarget][] = [
-        ['GET /api/profile', (base) => ({ url: `${base}/api/profile`, method: 'GET', headers: { cookie } })],
-        [
-          'PUT /api/answer',
-          (base) => ({ url: `${base}/api/answer`, method: 'PUT', headers: jsonHeaders, body: JSON.stringify(realisticAnswers) }),
-        ],
-      ];
-      const http: Record<string, unknown> = {};
-      for (const [name, target] of endpoints) {
-        // Untimed first second on both servers: the real one is still compiling its request path
-        // and booting its worker thread when it starts listening, which the first figure measured.
-        await measure(target(app.url), 10, WARM_UP_SECONDS);
-        await measure(target(raw.url), 10, WARM_UP_SECONDS);
-        for (const connections of [10, 100]) {
-          const ours: LoadFigures = await measure(target(app.url), connections, seconds);
-          const baseline: LoadFigures = await measure(target(raw.url), connections, seconds);
-          const ratio = Math.round((ours.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
-          http[`${name} @${connections}`] = { ours, raw: baseline, ratio_to_raw: ratio };
-          rows.push([
-            `${name} @${connections} conns`,
-            `${ours.requestsPerSecond} req/s`,
-            `p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms`,
-            `raw ${baseline.requestsPerSecond} req/s → ratio ${ratio}`,
-            `non-2xx ${ours.non2xx}, errors ${ours.errors}`,
-          ]);
+    if (parts.has('http')) {
+      const profileBody = await (await fetch(`${app.url}/api/profile`, { headers: { cookie } })).text();
+      const raw = await startChild('bench/rawServer.ts', {
+        RAW_PROFILE_BODY: profileBody,
+        RAW_SAVE_BODY: JSON.stringify({ message: 'Your answers were saved.', version: 1 }),
+      });
+      try {
+        const endpoints: [string, (base: string) => LoadTarget][] = [
+          ['GET /api/profile', (base) => ({ url: `${base}/api/profile`, method: 'GET', headers: { cookie } })],
+          [
+            'PUT /api/answer',
+            (base) => ({ url: `${base}/api/answer`, method: 'PUT', headers: jsonHeaders, body: JSON.stringify(realisticAnswers) }),
+          ],
+        ];
+        const http: Record<string, unknown> = {};
+        for (const [name, target] of endpoints) {
+          // Untimed first second on both servers: the real one is still compiling its request path
+          // and booting its worker thread when it starts listening, which the first figure measured.
+          await measure(target(app.url), 10, WARM_UP_SECONDS);
+          await measure(target(raw.url), 10, WARM_UP_SECONDS);
+          for (const connections of [10, 100]) {
+            const ours: LoadFigures = await measure(target(app.url), connections, seconds);
+            const baseline: LoadFigures = await measure(target(raw.url), connections, seconds);
+            const ratio = Math.round((ours.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+            http[`${name} @${connections}`] = { ours, raw: baseline, ratio_to_raw: ratio };
+            rows.push([
+              `${name} @${connections} conns`,
+              `${ours.requestsPerSecond} req/s`,
+              `p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms`,
+              `raw ${baseline.requestsPerSecond} req/s → ratio ${ratio}`,
+              `non-2xx ${ours.non2xx}, errors ${ours.errors}`,
+            ]);
+          }
         }
+        results.http = http;
+      } finally {
+        await raw.stop();
       }
-      results.http = http;
-    } finally {
-      await raw.stop();
+
     }
 
-    if (!httpOnly) {
+    if (parts.has('front')) {
       // npm start built dist/ as production before listening; weigh what each route loads.
       const weights = measureRoutes(join(root, 'dist'));
       const about = await measurePage(`${app.url}/about`);
@@ -96,7 +100,9 @@ try {
         ]);
       }
       rows.push(['/about, CPU 4× slower', `LCP ${about.lcpMs} ms`, `TBT ${about.totalBlockingTimeMs} ms`, 'targets: LCP < 1000, TBT < 200', '']);
+    }
 
+    if (parts.has('night')) {
       const night = await deadlineNight({
         baseUrl: app.url,
         usernames: usernames.slice(0, applicants),
@@ -117,7 +123,7 @@ try {
   } finally {
     await app.stop();
   }
-  if (!httpOnly) {
+  if (parts.has('documents')) {
     const documents = await documentTimings();
     results.documents = documents;
     rows.push([
@@ -135,7 +141,7 @@ try {
 results.finished_at = new Date().toISOString();
 mkdirSync(join(root, 'bench'), { recursive: true });
 // A partial run must not overwrite the figures of the last whole one.
-if (!httpOnly) writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+if (!partial) writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  │  '));
-if (!httpOnly) console.log('\nWritten to bench/results.json');
+if (!partial) console.log('\nWritten to bench/results.json');
