@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useAppActor } from '../app/actors';
 import { ServiceView } from '../app/lazyRoutes';
 import { useBrowserLocation } from '../app/useBrowserLocation';
@@ -27,6 +27,9 @@ export default function FormArea({ children }: { children: ReactNode }) {
   // The form actors (answers, validation…) load with the form area: the frame and the banner show
   // at once, the summary and the page once they are there.
   const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady'));
+  // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
+  // banner reach the screen first instead of waiting for the whole page's layout.
+  const pageShown = useDeferredValue(formReady, false);
   const { pathname } = useBrowserLocation();
   usePageTitle(readOnly ? 'Application (staff view)' : (PAGES.find((page) => page.route === pathname)?.title ?? 'Application'));
   useQuestionFocus();
@@ -45,7 +48,7 @@ export default function FormArea({ children }: { children: ReactNode }) {
       <StepNav />
       <main id="main" tabIndex={-1} className="frame__main">
         <WelcomeBanner />
-        {formReady ? (
+        {pageShown ? (
           <>
             <MissingInformation />
             <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>
