@@ -26,7 +26,7 @@ function holdsAnswers(section: SectionId, answers: Answers): boolean {
 
 /**
  * The staff print view (sections 1 and 6): the whole application as static text in a print
- * layout, with no button, input, link, modal or separator. Shown by the router instead of the
+ * layout, with no button, input, link, modal or separator. Shown by the form area instead of the
  * form while the app is in service mode.
  */
 export default function ServiceView() {
