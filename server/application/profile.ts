@@ -14,8 +14,11 @@ interface ProfilePieces {
   /** From `,"answer_version"` to the end. */
   after: string;
   hasSensitive: boolean;
-  /** When no answer is sealed, everything after the username, encoded once. */
-  rest?: Buffer;
+  /**
+   * When no answer is sealed, the whole answer encoded once, for the username it was made with
+   * (the one every session of the applicant carries): sent as it is, no copy per request.
+   */
+  encoded?: { username: string; body: Buffer };
 }
 
 /**
@@ -56,7 +59,6 @@ function profilePieces(db: Db, userId: number): ProfilePieces {
   const answers = parts?.answers ?? '{}';
   const hasSensitive = parts?.has_sensitive === 1;
   const pieces: ProfilePieces = { before, answers, after, hasSensitive };
-  if (!hasSensitive) pieces.rest = Buffer.from(before + answers + after);
   cache.set(userId, pieces);
   return pieces;
 }
@@ -73,9 +75,12 @@ export function profileJson(db: Db, answers: AnswerStore, userId: number, userna
   return usernamePrefix(username) + pieces.before + answerJson + pieces.after;
 }
 
-/** The same bytes as `profileJson`, for the API answer: the common case is one copy of cached bytes. */
+/** The same bytes as `profileJson`, for the API answer. */
 export function profileBody(db: Db, answers: AnswerStore, userId: number, username: string): Buffer {
   const pieces = profilePieces(db, userId);
-  if (pieces.rest) return Buffer.concat([Buffer.from(usernamePrefix(username)), pieces.rest]);
-  return Buffer.from(profileJson(db, answers, userId, username));
+  if (pieces.hasSensitive) return Buffer.from(profileJson(db, answers, userId, username));
+  if (pieces.encoded?.username !== username) {
+    pieces.encoded = { username, body: Buffer.from(usernamePrefix(username) + pieces.before + pieces.answers + pieces.after) };
+  }
+  return pieces.encoded.body;
 }

@@ -24,20 +24,23 @@ export function isApiPath(path: string): boolean {
 }
 
 export function securityHeaders(options: { hsts: boolean; connectSources?: readonly string[] }): Middleware {
-  const policy = contentSecurityPolicy(options.connectSources ?? []);
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(options.connectSources ?? [])],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
+  if (options.hsts) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
   return async (ctx, next) => {
-    ctx.set({
-      'Content-Security-Policy': policy,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-    });
-    if (options.hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Straight onto the response: `ctx.set` builds arrays per call, a fifth of what a profile
+    // request allocated. Nothing has been sent this early, which is all `ctx.set` checks first.
+    const { res } = ctx;
+    for (const [name, value] of headers) res.setHeader(name, value);
     // Answers hold personal data: no browser or proxy may keep a copy.
-    if (isApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
+    if (isApiPath(ctx.path)) res.setHeader('Cache-Control', 'no-store');
     await next();
   };
 }
