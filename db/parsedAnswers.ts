@@ -1,8 +1,8 @@
 import { BoundedMap } from './boundedMap';
 import type { Db } from './connection';
 
-/** Applicants whose parsed answers are kept; beyond this the oldest are parsed again. */
-const KEPT = 2_000;
+/** Applicants whose parsed answers are kept (about 20 kB each); beyond this the oldest are parsed again. */
+const KEPT = 1_000;
 
 export interface ParsedAnswers {
   answers: Record<string, string | boolean>;

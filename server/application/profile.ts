@@ -3,8 +3,8 @@ import { readProfileParts } from '../../db/profile';
 import { watchedCache } from '../../db/watchedCache';
 import type { AnswerStore } from './answerStore';
 
-/** Profiles kept at once (about 10 kB each). */
-const CACHED_PROFILES = 5_000;
+/** Profiles kept at once (about 20 kB each with the encoded copy). */
+const CACHED_PROFILES = 2_000;
 
 interface ProfilePieces {
   /** From `,"last_page"` to `"answer":`. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveAnswers } from '../../db/applications';
+import { BoundedMap } from '../../db/boundedMap';
 import { openDatabase } from '../../db/connection';
 import { createOrRefreshUnconfirmedUser } from '../../db/users';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sessionPolicy';
@@ -207,5 +208,15 @@ describe('the parsed answers kept between saves', () => {
       db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the bound on every cache', () => {
+  it('forgets the oldest entry beyond its limit, and updating an entry does not evict another', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1).set('b', 2).set('b', 3);
+    expect([...map]).toEqual([['a', 1], ['b', 3]]);
+    map.set('c', 4);
+    expect([...map]).toEqual([['b', 3], ['c', 4]]);
   });
 });
