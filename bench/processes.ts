@@ -16,20 +16,26 @@ export async function startChild(script: string, env: Record<string, string>): P
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Only the tail of the output is kept (for an error message): the server logs every request,
+  // and a parent that kept and searched all of it would compete with the load generator for CPU.
+  let tail = '';
+  const keepTail = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
   const url = await new Promise<string>((resolveUrl, reject) => {
-    let output = '';
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolveUrl(match[1]!);
+      keepTail(chunk);
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(tail);
+      if (!match) return;
+      child.stdout!.off('data', onData);
+      resolveUrl(match[1]!);
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output.slice(-2000)}`)));
+    child.stderr!.on('data', keepTail);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${tail.slice(-2000)}`)));
   });
   // Keep draining output so the child never blocks on a full pipe.
   child.stdout!.resume();
-  child.stderr!.resume();
   return {
     url,
     child,
