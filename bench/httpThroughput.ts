@@ -13,15 +13,20 @@ export interface LoadTarget {
   method: 'GET' | 'PUT';
   headers: Record<string, string>;
   body?: string;
+  /** A different body for each request (the n-th): a save that really changes something each time. */
+  bodyFor?: (n: number) => string;
 }
 
 /** One autocannon run against one target. */
 export async function measure(target: LoadTarget, connections: number, durationSeconds: number): Promise<LoadFigures> {
+  let sent = 0;
+  const bodyFor = target.bodyFor;
   const result = await autocannon({
     url: target.url,
     method: target.method,
     headers: target.headers,
     body: target.body,
+    ...(bodyFor ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: bodyFor(sent++) }) }] } : {}),
     connections,
     duration: durationSeconds,
     pipelining: 1,

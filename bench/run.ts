@@ -26,6 +26,7 @@ const WARM_UP_SECONDS = 1;
 
 /** About 150 keys, as a realistic application in progress. */
 const realisticAnswers = Object.fromEntries(Object.entries(completeApplication).slice(0, 150));
+const changedAnswers = (n: number) => JSON.stringify({ ...realisticAnswers, address_line_2: `Apt ${n}` });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'admissions-bench-'));
 const results: Record<string, unknown> = { started_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length } };
@@ -55,7 +56,8 @@ try {
           ['GET /api/profile', (base) => ({ url: `${base}/api/profile`, method: 'GET', headers: { cookie } })],
           [
             'PUT /api/answer',
-            (base) => ({ url: `${base}/api/answer`, method: 'PUT', headers: jsonHeaders, body: JSON.stringify(realisticAnswers) }),
+            // Each save changes an answer, as a typing applicant's do: an identical save writes nothing.
+            (base) => ({ url: `${base}/api/answer`, method: 'PUT', headers: jsonHeaders, bodyFor: changedAnswers }),
           ],
         ];
         const http: Record<string, unknown> = {};
