@@ -30,6 +30,7 @@ import { hasLoginCookie, sessionMachine } from './sessionMachine';
 import { errorMessage, unauthorisedError } from './siblings';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
 import type { TabsEvent } from './tabsMachine';
+import { overlaysMachine } from './overlaysMachine';
 import { toastsMachine } from './toastsMachine';
 import { unexpectedErrorMachine } from './unexpectedErrorMachine';
 import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './webStatusMachine';
@@ -90,6 +91,7 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.webStatus,
   SYSTEM_IDS.inactivity,
   SYSTEM_IDS.unexpectedError,
+  SYSTEM_IDS.overlays,
 ] as const;
 
 /** The form actors of ./formActors, spawned once loaded: their system ids (documents: one per question). */
@@ -181,6 +183,7 @@ export const appMachine = setup({
     webStatus: webStatusMachine,
     inactivity: inactivityMachine,
     unexpectedError: unexpectedErrorMachine,
+    overlays: overlaysMachine,
     /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
     loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
     /** The form actors' module, a chunk of its own in the build. */
@@ -339,6 +342,7 @@ export const appMachine = setup({
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
     spawnChild('inactivity', { id: SYSTEM_IDS.inactivity, systemId: SYSTEM_IDS.inactivity }),
     spawnChild('unexpectedError', { id: SYSTEM_IDS.unexpectedError, systemId: SYSTEM_IDS.unexpectedError }),
+    spawnChild('overlays', { id: SYSTEM_IDS.overlays, systemId: SYSTEM_IDS.overlays }),
     ...broadcast,
   ],
   on: {

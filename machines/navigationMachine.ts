@@ -5,6 +5,7 @@ import type { HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, 
 import { AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES, isFormRoute } from './routes';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
+import type { OverlaysEvent } from './overlaysMachine';
 import { TOAST_TITLES } from './toastsMachine';
 
 /** Section 2's routes (they live in ./routes, which loads nothing else). */
@@ -140,6 +141,8 @@ export const navigationMachine = setup({
     announceFormArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.formArea' } satisfies RootReportEvent),
     /** An auth card needs the auth card actor: the root loads it on demand too. */
     announceAuthArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.authArea' } satisfies RootReportEvent),
+    /** A new page starts with the frame's overlays closed (a popover link, a logout). */
+    closeOverlays: sendTo(sibling(SYSTEM_IDS.overlays), { type: 'overlay.close' } satisfies OverlaysEvent),
     toastSuccess: sendTo(sibling(SYSTEM_IDS.toasts), ({ event }): ToastEvent => ({
       type: 'toast.show',
       toast: {
@@ -204,7 +207,12 @@ export const navigationMachine = setup({
       },
     },
     notices: {
-      on: { 'location.changed': { guard: 'hasSuccessMessage', actions: 'toastSuccess' } },
+      on: {
+        'location.changed': [
+          { guard: 'hasSuccessMessage', actions: ['closeOverlays', 'toastSuccess'] },
+          { actions: 'closeOverlays' },
+        ],
+      },
     },
   },
 });

@@ -2,7 +2,7 @@
  * The system ids under which the root application machine spawns its long-lived children (each
  * also its child id). Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe
  * with the same ids. The core ones (app, session, navigation, webStatus, toasts, inactivity,
- * unexpectedError) exist from the start; authCard once it is loaded (the root's `authReady` tag);
+ * unexpectedError, overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag);
  * the form actors (answers, validation, submit, pdfCopy, addAnother, tabs, lookup, the documents)
  * once ./formActors is loaded — the root's `formReady` tag.
  */
@@ -18,6 +18,8 @@ export const SYSTEM_IDS = {
   inactivity: 'inactivity',
   /** Section 8's 'Unexpected Error' dialog, for what escaped everything else. */
   unexpectedError: 'unexpectedError',
+  /** Which of the frame's overlays (Help, privacy notice, Account popover) is open. */
+  overlays: 'overlays',
   pdfCopy: 'pdfCopy',
   addAnother: 'addAnother',
   tabs: 'tabs',

@@ -17,6 +17,8 @@ import { pdfCopyModel, pdfCopySimpleModel } from './pdfCopy';
 import { sessionModel } from './session';
 import { submitModel, submitSimpleModel } from './submit';
 import { tabsModel } from './tabs';
+import { confirmTriggerModel } from './confirmTrigger';
+import { overlaysModel } from './overlays';
 import { toastsModel } from './toasts';
 import { unexpectedErrorModel } from './unexpectedError';
 import { validationModel } from './validation';
@@ -44,6 +46,8 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
   tabs: { shortest: tabsModel },
   pdfCopy: { shortest: pdfCopyModel, simple: pdfCopySimpleModel },
   unexpectedError: { shortest: unexpectedErrorModel, simple: unexpectedErrorModel },
+  overlays: { shortest: overlaysModel, simple: overlaysModel },
+  confirmTrigger: { shortest: confirmTriggerModel, simple: confirmTriggerModel },
 };
 
 function main(argv: readonly string[]): number {

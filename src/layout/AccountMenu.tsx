@@ -1,15 +1,22 @@
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import type { OverlaysActor } from './Footer';
 
 // Ark's Popover (with its positioning code) loads on the first click, not with every page.
 const AccountPopover = lazy(() => import('./AccountPopover'));
 
 /**
- * Section 2's Account popover. Until it is first opened this is a plain button; the popover's
- * own trigger replaces it then and takes over. The open state has no machine: plain React state.
+ * Section 2's Account popover, opened and closed by the overlays actor. Until it is first opened
+ * this is a plain button; the popover's own trigger replaces it then and takes over.
  */
 export function AccountMenu() {
-  const [open, setOpen] = useState(false);
+  const overlays = useSystemActor<OverlaysActor>(SYSTEM_IDS.overlays);
+  const open = useSelector(overlays, (snapshot) => snapshot.matches('account'));
+  // The popover's code loads with the first click, then stays.
   const [loaded, setLoaded] = useState(false);
+  if (open && !loaded) setLoaded(true);
   const plainButton = (busy: boolean) => (
     <button
       type="button"
@@ -17,10 +24,7 @@ export function AccountMenu() {
       aria-haspopup="dialog"
       aria-expanded={false}
       aria-busy={busy || undefined}
-      onClick={() => {
-        setLoaded(true);
-        setOpen(true);
-      }}
+      onClick={() => overlays.send({ type: 'overlay.open', name: 'account' })}
     >
       <AccountIcon />
       Account
@@ -29,7 +33,10 @@ export function AccountMenu() {
   if (!loaded) return plainButton(false);
   return (
     <Suspense fallback={plainButton(true)}>
-      <AccountPopover open={open} onOpenChange={setOpen} />
+      <AccountPopover
+        open={open}
+        onOpenChange={(next) => overlays.send(next ? { type: 'overlay.open', name: 'account' } : { type: 'overlay.close' })}
+      />
     </Suspense>
   );
 }

@@ -5,7 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import { LOGIN_ROUTE, SIGNUP_ROUTE } from '../../machines/routes';
 import type { sessionMachine } from '../../machines/sessionMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { useOptionalSystemActor, useSystemActor } from '../app/actors';
+import type { NavigationActor } from '../app/browserHistory';
 import { useClient } from '../app/useApp';
 import { Button } from '../ui/Button';
 import { AccountIcon } from './AccountMenu';
@@ -19,14 +20,17 @@ const SIDE_OFFSET_PX = 5;
 
 export default function AccountPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
-  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  // The frame shows before the form actors arrive; until then Sign In and Create Account just go.
+  const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
   const loggedIn = useClient('isLoggedIn');
   const username = useClient('username');
   const loggingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   // Sign In / Create Account take the visitor's answers along (section 2).
   const carryTo = (to: string) => {
     onOpenChange(false);
-    answers.send({ type: 'answers.carryTo', to });
+    if (answers) answers.send({ type: 'answers.carryTo', to });
+    else navigation.send({ type: 'navigate', to });
   };
   return (
     <Popover.Root

@@ -1,22 +1,31 @@
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { overlaysMachine } from '../../machines/overlaysMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
 import { useCollege } from '../app/useApp';
 import type { FooterDialogName } from './FooterDialogs';
+
+export type OverlaysActor = ActorRefFrom<typeof overlaysMachine>;
 
 // Ark's Dialog (and the contact texts) load on the first click, not with every page.
 const FooterDialogs = lazy(() => import('./FooterDialogs'));
 
 /**
- * Section 1's footer: the Help modal and the privacy and cookie notice. Purely presentational
- * open state with no machine behind it, so plain React state.
+ * Section 1's footer: the Help modal and the privacy and cookie notice, opened and closed by the
+ * overlays actor.
  */
 export function Footer() {
   const college = useCollege();
-  const [open, setOpen] = useState<FooterDialogName | null>(null);
+  const overlays = useSystemActor<OverlaysActor>(SYSTEM_IDS.overlays);
+  const open = useSelector(overlays, (snapshot): FooterDialogName | null =>
+    snapshot.matches('help') ? 'help' : snapshot.matches('privacy') ? 'privacy' : null,
+  );
+  // The dialogs' code loads the first time one is asked for, then stays so it can close gracefully.
   const [needed, setNeeded] = useState(false);
-  const show = (name: FooterDialogName) => {
-    setNeeded(true);
-    setOpen(name);
-  };
+  if (open && !needed) setNeeded(true);
+  const show = (name: FooterDialogName) => overlays.send({ type: 'overlay.open', name });
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -38,7 +47,7 @@ export function Footer() {
       </div>
       {needed ? (
         <Suspense fallback={null}>
-          <FooterDialogs open={open} onClose={() => setOpen(null)} />
+          <FooterDialogs open={open} onClose={() => overlays.send({ type: 'overlay.close' })} />
         </Suspense>
       ) : null}
     </footer>

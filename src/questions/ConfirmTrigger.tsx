@@ -1,4 +1,6 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
+import { confirmTriggerMachine } from '../../machines/confirmTriggerMachine';
 import { isAnswered } from '../catalogue/conditions';
 import type { ConfirmTrigger as Trigger } from '../catalogue/questions';
 import { Button } from '../ui/Button';
@@ -15,14 +17,16 @@ interface Props {
 }
 
 /**
- * Section 4: content revealed only after the applicant confirms, with a button or a checkbox. An
- * answer already given is shown at once: the confirmation was made when it was typed.
+ * Section 4: content revealed only after the applicant confirms, with a button or a checkbox (the
+ * question's own confirm-trigger actor). An answer already given is shown at once: the
+ * confirmation was made when it was typed.
  */
 export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
   const answered = isAnswered(useAnswer(questionKey));
   const answers = useAnswersActor();
-  const [revealed, setRevealed] = useState(false);
-  const [asking, setAsking] = useState(false);
+  const confirmation = useActorRef(confirmTriggerMachine);
+  const revealed = useSelector(confirmation, (snapshot) => snapshot.hasTag('revealed'));
+  const asking = useSelector(confirmation, (snapshot) => snapshot.hasTag('asking'));
   const focusField = useRef(false);
   const shown = revealed || answered;
 
@@ -34,13 +38,13 @@ export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
     }
   }, [shown, questionKey]);
 
+  const ask = () => confirmation.send({ type: 'trigger.ask' });
   const confirm = () => {
     focusField.current = true;
-    setAsking(false);
-    setRevealed(true);
+    confirmation.send({ type: 'trigger.confirm' });
   };
   const hide = () => {
-    setRevealed(false);
+    confirmation.send({ type: 'trigger.hide' });
     answers.send({ type: 'answers.clear', keys: [questionKey] });
   };
   const checkboxId = `${ids(questionKey).input}-confirm`;
@@ -54,21 +58,21 @@ export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
             type="checkbox"
             className="q-check__input"
             checked={shown}
-            onChange={(event) => (event.target.checked ? setAsking(true) : hide())}
+            onChange={(event) => (event.target.checked ? ask() : hide())}
           />
           <label className="q-check__label" htmlFor={checkboxId}>
             {trigger.label}
           </label>
         </div>
       ) : shown ? null : (
-        <Button variant="secondary" className="q-confirm__trigger" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+        <Button variant="secondary" className="q-confirm__trigger" aria-haspopup="dialog" onClick={ask}>
           {trigger.label}
         </Button>
       )}
       {shown ? children : null}
       {asking ? (
         <Suspense fallback={null}>
-          <ConfirmDialog open title={trigger.confirmTitle} text={trigger.confirmText} onConfirm={confirm} onCancel={() => setAsking(false)} />
+          <ConfirmDialog open title={trigger.confirmTitle} text={trigger.confirmText} onConfirm={confirm} onCancel={() => confirmation.send({ type: 'trigger.cancel' })} />
         </Suspense>
       ) : null}
     </div>

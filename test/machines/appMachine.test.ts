@@ -19,6 +19,7 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.webStatus,
   SYSTEM_IDS.inactivity,
   SYSTEM_IDS.unexpectedError,
+  SYSTEM_IDS.overlays,
 ];
 
 /** Spawned once machines/formActors is loaded. */

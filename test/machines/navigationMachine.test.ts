@@ -8,7 +8,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { TOAST_TITLES } from '../../machines/toastsMachine';
 import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
 
-const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.toasts];
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.toasts, SYSTEM_IDS.overlays];
 const at = (pathname: string, search = '', state?: NavigationState) =>
   ({ type: 'location.changed', pathname, search, hash: '', state }) as const;
 
@@ -86,6 +86,13 @@ describe('navigation: routes', () => {
     const { subject, emitted } = start();
     subject.send({ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } });
     expect(emitted).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } }, replace: undefined }]);
+  });
+
+  it("closes the frame's overlays whenever the page changes", () => {
+    const { subject, received } = start();
+    subject.send(at('/about'));
+    subject.send(at('/login', '', { errorMessage: 'Your session has ended.' }));
+    expect(received[SYSTEM_IDS.overlays]).toEqual([{ type: 'overlay.close' }, { type: 'overlay.close' }]);
   });
 
   it('turns a success message of navigation state into a toast', () => {

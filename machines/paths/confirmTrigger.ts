@@ -1,0 +1,8 @@
+import { confirmTriggerMachine } from '../confirmTriggerMachine';
+import { arrivedBy, type PathModel } from './model';
+
+export const confirmTriggerModel: PathModel = {
+  name: 'confirmTrigger',
+  machine: confirmTriggerMachine,
+  serializeState: (snapshot, event, previous) => JSON.stringify([snapshot.value, arrivedBy(snapshot, event, previous)]),
+};

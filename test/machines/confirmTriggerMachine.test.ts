@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { confirmTriggerMachine } from '../../machines/confirmTriggerMachine';
+import { confirmTriggerModel } from '../../machines/paths/confirmTrigger';
+import { shortestPaths, simplePaths } from '../../machines/paths/model';
+import { expectEveryStateReached } from './helpers/statePaths';
+
+const start = () => createActor(confirmTriggerMachine).start();
+
+describe('a confirmation trigger', () => {
+  it('asks first, reveals only after Continue, and hides again when unchecked', () => {
+    const actor = start();
+    actor.send({ type: 'trigger.confirm' });
+    expect(actor.getSnapshot().hasTag('revealed')).toBe(false);
+    actor.send({ type: 'trigger.ask' });
+    expect(actor.getSnapshot().hasTag('asking')).toBe(true);
+    actor.send({ type: 'trigger.confirm' });
+    expect(actor.getSnapshot().hasTag('revealed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('asking')).toBe(false);
+    actor.send({ type: 'trigger.hide' });
+    expect(actor.getSnapshot().hasTag('revealed')).toBe(false);
+  });
+
+  it('Cancel closes the question and reveals nothing', () => {
+    const actor = start();
+    actor.send({ type: 'trigger.ask' });
+    actor.send({ type: 'trigger.cancel' });
+    expect(actor.getSnapshot().value).toBe('hidden');
+  });
+});
+
+describe('confirmTrigger: generated paths', () => {
+  it('reach every state', () => {
+    expectEveryStateReached(confirmTriggerMachine, shortestPaths(confirmTriggerModel).map((path) => path.state));
+  });
+
+  it('replayed on the real actor, every simple path ends where the graph says', () => {
+    for (const path of simplePaths(confirmTriggerModel)) {
+      const actor = start();
+      for (const event of path.events) actor.send(event as never);
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    }
+  });
+});
