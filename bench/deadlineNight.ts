@@ -58,7 +58,9 @@ export async function deadlineNight(options: {
   let submissions = 0;
   let errors = 0;
   const acknowledged = new Map<number, string>();
-  const submitters = new Set(options.usernames.map((_, index) => index).filter((index) => index % Math.round(1 / options.submitShare) === 0));
+  // Exactly submitShare of the applicants, spread evenly over the list.
+  const share = options.submitShare;
+  const submitters = new Set(options.usernames.map((_, index) => index).filter((index) => Math.floor((index + 1) * share) > Math.floor(index * share)));
   const started = performance.now();
   const deadline = started + options.durationMs;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,9 +70,12 @@ export async function deadlineNight(options: {
       await sleep(Math.random() * options.saveIntervalMs);
       let sequence = 0;
       let submitted = false;
+      // Submissions are spread over the night, not bunched at its start.
+      const submitAt = submitters.has(index) ? started + Math.random() * options.durationMs * 0.9 : Infinity;
       while (performance.now() < deadline && !submitted) {
         const value = `save-${index}-${++sequence}`;
-        const body = submitters.has(index) && sequence === 3 ? { ...options.completeAnswers, preferred_name: value.slice(0, 45) } : { preferred_name: value };
+        const submitting = performance.now() >= submitAt;
+        const body = submitting ? { ...options.completeAnswers, preferred_name: value.slice(0, 45) } : { preferred_name: value };
         const sent = performance.now();
         try {
           const response = await call('PUT', '/api/answer', cookie, body);
@@ -79,7 +84,7 @@ export async function deadlineNight(options: {
             saves++;
             acknowledged.set(index, value);
           } else errors++;
-          if (submitters.has(index) && sequence === 3) {
+          if (submitting) {
             const submit = await call('POST', '/api/submit', cookie, {});
             if (submit.status === 200) {
               submissions++;
