@@ -94,7 +94,8 @@ export async function deadlineNight(options: {
         } catch {
           errors++;
         }
-        await sleep(options.saveIntervalMs * (0.75 + Math.random() * 0.5));
+        // Every saveIntervalMs on average from one save's start to the next, however long it took.
+        await sleep(Math.max(0, options.saveIntervalMs * (0.75 + Math.random() * 0.5) - (performance.now() - sent)));
       }
     }),
   );
