@@ -8,7 +8,7 @@ const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/files'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /** Views of the form area that load only when a question, a dialog or the staff view needs them. */
-const LOADED_LATER = /[\\/](SchoolSearch|TabsBlock|DocumentField|\w*Dialogs?|\w*Popover|Static\w*|ServiceView)\.tsx$/;
+const LOADED_LATER = /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView)\.tsx$/;
 
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {
