@@ -152,6 +152,44 @@ const tell = (enqueue: Enqueue, to: AnyActorRef | undefined, event: EventObject)
 };
 
 /**
+ * A region for actors whose module is loaded on demand (a chunk of its own in the build): at start
+ * when `neededAtStart`, otherwise when `askedBy` arrives; `<tag>Loading` while it loads,
+ * `<tag>Ready` once `onLoaded` has spawned them. A module that could not be fetched (a lost
+ * connection) shows the root error screen, and the next `askedBy` tries again.
+ */
+function loadedOnDemand<const TActions extends readonly string[]>(region: {
+  neededAtStart: 'authNeededAtStart' | 'formNeededAtStart';
+  askedBy: 'app.authArea' | 'app.formArea';
+  load: 'loadAuthCard' | 'loadFormActors';
+  onLoaded: TActions;
+  tag: 'auth' | 'form';
+}) {
+  return {
+    initial: 'absent' as const,
+    states: {
+      absent: {
+        always: { guard: region.neededAtStart, target: 'loading' },
+        on: { [region.askedBy]: 'loading' },
+      },
+      loading: {
+        tags: `${region.tag}Loading` as const,
+        invoke: {
+          id: region.load,
+          src: region.load,
+          onDone: { target: 'ready', actions: region.onLoaded },
+          onError: { target: 'failed', actions: 'keepError' as const },
+        },
+      },
+      ready: { tags: `${region.tag}Ready` as const },
+      failed: {
+        tags: 'error' as const,
+        on: { [region.askedBy]: 'loading' },
+      },
+    },
+  };
+}
+
+/**
  * The application: it starts on page load, spawns the actors every page needs under their system
  * ids, loads the college configuration and then who is using the app — a student's profile, an
  * anonymous visitor's temporary answers (token), or a staff member's read-only copy
@@ -439,57 +477,21 @@ export const appMachine = setup({
         failed: { tags: 'error' },
       },
     },
-    /** The auth card actor, loaded on demand. */
-    auth: {
-      initial: 'absent',
-      states: {
-        /** The form area needs none of it: it loads when the applicant reaches an auth card. */
-        absent: {
-          always: { guard: 'authNeededAtStart', target: 'loading' },
-          on: { 'app.authArea': 'loading' },
-        },
-        loading: {
-          tags: 'authLoading',
-          invoke: {
-            id: 'loadAuthCard',
-            src: 'loadAuthCard',
-            onDone: { target: 'ready', actions: ['spawnAuthCard', 'tellAuthCard'] },
-            onError: { target: 'failed', actions: 'keepError' },
-          },
-        },
-        ready: { tags: 'authReady' },
-        /** The module could not be fetched (a lost connection): the root error screen; the next auth card tries again. */
-        failed: {
-          tags: 'error',
-          on: { 'app.authArea': 'loading' },
-        },
-      },
-    },
-    /** The form actors of ./formActors, loaded on demand. */
-    form: {
-      initial: 'absent',
-      states: {
-        /** An auth card needs none of them: they load when the applicant reaches the form area. */
-        absent: {
-          always: { guard: 'formNeededAtStart', target: 'loading' },
-          on: { 'app.formArea': 'loading' },
-        },
-        loading: {
-          tags: 'formLoading',
-          invoke: {
-            id: 'loadFormActors',
-            src: 'loadFormActors',
-            onDone: { target: 'ready', actions: ['spawnFormActors', 'tellFormActors', 'tellFormStatus', 'handOver'] },
-            onError: { target: 'failed', actions: 'keepError' },
-          },
-        },
-        ready: { tags: 'formReady' },
-        /** The module could not be fetched (a lost connection): the root error screen; the form area tries again. */
-        failed: {
-          tags: 'error',
-          on: { 'app.formArea': 'loading' },
-        },
-      },
-    },
+    /** The auth card actor, loaded on demand: the form area needs none of it. */
+    auth: loadedOnDemand({
+      neededAtStart: 'authNeededAtStart',
+      askedBy: 'app.authArea',
+      load: 'loadAuthCard',
+      onLoaded: ['spawnAuthCard', 'tellAuthCard'],
+      tag: 'auth',
+    }),
+    /** The form actors of ./formActors, loaded on demand: an auth card needs none of them. */
+    form: loadedOnDemand({
+      neededAtStart: 'formNeededAtStart',
+      askedBy: 'app.formArea',
+      load: 'loadFormActors',
+      onLoaded: ['spawnFormActors', 'tellFormActors', 'tellFormStatus', 'handOver'],
+      tag: 'form',
+    }),
   },
 });
