@@ -145,6 +145,28 @@ test.describe('routes and step navigation', () => {
     await expect(steps(page)).toBeVisible();
   });
 
+  test('Back and Forward move between the pages and cards the applicant went through', async ({ page }) => {
+    const account = await createAccount(page.request, 'history');
+    await logInThroughApi(page, account);
+    await page.goto('/about');
+    await steps(page).getByRole('link', { name: /Your Academics/ }).click();
+    await expect(page).toHaveURL(/\/education$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+  });
+
   test('a visitor who typed an answer is sent to sign-up by the steps', async ({ page }) => {
     await page.goto('/about');
     await page.locator('#first_name input').fill('Robin');
