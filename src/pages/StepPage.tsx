@@ -21,7 +21,7 @@ export function StepPage({ pageId }: { pageId: PageId }) {
   const answers = useAnswers();
   const readOnly = useReadOnly();
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
-  const required = useMemo(() => requiredKeys(answers), [answers]);
+  const required = useMemo(() => requiredKeys(answers, pageId), [answers, pageId]);
   const sections = SECTIONS.filter((section) => section.page === pageId);
 
   return (

@@ -7,7 +7,8 @@
 import { conditionKeys, isAnswered } from '../catalogue/conditions';
 import type { AnswerValue, Answers } from '../catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../catalogue/limits';
-import { BRANCH_GROUPS, CONDITION_CATALOGUE, QUESTIONS } from '../catalogue/questions';
+import type { PageId } from '../catalogue/pages';
+import { BRANCH_GROUPS, CONDITION_CATALOGUE, QUESTION_BY_KEY, QUESTIONS } from '../catalogue/questions';
 import { validateApplication } from '../catalogue/schema/application';
 
 const empty = (valueType: 'string' | 'boolean'): AnswerValue => (valueType === 'boolean' ? false : '');
@@ -28,16 +29,17 @@ function blanked(answers: Answers, keep: (key: string) => boolean): Record<strin
   return Object.fromEntries(QUESTIONS.map((q) => [q.key, keep(q.key) ? (answers[q.key] ?? empty(q.valueType)) : empty(q.valueType)]));
 }
 
-/** Keys that could be required for these controlling answers: an error when they are empty. */
-function candidates(answers: Answers): string[] {
+/** Keys of the page that could be required for these controlling answers: an error when they are empty. */
+function candidates(answers: Answers, page: PageId | undefined): string[] {
   const withControls = validateApplication(blanked(answers, (key) => CONTROLLING.has(key)), options());
   const bare = validateApplication(blanked(answers, () => false), options());
-  return [...new Set([...withControls, ...bare].map((error) => error.key).filter((key) => key !== ''))];
+  const keys = [...withControls, ...bare].map((error) => error.key).filter((key) => key !== '');
+  return [...new Set(page ? keys.filter((key) => QUESTION_BY_KEY.get(key)?.page === page) : keys)];
 }
 
-function computeRequired(answers: Answers): ReadonlySet<string> {
+function computeRequired(answers: Answers, page: PageId | undefined): ReadonlySet<string> {
   const required = new Set<string>();
-  for (const key of candidates(answers)) {
+  for (const key of candidates(answers, page)) {
     const question = QUESTIONS.find((q) => q.key === key);
     if (!question) continue;
     const without = { ...blanked(answers, () => true), [key]: empty(question.valueType) };
@@ -48,14 +50,18 @@ function computeRequired(answers: Answers): ReadonlySet<string> {
 
 /**
  * Required-ness changes only with the controlling answers and with which answers are empty, not
- * with each keystroke inside a field: the last result is reused while that signature holds.
+ * with each keystroke inside a field: the last result per page is reused while that signature
+ * holds. `page` limits the work to the questions a step shows (each costs a validation run).
  */
-let last: { signature: string; required: ReadonlySet<string> } | undefined;
+const last = new Map<PageId | 'all', { signature: string; required: ReadonlySet<string> }>();
 
-export function requiredKeys(answers: Answers): ReadonlySet<string> {
+export function requiredKeys(answers: Answers, page?: PageId): ReadonlySet<string> {
   const signature = QUESTIONS.map((q) =>
     CONTROLLING.has(q.key) ? `${q.key}=${String(answers[q.key] ?? '')}` : isAnswered(answers[q.key]) ? '1' : '0',
   ).join('|');
-  if (last?.signature !== signature) last = { signature, required: computeRequired(answers) };
-  return last.required;
+  const cached = last.get(page ?? 'all');
+  if (cached?.signature === signature) return cached.required;
+  const required = computeRequired(answers, page);
+  last.set(page ?? 'all', { signature, required });
+  return required;
 }
