@@ -42,6 +42,20 @@ function locationOf(to: string): { pathname: string; search: string } {
   return { pathname: url.pathname, search: url.search };
 }
 
+/**
+ * The browser followed an in-page anchor (the skip link) or went Back over one: same page, other
+ * fragment. Not a new visit: a card keeps what was typed in it.
+ */
+function inPageAnchor(location: BrowserLocation | null, event: Extract<NavigationEvent, { type: 'location.changed' }>): boolean {
+  return (
+    location !== null &&
+    event.action === 'pop' &&
+    event.pathname === location.pathname &&
+    event.search === location.search &&
+    event.hash !== location.hash
+  );
+}
+
 type Args = { context: NavigationContext; event: NavigationMachineEvent };
 /** The path the rules judge: where the browser went, or where the app already is. */
 const judgedPath = ({ context, event }: Args) => (event.type === 'location.changed' ? event.pathname : context.pathname);
@@ -113,7 +127,7 @@ export const navigationMachine = setup({
               hash: event.hash,
               state: event.state,
               action: event.action ?? 'push',
-              visit: (context.location?.visit ?? 0) + 1,
+              visit: inPageAnchor(context.location, event) ? context.location!.visit : (context.location?.visit ?? 0) + 1,
             },
           }
         : {},

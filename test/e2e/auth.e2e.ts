@@ -104,6 +104,19 @@ test.describe('the sign-up card', () => {
   });
 });
 
+test('the skip link moves to the card and keeps what was typed in it', async ({ page }) => {
+  await page.goto('/login');
+  await field(page, 'Email address').fill('someone@example.org');
+  await page.locator('.skip-link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login#main$/);
+  await expect(page.locator('#main')).toBeFocused();
+  await expect(field(page, 'Email address')).toHaveValue('someone@example.org');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(field(page, 'Email address')).toHaveValue('someone@example.org');
+});
+
 test('confirm, forgot and reset cards show their inline errors', async ({ page }) => {
   await page.goto('/confirm');
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Account' })).toBeVisible();

@@ -88,6 +88,26 @@ describe('navigation: routes', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } }, replace: undefined }]);
   });
 
+  it('counts visits: a link followed again is a new one, an in-page anchor or Back over it is not', () => {
+    const { subject } = start(undefined, '/login');
+    const visit = () => subject.getSnapshot().context.location?.visit;
+    subject.send({ ...at('/login'), action: 'initial' });
+    expect(visit()).toBe(1);
+    // The skip link: the browser moves to #main by itself and reports it as a history move.
+    subject.send({ ...at('/login'), hash: '#main', action: 'pop' });
+    expect(visit()).toBe(1);
+    expect(subject.getSnapshot().context.location?.hash).toBe('#main');
+    subject.send({ ...at('/login'), action: 'pop' });
+    expect(visit()).toBe(1);
+    // The app's own navigations are visits, even to the same address (a summary link twice).
+    subject.send({ ...at('/about'), hash: '#first_name', action: 'push' });
+    subject.send({ ...at('/about'), hash: '#first_name', action: 'push' });
+    expect(visit()).toBe(3);
+    // Back to another page is a visit too.
+    subject.send({ ...at('/login'), action: 'pop' });
+    expect(visit()).toBe(4);
+  });
+
   it("closes the frame's overlays whenever the page changes", () => {
     const { subject, received } = start();
     subject.send(at('/about'));
