@@ -3,6 +3,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { Button } from '../ui/Button';
 import type { AuthCardActor } from './AuthCardView';
+import { CloseIcon } from '../ui/CloseIcon';
 
 /**
  * The card's inline message: a '{card name} Error' (or 'Resend Confirmation Code Error'), the
@@ -28,10 +29,8 @@ export function CardNotice() {
         ) : null}
       </div>
       {closable ? (
-        <button type="button" className="notice__close" aria-label="Close message" onClick={() => authCard.send({ type: 'notice.dismiss' })}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+        <button type="button" className="close-button notice__close" aria-label="Close message" onClick={() => authCard.send({ type: 'notice.dismiss' })}>
+          <CloseIcon />
         </button>
       ) : null}
     </div>

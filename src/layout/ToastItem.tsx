@@ -1,6 +1,7 @@
 import { useRef, type PointerEvent } from 'react';
 import type { Toast } from '../../machines/toastsMachine';
 import { SWIPE_THRESHOLD_PX } from '../catalogue/limits';
+import { CloseIcon } from '../ui/CloseIcon';
 
 /** One toast: closes with its button, Escape inside it, or a swipe right of SWIPE_THRESHOLD_PX (loaded with the first toast). */
 export default function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
@@ -52,10 +53,8 @@ export default function ToastItem({ toast, onDismiss }: { toast: Toast; onDismis
         <p className="toast__title">{toast.title}</p>
         {toast.message ? <p className="toast__message">{toast.message}</p> : null}
       </div>
-      <button type="button" className="toast__close" aria-label={`Dismiss notification: ${toast.title}`} onClick={onDismiss}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+      <button type="button" className="close-button" aria-label={`Dismiss notification: ${toast.title}`} onClick={onDismiss}>
+        <CloseIcon />
       </button>
     </div>
   );

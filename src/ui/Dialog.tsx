@@ -1,6 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
+import { CloseIcon } from './CloseIcon';
 import './Dialog.css';
 
 /** Section 3's modal sizes: xs 30rem, s 60rem, m 80vw (tablet: 30rem, 70vw, 90vw). */
@@ -60,10 +61,8 @@ export function Dialog({
               <ArkDialog.Title className="ui-dialog__title">{title}</ArkDialog.Title>
               {dismissible ? (
                 // Named 'Dismiss', not 'Close': footers often have their own 'Close' button.
-                <ArkDialog.CloseTrigger className="ui-dialog__dismiss" aria-label="Dismiss">
-                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                  </svg>
+                <ArkDialog.CloseTrigger className="close-button ui-dialog__dismiss" aria-label="Dismiss">
+                  <CloseIcon size={20} />
                 </ArkDialog.CloseTrigger>
               ) : null}
             </div>

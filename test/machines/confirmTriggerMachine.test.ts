@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { confirmTriggerMachine } from '../../machines/confirmTriggerMachine';
 import { confirmTriggerModel } from '../../machines/paths/confirmTrigger';
-import { shortestPaths, simplePaths } from '../../machines/paths/model';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { generatedPathSuite } from './helpers/replay';
 
 const start = () => createActor(confirmTriggerMachine).start();
 
@@ -29,16 +28,11 @@ describe('a confirmation trigger', () => {
   });
 });
 
-describe('confirmTrigger: generated paths', () => {
-  it('reach every state', () => {
-    expectEveryStateReached(confirmTriggerMachine, shortestPaths(confirmTriggerModel).map((path) => path.state));
-  });
-
-  it('replayed on the real actor, every simple path ends where the graph says', () => {
-    for (const path of simplePaths(confirmTriggerModel)) {
-      const actor = start();
-      for (const event of path.events) actor.send(event as never);
-      expect(actor.getSnapshot().value).toEqual(path.state.value);
-    }
-  });
-});
+generatedPathSuite(
+  confirmTriggerModel,
+  () => {
+    const subject = createActor(confirmTriggerMachine).start();
+    return { subject, machine: confirmTriggerMachine, stop: () => subject.stop() };
+  },
+  ['shortest', 'simple'],
+);

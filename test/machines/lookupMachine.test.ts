@@ -5,21 +5,11 @@ import { ApiError } from '../../machines/api/httpClient';
 import { lookupMachine, useTextLabel, type LookupContext } from '../../machines/lookupMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../src/catalogue/limits';
-import { lookupModel } from '../../machines/paths/lookup';
+import { lookupModel, SCHOOL, SCHOOL_DETAIL as DETAIL } from '../../machines/paths/lookup';
 import { shortestPaths } from '../../machines/paths/model';
 import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
 import { expectEveryStateReached } from './helpers/statePaths';
 
-const SCHOOL = { id: '123456', text: 'Lincoln High School', sub_text: 'Springfield, IL' };
-const DETAIL = {
-  ceeb: '123456',
-  name: 'Lincoln High School',
-  address_line_1: '1 Main St',
-  city: 'Springfield',
-  state: 'Illinois',
-  zip: '62701',
-  country: 'USA',
-};
 const type = (text: string) => ({ type: 'lookup.type', key: 'hs_name', text }) as const;
 
 beforeEach(() => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { overlaysMachine } from '../../machines/overlaysMachine';
-import { shortestPaths, simplePaths } from '../../machines/paths/model';
 import { overlaysModel } from '../../machines/paths/overlays';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { generatedPathSuite } from './helpers/replay';
 
 describe("the frame's overlays", () => {
   it('opens one at a time: opening another closes the first; close closes whichever is open', () => {
@@ -20,18 +19,11 @@ describe("the frame's overlays", () => {
   });
 });
 
-describe('overlays: generated paths', () => {
-  it('reach every state', () => {
-    expectEveryStateReached(overlaysMachine, shortestPaths(overlaysModel).map((path) => path.state));
-  });
-
-  it('replayed on the real actor, every simple path ends where the graph says', () => {
-    const paths = simplePaths(overlaysModel);
-    expect(paths.length).toBeGreaterThan(4);
-    for (const path of paths) {
-      const actor = createActor(overlaysMachine).start();
-      for (const event of path.events) actor.send(event as never);
-      expect(actor.getSnapshot().value).toEqual(path.state.value);
-    }
-  });
-});
+generatedPathSuite(
+  overlaysModel,
+  () => {
+    const subject = createActor(overlaysMachine).start();
+    return { subject, machine: overlaysMachine, stop: () => subject.stop() };
+  },
+  ['shortest', 'simple'],
+);

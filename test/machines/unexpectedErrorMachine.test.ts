@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { shortestPaths, simplePaths } from '../../machines/paths/model';
 import { unexpectedErrorModel } from '../../machines/paths/unexpectedError';
 import { unexpectedErrorMachine } from '../../machines/unexpectedErrorMachine';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { generatedPathSuite } from './helpers/replay';
 
 const open = (actor: ReturnType<typeof start>) => actor.getSnapshot().hasTag('open');
 const start = () => createActor(unexpectedErrorMachine).start();
@@ -30,16 +29,11 @@ describe('the unexpected-error dialog', () => {
   });
 });
 
-describe('unexpectedError: generated paths', () => {
-  it('reach every state', () => {
-    expectEveryStateReached(unexpectedErrorMachine, shortestPaths(unexpectedErrorModel).map((path) => path.state));
-  });
-
-  it('replayed on the real actor, every simple path ends where the graph says', () => {
-    for (const path of simplePaths(unexpectedErrorModel)) {
-      const actor = start();
-      for (const event of path.events) actor.send(event as never);
-      expect(open(actor)).toBe(path.state.hasTag('open'));
-    }
-  });
-});
+generatedPathSuite(
+  unexpectedErrorModel,
+  () => {
+    const subject = createActor(unexpectedErrorMachine).start();
+    return { subject, machine: unexpectedErrorMachine, stop: () => subject.stop() };
+  },
+  ['shortest', 'simple'],
+);
