@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/e2e/helpers/chromium';
+import { CHROMIUM_ARGS, chromiumForThisRun } from '../test/e2e/helpers/chromium';
 import { median } from './stats';
 
 export interface PageTimings {
@@ -14,7 +14,7 @@ export interface PageTimings {
  * beyond 50 ms until the page has been quiet for a second after LCP.
  */
 export async function measurePage(url: string, runs = 3): Promise<PageTimings> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: (await chromiumForThisRun()).executablePath, args: CHROMIUM_ARGS });
   const lcps: number[] = [];
   const tbts: number[] = [];
   try {

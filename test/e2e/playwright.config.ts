@@ -2,13 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './helpers/chromium';
+import { CHROMIUM_ARGS, chromiumForThisRun } from './helpers/chromium';
 
 /**
- * Browser tests against the built app and a real server on a temporary database. Playwright
- * cannot download browsers here, so Debian's Chromium is used; CHROMIUM_PATH points elsewhere
- * (for example at Playwright's own build) on other machines.
+ * Browser tests against the built app and a real server on a temporary database, in whichever
+ * Chromium helpers/chromium.ts finds (CHROMIUM_PATH, Playwright's own, the system's, or one from
+ * npm). The runner chooses once and hands the choice to its workers through CHROMIUM_PATH.
  */
+if (!process.env.E2E_BROWSER_CHOSEN) {
+  const browser = await chromiumForThisRun();
+  console.log(`Browser tests use ${browser.description}.`);
+  process.env.CHROMIUM_PATH = browser.executablePath;
+  process.env.E2E_BROWSER_CHOSEN = '1';
+}
 const port = Number(process.env.E2E_PORT ?? 4311);
 // One data folder per run, shared by the server and the tests (they read the mail outbox from it).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admissions-e2e-'));
@@ -27,7 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_EXECUTABLE,
+      executablePath: process.env.CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -11,7 +11,7 @@ import { DOCUMENT_ANSWERED } from '../../src/catalogue/limits';
 import { completeApplication } from '../fixtures/completeApplication';
 import { DOC_KEY, presign, upload, uploadAndConvert, waitFor, waitForConversion, type TestFile } from './helpers/documents';
 import { BROKEN_PDF, SMALL_JPEG, makeDocx, makeEncryptedPdf, makePdf, makePng } from './helpers/files';
-import { PDFTOTEXT, needing, pdfText } from './helpers/pdfText';
+import { needing, pdfText } from './helpers/pdfText';
 import { TestClient, signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
 let server: TestServer;
@@ -57,12 +57,11 @@ describe('conversion of each type', () => {
       expect((await client.get('/api/profile')).body.document_answer).toEqual(listed);
       const pdf = await convertedPdf(server, userId);
       expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(1);
-      if (marker && PDFTOTEXT) expect(await pdfText(pdf)).toContain(marker);
+      if (marker) expect(await pdfText(pdf)).toContain(marker);
     });
   }
 
-  const jsRoute = needing('converts docx without LibreOffice (mammoth → pdfkit), keeping the text and its Unicode', { pdftotext: true });
-  it.skipIf(jsRoute[1])(jsRoute[0], async () => {
+  it('converts docx without LibreOffice (mammoth → pdfkit), keeping the text and its Unicode', async () => {
     const jsOnly = await startTestServer({ DOCX_CONVERTER: 'js' });
     try {
       const { client, userId } = await newApplicant(jsOnly);
@@ -76,7 +75,7 @@ describe('conversion of each type', () => {
     }
   });
 
-  const officeRoute = needing('converts docx with LibreOffice when it is installed', { pdftotext: true, libreoffice: true });
+  const officeRoute = needing('converts docx with LibreOffice when it is installed', { libreoffice: true });
   it.skipIf(officeRoute[1])(officeRoute[0], async () => {
     const withOffice = await startTestServer({ DOCX_CONVERTER: 'libreoffice', PATH: process.env.PATH ?? '' });
     try {

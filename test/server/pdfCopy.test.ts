@@ -8,7 +8,7 @@ import { COPY_LINK_TTL_MS } from '../../server/pdf/copyLinks';
 import { completeApplication } from '../fixtures/completeApplication';
 import { onServer, uploadAndConvert, waitFor } from './helpers/documents';
 import { makePdf } from './helpers/files';
-import { PDFTOTEXT, needing, pdfText } from './helpers/pdfText';
+import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 let server: TestServer;
@@ -51,10 +51,7 @@ const answers = {
 };
 
 describe('the PDF copy', () => {
-  const text = needing('shows every answer by page and section, the college, the status and Unicode names, then the converted documents', {
-    pdftotext: true,
-  });
-  it.skipIf(text[1])(text[0], async () => {
+  it('shows every answer by page and section, the college, the status and Unicode names, then the converted documents', async () => {
     const { client } = await newApplicant();
     expect((await client.put('/api/answer', answers)).status).toBe(200);
     await uploadAndConvert(server, client, { bytes: await makePdf(['Official transcript', 'MARKER-TRANSCRIPT-4711']), name: 'transcript.pdf' });
@@ -135,7 +132,7 @@ describe('the PDF copy', () => {
     // Nothing can change it any more: later calls answer at once with the same copy.
     for (let call = 0; call < 3; call++) expect((await client.get('/api/pdf')).body.status).toBe('completed');
     expect(findCopy(server.db, userId)).toEqual(frozen);
-    if (PDFTOTEXT) expect(await pdfText((await download((await client.get('/api/pdf')).body.url, client)).bytes)).toMatch(/Submitted: .+ UTC/);
+    expect(await pdfText((await download((await client.get('/api/pdf')).body.url, client)).bytes)).toMatch(/Submitted: .+ UTC/);
   });
 
   it('opens for staff with a valid service token (GET /service/pdf)', async () => {

@@ -1,51 +1,38 @@
-import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { findLibreOffice } from '../../../server/documents/convert/libreOffice';
 
-const run = promisify(execFile);
-
-function findExecutable(name: string): string | undefined {
-  return (process.env.PATH ?? '')
-    .split(delimiter)
-    .map((dir) => join(dir, name))
-    .find((candidate) => {
-      try {
-        accessSync(candidate, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-}
-
-/** pdftotext (poppler-utils) reads what a PDF really shows; tests that need it skip, saying so, when it is missing. */
-export const PDFTOTEXT = findExecutable('pdftotext');
+/**
+ * Reads what a PDF shows with pdfjs-dist (Mozilla's PDF reader, in JavaScript), so the PDF tests
+ * run on any machine; only LibreOffice is optional, and its tests say so when they skip.
+ */
 export const LIBREOFFICE = findLibreOffice(process.env.PATH);
 
-/**
- * A test's name and whether to skip it: when a tool is missing, the name says which one, so the
- * report shows why it did not run (CI installs both).
- */
-export function needing(name: string, tools: { pdftotext?: boolean; libreoffice?: boolean }): [name: string, skip: boolean] {
-  const missing = [
-    tools.pdftotext && !PDFTOTEXT ? 'pdftotext (poppler-utils)' : undefined,
-    tools.libreoffice && !LIBREOFFICE ? 'LibreOffice (soffice on PATH)' : undefined,
-  ].filter(Boolean);
-  return missing.length === 0 ? [name, false] : [`${name} — skipped: ${missing.join(' and ')} not installed`, true];
+/** A test's name and whether to skip it: without LibreOffice, the name says why it did not run (CI installs it). */
+export function needing(name: string, tools: { libreoffice?: boolean }): [name: string, skip: boolean] {
+  return tools.libreoffice && !LIBREOFFICE ? [`${name} — skipped: LibreOffice (soffice on PATH) not installed`, true] : [name, false];
 }
 
+// The 14 standard PDF fonts' metrics ship with pdfjs-dist; without them it warns on every page.
+const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+
+interface TextItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+/** The text of every page, in reading order, a line per line of the page. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  if (!PDFTOTEXT) throw new Error('pdftotext is not installed');
-  const dir = mkdtempSync(join(tmpdir(), 'pdftext-'));
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
   try {
-    const file = join(dir, 'in.pdf');
-    writeFileSync(file, bytes);
-    const { stdout } = await run(PDFTOTEXT, ['-enc', 'UTF-8', file, '-']);
-    return stdout;
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push((content.items as TextItem[]).map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join(''));
+    }
+    return pages.join('\n\f');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await document.destroy();
   }
 }
