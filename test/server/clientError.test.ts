@@ -124,6 +124,14 @@ describe("Node's own answers to requests it cannot parse", () => {
     }
   });
 
+  it('logs none of the bytes it could not parse', () => {
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain('THIS IS NOT HTTP');
+    expect(logged).not.toContain('Broken header line');
+    expect(logged).not.toContain('aaaaaaaa');
+    expect(lines.filter((line) => line.event === 'client_error').length).toBeGreaterThanOrEqual(4);
+  });
+
   it('still serves the next connection', async () => {
     const answer = await sendRaw('GET /public/college HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(answer.status).toBe(200);

@@ -69,3 +69,35 @@ describe('the request log records what was sent', () => {
     expect(ids.size).toBe(50);
   });
 });
+
+describe('an unexpected failure', () => {
+  it('is logged as the 500 it was answered with, under the id its answer carries', async () => {
+    const Koa = (await import('koa')).default;
+    const { requestLog } = await import('../../server/http/requestLog');
+    const { errorMiddleware } = await import('../../server/http/errors');
+    const own: Record<string, unknown>[] = [];
+    const logger = createLogger({ write: (line) => own.push(JSON.parse(line)) });
+    const app = new Koa();
+    app.use(requestLog(logger));
+    app.use(errorMiddleware(logger));
+    app.use(() => {
+      throw new Error('database is on fire: SELECT * FROM secrets');
+    });
+    const listening = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(listening.address() as { port: number }).port}/api/anything`);
+      const body = (await response.json()) as { message: string; request_id: string };
+      const id = response.headers.get('x-request-id');
+      expect(response.status).toBe(500);
+      expect(body.request_id).toBe(id);
+      expect(own).toMatchObject([
+        { event: 'unhandled_error', request_id: id },
+        { event: 'request', status: 500, request_id: id },
+      ]);
+      expect(JSON.stringify(own)).not.toContain('secrets');
+    } finally {
+      listening.close();
+    }
+  });
+});

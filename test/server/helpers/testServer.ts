@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOutbox } from '../../../db/outbox';
@@ -9,6 +10,9 @@ import { readServerConfig } from '../../../server/config';
 import type { Logger } from '../../../server/log';
 
 export const GOOD_PASSWORD = 'Correct-Horse-42!';
+
+/** Every error body carries the id of its request (the X-Request-Id header, the log line). */
+export const ANY_REQUEST_ID = expect.stringMatching(/^[A-Za-z0-9_-]{12}$/);
 
 /**
  * A real server on an ephemeral port, on a fresh SQLite file, with a clock the test moves.
