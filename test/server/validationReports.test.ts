@@ -42,6 +42,25 @@ describe('POST /api/validations keeps only the latest report', () => {
   });
 });
 
+describe("the page's own reports", () => {
+  it('are accepted whatever the answers: empty, or every answer set to the same wrong value', async () => {
+    const { validateApplication } = await import('../../src/catalogue/schema/application');
+    const { errorMap } = await import('../../machines/validationMachine');
+    const probes: Record<string, unknown>[] = [{}];
+    for (const value of ['x'.repeat(9000), '', 'Y', 'N', '1', '-1', '2999-01-01', '!!', 'x', true]) {
+      probes.push(Object.fromEntries(QUESTIONS.map((question) => [question.key, value])));
+    }
+    let largest = 0;
+    for (const answers of probes) {
+      const report = errorMap(validateApplication(answers, { essayLimit: server.college.essayLimit, now: new Date() }));
+      largest = Math.max(largest, JSON.stringify(report).length);
+      const response = await applicant.post('/api/validations', report);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+    }
+    console.log(`largest report the page produced: ${(largest / 1024).toFixed(1)} kB`);
+  });
+});
+
 describe('POST /api/validations refuses what the application cannot have produced', () => {
   it('refuses an 80,000-key report (under 1 MB) with 413 before reading it', async () => {
     const before = latestValidationReport(server.db, userId)!.errors;
