@@ -116,14 +116,19 @@ export function recordWebStatus(db: Db, userId: number, webStatus: WebStatus, no
   );
 }
 
-export function recordValidationReport(db: Db, userId: number, errorsJson: string, now: number): void {
-  stmt(db, 'INSERT INTO validation_reports (user_id, errors, created_at) VALUES (?, ?, ?)').run(userId, errorsJson, now);
+/** Replaces the applicant's report: one row per applicant, however often the page reports. */
+export function saveValidationReport(db: Db, userId: number, errorsJson: string, now: number): void {
+  stmt(
+    db,
+    `INSERT INTO validation_reports (user_id, errors, created_at) VALUES (?, ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET errors = excluded.errors, created_at = excluded.created_at`,
+  ).run(userId, errorsJson, now);
 }
 
 export function latestValidationReport(db: Db, userId: number): { errors: string; created_at: number } | undefined {
-  return stmt(db, 'SELECT errors, created_at FROM validation_reports WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(
-    userId,
-  ) as { errors: string; created_at: number } | undefined;
+  return stmt(db, 'SELECT errors, created_at FROM validation_reports WHERE user_id = ?').get(userId) as
+    | { errors: string; created_at: number }
+    | undefined;
 }
 
 /**

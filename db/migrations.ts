@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
  * applied version, so each migration runs exactly once per database. Never edit a released
  * migration: add a new one.
  */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   /* 1: accounts, sessions and the application */ `
   CREATE TABLE users (
     id INTEGER PRIMARY KEY,
@@ -221,6 +221,11 @@ const MIGRATIONS: readonly string[] = [
   `,
   /* 5: the version at which each answer last changed, to detect stale writes from another tab */ `
   ALTER TABLE applications ADD COLUMN key_versions TEXT NOT NULL DEFAULT '{}';
+  `,
+  /* 6: one validation report per applicant, the latest: every report used to add a row */ `
+  DELETE FROM validation_reports WHERE id NOT IN (SELECT MAX(id) FROM validation_reports GROUP BY user_id);
+  DROP INDEX validation_reports_user;
+  CREATE UNIQUE INDEX validation_reports_user ON validation_reports(user_id);
   `,
 ];
 

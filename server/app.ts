@@ -63,8 +63,9 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const tokens = createAccessTokens({ db, secret: deps.config.secret, now: () => clock.now() });
   const secureCookies = deps.config.secureCookies;
 
-  app.use(errorMiddleware(deps.logger));
+  // The log outside the error middleware, so that it records the status a refusal was given.
   app.use(requestLog(deps.logger));
+  app.use(errorMiddleware(deps.logger));
   app.use(securityHeaders({ hsts: secureCookies, connectSources: deps.store.uploadOrigins }));
   app.use(sameSiteOnly(new URL(deps.config.publicUrl).origin));
   app.use(loadSession({ db, clock, secret: deps.config.secret, secureCookies }));

@@ -11,6 +11,7 @@ import { SESSION_IDLE_MS } from './accounts/sessionPolicy';
 import { createApp } from './app';
 import { createAnswerStore } from './application/answerStore';
 import { createAnswerVault } from './application/answerVault';
+import { answerClientErrors } from './http/clientError';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { createLogger, type Logger } from './log';
@@ -76,6 +77,7 @@ export async function startServer(
   const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, answers, distDir: options.distDir });
 
   const server = app.listen(config.port, config.host);
+  answerClientErrors(server, { hsts: config.secureCookies, connectSources: store.uploadOrigins, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

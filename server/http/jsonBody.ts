@@ -1,21 +1,27 @@
 import type { Context } from 'koa';
+import { MAX_BODY_BYTES, tooLargeMessage } from './bodyLimits';
 import { HttpError, badRequest } from './errors';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_DEPTH = 32;
 /** Keys that could reach an object's prototype when a parsed body is merged into another object. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-const tooLarge = () => new HttpError(413, 'The request is too large. The limit is 1 MB.');
+const tooLarge = (maxBytes: number) => new HttpError(413, tooLargeMessage(maxBytes));
+
+export interface BodyLimit {
+  /** A call whose bodies are small by nature sets its own, lower limit: nothing past it is read or parsed. */
+  maxBytes?: number;
+}
 
 /**
- * Reads a JSON request body with a hard size limit, refusing anything that is not JSON, nests
- * absurdly deep, or carries prototype keys. Every refusal is a 400 (or 413) with a message.
+ * Reads a JSON request body with a hard size limit (1 MB unless the call sets less), refusing
+ * anything that is not JSON, nests absurdly deep, or carries prototype keys. Every refusal is a
+ * 400 (or 413) with a message.
  */
-export async function readJsonBody(ctx: Context): Promise<unknown> {
+export async function readJsonBody(ctx: Context, { maxBytes = MAX_BODY_BYTES }: BodyLimit = {}): Promise<unknown> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await readRaw(ctx);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const raw = await readRaw(ctx, maxBytes);
   if (raw.length === 0) return undefined;
   if (!ctx.is('application/json')) throw badRequest('Requests must be sent as JSON (Content-Type: application/json).');
   let parsed: unknown;
@@ -28,15 +34,15 @@ export async function readJsonBody(ctx: Context): Promise<unknown> {
   return parsed;
 }
 
-async function readRaw(ctx: Context): Promise<Buffer> {
+async function readRaw(ctx: Context, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       // Stop reading and answer now; the connection is closed so the rest is never buffered.
       ctx.set('Connection', 'close');
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(chunk);
   }
@@ -57,8 +63,8 @@ function assertSafeShape(value: unknown, depth: number): void {
 }
 
 /** For calls whose payload must be a JSON object. */
-export async function readJsonObject(ctx: Context): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(ctx);
+export async function readJsonObject(ctx: Context, limit?: BodyLimit): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(ctx, limit);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.');
   }

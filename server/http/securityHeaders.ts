@@ -23,7 +23,17 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-export function securityHeaders(options: { hsts: boolean; connectSources?: readonly string[] }): Middleware {
+export interface SecurityHeaderOptions {
+  /** Strict-Transport-Security, when the public address is https. */
+  hsts: boolean;
+  connectSources?: readonly string[];
+}
+
+/**
+ * The headers every answer carries. Written once here: the middleware below sets them on Koa's
+ * answers, and server/http/clientError.ts on the answers to requests Node could not parse.
+ */
+export function securityHeaderList(options: SecurityHeaderOptions): readonly [string, string][] {
   const headers: [string, string][] = [
     ['Content-Security-Policy', contentSecurityPolicy(options.connectSources ?? [])],
     ['X-Content-Type-Options', 'nosniff'],
@@ -34,6 +44,11 @@ export function securityHeaders(options: { hsts: boolean; connectSources?: reado
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   ];
   if (options.hsts) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): Middleware {
+  const headers = securityHeaderList(options);
   return async (ctx, next) => {
     // Straight onto the response: `ctx.set` builds arrays per call, a fifth of what a profile
     // request allocated. Nothing has been sent this early, which is all `ctx.set` checks first.

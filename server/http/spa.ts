@@ -21,12 +21,15 @@ const CONTENT_TYPES: Record<string, string> = {
  * Serves the built front end. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html so that client-side routes (and unknown paths) reach the
  * navigation actor, with `head(ctx)` written before </head> (module hints, the first calls' answers).
+ * What the build writes for the server or the developer (see isPrivate) answers 404.
  */
 export function serveSpa(distDir: string, head?: (ctx: Context) => string): Middleware {
   const indexFile = join(distDir, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     const file = resolveInside(distDir, ctx.path);
+    // Not a client-side route either: a plain 404, not the page.
+    if (file && isPrivate(distDir, file)) return next();
     if (file && file !== indexFile && existsSync(file) && statSync(file).isFile()) {
       ctx.type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
       ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -69,4 +72,15 @@ function resolveInside(root: string, urlPath: string): string | undefined {
   if (decoded.includes('\0')) return undefined;
   const candidate = normalize(join(root, decoded));
   return candidate.startsWith(root + sep) ? candidate : undefined;
+}
+
+/**
+ * The build's own files that are not for the browser: the manifest under `.vite/` (with its
+ * compressed twins) that lists every module of the code base, source maps, and any dotfile or dot
+ * folder someone drops into the folder. Checked on the decoded, normalised path, so `%2E` or `..`
+ * cannot reach them.
+ */
+function isPrivate(root: string, file: string): boolean {
+  const inside = file.slice(root.length + 1);
+  return inside.split(sep).some((segment) => segment.startsWith('.')) || /\.map(\.gz|\.br)?$/.test(inside);
 }

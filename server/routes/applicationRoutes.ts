@@ -9,10 +9,10 @@ import {
   listAddAnother,
   listTabs,
   listWebStatus,
-  recordValidationReport,
   recordWebStatus,
   saveAddAnother,
   saveLastPage,
+  saveValidationReport,
   submitApplication,
 } from '../../db/applications';
 import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/questions';
@@ -27,6 +27,7 @@ import { readJsonObject } from '../http/jsonBody';
 import { currentSession, requireSession, type SessionState } from '../http/session';
 import { parseOrReject } from '../http/validate';
 import { addAnotherDefaults, tabDefaults } from '../application/groups';
+import { VALIDATION_REPORT_LIMITS, checkValidationReport } from '../application/validationReport';
 
 export const APPLICATION_MESSAGES = {
   saved: 'Your answers were saved.',
@@ -48,11 +49,6 @@ const lastPageSchema = v.object({
 const webStatusSchema = v.object({
   web_status: v.picklist(['started', 'validating', 'submitted'], 'web_status must be started, validating or submitted.'),
 });
-const validationReportSchema = v.record(
-  v.pipe(v.string(), v.maxLength(100)),
-  v.union([v.pipe(v.string(), v.maxLength(1000)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(20))]),
-  'The validation report must map answer keys to messages.',
-);
 const addAnotherSchema = v.object({
   button_id: v.string('button_id is required.'),
   num_components: v.pipe(v.number('num_components must be a whole number.'), v.integer('num_components must be a whole number.')),
@@ -145,9 +141,10 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     ctx.body = { message: 'Saved.', web_status: listWebStatus(db, userId) };
   });
 
+  // Only the latest report is kept, and a report too large or too wide is refused before it costs anything.
   router.post('/api/validations', async (ctx) => {
-    const report = parseOrReject(validationReportSchema, await readJsonObject(ctx));
-    recordValidationReport(db, currentSession(ctx).userId, JSON.stringify(report), clock.now());
+    const report = checkValidationReport(await readJsonObject(ctx, { maxBytes: VALIDATION_REPORT_LIMITS.maxBytes }));
+    saveValidationReport(db, currentSession(ctx).userId, JSON.stringify(report), clock.now());
     ctx.body = { message: 'Saved.' };
   });
 

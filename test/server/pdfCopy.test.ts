@@ -9,7 +9,7 @@ import { completeApplication } from '../fixtures/completeApplication';
 import { onServer, uploadAndConvert, waitFor } from './helpers/documents';
 import { makePdf } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 let server: TestServer;
 let counter = 0;
@@ -97,7 +97,7 @@ describe('the PDF copy', () => {
     const other = await newApplicant();
     const stolen = await download(copy.url, other.client);
     expect(stolen.response.status).toBe(404);
-    expect(JSON.parse(stolen.bytes.toString())).toEqual({ message: expect.any(String) });
+    expect(JSON.parse(stolen.bytes.toString())).toEqual({ message: expect.any(String), request_id: ANY_REQUEST_ID });
     expect((await download(copy.url)).response.status).toBe(401);
     const tampered = copy.url.replace(/ticket=(\d+)\./, (_, id) => `ticket=${Number(id) + 1}.`);
     expect(tampered).not.toBe(copy.url);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -21,6 +21,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'big-def456.js'), big);
   await precompressBuild(dist, ['assets/big-def456.js', 'assets/main-abc123.js']);
   writeFileSync(join(dist.replace(/[^/]+$/, ''), 'outside-secret.txt'), 'secret');
+  // What the build writes for the server's own use: the manifest (and its compressed twins), source maps.
+  mkdirSync(join(dist, '.vite'));
+  const manifest = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`src/page${i}.tsx`, { file: `assets/page${i}-abc123.js`, src: 'src/main.tsx' }]));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  await precompressBuild(dist, ['.vite/manifest.json']);
+  if (!existsSync(join(dist, '.vite', 'manifest.json.br'))) throw new Error('the manifest should have its compressed twins');
+  writeFileSync(join(dist, 'assets', 'main-abc123.js.map'), JSON.stringify({ version: 3, sources: ['../../src/main.tsx'] }));
+  writeFileSync(join(dist, '.env'), 'SESSION_SECRET=not-for-the-web');
   const app = new Koa();
   app.use(securityHeaders({ hsts: false }));
   app.use(serveSpa(dist));
@@ -83,6 +91,25 @@ describe('single-page app fallback', () => {
   it('never serves a file outside the build folder', async () => {
     const response = await fetch(baseUrl + '/..%2Foutside-secret.txt');
     expect(await response.text()).not.toBe('secret');
+  });
+
+  it.each([
+    '/.vite/manifest.json',
+    '/.vite/manifest.json.gz',
+    '/.vite/manifest.json.br',
+    '/%2Evite/manifest.json',
+    '/.vite%2Fmanifest.json',
+    '/assets/..%2F.vite/manifest.json',
+    '/.vite/',
+    '/.env',
+    '/assets/main-abc123.js.map',
+  ])('answers %s, which is not for the browser, with 404 and not its content', async (path) => {
+    for (const acceptEncoding of [undefined, 'br, gzip']) {
+      const response = await fetch(baseUrl + path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      const text = await response.text();
+      expect(response.status, `${path} (${acceptEncoding ?? 'identity'})`).toBe(404);
+      expect(text).not.toMatch(/src\/main\.tsx|SESSION_SECRET|<div id="root">/);
+    }
   });
 
   it('leaves API paths to the API', async () => {

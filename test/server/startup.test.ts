@@ -57,6 +57,7 @@ describe('start-up', () => {
       expect((await fetch(url + script)).headers.get('content-type')).toContain('javascript');
       expect(await (await fetch(url + '/api/profile')).json()).toEqual({
         message: 'Your session is invalid. Please clear your cookies and login again.',
+        request_id: expect.stringMatching(/^[A-Za-z0-9_-]{12}$/),
       });
       const wrongMethod = await fetch(url + '/api/profile', { method: 'DELETE' });
       expect(wrongMethod.status).toBe(405);

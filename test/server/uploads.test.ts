@@ -5,7 +5,7 @@ import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../src/catalogue/limits';
 import { DOC_KEY, presign, upload, waitFor, type Presigned } from './helpers/documents';
 import { makeDocxBomb, makePng, makeZip } from './helpers/files';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 let server: TestServer;
 let counter = 0;
@@ -68,10 +68,10 @@ describe('uploads refused', () => {
       Array.isArray(condition) && condition[0] === 'content-length-range' ? ['content-length-range', 1, 50 * 1024 * 1024] : condition,
     );
     const forgedPolicy = { policy: Buffer.from(JSON.stringify(policy)).toString('base64') };
-    expect(await upload(server, presigned, png(), { fields: forgedPolicy })).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden } });
+    expect(await upload(server, presigned, png(), { fields: forgedPolicy })).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID } });
     const signature = presigned.fields['x-amz-signature']!;
     const forgedSignature = { 'x-amz-signature': (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1) };
-    expect(await upload(server, presigned, png(), { fields: forgedSignature })).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden } });
+    expect(await upload(server, presigned, png(), { fields: forgedSignature })).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(presigned);
   });
 
@@ -81,7 +81,7 @@ describe('uploads refused', () => {
     const before = server.clock.now();
     server.clock.advance(UPLOAD_POLICY_TTL_MS + 1);
     try {
-      expect(await upload(server, presigned, png())).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadExpired } });
+      expect(await upload(server, presigned, png())).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadExpired, request_id: ANY_REQUEST_ID } });
     } finally {
       server.clock.set(before);
     }
@@ -95,27 +95,27 @@ describe('uploads refused', () => {
     const attackerForm = await presign(attacker);
     // The attacker's valid policy does not cover the victim's key.
     const swapped = await upload(server, attackerForm, png(), { fields: { key: victimForm.fields.key! } });
-    expect(swapped).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden } });
+    expect(swapped).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID } });
     // Nor may a session upload into a slot that is not its own, even with the victim's form.
     expect((await upload(server, victimForm, png(), { client: attacker })).status).toBe(403);
     await expectNothingStored(victimForm);
     // The victim's key is not the attacker's to convert either: answered as if it did not exist.
     expect(await upload(server, victimForm, png())).toMatchObject({ status: 204 });
     const stolen = await attacker.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: victimForm.fields.key, file_name: 'scan.png' });
-    expect(stolen).toEqual(expect.objectContaining({ status: 404, body: { message: DOCUMENT_MESSAGES.uploadNotFound } }));
+    expect(stolen).toEqual(expect.objectContaining({ status: 404, body: { message: DOCUMENT_MESSAGES.uploadNotFound, request_id: ANY_REQUEST_ID } }));
   });
 
   it('more than 1 MB, just over the limit or far beyond it', async () => {
     const client = await newApplicant();
     const justOver = await presign(client);
     const bytes = Buffer.concat([makePng(4, 4), Buffer.alloc(FILE_MAX_BYTES)]);
-    expect(await upload(server, justOver, { bytes, name: 'big.png' })).toEqual({ status: 413, body: { message: FILE_MESSAGES.tooLarge } });
+    expect(await upload(server, justOver, { bytes, name: 'big.png' })).toEqual({ status: 413, body: { message: FILE_MESSAGES.tooLarge, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(justOver);
     await expectConversionRefusal(client, justOver, FILE_MESSAGES.tooLarge, 'big.png');
 
     const farBeyond = await presign(client);
     const huge = await upload(server, farBeyond, { bytes: Buffer.alloc(5 * FILE_MAX_BYTES, 7), name: 'huge.png' });
-    expect(huge).toEqual({ status: 413, body: { message: FILE_MESSAGES.tooLarge } });
+    expect(huge).toEqual({ status: 413, body: { message: FILE_MESSAGES.tooLarge, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(farBeyond);
     expect(findUploadSlot(server.db, farBeyond.fields.key!)?.refusal).toBe(FILE_MESSAGES.tooLarge);
   });
@@ -123,7 +123,7 @@ describe('uploads refused', () => {
   it('an empty file', async () => {
     const client = await newApplicant();
     const presigned = await presign(client);
-    expect(await upload(server, presigned, { bytes: new Uint8Array(0), name: 'empty.png' })).toEqual({ status: 400, body: { message: FILE_MESSAGES.empty } });
+    expect(await upload(server, presigned, { bytes: new Uint8Array(0), name: 'empty.png' })).toEqual({ status: 400, body: { message: FILE_MESSAGES.empty, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, FILE_MESSAGES.empty, 'empty.png');
   });
@@ -133,7 +133,7 @@ describe('uploads refused', () => {
     const longName = `${'a'.repeat(29)}.png`;
     expect(longName).toHaveLength(33);
     const presigned = await presign(client);
-    expect(await upload(server, presigned, { ...png(), name: longName })).toEqual({ status: 400, body: { message: FILE_MESSAGES.nameTooLong } });
+    expect(await upload(server, presigned, { ...png(), name: longName })).toEqual({ status: 400, body: { message: FILE_MESSAGES.nameTooLong, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(presigned);
 
     const accepted = await presign(client);
@@ -150,7 +150,7 @@ describe('uploads refused', () => {
     const zip = makeZip([{ name: 'notes.txt', data: Buffer.from('not a picture') }]);
     expect(await upload(server, presigned, { bytes: zip, name: 'photo.png', type: 'image/png' })).toEqual({
       status: 400,
-      body: { message: FILE_MESSAGES.wrongType },
+      body: { message: FILE_MESSAGES.wrongType, request_id: ANY_REQUEST_ID },
     });
     await expectNothingStored(presigned);
     const text = await presign(client);
@@ -162,7 +162,7 @@ describe('uploads refused', () => {
     const presigned = await presign(client);
     const bomb = makeDocxBomb(60);
     expect(bomb.length).toBeLessThan(FILE_MAX_BYTES);
-    expect(await upload(server, presigned, { bytes: bomb, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxTooLarge } });
+    expect(await upload(server, presigned, { bytes: bomb, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxTooLarge, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, DOCUMENT_MESSAGES.docxTooLarge, 'essay.docx');
   });
@@ -171,14 +171,14 @@ describe('uploads refused', () => {
     const client = await newApplicant();
     const response = await fetch(`${server.url}/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: DOCUMENT_MESSAGES.uploadMalformed });
+    expect(await response.json()).toEqual({ message: DOCUMENT_MESSAGES.uploadMalformed, request_id: ANY_REQUEST_ID });
     const presigned = await presign(client);
     const withoutPolicy = await upload(server, { ...presigned, fields: { key: presigned.fields.key! } }, png());
-    expect(withoutPolicy).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.uploadMalformed } });
+    expect(withoutPolicy).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.uploadMalformed, request_id: ANY_REQUEST_ID } });
 
     expect((await upload(server, presigned, png())).status).toBe(204);
     expect((await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' })).status).toBe(202);
-    expect(await upload(server, presigned, png())).toEqual({ status: 409, body: { message: DOCUMENT_MESSAGES.uploadLinkUsed } });
+    expect(await upload(server, presigned, png())).toEqual({ status: 409, body: { message: DOCUMENT_MESSAGES.uploadLinkUsed, request_id: ANY_REQUEST_ID } });
   });
 });
 

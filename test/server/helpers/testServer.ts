@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOutbox } from '../../../db/outbox';
@@ -6,26 +7,35 @@ import { startServer, type RunningServer } from '../../../server/bootstrap';
 import type { JobHooks } from '../../../server/jobs/jobRunner';
 import { manualClock } from '../../../server/clock';
 import { readServerConfig } from '../../../server/config';
+import type { Logger } from '../../../server/log';
 
 export const GOOD_PASSWORD = 'Correct-Horse-42!';
+
+/** Every error body carries the id of its request (the X-Request-Id header, the log line). */
+export const ANY_REQUEST_ID = expect.stringMatching(/^[A-Za-z0-9_-]{12}$/);
 
 /**
  * A real server on an ephemeral port, on a fresh SQLite file, with a clock the test moves.
  * `dataDir` reopens an earlier server's data (a restart); `jobHooks` lets a test hold a job;
- * `distDir` serves a front end.
+ * `distDir` serves a front end; `logger` receives the server's log lines (silent otherwise).
  * The environment has no PATH, so LibreOffice is not found and docx takes the pure-JS route
  * unless a test passes PATH.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; jobHooks?: JobHooks; distDir?: string } = {},
+  options: { dataDir?: string; jobHooks?: JobHooks; distDir?: string; logger?: Logger } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'admissions-test-'));
   const clock = manualClock(Date.now());
   const config = readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
   // The address e-mail links are built from; requests go to the ephemeral port behind it.
   const publicUrl = 'http://admissions.test';
-  const running: RunningServer = await startServer({ ...config, publicUrl }, { clock, jobHooks: options.jobHooks, distDir: options.distDir });
+  const running: RunningServer = await startServer({ ...config, publicUrl }, {
+    clock,
+    jobHooks: options.jobHooks,
+    distDir: options.distDir,
+    logger: options.logger,
+  });
   return {
     ...running,
     clock,
