@@ -35,7 +35,8 @@ export default defineConfig({
     // Every browser the app supports preloads modules natively; the polyfill is first-load weight.
     modulePreload: { polyfill: false },
     outDir: 'dist',
-    sourcemap: true,
+    // Maps stay on the build machine for reading stack traces; the server never serves them (spa.ts).
+    sourcemap: 'hidden',
     // The manifest lets bench/bundleWeight.ts add up what each route loads.
     manifest: true,
     rolldownOptions: {
