@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../db/outbox';
+import { enqueueMail, listOutbox, listPendingMail } from '../../db/outbox';
 import { CONFIRMATION_CODE_TTL_MS, RESET_LINK_TTL_MS } from '../../server/accounts/sessionPolicy';
 import { sweep } from '../../server/maintenance/sweep';
 import { startFakeSmtp } from './helpers/fakeSmtp';
@@ -55,6 +55,17 @@ describe('outbox mode (no SMTP_URL)', () => {
     expect(codeFromMail(server.lastMailTo(other)!.text)).toBe(code);
   });
 
+  it('keeps the body of the note to an existing account (it holds no secret) until the record goes', async () => {
+    const username = 'outbox.owner@example.org';
+    await signUpAndLogIn(server, username);
+    await server.client().post('/public/signup', { username, password: GOOD_PASSWORD });
+    const note = server.lastMailTo(username)!;
+    expect(note.subject).toMatch(/tried to create an account/);
+    server.clock.advance(CONFIRMATION_CODE_TTL_MS + 1);
+    sweep(server.db, server.clock.now());
+    expect(server.lastMailTo(username)!.text).toBe(note.text);
+  });
+
   it('`npm run mail` still shows an unexpired code', async () => {
     const username = 'outbox.cli@example.org';
     await server.client().post('/public/signup', { username, password: GOOD_PASSWORD });
@@ -91,5 +102,18 @@ describe('SMTP mode', () => {
     expect(row).toMatchObject({ status: 'sent', to_address: username, subject: expect.stringMatching(/confirmation code/) });
     expect(row.sent_at).toBeGreaterThan(0);
     expect(row.text).not.toContain(code);
+  });
+
+  it('stops retrying an undelivered mail once its code has expired, and empties it', () => {
+    const now = server.clock.now();
+    const id = enqueueMail(
+      server.db,
+      { to: 'smtp.late@example.org', subject: 'A code that never left', text: 'Your code:\n\n123456', status: 'pending', bodyExpiresAt: now - 1 },
+      now - CONFIRMATION_CODE_TTL_MS,
+    );
+    sweep(server.db, now);
+    const row = listOutbox(server.db, { to: 'smtp.late@example.org' })[0]!;
+    expect(row).toMatchObject({ id, status: 'failed', text: '' });
+    expect(listPendingMail(server.db, 100).some((pending) => pending.id === id)).toBe(false);
   });
 });

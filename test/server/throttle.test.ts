@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_POLICIES, resetMailLimitMessage, tooManyAttemptsMessage } from '../../server/accounts/throttle';
-import { GOOD_PASSWORD, resetLinkFromMail, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { GOOD_PASSWORD, codeFromMail, resetLinkFromMail, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -213,6 +213,40 @@ describe('device cookies', () => {
     expect(line).toMatch(/path=\/public\/login/i);
     const expires = Date.parse(/expires=([^;]+)/i.exec(line)![1]!);
     expect(expires - Date.now()).toBeGreaterThanOrEqual(179 * 24 * 60 * 60 * 1000);
+    expect(line).not.toContain(username);
+    const again = await server.client().post('/public/login', { username, password: GOOD_PASSWORD }, from(nextAddress()));
+    expect(again.headers.getSetCookie().find((cookie) => cookie.startsWith('device='))).not.toBe(line);
+  });
+
+  it('are Secure when the public address is https', async () => {
+    // Behind the TLS-terminating proxy the operator section asks for.
+    const https = await startTestServer({ PUBLIC_URL: 'https://admissions.test', TRUST_PROXY: '1' });
+    try {
+      const username = `secure.${++counter}@example.org`;
+      const viaProxy = { 'x-forwarded-proto': 'https', 'x-forwarded-for': nextAddress() };
+      await https.client().post('/public/signup', { username, password: GOOD_PASSWORD }, viaProxy);
+      const code = codeFromMail(https.lastMailTo(username)!.text);
+      await https.client().post('/public/confirm', { username, code }, viaProxy);
+      const login = await https.client().post('/public/login', { username, password: GOOD_PASSWORD }, viaProxy);
+      expect(login.status).toBe(200);
+      const device = login.headers.getSetCookie().find((cookie) => cookie.startsWith('device='))!;
+      expect(device).toMatch(/;\s*secure/i);
+    } finally {
+      await https.stop();
+    }
+  });
+
+  it('are void after a completed reset, except in the browser that completed it', async () => {
+    const username = `voided.${++counter}@example.org`;
+    const oldBrowser = await signUpAndLogIn(server, username);
+    const resetBrowser = server.client();
+    await resetBrowser.post('/public/forgot-password', { username }, from(nextAddress()));
+    const id = resetLinkFromMail(server.lastMailTo(username)!.text).searchParams.get('id')!;
+    const password = 'Changed-Elsewhere-8!';
+    expect((await resetBrowser.post('/public/reset-password', { username, id, password, confirm_password: password })).status).toBe(200);
+    await holdAccount(username);
+    expect((await oldBrowser.post('/public/login', { username, password }, from(nextAddress()))).status).toBe(429);
+    expect((await resetBrowser.post('/public/login', { username, password }, from(nextAddress()))).status).toBe(200);
   });
 
   it('give a stolen cookie no more than its own small budget of guesses', async () => {
