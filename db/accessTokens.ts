@@ -34,3 +34,8 @@ export function findTmpAnswers(db: Db, idHash: string, now: number): string | un
   ) as { answers: string } | undefined;
   return row?.answers;
 }
+
+/** Expired staff and prefill links open nothing (and prefill ones hold answers): the sweep removes them. */
+export function deleteExpiredAccessTokens(db: Db, now: number): number {
+  return stmt(db, 'DELETE FROM access_tokens WHERE expires_at <= ?').run(now).changes;
+}

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { runMigrations } from './migrations';
+import { ensurePrivateFile, ensurePrivateFolder, restrictFolderAndFiles } from './privateFiles';
 
 export type Db = Database.Database;
 
@@ -9,9 +9,16 @@ export type Db = Database.Database;
  * Opens (creating if needed) the application database and brings its schema up to date.
  * WAL lets readers proceed while a save is written; synchronous=FULL makes every acknowledged
  * save survive a power cut or a SIGKILL, which matters more to applicants than raw write speed.
+ * The folder is made private (0700) and the database created 0600 before SQLite opens it, so its
+ * WAL and SHM files, which SQLite creates with the database's mode, are private too; files already
+ * in the folder (a WAL left by a crash, the generated keys) are tightened to 0600.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateFolder(dirname(file));
+    ensurePrivateFile(file);
+    restrictFolderAndFiles(dirname(file));
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

@@ -227,6 +227,28 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX validation_reports_user;
   CREATE UNIQUE INDEX validation_reports_user ON validation_reports(user_id);
   `,
+  /* 7: no live secrets kept in mail, counters found by whole account, paced per-account guesses */ `
+  -- When the code or link a mail carries stops working; its body is deleted then (NULL: no secret).
+  ALTER TABLE outbox ADD COLUMN body_expires_at INTEGER;
+  -- Bodies kept so far: a sent one is no longer needed; any other carried at most a 24-hour code.
+  UPDATE outbox SET text = '' WHERE status = 'sent';
+  UPDATE outbox SET body_expires_at = created_at + 86400000 WHERE status <> 'sent';
+  CREATE INDEX outbox_body_expiry ON outbox(body_expires_at) WHERE body_expires_at IS NOT NULL;
+  CREATE INDEX outbox_created ON outbox(created_at);
+
+  -- The account a counter belongs to, so a reset clears exactly that account's counters.
+  ALTER TABLE throttle_counters ADD COLUMN account TEXT;
+  -- Paced budgets: the next attempt is not evaluated before this time.
+  ALTER TABLE throttle_counters ADD COLUMN next_at INTEGER NOT NULL DEFAULT 0;
+  -- Old keys named the account only inside the text; they expire within the hour anyway.
+  DELETE FROM throttle_counters;
+  CREATE INDEX throttle_counters_account ON throttle_counters(account) WHERE account IS NOT NULL;
+  CREATE INDEX throttle_counters_window ON throttle_counters(window_start);
+
+  -- What the sweep looks for.
+  CREATE INDEX users_unconfirmed ON users(created_at) WHERE confirmed_at IS NULL;
+  CREATE INDEX access_tokens_expiry ON access_tokens(expires_at);
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

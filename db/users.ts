@@ -25,8 +25,9 @@ export interface CodeRecord {
 
 /**
  * Creates an unconfirmed account with its first confirmation code, or, when an unconfirmed account
- * already exists for the address, replaces its password and code: nobody has proved they own the
- * address yet, so the latest sign-up wins. The code is made from the user id, hence the callback.
+ * already exists for the address, gives it a new code and nothing else: its password stays the one
+ * chosen first, so a later sign-up by someone else never takes the account over when the owner
+ * confirms. A confirmed account is left alone. The code is made from the user id, hence the callback.
  */
 export function createOrRefreshUnconfirmedUser(
   db: Db,
@@ -34,14 +35,13 @@ export function createOrRefreshUnconfirmedUser(
   passwordHash: string,
   codeFor: (userId: number) => CodeRecord,
   now: number,
-): { userId: number } | { alreadyConfirmed: true } {
+): { userId: number; created: boolean } | { alreadyConfirmed: true } {
   return db.transaction(() => {
     const existing = findUserByUsername(db, username);
     if (existing?.confirmed_at) return { alreadyConfirmed: true as const };
     let userId: number;
     if (existing) {
       userId = existing.id;
-      stmt(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
     } else {
       userId = Number(
         stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now)
@@ -50,7 +50,7 @@ export function createOrRefreshUnconfirmedUser(
       stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
     }
     replaceConfirmationCode(db, userId, codeFor(userId), now);
-    return { userId };
+    return { userId, created: !existing };
   })();
 }
 
@@ -135,4 +135,28 @@ export function completePasswordReset(db: Db, idHash: string, userId: number, pa
 
 export function updatePasswordHash(db: Db, userId: number, passwordHash: string): void {
   stmt(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+}
+
+/** Codes past their 24 hours confirm nothing; the sweep removes them. */
+export function deleteExpiredConfirmationCodes(db: Db, now: number): number {
+  return stmt(db, 'DELETE FROM confirmation_codes WHERE expires_at <= ?').run(now).changes;
+}
+
+/** Reset links that were used or have expired open nothing; the sweep removes them. */
+export function deleteSpentPasswordResets(db: Db, now: number): number {
+  return stmt(db, 'DELETE FROM password_resets WHERE used_at IS NOT NULL OR expires_at <= ?').run(now).changes;
+}
+
+/**
+ * Deletes accounts created before `createdBefore` and never confirmed, unless a code or reset link
+ * of theirs still works (someone is confirming right now). Such an account was never logged in to,
+ * so its application is empty; the rows that hang off it go with it (ON DELETE CASCADE).
+ */
+export function deleteAbandonedSignUps(db: Db, createdBefore: number, now: number): number {
+  return stmt(
+    db,
+    `DELETE FROM users WHERE confirmed_at IS NULL AND created_at < ?
+       AND NOT EXISTS (SELECT 1 FROM confirmation_codes c WHERE c.user_id = users.id AND c.expires_at > ?)
+       AND NOT EXISTS (SELECT 1 FROM password_resets r WHERE r.user_id = users.id AND r.used_at IS NULL AND r.expires_at > ?)`,
+  ).run(createdBefore, now, now).changes;
 }

@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { createLogger, type Logger } from './log';
 import { createMailer, type Mailer } from './mail/mailer';
+import { sweep } from './maintenance/sweep';
 import { conversionJobHandler, deleteObjectsJobHandler } from './documents/conversionJob';
 import { createJobRunner, type JobHooks } from './jobs/jobRunner';
 import { createWorkerPool } from './jobs/workerPool';
@@ -92,6 +93,7 @@ export async function startServer(
     deleteExpiredSessions(db, now, SESSION_IDLE_MS);
     dropStaleUploadSlots(db, now - UPLOAD_SLOT_GRACE_MS, now);
     purgeFinishedJobs(db, now - FINISHED_JOB_RETENTION_MS);
+    sweep(db, now);
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 

@@ -14,9 +14,10 @@ import { endSession, startSession } from '../../db/sessions';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
 import { sessionIdHash } from '../http/session';
-import { confirmationMail, resetPasswordMail } from '../mail/templates';
+import { confirmationMail, existingAccountMail, resetPasswordMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
-import type { Throttle, ThrottlePolicy } from './throttle';
+import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
+import type { Budget, Throttle } from './throttle';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { keyedHash, randomCode, randomToken, sameHash } from './secrets';
 import {
@@ -37,13 +38,14 @@ export interface AccountDeps {
 }
 
 export const ACCOUNT_MESSAGES = {
-  signedUp: 'We sent a confirmation code to your email address. Enter it to confirm your account.',
-  alreadyExists: 'An account with this email address already exists. Please log in, or use "Forgot password?" to reset it.',
+  signedUp:
+    'We sent a confirmation code to your email address. Enter it to confirm your account. ' +
+    '(If this address already has an account, we emailed it how to log in instead.)',
   confirmed: 'Your account is confirmed. Please log in.',
-  alreadyConfirmed: 'This account is already confirmed. Please log in.',
-  invalidCode: 'This confirmation code is not correct. Please check the code in your email and try again.',
-  expiredCode: 'This confirmation code has expired. Please request a new code with "Resend confirmation code?".',
-  tooManyCodeTries: 'Too many incorrect codes were entered. Please request a new code with "Resend confirmation code?".',
+  /** One answer for every refusal, so confirm does not tell whether an address has an account, confirmed or not. */
+  codeRefused:
+    'This confirmation code is not correct or is no longer valid. Please check the code in your newest email, ' +
+    'or request a new one with "Resend confirmation code?". If your account is already confirmed, please log in.',
   codeResent: 'If this email address has an account waiting for confirmation, we sent it a new confirmation code.',
   loggedIn: 'You are now logged in.',
   wrongCredentials: 'Incorrect email address or password.',
@@ -58,17 +60,30 @@ export const ACCOUNT_MESSAGES = {
 const codeHash = (deps: AccountDeps, userId: number, code: string) => keyedHash(deps.secret, `confirm:${userId}`, code);
 const resetHash = (deps: AccountDeps, id: string) => keyedHash(deps.secret, 'reset', id);
 
-/** Account rules of the foundation issue. Usernames arrive already normalised by the shared schemas. */
+/**
+ * Account rules of the foundation issue and of issue 10. Usernames arrive already normalised by
+ * the shared schemas. No answer depends on whether an address has an account: sign-up, confirm,
+ * resend and forgot answer alike (and spend the same budgets), only the mailbox learns more.
+ */
 export function createAccountService(deps: AccountDeps) {
   const { throttle } = deps;
-  const mailBudgets = (username: string, client: string): [ThrottlePolicy, string][] => [
-    ['mailPerAddress', username],
-    ['mailPerClient', client],
+  const confirmMailBudgets = (username: string, client: string): Budget[] => [
+    { policy: 'mailPerClient', subject: client },
+    { policy: 'confirmMailPerAddress', subject: username },
   ];
-  const passwordBudgets = (username: string, client: string): [ThrottlePolicy, string][] => [
-    ['passwordPerAccountAndClient', `${username}|${client}`],
-    ['passwordPerAccount', username],
-    ['passwordPerClient', client],
+  const resetMailBudgets = (username: string, client: string): Budget[] => [
+    { policy: 'mailPerClient', subject: client },
+    { policy: 'resetMailPerAddress', subject: username },
+  ];
+  /** Browsers the account does not know: refused per address, paced per account. */
+  const untrustedPasswordBudgets = (username: string, client: string): Budget[] => [
+    { policy: 'passwordPerAccountAndClient', subject: `${username}|${client}`, account: username },
+    { policy: 'passwordPerClient', subject: client },
+    { policy: 'passwordPerAccount', subject: username, account: username },
+  ];
+  /** A browser with a valid device cookie for the account: its own budget only. */
+  const devicePasswordBudgets = (username: string, deviceId: string): Budget[] => [
+    { policy: 'passwordPerDevice', subject: deviceId, account: username },
   ];
 
   const newCode = (userId: number) => {
@@ -77,66 +92,76 @@ export function createAccountService(deps: AccountDeps) {
   };
 
   return {
+    /**
+     * A new address gets an account and a code. An address waiting for confirmation gets a new
+     * code, and keeps its first password. A confirmed address gets a note instead of a code. The
+     * password is hashed in every case, so the answer comes no sooner for an existing address.
+     */
     async signUp(username: string, password: string, client: string): Promise<{ message: string }> {
-      throttle.spendAll(mailBudgets(username, client));
+      throttle.spendAll(confirmMailBudgets(username, client));
       const passwordHash = await hashPassword(password);
       const now = deps.clock.now();
-      let code = '';
-      const created = createOrRefreshUnconfirmedUser(
+      let fresh: ReturnType<typeof newCode> | undefined;
+      const outcome = createOrRefreshUnconfirmedUser(
         deps.db,
         username,
         passwordHash,
-        (userId) => {
-          const fresh = newCode(userId);
-          code = fresh.code;
-          return fresh.record;
-        },
+        (userId) => (fresh = newCode(userId)).record,
         now,
       );
-      if ('alreadyConfirmed' in created) throw new HttpError(409, ACCOUNT_MESSAGES.alreadyExists);
-      deps.mailer.send(confirmationMail(username, code, deps.collegeName));
+      if ('alreadyConfirmed' in outcome) {
+        deps.mailer.send(existingAccountMail(username, deps.publicUrl, deps.collegeName));
+      } else {
+        const { code, record } = fresh!;
+        deps.mailer.send(confirmationMail(username, code, deps.collegeName, record.expiresAt, { repeated: !outcome.created }));
+      }
       return { message: ACCOUNT_MESSAGES.signedUp };
     },
 
     confirm(username: string, code: string, client: string): { message: string } {
-      throttle.spend('codePerClient', client);
+      const budgets: Budget[] = [{ policy: 'codePerClient', subject: client }];
+      throttle.spendAll(budgets);
       const user = findUserByUsername(deps.db, username);
-      if (user?.confirmed_at) throw badRequest(ACCOUNT_MESSAGES.alreadyConfirmed);
-      const stored = user && findConfirmationCode(deps.db, user.id);
-      if (!user || !stored || !stored.code_hash) throw badRequest(ACCOUNT_MESSAGES.invalidCode);
-      if (stored.failed_attempts >= CONFIRMATION_CODE_MAX_FAILURES) throw badRequest(ACCOUNT_MESSAGES.tooManyCodeTries);
-      if (stored.expires_at <= deps.clock.now()) throw badRequest(ACCOUNT_MESSAGES.expiredCode);
+      const stored = user && !user.confirmed_at ? findConfirmationCode(deps.db, user.id) : undefined;
+      const usable = stored && stored.failed_attempts < CONFIRMATION_CODE_MAX_FAILURES && stored.expires_at > deps.clock.now();
+      if (!user || !usable) throw badRequest(ACCOUNT_MESSAGES.codeRefused);
       if (!sameHash(stored.code_hash, codeHash(deps, user.id, code))) {
-        const failures = recordFailedCodeAttempt(deps.db, user.id);
-        throw badRequest(failures >= CONFIRMATION_CODE_MAX_FAILURES ? ACCOUNT_MESSAGES.tooManyCodeTries : ACCOUNT_MESSAGES.invalidCode);
+        recordFailedCodeAttempt(deps.db, user.id);
+        throw badRequest(ACCOUNT_MESSAGES.codeRefused);
       }
       confirmUser(deps.db, user.id, deps.clock.now());
-      throttle.refund([['codePerClient', client]]);
+      throttle.refund(budgets);
       return { message: ACCOUNT_MESSAGES.confirmed };
     },
 
     /** Answers the same whatever the address, so it cannot be used to learn who has applied. */
     resendCode(username: string, client: string): { message: string } {
-      throttle.spendAll(mailBudgets(username, client));
+      throttle.spendAll(confirmMailBudgets(username, client));
       const user = findUserByUsername(deps.db, username);
       if (user && !user.confirmed_at) {
         const { code, record } = newCode(user.id);
         replaceConfirmationCode(deps.db, user.id, record, deps.clock.now());
-        deps.mailer.send(confirmationMail(username, code, deps.collegeName));
+        deps.mailer.send(confirmationMail(username, code, deps.collegeName, record.expiresAt));
       }
       return { message: ACCOUNT_MESSAGES.codeResent };
     },
 
-    /** Checks the password and opens a fresh session (never reusing the caller's old id). */
+    /**
+     * Checks the password and opens a fresh session (never reusing the caller's old id). A
+     * successful login also hands the browser a new device cookie for the account.
+     */
     async logIn(
       username: string,
       password: string,
       client: string,
-      previousSessionId?: string,
-    ): Promise<{ sessionId: string; message: string }> {
-      const budgets = passwordBudgets(username, client);
-      throttle.spendAll(budgets);
+      previous: { sessionId?: string; deviceCookie?: string } = {},
+    ): Promise<{ sessionId: string; message: string; deviceCookie: string }> {
       const user = findUserByUsername(deps.db, username);
+      const deviceId = user
+        ? readDeviceCookie(deps.secret, previous.deviceCookie, { username, passwordHash: user.password_hash }, deps.clock.now())
+        : undefined;
+      const budgets = deviceId ? devicePasswordBudgets(username, deviceId) : untrustedPasswordBudgets(username, client);
+      throttle.spendAll(budgets);
       const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDecoy(password);
       if (!user || !valid) throw badRequest(ACCOUNT_MESSAGES.wrongCredentials);
       throttle.refund(budgets);
@@ -149,42 +174,54 @@ export function createAccountService(deps: AccountDeps) {
           idHash: sessionIdHash(deps.secret, sessionId),
           userId: user.id,
           expiresAt: now + SESSION_ABSOLUTE_MS,
-          replacesIdHash: previousSessionId ? sessionIdHash(deps.secret, previousSessionId) : undefined,
+          replacesIdHash: previous.sessionId ? sessionIdHash(deps.secret, previous.sessionId) : undefined,
         },
         now,
       );
-      return { sessionId, message: ACCOUNT_MESSAGES.loggedIn };
+      return { sessionId, message: ACCOUNT_MESSAGES.loggedIn, deviceCookie: issueDeviceCookie(deps.secret, username, user.password_hash, now) };
     },
 
     forgotPassword(username: string, client: string): { message: string } {
-      throttle.spendAll(mailBudgets(username, client));
+      throttle.spendAll(resetMailBudgets(username, client));
       const user = findUserByUsername(deps.db, username);
       if (user) {
         // 256 bits: the link is the only secret between the mailbox and a new password.
         const id = randomToken(32);
         const now = deps.clock.now();
-        createPasswordReset(deps.db, user.id, resetHash(deps, id), now + RESET_LINK_TTL_MS, now);
+        const expiresAt = now + RESET_LINK_TTL_MS;
+        createPasswordReset(deps.db, user.id, resetHash(deps, id), expiresAt, now);
         const link = `${deps.publicUrl}/reset?${new URLSearchParams({ username, id })}`;
-        deps.mailer.send(resetPasswordMail(username, link, deps.collegeName));
+        deps.mailer.send(resetPasswordMail(username, link, deps.collegeName, expiresAt));
       }
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 
-    async resetPassword(username: string, id: string, password: string, client: string): Promise<{ message: string }> {
-      throttle.spend('resetPerClient', client);
+    /**
+     * Proving the mailbox is the way back in for an applicant whose account is under attack: the
+     * account's counters are cleared, and this browser gets a device cookie, so the next login
+     * from it is not held by the account's pace however hard someone else keeps guessing.
+     */
+    async resetPassword(
+      username: string,
+      id: string,
+      password: string,
+      client: string,
+    ): Promise<{ message: string; deviceCookie: string }> {
+      const budgets: Budget[] = [{ policy: 'resetPerClient', subject: client }];
+      throttle.spendAll(budgets);
       const idHash = resetHash(deps, id);
       const reset = findPasswordReset(deps.db, idHash);
       const user = findUserByUsername(deps.db, username);
       const usable = reset && user && reset.user_id === user.id && reset.used_at === null && reset.expires_at > deps.clock.now();
       if (!usable) throw badRequest(ACCOUNT_MESSAGES.invalidResetLink);
       const passwordHash = await hashPassword(password);
-      if (!completePasswordReset(deps.db, idHash, user.id, passwordHash, deps.clock.now())) {
+      const now = deps.clock.now();
+      if (!completePasswordReset(deps.db, idHash, user.id, passwordHash, now)) {
         throw badRequest(ACCOUNT_MESSAGES.invalidResetLink);
       }
-      // Proving the mailbox is the way back in for an applicant whose account is under attack.
-      throttle.refund([['resetPerClient', client]]);
+      throttle.refund(budgets);
       throttle.clearAccount(username);
-      return { message: ACCOUNT_MESSAGES.resetDone };
+      return { message: ACCOUNT_MESSAGES.resetDone, deviceCookie: issueDeviceCookie(deps.secret, username, passwordHash, now) };
     },
 
     logOut(sessionIdHashValue: string | undefined): { message: string } {

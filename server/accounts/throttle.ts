@@ -1,32 +1,101 @@
 import type { Db } from '../../db/connection';
-import { clearCountersWithPrefix, decrementCounter, incrementCounter } from '../../db/throttle';
+import { clearAccountCounters, decrementCounter, incrementCounter, takePacedSlot } from '../../db/throttle';
 import type { Clock } from '../clock';
 import { HttpError } from '../http/errors';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
+interface LimitPolicy {
+  kind: 'limit';
+  limit: number;
+  windowMs: number;
+}
+
+/** Never refuses for long: after `free` attempts, each waits for the one before it (OWASP's "slow down"). */
+interface PacedPolicy {
+  kind: 'paced';
+  free: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
 /**
- * Budgets for guessing and for mail. Password guesses are counted per account and client
- * address together (tight), per account (loose) and per client address (loose): an attacker
- * elsewhere can slow an applicant's account down but, every window being short and a completed
- * password reset clearing the account's counters, never keep its owner out for good.
+ * Budgets for guessing and for mail, after OWASP's guidance on brute force (Authentication and
+ * "Slow Down Online Guessing Attacks with Device Cookies"):
+ * - A client address can be refused: per account (tight) and over all accounts (loose).
+ * - An account is never locked: guesses for it from browsers it does not know are paced, one
+ *   every minute at worst, so someone elsewhere can slow its owner down by a minute at most.
+ * - A browser that logged in to the account before (a signed device cookie, see deviceCookie.ts)
+ *   is not held by the account's pace or the address limits, only by its own small budget.
+ * - Confirmation mail and reset mail have separate budgets per address, so asking for codes
+ *   cannot use up the owner's reset mail; a spent reset budget means the address already holds a
+ *   working link (see resetMailLimitMessage).
  */
 export const THROTTLE_POLICIES = {
-  passwordPerAccountAndClient: { limit: 10, windowMs: 15 * MINUTE },
-  passwordPerAccount: { limit: 100, windowMs: HOUR },
-  passwordPerClient: { limit: 100, windowMs: 15 * MINUTE },
-  codePerClient: { limit: 30, windowMs: HOUR },
-  resetPerClient: { limit: 20, windowMs: HOUR },
-  mailPerAddress: { limit: 5, windowMs: HOUR },
-  mailPerClient: { limit: 50, windowMs: HOUR },
-} as const;
+  passwordPerAccountAndClient: { kind: 'limit', limit: 10, windowMs: 15 * MINUTE },
+  passwordPerClient: { kind: 'limit', limit: 100, windowMs: 15 * MINUTE },
+  passwordPerAccount: { kind: 'paced', free: 10, windowMs: HOUR, firstDelayMs: SECOND, maxDelayMs: MINUTE },
+  passwordPerDevice: { kind: 'limit', limit: 10, windowMs: 15 * MINUTE },
+  codePerClient: { kind: 'limit', limit: 30, windowMs: HOUR },
+  resetPerClient: { kind: 'limit', limit: 20, windowMs: HOUR },
+  confirmMailPerAddress: { kind: 'limit', limit: 5, windowMs: HOUR },
+  resetMailPerAddress: { kind: 'limit', limit: 5, windowMs: HOUR },
+  mailPerClient: { kind: 'limit', limit: 50, windowMs: HOUR },
+} as const satisfies Record<string, LimitPolicy | PacedPolicy>;
 
 export type ThrottlePolicy = keyof typeof THROTTLE_POLICIES;
 
+/** The longest window: a counter older than this is empty, whatever its policy. */
+export const LONGEST_THROTTLE_WINDOW_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy) => policy.windowMs));
+
+/** One unit of a budget: the policy, what it counts (an address, account, pair or device) and its account. */
+export interface Budget {
+  policy: ThrottlePolicy;
+  subject: string;
+  /** The account the counter belongs to, so a completed reset can clear it. */
+  account?: string;
+}
+
+/** "30 seconds" under a minute, whole minutes above, rounded up like the Retry-After header. */
+function waitText(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / SECOND));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  return `Too many attempts. Please wait ${waitText(retryAfterMs)} and try again.`;
+}
+
+/**
+ * The answer once an address had its reset mails for the hour. It is true for the owner: the
+ * budget's window is one hour and so is a link's life, so the newest link mailed in the window
+ * still works; and it is the same for every address, so it tells nobody who has an account.
+ */
+export function resetMailLimitMessage(retryAfterMs: number): string {
+  return (
+    `If an account exists for this email address, it has already been sent ${THROTTLE_POLICIES.resetMailPerAddress.limit} ` +
+    `password reset links in the last hour, and the link in the newest of those emails works. ` +
+    `Please use it, or wait ${waitText(retryAfterMs)} to ask for another.`
+  );
+}
+
+const REFUSAL_MESSAGES: Partial<Record<ThrottlePolicy, (retryAfterMs: number) => string>> = {
+  resetMailPerAddress: resetMailLimitMessage,
+};
+
+function refuse(policy: ThrottlePolicy, retryAfterMs: number): HttpError {
+  const message = (REFUSAL_MESSAGES[policy] ?? tooManyAttemptsMessage)(retryAfterMs);
+  return new HttpError(429, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / SECOND))) });
+}
+
+export function pacedDelay(policy: PacedPolicy, count: number): number {
+  if (count <= policy.free) return 0;
+  return Math.min(policy.firstDelayMs * 2 ** (count - policy.free - 1), policy.maxDelayMs);
 }
 
 export function createThrottle(deps: { db: Db; clock: Clock }) {
@@ -37,30 +106,35 @@ export function createThrottle(deps: { db: Db; clock: Clock }) {
    * Counting first matters: a burst of parallel guesses is counted one by one (SQLite writes are
    * synchronous here), so no burst gets more evaluations than the limit.
    */
-  function spend(policy: ThrottlePolicy, subject: string): void {
-    const { limit, windowMs } = THROTTLE_POLICIES[policy];
+  function spend({ policy: name, subject, account }: Budget): void {
+    const policy: LimitPolicy | PacedPolicy = THROTTLE_POLICIES[name];
     const now = deps.clock.now();
-    const counter = incrementCounter(deps.db, keyOf(policy, subject), now, windowMs);
-    if (counter.count > limit) {
-      const retryAfterMs = counter.windowStart + windowMs - now;
-      throw new HttpError(429, tooManyAttemptsMessage(retryAfterMs), {}, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
+    const key = keyOf(name, subject);
+    if (policy.kind === 'paced') {
+      const slot = takePacedSlot(deps.db, key, account ?? null, now, {
+        windowMs: policy.windowMs,
+        free: policy.free,
+        delayAfter: (count) => pacedDelay(policy, count),
+      });
+      if (!slot.allowed) throw refuse(name, slot.retryAfterMs);
+      return;
     }
+    const counter = incrementCounter(deps.db, key, now, policy.windowMs, account ?? null);
+    if (counter.count > policy.limit) throw refuse(name, counter.windowStart + policy.windowMs - now);
   }
 
   return {
-    spend,
-    /** Spends from several budgets; the first one exhausted refuses the attempt. */
-    spendAll(entries: readonly [ThrottlePolicy, string][]): void {
-      for (const [policy, subject] of entries) spend(policy, subject);
+    /** Spends from several budgets in order; the first one exhausted refuses the attempt. */
+    spendAll(budgets: readonly Budget[]): void {
+      for (const budget of budgets) spend(budget);
     },
     /** Returns the units of an attempt that succeeded: only failures should use up a budget. */
-    refund(entries: readonly [ThrottlePolicy, string][]): void {
-      for (const [policy, subject] of entries) decrementCounter(deps.db, keyOf(policy, subject));
+    refund(budgets: readonly Budget[]): void {
+      for (const { policy, subject } of budgets) decrementCounter(deps.db, keyOf(policy, subject));
     },
-    /** Forgets every password-guess counter of an account, from whichever client. */
+    /** Forgets every counter of an account (password guesses from anywhere, its devices). */
     clearAccount(username: string): void {
-      clearCountersWithPrefix(deps.db, keyOf('passwordPerAccount', username));
-      clearCountersWithPrefix(deps.db, keyOf('passwordPerAccountAndClient', `${username}|`));
+      clearAccountCounters(deps.db, username);
     },
   };
 }

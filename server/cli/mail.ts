@@ -7,7 +7,9 @@ import { parseArgs } from './args';
 /**
  * `npm run mail` prints the outbox newest first, so a developer can read confirmation codes and
  * reset links without an SMTP server. `--to ADDRESS --json` prints one address's mail as JSON.
+ * A body is empty once its code or link has expired (or, with SMTP, once it was sent).
  */
+const DELETED_BODY = '(body deleted: the code or link in it has expired, or the mail was sent)';
 const { options } = parseArgs(process.argv.slice(2));
 const config = readServerConfig();
 const db = openDatabase(config.databaseFile);
@@ -35,7 +37,7 @@ if (options.has('json')) {
         `Subject: ${row.subject}`,
         `Date:    ${new Date(row.created_at).toISOString()}  (${row.status})`,
         '',
-        row.text,
+        row.text || DELETED_BODY,
         '',
       ].join('\n'),
     );

@@ -18,8 +18,10 @@ const RETRY_INTERVAL_MS = 30_000;
 
 /**
  * One mailer, two transports. Without SMTP_URL every message stays in the outbox table, where
- * `npm run mail` reads it. With SMTP_URL the outbox is a durable queue that nodemailer drains.
- * Log lines name the recipient and subject only: bodies carry codes and links.
+ * `npm run mail` reads it, until the code or link in it expires (the sweep then empties the body).
+ * With SMTP_URL the outbox is a durable queue that nodemailer drains, and a body is deleted as
+ * soon as the mail server has it. Log lines name the recipient and subject only: bodies carry
+ * codes and links.
  */
 export function createMailer(deps: { db: Db; clock: Clock; logger: Logger; smtpUrl?: string; from: string }): Mailer {
   if (!deps.smtpUrl) {

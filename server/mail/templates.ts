@@ -1,14 +1,26 @@
-/** Plain-text mails: the code as six plain digits, the reset link as an absolute URL, on lines of their own. */
+/** Plain-text mails: the code as six plain digits, links as absolute URLs, on lines of their own. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * When the code or link in the body stops working. The outbox keeps the body until then at
+   * most; with SMTP it is deleted as soon as the message is sent. Absent: the body holds no secret.
+   */
+  bodyExpiresAt?: number;
 }
 
-export function confirmationMail(to: string, code: string, collegeName: string): MailMessage {
+export function confirmationMail(
+  to: string,
+  code: string,
+  collegeName: string,
+  expiresAt: number,
+  options: { repeated?: boolean } = {},
+): MailMessage {
   return {
     to,
     subject: `Your ${collegeName} confirmation code`,
+    bodyExpiresAt: expiresAt,
     text: [
       `Welcome to the ${collegeName} online application.`,
       '',
@@ -16,16 +28,26 @@ export function confirmationMail(to: string, code: string, collegeName: string):
       '',
       code,
       '',
-      'Enter it on the Confirm Your Account page. The code is valid for 24 hours and can be used once.',
+      'Enter it on the Confirm Your Account page. The code is valid for 24 hours and can be used once;',
+      'only the code in the newest of these e-mails works.',
+      ...(options.repeated
+        ? [
+            '',
+            'This address already had an account waiting for confirmation. It keeps the password chosen',
+            'when it was first created. If you do not remember that password, use "Forgot password?" on',
+            'the Log In page: the reset link also confirms the account.',
+          ]
+        : []),
       'If you did not create an account, you can ignore this e-mail.',
     ].join('\n'),
   };
 }
 
-export function resetPasswordMail(to: string, link: string, collegeName: string): MailMessage {
+export function resetPasswordMail(to: string, link: string, collegeName: string, expiresAt: number): MailMessage {
   return {
     to,
     subject: `Reset your ${collegeName} application password`,
+    bodyExpiresAt: expiresAt,
     text: [
       `Someone asked to reset the password of your ${collegeName} application account.`,
       '',
@@ -34,6 +56,31 @@ export function resetPasswordMail(to: string, link: string, collegeName: string)
       link,
       '',
       'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sent instead of a code when someone signs up with an address that already has a confirmed
+ * account: the sign-up page answers as for a new address, and only the mailbox learns the truth.
+ */
+export function existingAccountMail(to: string, publicUrl: string, collegeName: string): MailMessage {
+  return {
+    to,
+    subject: `Someone tried to create an account with your address (${collegeName})`,
+    text: [
+      `Someone tried to create an account for the ${collegeName} online application with this`,
+      'e-mail address, which already has an account. Nothing was changed.',
+      '',
+      'If it was you, you do not need a new account. Log in here:',
+      '',
+      `${publicUrl}/login`,
+      '',
+      'If you do not remember your password, choose a new one here:',
+      '',
+      `${publicUrl}/forgot`,
+      '',
+      'If it was not you, you can ignore this e-mail.',
     ].join('\n'),
   };
 }

@@ -8,7 +8,9 @@ import {
   resetSchema,
   signupSchema,
 } from '../../src/catalogue/schema';
+import type { Context } from 'koa';
 import type { AccountService } from '../accounts/accountService';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_MS } from '../accounts/deviceCookie';
 import { SESSION_COOKIE } from '../accounts/sessionPolicy';
 import { readJsonObject } from '../http/jsonBody';
 import { clearSessionCookies, setSessionCookies, type SessionState } from '../http/session';
@@ -17,6 +19,16 @@ import { parseOrReject } from '../http/validate';
 /** Section 7's account calls: each validates with the shared schema, then calls the account service. */
 export function accountRoutes(accounts: AccountService, options: { secureCookies: boolean }): Router<SessionState> {
   const router = new Router<SessionState>();
+  /** Kept by the browser for months and sent with login calls only; never readable by scripts. */
+  const setDeviceCookie = (ctx: Context, value: string) =>
+    ctx.cookies.set(DEVICE_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookies,
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_TTL_MS,
+      overwrite: true,
+    });
 
   router.post('/public/signup', async (ctx) => {
     const form = parseOrReject(signupSchema, await readJsonObject(ctx));
@@ -35,13 +47,12 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
 
   router.post('/public/login', async (ctx) => {
     const form = parseOrReject(loginSchema, await readJsonObject(ctx));
-    const { sessionId, message } = await accounts.logIn(
-      normaliseUsername(form.username),
-      form.password,
-      ctx.ip,
-      ctx.cookies.get(SESSION_COOKIE),
-    );
+    const { sessionId, message, deviceCookie } = await accounts.logIn(normaliseUsername(form.username), form.password, ctx.ip, {
+      sessionId: ctx.cookies.get(SESSION_COOKIE),
+      deviceCookie: ctx.cookies.get(DEVICE_COOKIE),
+    });
     setSessionCookies(ctx, sessionId, options.secureCookies);
+    setDeviceCookie(ctx, deviceCookie);
     ctx.body = { message };
   });
 
@@ -52,7 +63,9 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
 
   router.post('/public/reset-password', async (ctx) => {
     const form = parseOrReject(resetSchema, await readJsonObject(ctx));
-    ctx.body = await accounts.resetPassword(normaliseUsername(form.username), form.id, form.password, ctx.ip);
+    const { message, deviceCookie } = await accounts.resetPassword(normaliseUsername(form.username), form.id, form.password, ctx.ip);
+    setDeviceCookie(ctx, deviceCookie);
+    ctx.body = { message };
   });
 
   router.get('/api/logout', (ctx) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, ensurePrivateFolder, restrictTree } from '../../db/privateFiles';
 import { keyedHash } from '../accounts/secrets';
 import { isSafeObjectKey, type ObjectStore } from './objectStore';
 import { buildPostPolicy } from './postPolicy';
@@ -17,9 +18,12 @@ export function localCredentials(secret: Buffer): Credentials {
 /**
  * Objects as files under DATA_DIR/objects (never a public folder: only our routes read them,
  * after checking who asks). Writes go to a temporary name first, so a reader never sees half a file.
+ * Folders are 0700 and files 0600; the tree is tightened once at start for installs left looser.
  */
 export function createLocalStore(options: { directory: string; secret: Buffer; publicUrl: string }): ObjectStore {
   const root = resolve(options.directory);
+  ensurePrivateFolder(root);
+  restrictTree(root);
   const credentials = localCredentials(options.secret);
 
   const pathOf = (key: string): string => {
@@ -45,9 +49,9 @@ export function createLocalStore(options: { directory: string; secret: Buffer; p
     },
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
-      await writeFile(temporary, bytes, { mode: 0o600 });
+      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, path);
     },
     async delete(key) {
