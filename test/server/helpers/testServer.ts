@@ -14,6 +14,13 @@ export const GOOD_PASSWORD = 'Correct-Horse-42!';
 /** Every error body carries the id of its request (the X-Request-Id header, the log line). */
 export const ANY_REQUEST_ID = expect.stringMatching(/^[A-Za-z0-9_-]{12}$/);
 
+/** What two answers must share to tell nothing apart: the body without its per-request id. */
+export function withoutRequestId(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const { request_id: _id, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 /**
  * A real server on an ephemeral port, on a fresh SQLite file, with a clock the test moves.
  * `dataDir` reopens an earlier server's data (a restart); `jobHooks` lets a test hold a job;
