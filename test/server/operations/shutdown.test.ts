@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startChild, type ChildServer } from '../../../bench/processes';
 import { BENCH_PASSWORD, seedApplicants } from '../../../bench/seed';
 import { logIn } from '../../../bench/httpThroughput';
+import { startFakeSmtp } from '../helpers/fakeSmtp';
 
 interface RawExchange {
   socket: Socket;
@@ -105,5 +106,34 @@ describe('SIGTERM', () => {
     expect(await exit).toBe(0);
     console.log(`stopped ${Math.round(performance.now() - signalled)} ms after SIGTERM with a request stuck in flight`);
     expect(await stuck.reply).not.toMatch(/^HTTP\/1\.1 200/);
+  }, 60_000);
+
+  it('hands the mail being delivered to SMTP before it exits', async () => {
+    const smtp = await startFakeSmtp({ acceptAfterMs: 1500 });
+    const dataDir = mkdtempSync(join(tmpdir(), 'admissions-shutdown-'));
+    const server = await startChild('test/server/helpers/childServer.ts', { DATA_DIR: dataDir, SMTP_URL: smtp.url });
+    try {
+      const signup = await fetch(`${server.url}/public/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'late.mail@example.org', password: BENCH_PASSWORD }),
+      });
+      expect(signup.status).toBe(200);
+      // The confirmation mail is now on its way to SMTP, which takes its time to accept it.
+      const exit = exited(server);
+      server.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]).toContain('late.mail@example.org');
+      const db = new Database(join(dataDir, 'admissions.sqlite'), { readonly: true });
+      try {
+        expect(db.prepare("SELECT status FROM outbox WHERE to_address = 'late.mail@example.org'").all()).toEqual([{ status: 'sent' }]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   }, 60_000);
 });
