@@ -58,6 +58,11 @@ describe('npm run admin -- backup FILE', () => {
     const total = acknowledgedBeforeBackup.reduce((sum, count) => sum + count, 0);
     expect(total).toBeGreaterThan(APPLICANTS);
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    // One self-contained file: nothing of it waits in a -wal beside it.
+    expect(existsSync(`${backupFile}-wal`)).toBe(false);
+    const header = new Database(backupFile, { readonly: true });
+    expect(header.pragma('journal_mode', { simple: true })).toBe('delete');
+    header.close();
 
     // Restore as README says: the copy becomes DATA_DIR/admissions.sqlite next to the same keys.
     const restoredDir = mkdtempSync(join(tmpdir(), 'admissions-restored-'));

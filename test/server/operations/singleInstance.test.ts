@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startChild } from '../../../bench/processes';
 
 const root = resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
 
 /** `npm start` as an operator runs it; resolves with its exit code and output once it exits (or is stopped). */
 function npmStart(dataDir: string, limitMs = 20_000): Promise<{ code: number | null; output: string }> {
@@ -36,8 +38,11 @@ describe('one server process per DATA_DIR', () => {
       expect(second.code).toBe(1);
       expect(second.output).toContain('Another Admissions server is already running on DATA_DIR');
       expect(second.output).toContain(dataDir);
-      // The first one is untouched.
+      expect(second.output).not.toContain('building_front_end');
+      // The first one is untouched, and the commands work next to it.
       expect((await fetch(`${first.url}/public/college`)).status).toBe(200);
+      const mail = await run(process.execPath, ['--import', 'tsx', 'server/cli/mail.ts'], { cwd: root, env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir } });
+      expect(mail.stdout).toContain('The outbox is empty.');
     } finally {
       first.child.kill('SIGKILL');
       await first.stop();
