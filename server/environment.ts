@@ -69,7 +69,7 @@ const EnvironmentSchema = v.pipe(
       v.pipe(
         v.string(),
         v.check(
-          (raw) => Buffer.from(raw, 'base64').length === 32 && Buffer.from(raw, 'base64').toString('base64') === raw,
+          (raw) => /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) && Buffer.from(raw, 'base64').length === 32,
           'ENCRYPTION_KEY must be 32 bytes written in base64 (44 characters, e.g. `openssl rand -base64 32`).',
         ),
       ),

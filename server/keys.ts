@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ConfigurationError } from './environment';
 
 /**
@@ -40,22 +40,27 @@ export function loadKeys(
   };
 }
 
-/** `npm run admin -- init-keys`: writes both key files, or none when either exists (a replaced encryption key would make every sealed answer unreadable). */
-export function initKeyFiles(dataDir: string): string[] {
+/**
+ * `npm run admin -- init-keys`: writes each key file that does not exist yet. An existing one is
+ * never replaced (a new encryption key would make every sealed answer unreadable); when both
+ * exist there is nothing to do, which is reported as an error.
+ */
+export function initKeyFiles(dataDir: string): { created: string[]; kept: string[] } {
   const files = KEYS.map(({ file }) => join(dataDir, file));
-  const existing = files.filter((file) => existsSync(file));
-  if (existing.length > 0) {
-    throw new ConfigurationError(`${existing.join(' and ')} already exists; init-keys never overwrites a key. Nothing was written.`);
+  const kept = files.filter((file) => existsSync(file));
+  if (kept.length === files.length) {
+    throw new ConfigurationError(`${kept.join(' and ')} already exist; init-keys never overwrites a key. Nothing was written.`);
   }
   mkdirSync(dataDir, { recursive: true });
-  for (const file of files) writeKeyFile(file, randomBytes(KEY_BYTES));
-  return files;
+  const created = files.filter((file) => !kept.includes(file));
+  for (const file of created) writeKeyFile(file, randomBytes(KEY_BYTES));
+  return { created, kept };
 }
 
 function readOrCreateKey(file: string): Buffer {
   if (!existsSync(file)) {
     try {
-      mkdirSync(join(file, '..'), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true });
       const key = randomBytes(KEY_BYTES);
       writeKeyFile(file, key);
       return key;

@@ -55,8 +55,11 @@ function orFail<T>(read: () => T): T {
 // copies the database as it is, next to the running server.
 if (command === 'init-keys') {
   const { dataDir } = orFail(() => readDataPaths());
-  const files = orFail(() => initKeyFiles(dataDir));
-  process.stdout.write(`Created ${files.join(' and ')} (mode 600). Keep them with the database: without encryption.key the sealed answers cannot be read.\n`);
+  const { created, kept } = orFail(() => initKeyFiles(dataDir));
+  for (const file of kept) process.stdout.write(`Kept ${file}: an existing key is never replaced.\n`);
+  process.stdout.write(
+    `Created ${created.join(' and ')} (mode 600). Back the keys up apart from the database: without encryption.key the sealed answers cannot be read, and with it anyone holding the database can read them.\n`,
+  );
   process.exit(0);
 }
 if (command === 'backup') {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -129,8 +129,15 @@ describe('keys in production (NODE_ENV=production and an https PUBLIC_URL)', () 
 
     const again = await script('server/cli/admin.ts', ['init-keys'], production(dataDir));
     expect(again.code).toBe(1);
-    expect(again.output).toContain('already exists');
+    expect(again.output).toContain('already exist');
     expect(files.map((file) => readFileSync(file, 'utf8'))).toEqual(written);
+
+    // With one file lost, only that one is made again; the other is kept as it is.
+    rmSync(files[0]!);
+    const refill = await script('server/cli/admin.ts', ['init-keys'], production(dataDir));
+    expect(refill.code).toBe(0);
+    expect(readFileSync(files[1]!, 'utf8')).toBe(written[1]);
+    expect(readFileSync(files[0]!, 'utf8')).not.toBe(written[0]);
   }, 60_000);
 
   it('are still generated on first start for http://localhost and for tests', () => {
