@@ -23,7 +23,7 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
  *   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  *   npm run admin -- backup FILE                  consistent copy of the live database
- *   npm run admin -- init-keys                    creates DATA_DIR/secret.key and encryption.key once
+ *   npm run admin -- init-keys                    creates DATA_DIR/secret.key and encryption.key where missing
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
