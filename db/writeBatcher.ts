@@ -54,6 +54,11 @@ export function createWriteBatcher(db: Db) {
         }
       });
     },
+    /** Resolves once every write queued so far is committed (or refused): a stopping server waits for it before closing the database. */
+    settled(): Promise<void> {
+      // The flush was queued first, so it runs before this callback.
+      return scheduled ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve();
+    },
   };
 }
 

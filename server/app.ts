@@ -24,6 +24,7 @@ import { applicationRoutes, hotApplicationRoutes } from './routes/applicationRou
 import { collegeRoutes } from './routes/collegeRoutes';
 import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
+import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
@@ -49,7 +50,12 @@ export interface AppDeps {
 /** The whole HTTP application, not listening: main.ts and the tests decide where it runs. */
 export function createApp(deps: AppDeps): Koa<SessionState> {
   const app = new Koa<SessionState>();
-  app.proxy = deps.config.trustProxy;
+  // TRUST_PROXY proxies stand in front, each appending the address it saw to X-Forwarded-For:
+  // Koa then takes the client address (ctx.ip, which every per-client limit keys on) that many
+  // entries from the right, ignoring whatever the client wrote further left. A header with fewer
+  // entries gives its leftmost one (the request skipped the outer proxies); none gives the socket's.
+  app.proxy = deps.config.trustProxy > 0;
+  app.maxIpsCount = deps.config.trustProxy;
   const { db, clock, college } = deps;
   const accounts = createAccountService({
     db,
@@ -67,6 +73,15 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware(deps.logger));
   app.use(securityHeaders({ hsts: secureCookies, connectSources: deps.store.uploadOrigins }));
+  if (secureCookies) {
+    // The public address is https, so the browser's side of the connection is encrypted whatever
+    // the proxy says (or omits) in X-Forwarded-Proto: Secure cookies may always be set.
+    app.use((ctx, next) => {
+      ctx.cookies.secure = true;
+      return next();
+    });
+  }
+  app.use(exactRoutes(healthRoutes({ db, logger: deps.logger })));
   app.use(sameSiteOnly(new URL(deps.config.publicUrl).origin));
   app.use(loadSession({ db, clock, secret: deps.config.secret, secureCookies }));
 

@@ -14,6 +14,8 @@ import { createAnswerVault } from './application/answerVault';
 import { answerClientErrors } from './http/clientError';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
+import { createHttpServer, stopHttpServer } from './httpServer';
+import { claimDataDir, type InstanceLock } from './instanceLock';
 import { createLogger, type Logger } from './log';
 import { createMailer, type Mailer } from './mail/mailer';
 import { sweep } from './maintenance/sweep';
@@ -33,6 +35,11 @@ export interface RunningServer {
   college: CollegeConfig;
   mailer: Mailer;
   store: ObjectStore;
+  /**
+   * Stops gracefully: no new connections, requests in flight finish (SHUTDOWN_TIMEOUT_MS at
+   * most), then the job runner and worker pool stop, waiting mail is handed to SMTP, queued saves
+   * are committed, and the database closes. Safe to call more than once.
+   */
   close(): Promise<void>;
 }
 
@@ -48,7 +55,21 @@ const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function startServer(
   config: ServerConfig,
-  options: { clock?: Clock; logger?: Logger; distDir?: string; jobHooks?: JobHooks } = {},
+  options: { clock?: Clock; logger?: Logger; distDir?: string; jobHooks?: JobHooks; instanceLock?: InstanceLock } = {},
+): Promise<RunningServer> {
+  const lock = options.instanceLock ?? claimDataDir(config.dataDir);
+  try {
+    return await startOnDataDir(config, options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startOnDataDir(
+  config: ServerConfig,
+  options: { clock?: Clock; logger?: Logger; distDir?: string; jobHooks?: JobHooks },
+  lock: InstanceLock,
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ silent: config.mode === 'test' });
@@ -77,12 +98,20 @@ export async function startServer(
   });
   const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, answers, distDir: options.distDir });
 
-  const server = app.listen(config.port, config.host);
+  const server = createHttpServer(app.callback(), config.http);
   answerClientErrors(server, { hsts: config.secureCookies, connectSources: store.uploadOrigins, logger });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+      server.listen(config.port, config.host);
+    });
+  } catch (error) {
+    await Promise.all([jobs.stop(), pool.close()]);
+    mailer.close();
+    db.close();
+    throw error;
+  }
   // Jobs left 'running' by the previous process are queued again here.
   jobs.start();
   // The first applicant should not wait for a thread to start; tests start many servers and skip it.
@@ -97,6 +126,7 @@ export async function startServer(
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
+  let closing: Promise<void> | undefined;
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return {
@@ -106,14 +136,31 @@ export async function startServer(
     college,
     mailer,
     store,
-    async close() {
-      clearInterval(housekeeping);
-      // Running jobs stay 'running' in the table and are resumed by the next start.
-      await Promise.all([jobs.stop(), pool.close()]);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      mailer.close();
-      db.close();
+    close() {
+      closing ??= stop();
+      return closing;
     },
   };
+
+  async function stop(): Promise<void> {
+    clearInterval(housekeeping);
+    const started = Date.now();
+    const { cut } = await stopHttpServer(server, config.shutdownTimeoutMs);
+    if (cut) logger.warn('shutdown_cut_requests', { after_ms: config.shutdownTimeoutMs });
+    await answers.settled();
+    // Running jobs stay 'running' in the table and are resumed by the next start.
+    await Promise.all([jobs.stop(), pool.close()]);
+    await handOverMail(mailer, Math.max(0, config.shutdownTimeoutMs - (Date.now() - started)));
+    mailer.close();
+    db.close();
+    lock.release();
+  }
+}
+
+/** Gives the mail waiting in the outbox a last chance to go out, within what is left of the shutdown time; the rest goes at the next start. */
+async function handOverMail(mailer: Mailer, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const delivery = mailer.deliverPending().catch(() => {});
+  await Promise.race([delivery, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
 }

@@ -47,6 +47,9 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault }) {
       return batcher.run(() => saveAnswers(db, userId, plain, now, sealed, baseVersion));
     },
 
+    /** Resolves once every save queued so far is on disk. */
+    settled: () => batcher.settled(),
+
     /** The answers as an object, for validation, the printed copy and the export. */
     read(userId: number, reveal: 'full' | 'masked'): Answers | undefined {
       const application = findApplication(db, userId);

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/connection';
 import { listApplicationsForExport } from '../../db/applications';
 import { findUserByUsername } from '../../db/users';
@@ -6,7 +6,9 @@ import { QUESTIONS } from '../../src/catalogue/questions';
 import { normaliseUsername, validateAnswerPayload } from '../../src/catalogue/schema';
 import { loadCollegeConfig } from '../../src/college/load';
 import { createAccessTokens } from '../accounts/accessTokens';
-import { readServerConfig } from '../config';
+import { backupDatabase } from '../../db/backup';
+import { readDataPaths, readServerConfig } from '../config';
+import { initKeyFiles } from '../keys';
 import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
 import type { SchoolCategory } from '../../db/schools';
 import { parseArgs } from './args';
@@ -20,22 +22,61 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
  *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
  *   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
+ *   npm run admin -- backup FILE                  consistent copy of the live database
+ *   npm run admin -- init-keys                    creates DATA_DIR/secret.key and encryption.key where missing
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
   npm run admin -- tmp-token FILE.json
   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
-    (columns: ceeb,name,address_line_1,city,state,zip,country; replaces that category's list)`;
+    (columns: ceeb,name,address_line_1,city,state,zip,country; replaces that category's list)
+  npm run admin -- backup FILE
+  npm run admin -- init-keys`;
 
 const { positional, options } = parseArgs(process.argv.slice(2));
 const [command, argument] = positional;
-const config = readServerConfig();
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
+
+/** Configuration mistakes end the command with their message, as they end `npm start`. */
+function orFail<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
+// These two need neither the keys nor a migrated database: init-keys makes the keys, and a backup
+// copies the database as it is, next to the running server.
+if (command === 'init-keys') {
+  const { dataDir } = orFail(() => readDataPaths());
+  const { created, kept } = orFail(() => initKeyFiles(dataDir));
+  for (const file of kept) process.stdout.write(`Kept ${file}: an existing key is never replaced.\n`);
+  process.stdout.write(
+    `Created ${created.join(' and ')} (mode 600). Back the keys up apart from the database: without encryption.key the sealed answers cannot be read, and with it anyone holding the database can read them.\n`,
+  );
+  process.exit(0);
+}
+if (command === 'backup') {
+  if (!argument) fail(USAGE);
+  const { databaseFile } = orFail(() => readDataPaths());
+  if (!existsSync(databaseFile)) fail(`There is no database at ${databaseFile} (check DATA_DIR).`);
+  if (existsSync(argument)) fail(`${argument} already exists; backup never overwrites a file.`);
+  try {
+    const { pages } = await backupDatabase(databaseFile, argument);
+    process.stderr.write(`Backed up ${databaseFile} to ${argument} (${pages} pages, integrity ok).\n`);
+  } catch (error) {
+    fail(`The backup failed: ${(error as Error).message}`);
+  }
+  process.exit(0);
+}
+
+const config = orFail(() => readServerConfig());
 
 const db = openDatabase(config.databaseFile);
 const tokens = createAccessTokens({ db, secret: config.secret, now: () => Date.now() });

@@ -12,18 +12,18 @@ export interface ConversionConfig {
   concurrency: number;
 }
 
-export function readConversionConfig(env: NodeJS.ProcessEnv): ConversionConfig {
-  const docxConverter = env.DOCX_CONVERTER ?? 'auto';
-  if (docxConverter !== 'auto' && docxConverter !== 'libreoffice' && docxConverter !== 'js') {
-    throw new Error(`DOCX_CONVERTER must be auto, libreoffice or js, got "${docxConverter}".`);
-  }
-  const timeoutMs = Number(env.CONVERSION_TIMEOUT_MS ?? 60_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1000) throw new Error('CONVERSION_TIMEOUT_MS must be a whole number of milliseconds, at least 1000.');
-  const concurrency = Number(env.JOB_CONCURRENCY ?? 2);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new Error('JOB_CONCURRENCY must be a whole number from 1 to 16.');
-  const libreOffice = docxConverter === 'js' ? undefined : findLibreOffice(env.PATH, env.SOFFICE_PATH || undefined);
+/** The conversion part of the environment, already checked by server/environment.ts. */
+export function readConversionConfig(env: {
+  DOCX_CONVERTER: ConversionConfig['docxConverter'];
+  CONVERSION_TIMEOUT_MS: number;
+  JOB_CONCURRENCY: number;
+  PATH?: string;
+  SOFFICE_PATH?: string;
+}): ConversionConfig {
+  const docxConverter = env.DOCX_CONVERTER;
+  const libreOffice = docxConverter === 'js' ? undefined : findLibreOffice(env.PATH, env.SOFFICE_PATH);
   if (docxConverter === 'libreoffice' && !libreOffice) {
     throw new Error('DOCX_CONVERTER=libreoffice, but neither SOFFICE_PATH nor soffice/libreoffice on PATH is usable.');
   }
-  return { docxConverter, libreOffice, timeoutMs, concurrency };
+  return { docxConverter, libreOffice, timeoutMs: env.CONVERSION_TIMEOUT_MS, concurrency: env.JOB_CONCURRENCY };
 }

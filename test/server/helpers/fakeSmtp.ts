@@ -8,15 +8,18 @@ export interface ReceivedMail {
 
 /**
  * Just enough of an SMTP server (RFC 5321, no TLS, no auth) for nodemailer to deliver to: it
- * keeps every message it accepts, so a test can see what left the application.
+ * keeps every message it accepts, so a test can see what left the application. It answers the end
+ * of a message's DATA after `acceptAfterMs`, so a test can have a delivery in progress when
+ * something happens.
  */
-export async function startFakeSmtp() {
+export async function startFakeSmtp(options: { acceptAfterMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.setEncoding('utf8');
+    socket.on('error', () => {});
     let buffer = '';
     let inData = false;
     let current: ReceivedMail = { from: '', to: [], data: '' };
@@ -28,12 +31,14 @@ export async function startFakeSmtp() {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end === -1) return;
-          current.data = buffer.slice(0, end);
+          const message = { ...current, data: buffer.slice(0, end) };
           buffer = buffer.slice(end + 5);
           inData = false;
-          received.push(current);
           current = { from: '', to: [], data: '' };
-          reply('250 OK queued');
+          setTimeout(() => {
+            received.push(message);
+            if (!socket.destroyed) reply('250 OK queued');
+          }, options.acceptAfterMs ?? 0);
           continue;
         }
         const newline = buffer.indexOf('\r\n');
