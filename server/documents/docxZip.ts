@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
-import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES } from './messages';
+import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES } from './contentLimits';
+import { exceedsImageLimits, readImageHeader } from './imageHeader';
 
 /**
  * A docx is a zip; a zip can promise megabytes and unpack to gigabytes. Before any converter
@@ -8,7 +9,11 @@ import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES } from './messages';
  */
 
 export class ZipRefused extends Error {
-  constructor(readonly reason: 'too-large' | 'unreadable' | 'not-docx') {
+  constructor(
+    readonly reason: 'too-large' | 'unreadable' | 'not-docx' | 'picture-too-large',
+    /** For 'picture-too-large': the size the picture declares. */
+    readonly picture?: { width: number; height: number },
+  ) {
     super(reason);
   }
 }
@@ -21,6 +26,10 @@ export interface ZipDirectory {
 
 /** Relationship types whose external targets a converter would fetch (hyperlinks are only links). */
 const FETCHED_EXTERNAL = /\/(image|oleObject|attachedTemplate|subDocument|frame|audio|video|package|font)"/i;
+/** A JPEG's frame header may sit behind large metadata segments: this much of a picture is kept to find it. */
+const PICTURE_HEADER_BYTES = 1024 * 1024;
+const isPictureStart = (chunk: Buffer) => (chunk[0] === 0x89 && chunk.toString('latin1', 1, 4) === 'PNG') || (chunk[0] === 0xff && chunk[1] === 0xd8);
+
 /** Word field instructions that pull content in from a path or URL when the document is laid out. */
 const FETCHING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE)\b/;
 
@@ -60,7 +69,11 @@ export interface DocxContents {
   linksExternalResources: boolean;
 }
 
-/** Unpacks every entry once, counting real bytes; refuses beyond the limit or on any inconsistency. */
+/**
+ * Unpacks every entry once, counting real bytes; refuses beyond the limit or on any inconsistency,
+ * and refuses a picture (PNG or JPEG, wherever it is stored) whose header declares more than the
+ * image limits, before LibreOffice or mammoth could decode it.
+ */
 export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
   const directory = await readZipDirectory(bytes);
   if (!directory.names.includes('word/document.xml')) throw new ZipRefused('not-docx');
@@ -82,18 +95,28 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return stop(new ZipRefused('unreadable'));
         const kept: Buffer[] = [];
+        let isPicture: boolean | undefined;
+        let keptBytes = 0;
         stream.on('data', (chunk: Buffer) => {
           unpackedBytes += chunk.length;
           if (unpackedBytes > DOCX_MAX_UNPACKED_BYTES) {
             stream.destroy();
             return stop(new ZipRefused('too-large'));
           }
-          if (isRelationships || isWordPart) kept.push(chunk);
+          isPicture ??= isPictureStart(chunk);
+          if (isRelationships || isWordPart || (isPicture && keptBytes < PICTURE_HEADER_BYTES)) {
+            kept.push(chunk);
+            keptBytes += chunk.length;
+          }
         });
         stream.on('error', () => stop(new ZipRefused('unreadable')));
         stream.on('end', () => {
           if (isRelationships) linksExternalResources ||= hasFetchedExternalTarget(Buffer.concat(kept).toString('utf8'));
           if (isWordPart) linksExternalResources ||= hasFetchingField(Buffer.concat(kept).toString('utf8'));
+          if (isPicture) {
+            const header = readImageHeader(Buffer.concat(kept));
+            if (header && exceedsImageLimits(header)) return stop(new ZipRefused('picture-too-large', header));
+          }
           zip.readEntry();
         });
       });

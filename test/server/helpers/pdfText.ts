@@ -23,15 +23,18 @@ function findExecutable(name: string): string | undefined {
 
 /** pdftotext (poppler-utils) reads what a PDF really shows; tests that need it skip, saying so, when it is missing. */
 export const PDFTOTEXT = findExecutable('pdftotext');
+/** pdftoppm (poppler-utils too) renders a page to pixels. */
+export const PDFTOPPM = findExecutable('pdftoppm');
 export const LIBREOFFICE = findLibreOffice(process.env.PATH);
 
 /**
  * A test's name and whether to skip it: when a tool is missing, the name says which one, so the
  * report shows why it did not run (CI installs both).
  */
-export function needing(name: string, tools: { pdftotext?: boolean; libreoffice?: boolean }): [name: string, skip: boolean] {
+export function needing(name: string, tools: { pdftotext?: boolean; pdftoppm?: boolean; libreoffice?: boolean }): [name: string, skip: boolean] {
   const missing = [
     tools.pdftotext && !PDFTOTEXT ? 'pdftotext (poppler-utils)' : undefined,
+    tools.pdftoppm && !PDFTOPPM ? 'pdftoppm (poppler-utils)' : undefined,
     tools.libreoffice && !LIBREOFFICE ? 'LibreOffice (soffice on PATH)' : undefined,
   ].filter(Boolean);
   return missing.length === 0 ? [name, false] : [`${name} — skipped: ${missing.join(' and ')} not installed`, true];
