@@ -49,6 +49,7 @@ export async function inspectFileContent(bytes: Uint8Array): Promise<ContentVerd
       await readZipDirectory(buffer);
     } catch (error) {
       if (error instanceof ZipRefused && error.reason === 'too-large') return { ok: false, message: DOCUMENT_MESSAGES.docxTooLarge };
+      if (error instanceof ZipRefused && error.reason === 'xml-too-large') return { ok: false, message: DOCUMENT_MESSAGES.docxXmlTooLarge };
       return { ok: false, message: DOCUMENT_MESSAGES.wrongType };
     }
   }
