@@ -20,6 +20,11 @@ describe('docx zip checks', () => {
     expect(await inspectFileContent(makeDocxBomb(60))).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxTooLarge });
   });
 
+  it('refuse a zip of more than 2,000 entries from its directory alone', async () => {
+    const crowded = makeZip([...docxEntries(['Crowded']), ...Array.from({ length: 2000 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.from('x') }))]);
+    expect(await inspectFileContent(crowded)).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxTooLarge });
+  });
+
   it('catch a zip that lies about its sizes when it is unpacked, before any converter opens it', async () => {
     const liar = makeDocxBomb(60, { lieAboutSize: true });
     // The directory looks harmless…

@@ -81,6 +81,8 @@ describe('image bombs through the server', () => {
     const docx = makeDocxWithPicture('My essay, with a picture', await makePngBomb(15_000, 15_000));
     expect(docx.length).toBeLessThan(FILE_MAX_BYTES);
     const bomber = await newApplicant();
+    // A conversion first, so the figures leave out starting a worker thread (tens of MB).
+    await uploadAndConvert(server, await newApplicant(), { bytes: makePng(30, 30), name: 'warm.png' });
     const { result, beforeMb, peakMb, afterMb } = await measuringMemory(async () => {
       const { final } = await uploadAndConvert(server, bomber, { bytes: docx, name: 'essay.docx' });
       const other = await newApplicant();
@@ -157,6 +159,22 @@ describe('pictures inside a docx', () => {
     await expect(htmlToPdf(picture(bomb), 'Essay')).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000) });
     const broken = Buffer.concat([makePng(10, 10).subarray(0, 40), Buffer.alloc(20)]);
     expect((await PDFDocument.load(await htmlToPdf(picture(broken), 'Essay'))).getPageCount()).toBe(1);
+  });
+});
+
+describe('the conversion', () => {
+  it('checks the header again before it decodes anything (a file stored in a bucket was never seen arriving)', async () => {
+    await expect(imageToPdf(await makePngBomb(15_000, 15_000))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageTooLarge(15_000, 15_000) });
+    await expect(imageToPdf(jpegDeclaring(20_000, 20_000))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageTooLarge(20_000, 20_000) });
+    await expect(imageToPdf(Buffer.from('not a picture'))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageUnreadable });
+  });
+
+  it('puts a JPEG, and a PNG without transparency or interlacing, into the PDF undecoded: their bytes as they came', async () => {
+    expect((await imageToPdf(SMALL_JPEG)).includes(SMALL_JPEG)).toBe(true);
+    const png = makePng(200, 100);
+    const idatLength = png.readUInt32BE(33);
+    expect(png.toString('latin1', 37, 41)).toBe('IDAT');
+    expect((await imageToPdf(png)).includes(png.subarray(41, 41 + idatLength))).toBe(true);
   });
 });
 
