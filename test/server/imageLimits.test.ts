@@ -169,6 +169,13 @@ describe('the conversion', () => {
     await expect(imageToPdf(Buffer.from('not a picture'))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageUnreadable });
   });
 
+  it('refuses a transparent PNG whose data is damaged with a message (pdfkit threw it from a callback, taking the worker down)', async () => {
+    const png = encodePng({ width: 20, height: 20, colorType: 6, bitDepth: 8, pixel: () => [1, 2, 3, 4] });
+    const idat = png.indexOf('IDAT');
+    png.fill(0x55, idat + 4, idat + 4 + png.readUInt32BE(idat - 4));
+    await expect(imageToPdf(png)).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageUnreadable });
+  });
+
   it('puts a JPEG, and a PNG without transparency or interlacing, into the PDF undecoded: their bytes as they came', async () => {
     expect((await imageToPdf(SMALL_JPEG)).includes(SMALL_JPEG)).toBe(true);
     const png = makePng(200, 100);

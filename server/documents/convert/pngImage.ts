@@ -233,15 +233,20 @@ export async function decodePngRows(
   }
 
   let complete = false;
+  let feeding = false;
   const inflate = createInflate({ chunkSize: 256 * 1024 });
   inflate.end(png.data);
   try {
     for await (const chunk of inflate as AsyncIterable<Buffer>) {
-      // Whatever follows the last row is never inflated: the loop's end destroys the stream.
-      if ((complete = await feed(chunk))) break;
+      feeding = true;
+      complete = await feed(chunk);
+      feeding = false;
+      // Whatever follows the last row is never inflated: leaving the loop destroys the stream.
+      if (complete) break;
     }
   } catch (error) {
-    if (error instanceof PngUnreadable) throw error;
+    // A bad filter, or the consumer failing, is not damaged data.
+    if (feeding) throw error;
     // Corrupt data after some rows: the rest stays empty, as a browser shows a damaged file.
     if (rowsDone === 0) throw new PngUnreadable('image data unreadable');
   }

@@ -93,7 +93,8 @@ export async function openImageSafely(
       throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
     }
     if (!(image.width > 0 && image.height > 0)) throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
-    if (exceedsImageLimits({ width: image.width, height: image.height, decodedBytes: image.width * image.height * 4 })) {
+    // Bytes per pixel were checked from our own reading of the header; pdfkit's gives the size it embeds.
+    if (exceedsImageLimits({ width: image.width, height: image.height, decodedBytes: 0 })) {
       throw new ConversionRefused(tooLarge(image.width, image.height));
     }
     return image;
