@@ -1,14 +1,21 @@
 import yauzl from 'yauzl';
-import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES } from './messages';
+import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES } from './contentLimits';
+import { exceedsImageLimits, readImageHeader } from './imageHeader';
 
 /**
  * A docx is a zip; a zip can promise megabytes and unpack to gigabytes. Before any converter
  * opens one we read its directory (entry count, declared sizes) and then unpack every entry once,
  * counting the real bytes and stopping at the limit, so lying headers cannot get past either.
+ * The XML parts get a limit of their own: the converters parse them into memory (mammoth needs
+ * about 70 MB of heap per MB of dense XML), where pictures are only copied.
  */
 
 export class ZipRefused extends Error {
-  constructor(readonly reason: 'too-large' | 'unreadable' | 'not-docx') {
+  constructor(
+    readonly reason: 'too-large' | 'xml-too-large' | 'unreadable' | 'not-docx' | 'picture-too-large',
+    /** For 'picture-too-large': the size the picture declares. */
+    readonly picture?: { width: number; height: number },
+  ) {
     super(reason);
   }
 }
@@ -16,11 +23,19 @@ export class ZipRefused extends Error {
 export interface ZipDirectory {
   entries: number;
   declaredBytes: number;
+  declaredXmlBytes: number;
   names: string[];
 }
 
+/** The parts a converter parses as XML: the text, styles, numbering, notes, headers, relationships, content types. */
+const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
+
 /** Relationship types whose external targets a converter would fetch (hyperlinks are only links). */
 const FETCHED_EXTERNAL = /\/(image|oleObject|attachedTemplate|subDocument|frame|audio|video|package|font)"/i;
+/** A JPEG's frame header may sit behind large metadata segments: this much of a picture is kept to find it. */
+const PICTURE_HEADER_BYTES = 1024 * 1024;
+const isPictureStart = (chunk: Buffer) => (chunk[0] === 0x89 && chunk.toString('latin1', 1, 4) === 'PNG') || (chunk[0] === 0xff && chunk[1] === 0xd8);
+
 /** Word field instructions that pull content in from a path or URL when the document is laid out. */
 const FETCHING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE)\b/;
 
@@ -36,7 +51,7 @@ function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
 export async function readZipDirectory(bytes: Buffer): Promise<ZipDirectory> {
   const zip = await openZip(bytes);
   return new Promise((resolve, reject) => {
-    const directory: ZipDirectory = { entries: 0, declaredBytes: 0, names: [] };
+    const directory: ZipDirectory = { entries: 0, declaredBytes: 0, declaredXmlBytes: 0, names: [] };
     const stop = (error: Error) => {
       zip.close();
       reject(error);
@@ -44,8 +59,10 @@ export async function readZipDirectory(bytes: Buffer): Promise<ZipDirectory> {
     zip.on('entry', (entry: yauzl.Entry) => {
       directory.entries++;
       directory.declaredBytes += entry.uncompressedSize;
+      if (isXmlPart(entry.fileName)) directory.declaredXmlBytes += entry.uncompressedSize;
       directory.names.push(entry.fileName);
       if (directory.entries > DOCX_MAX_ENTRIES || directory.declaredBytes > DOCX_MAX_UNPACKED_BYTES) return stop(new ZipRefused('too-large'));
+      if (directory.declaredXmlBytes > DOCX_MAX_XML_BYTES) return stop(new ZipRefused('xml-too-large'));
       zip.readEntry();
     });
     zip.on('end', () => resolve(directory));
@@ -60,12 +77,17 @@ export interface DocxContents {
   linksExternalResources: boolean;
 }
 
-/** Unpacks every entry once, counting real bytes; refuses beyond the limit or on any inconsistency. */
+/**
+ * Unpacks every entry once, counting real bytes; refuses beyond the limit or on any inconsistency,
+ * and refuses a picture (PNG or JPEG, wherever it is stored) whose header declares more than the
+ * image limits, before LibreOffice or mammoth could decode it.
+ */
 export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
   const directory = await readZipDirectory(bytes);
   if (!directory.names.includes('word/document.xml')) throw new ZipRefused('not-docx');
   const zip = await openZip(bytes);
   let unpackedBytes = 0;
+  let xmlBytes = 0;
   let linksExternalResources = false;
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -79,21 +101,33 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
       if (entry.fileName.endsWith('/')) return zip.readEntry();
       const isRelationships = entry.fileName.endsWith('.rels');
       const isWordPart = /^word\/[^/]+\.xml$/.test(entry.fileName);
+      const isXml = isXmlPart(entry.fileName);
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return stop(new ZipRefused('unreadable'));
         const kept: Buffer[] = [];
+        let isPicture: boolean | undefined;
+        let keptBytes = 0;
         stream.on('data', (chunk: Buffer) => {
           unpackedBytes += chunk.length;
-          if (unpackedBytes > DOCX_MAX_UNPACKED_BYTES) {
+          if (isXml) xmlBytes += chunk.length;
+          if (unpackedBytes > DOCX_MAX_UNPACKED_BYTES || xmlBytes > DOCX_MAX_XML_BYTES) {
             stream.destroy();
-            return stop(new ZipRefused('too-large'));
+            return stop(new ZipRefused(unpackedBytes > DOCX_MAX_UNPACKED_BYTES ? 'too-large' : 'xml-too-large'));
           }
-          if (isRelationships || isWordPart) kept.push(chunk);
+          isPicture ??= isPictureStart(chunk);
+          if (isRelationships || isWordPart || (isPicture && keptBytes < PICTURE_HEADER_BYTES)) {
+            kept.push(chunk);
+            keptBytes += chunk.length;
+          }
         });
         stream.on('error', () => stop(new ZipRefused('unreadable')));
         stream.on('end', () => {
           if (isRelationships) linksExternalResources ||= hasFetchedExternalTarget(Buffer.concat(kept).toString('utf8'));
           if (isWordPart) linksExternalResources ||= hasFetchingField(Buffer.concat(kept).toString('utf8'));
+          if (isPicture) {
+            const header = readImageHeader(Buffer.concat(kept));
+            if (header && exceedsImageLimits(header)) return stop(new ZipRefused('picture-too-large', header));
+          }
           zip.readEntry();
         });
       });

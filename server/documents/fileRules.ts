@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { CONTROL_CHARACTER_PATTERN, FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../../src/catalogue/limits';
 import type { DocumentFileType } from '../../db/documents';
 import { ZipRefused, readZipDirectory } from './docxZip';
+import { exceedsImageLimits, readImageHeader } from './imageHeader';
 import { DOCUMENT_MESSAGES } from './messages';
 
 /**
@@ -35,7 +36,10 @@ export type ContentVerdict = { ok: true; type: DocumentFileType } | { ok: false;
 
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/** Size, then real type; a zip's directory is read before anything unpacks it. */
+/**
+ * Size, then real type; a zip's directory is read before anything unpacks it, and a picture's
+ * header before anything decodes it (a few bytes declare how large it unpacks).
+ */
 export async function inspectFileContent(bytes: Uint8Array): Promise<ContentVerdict> {
   if (bytes.length === 0) return { ok: false, message: DOCUMENT_MESSAGES.empty };
   if (bytes.length > FILE_MAX_BYTES) return { ok: false, message: DOCUMENT_MESSAGES.tooLarge };
@@ -45,6 +49,7 @@ export async function inspectFileContent(bytes: Uint8Array): Promise<ContentVerd
       await readZipDirectory(buffer);
     } catch (error) {
       if (error instanceof ZipRefused && error.reason === 'too-large') return { ok: false, message: DOCUMENT_MESSAGES.docxTooLarge };
+      if (error instanceof ZipRefused && error.reason === 'xml-too-large') return { ok: false, message: DOCUMENT_MESSAGES.docxXmlTooLarge };
       return { ok: false, message: DOCUMENT_MESSAGES.wrongType };
     }
   }
@@ -55,5 +60,11 @@ export async function inspectFileContent(bytes: Uint8Array): Promise<ContentVerd
     mime = undefined;
   }
   const type = mime === undefined ? undefined : TYPE_BY_MIME[mime];
-  return type ? { ok: true, type } : { ok: false, message: DOCUMENT_MESSAGES.wrongType };
+  if (!type) return { ok: false, message: DOCUMENT_MESSAGES.wrongType };
+  if (type === 'png' || type === 'jpeg') {
+    // An unreadable header is left to the conversion, which says so; only a readable, too large one is refused here.
+    const header = readImageHeader(buffer);
+    if (header && exceedsImageLimits(header)) return { ok: false, message: DOCUMENT_MESSAGES.imageTooLarge(header.width, header.height) };
+  }
+  return { ok: true, type };
 }

@@ -1,4 +1,9 @@
 import { FILE_MESSAGES } from '../../src/catalogue/limits';
+import { DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES, IMAGE_MAX_PIXELS } from './contentLimits';
+
+const MB = 1024 * 1024;
+const count = (value: number) => value.toLocaleString('en-US');
+const megapixels = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
 
 /**
  * What the server says about documents beyond the file rules of section 5 (FILE_MESSAGES, used
@@ -19,17 +24,19 @@ export const DOCUMENT_MESSAGES = {
   uploadForbidden: 'This upload was not authorised. Please upload the file again.',
   tooManyUploads: 'You have started too many uploads. Please wait a few minutes and try again.',
   uploadMalformed: 'The upload could not be read. Please upload the file again.',
-  docxTooLarge: 'Your document is too large to open: unpacked it would be more than 50 MB. Please save it again with smaller pictures.',
+  docxTooLarge: `Your document is too large to open: unpacked it would be more than ${DOCX_MAX_UNPACKED_BYTES / MB} MB. Please save it again with smaller pictures.`,
+  docxXmlTooLarge: `Your Word document is too long or complex to convert: its text and formatting unpack to more than ${DOCX_MAX_XML_BYTES / MB} MB. Please save it as a PDF and upload that instead.`,
+  docxPictureTooLarge: (width: number, height: number) =>
+    `Your document contains a picture too large to convert (${count(width)} × ${count(height)} pixels). Please make the picture smaller (at most ${megapixels}) or upload the document as a PDF.`,
   docxUnreadable: 'Your Word document could not be opened. Please save it again as .docx or upload a PDF instead.',
   pdfEncrypted: 'Your PDF is protected with a password. Please upload a copy without a password.',
   pdfUnreadable: 'Your PDF could not be read. Please save it again or upload another file.',
   pdfEmpty: 'Your PDF has no pages. Please upload another file.',
   imageUnreadable: 'Your image could not be read. Please save it again as PNG or JPEG.',
+  imageTooLarge: (width: number, height: number) =>
+    `Your image is too large to convert (${count(width)} × ${count(height)} pixels). Please upload an image of at most ${megapixels} (for example 8,000 × 5,000 pixels, 8 bits per colour), or a PDF.`,
+  /** A worker ran out of memory on the file: it would again, so the applicant is asked for a simpler one. */
+  tooComplex: 'Your file is too complex for us to convert. Please save it again in a simpler form (fewer or smaller pictures), or as a PDF, and upload that.',
   conversionFailed: 'Your file could not be converted to PDF. Please try another file.',
   noDocument: 'There is no document for this question.',
 } as const;
-
-/** A docx zip may unpack to at most this much (a zip bomb is a small upload that unpacks to gigabytes). */
-export const DOCX_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
-/** Real Word documents have a few dozen entries; thousands mean something else. */
-export const DOCX_MAX_ENTRIES = 2000;

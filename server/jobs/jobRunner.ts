@@ -79,6 +79,9 @@ export function createJobRunner(deps: {
     } catch (error) {
       // Stopping leaves the job 'running': the next start queues it again.
       if (stopped) return;
+      // Failed on its input (a refused file, or one that ran its worker out of memory): it would
+      // fail again, so it fails now with the applicant's message. Anything else (a store or a
+      // thread gone for a moment) is tried again, up to MAX_JOB_ATTEMPTS.
       const refused = error instanceof ConversionRefused;
       const summary = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown error';
       if (!refused && job.attempts < MAX_JOB_ATTEMPTS) {

@@ -1,11 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import { ConversionRefused } from '../documents/convert/conversionRefused';
+import { DOCUMENT_MESSAGES } from '../documents/messages';
 import type { WorkerOutputs, WorkerReply, WorkerTask } from './workerTasks';
 
 /**
  * A few long-lived worker threads for conversions and PDF copies, so the event loop that answers
  * requests never runs pdfkit, pdf-lib or mammoth. A task that runs past its time limit takes its
  * thread down with it (terminated and replaced); the other threads are not affected.
+ *
+ * Each thread's JavaScript heap is capped (memoryLimitMb). A task that reaches the cap ends its
+ * thread too, and is refused (ConversionRefused, never retried): a thread runs one task at a
+ * time, so it was that file that needed the memory, and it would again. The cap does not cover
+ * Buffers and ArrayBuffers (measured: a thread capped at 64 MB allocated 1 GB of Buffers), which
+ * is why the converters bound what they allocate themselves (contentLimits).
  */
 export interface WorkerPool {
   /** Starts one thread ahead of the first task (loading TypeScript and the PDF libraries takes about a second). */
@@ -62,7 +69,9 @@ export function createWorkerPool(options: { size: number; memoryLimitMb?: number
       }
       dispatch();
     };
-    worker.on('error', (error) => lose(new Error(`worker failed: ${error.message}`)));
+    worker.on('error', (error: Error & { code?: string }) =>
+      lose(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ConversionRefused(DOCUMENT_MESSAGES.tooComplex) : new Error(`worker failed: ${error.message}`)),
+    );
     worker.on('exit', (code) => lose(new Error(`worker exited with ${code}`)));
     slots.push(slot);
     return slot;

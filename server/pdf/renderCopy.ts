@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Answers } from '../../src/catalogue/dataModel';
 import type { CollegeConfig } from '../../src/college/schema';
 import { copyBlocks, formatTime, type CopyBlock } from './copyLayout';
+import { copyInertPages } from './inertPages';
 import { PAGE, finishDocument, newDocument } from './pdfkitDocument';
 
 /** Everything one PDF copy shows; plain data, so it can cross into a worker thread. */
@@ -89,13 +90,16 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): vo
   }
 }
 
-/** Appends each converted document's pages and numbers every page ('Page 2 of 5'). */
+/**
+ * Appends each converted document's pages and numbers every page ('Page 2 of 5'). The pages are
+ * rebuilt without active content even though conversions already are: a document converted
+ * before that rule existed must not bring its scripts into the copy.
+ */
 async function appendDocuments(main: Uint8Array, documents: readonly Uint8Array[]): Promise<Buffer> {
   const merged = await PDFDocument.load(main);
   for (const bytes of documents) {
     const source = await PDFDocument.load(bytes);
-    const pages = await merged.copyPages(source, source.getPageIndices());
-    for (const page of pages) merged.addPage(page);
+    for (const page of copyInertPages(source, merged)) merged.addPage(page);
   }
   // Page numbers are ASCII, so a standard font is enough here.
   const font = await merged.embedFont(StandardFonts.Helvetica);

@@ -3,7 +3,8 @@ import { checkDocx } from '../../server/documents/convert/docxToPdf';
 import { ZipRefused, readZipDirectory, verifyDocxContents } from '../../server/documents/docxZip';
 import { inspectFileContent } from '../../server/documents/fileRules';
 import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
-import { docxEntries, makeDocx, makeDocxBomb, makeZip } from './helpers/files';
+import { DOCX_MAX_XML_BYTES } from '../../server/documents/contentLimits';
+import { docxEntries, makeDocx, makeDocxBomb, makeDocxWithLongXml, makeZip } from './helpers/files';
 
 describe('docx zip checks', () => {
   it('pass a real small docx and report its unpacked size', async () => {
@@ -19,12 +20,34 @@ describe('docx zip checks', () => {
     expect(await inspectFileContent(makeDocxBomb(60))).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxTooLarge });
   });
 
+  it('refuse a zip of more than 2,000 entries from its directory alone', async () => {
+    const crowded = makeZip([...docxEntries(['Crowded']), ...Array.from({ length: 2000 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.from('x') }))]);
+    expect(await inspectFileContent(crowded)).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxTooLarge });
+  });
+
   it('catch a zip that lies about its sizes when it is unpacked, before any converter opens it', async () => {
     const liar = makeDocxBomb(60, { lieAboutSize: true });
     // The directory looks harmless…
     expect((await readZipDirectory(liar)).declaredBytes).toBeLessThan(1024 * 1024);
     // …unpacking it is stopped at the limit (or at the first inconsistent entry).
     await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: expect.stringMatching(/too large|could not be opened/) });
+  });
+
+  it('refuse a docx whose XML unpacks to more than 2 MB: from its directory when it arrives, and by counting when it is unpacked', async () => {
+    expect(DOCX_MAX_XML_BYTES).toBe(2 * 1024 * 1024);
+    // Issue 10: 150 KB on disk, 45 MB of XML, three worker crashes.
+    const long = makeDocxWithLongXml(45);
+    expect(long.length).toBeLessThan(200 * 1024);
+    expect(await inspectFileContent(long)).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxXmlTooLarge });
+    await expect(checkDocx(long)).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.docxXmlTooLarge });
+    // A directory that understates the XML is caught while unpacking, before mammoth or LibreOffice parses it.
+    const liar = makeZip(docxEntries(['x']).map((entry) => (entry.name === 'word/document.xml' ? { ...entry, data: Buffer.concat([entry.data, Buffer.alloc(3 * 1024 * 1024, 32)]), declaredSize: 1000 } : entry)));
+    expect(await inspectFileContent(liar)).toEqual({ ok: true, type: 'docx' });
+    await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: expect.stringMatching(/too long or complex|could not be opened/) });
+    // Just under the limit, a long but honest document passes.
+    const longest = makeDocxWithLongXml(1.9);
+    expect(await inspectFileContent(longest)).toEqual({ ok: true, type: 'docx' });
+    expect(await checkDocx(longest)).toMatchObject({ linksExternalResources: false });
   });
 
   it('notice parts fetched from elsewhere (such documents are converted by the route that never fetches)', async () => {

@@ -4,7 +4,7 @@ import { MAX_OPEN_UPLOADS, UPLOAD_POLICY_TTL_MS } from '../../server/documents/d
 import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../src/catalogue/limits';
 import { DOC_KEY, presign, upload, waitFor, type Presigned } from './helpers/documents';
-import { makeDocxBomb, makePng, makeZip } from './helpers/files';
+import { makeDocxBomb, makeDocxWithLongXml, makePng, makeZip } from './helpers/files';
 import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 let server: TestServer;
@@ -165,6 +165,16 @@ describe('uploads refused', () => {
     expect(await upload(server, presigned, { bytes: bomb, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxTooLarge, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, DOCUMENT_MESSAGES.docxTooLarge, 'essay.docx');
+  });
+
+  it('a 150 KB docx whose XML unpacks to 45 MB: refused at once with what to do, nothing stored, no conversion to retry', async () => {
+    const client = await newApplicant();
+    const presigned = await presign(client);
+    const long = makeDocxWithLongXml(45);
+    expect(await upload(server, presigned, { bytes: long, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxXmlTooLarge } });
+    await expectNothingStored(presigned);
+    await expectConversionRefusal(client, presigned, DOCUMENT_MESSAGES.docxXmlTooLarge, 'essay.docx');
+    expect(server.db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'convert_document' AND user_id = (SELECT user_id FROM upload_slots WHERE object_key = ?)").get(presigned.fields.key)).toEqual({ n: 0 });
   });
 
   it('a malformed or unsigned form, and a second upload to a used key', async () => {

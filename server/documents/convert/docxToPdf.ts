@@ -4,12 +4,14 @@ import { ZipRefused, verifyDocxContents } from '../docxZip';
 import { ConversionRefused } from './conversionRefused';
 import { htmlToPdf } from './htmlToPdf';
 
-/** Refuses a docx whose zip is too large or broken before any converter opens it. */
+/** Refuses a docx whose zip or XML is too large, that is broken, or that holds a picture over the limits, before any converter opens it. */
 export async function checkDocx(bytes: Buffer): Promise<{ linksExternalResources: boolean }> {
   try {
     return await verifyDocxContents(bytes);
   } catch (error) {
     if (error instanceof ZipRefused && error.reason === 'too-large') throw new ConversionRefused(DOCUMENT_MESSAGES.docxTooLarge);
+    if (error instanceof ZipRefused && error.reason === 'xml-too-large') throw new ConversionRefused(DOCUMENT_MESSAGES.docxXmlTooLarge);
+    if (error instanceof ZipRefused && error.picture) throw new ConversionRefused(DOCUMENT_MESSAGES.docxPictureTooLarge(error.picture.width, error.picture.height));
     throw new ConversionRefused(DOCUMENT_MESSAGES.docxUnreadable);
   }
 }

@@ -1,4 +1,7 @@
 import { PAGE, finishDocument, newDocument, type FontName } from '../../pdf/pdfkitDocument';
+import { DOCUMENT_MESSAGES } from '../messages';
+import { ConversionRefused } from './conversionRefused';
+import { openImageSafely, type DrawableImage } from './safeImage';
 
 /**
  * Lays out the small HTML vocabulary mammoth produces from a docx (headings, paragraphs, bold and
@@ -42,8 +45,31 @@ function safeCodePoint(code: number): string {
 const fontOf = (run: Pick<Run, 'bold' | 'italic'>): FontName =>
   run.bold ? (run.italic ? 'boldItalic' : 'bold') : run.italic ? 'italic' : 'regular';
 
+const PICTURE_SOURCE = /src="data:image\/(png|jpeg|jpg);base64,([^"]+)"/i;
+
+/**
+ * Opens every embedded picture before the layout starts (opening one may decode it, which is
+ * asynchronous). A picture over the size limits refuses the whole document with a message; one
+ * that cannot be read is left out and the text still converts.
+ */
+async function openPictures(doc: PDFKit.PDFDocument, html: string): Promise<Map<string, DrawableImage>> {
+  const pictures = new Map<string, DrawableImage>();
+  for (const match of html.matchAll(/<img\b([^>]*)>/gi)) {
+    const attrs = match[1]!;
+    const source = PICTURE_SOURCE.exec(attrs);
+    if (!source || pictures.has(attrs)) continue;
+    try {
+      pictures.set(attrs, await openImageSafely(doc, Buffer.from(source[2]!, 'base64'), DOCUMENT_MESSAGES.docxPictureTooLarge));
+    } catch (error) {
+      if (!(error instanceof ConversionRefused) || error.userMessage !== DOCUMENT_MESSAGES.imageUnreadable) throw error;
+    }
+  }
+  return pictures;
+}
+
 export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
   const doc = newDocument({ title });
+  const pictures = await openPictures(doc, html);
   const contentWidth = doc.page.width - 2 * PAGE.margin;
   let runs: Run[] = [];
   let bold = 0;
@@ -81,15 +107,11 @@ export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
   };
 
   const drawImage = (attrs: string) => {
-    const source = /src="data:image\/(png|jpeg|jpg);base64,([^"]+)"/i.exec(attrs);
-    if (!source) return;
+    const picture = pictures.get(attrs);
+    if (!picture) return;
     flush(0);
-    try {
-      doc.image(Buffer.from(source[2]!, 'base64'), { fit: [contentWidth, MAX_IMAGE_HEIGHT] });
-      doc.moveDown(0.4);
-    } catch {
-      // A picture pdfkit cannot read is left out; the text still converts.
-    }
+    doc.image(picture as unknown as Buffer, { fit: [contentWidth, MAX_IMAGE_HEIGHT] });
+    doc.moveDown(0.4);
   };
 
   for (const token of tokenize(html)) {

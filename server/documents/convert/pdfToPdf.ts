@@ -1,4 +1,5 @@
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import { copyInertPages } from '../../pdf/inertPages';
 import { DOCUMENT_MESSAGES } from '../messages';
 import { ConversionRefused } from './conversionRefused';
 
@@ -8,9 +9,10 @@ function isEncryptionError(error: unknown): boolean {
 }
 
 /**
- * An uploaded PDF is opened, checked and saved again with pdf-lib: what we keep is a file pdf-lib
- * wrote and can merge into the PDF copy later, not whatever the applicant's tool produced.
- * Encrypted or unreadable files are refused with a message saying what to do.
+ * An uploaded PDF is opened, checked and its pages rebuilt into a new document with pdf-lib: what
+ * we keep is a file pdf-lib wrote and can merge into the PDF copy later, showing what the pages
+ * showed and carrying nothing a viewer could run or open (scripts, actions, embedded files, forms:
+ * see inertPages). Encrypted or unreadable files are refused with a message saying what to do.
  */
 export async function normalisePdf(bytes: Uint8Array): Promise<Buffer> {
   let document: PDFDocument;
@@ -28,7 +30,9 @@ export async function normalisePdf(bytes: Uint8Array): Promise<Buffer> {
   }
   if (pages === 0) throw new ConversionRefused(DOCUMENT_MESSAGES.pdfEmpty);
   try {
-    return Buffer.from(await document.save());
+    const rebuilt = await PDFDocument.create({ updateMetadata: false });
+    for (const page of copyInertPages(document, rebuilt)) rebuilt.addPage(page);
+    return Buffer.from(await rebuilt.save());
   } catch {
     throw new ConversionRefused(DOCUMENT_MESSAGES.pdfUnreadable);
   }
