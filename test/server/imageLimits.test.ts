@@ -12,7 +12,7 @@ import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
 import { DOC_KEY, presign, upload, uploadAndConvert } from './helpers/documents';
 import { SMALL_JPEG, encodePng, jpegDeclaring, makeDocxWithPicture, makePng, makePngBomb, type PngSpec } from './helpers/files';
 import { renderFirstPage } from './helpers/pdfText';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 /**
  * Issue 10, item 1: image bombs. A picture is measured from its header before anything decodes
@@ -50,7 +50,7 @@ afterAll(async () => {
 /** The upload is answered unread by the browser (no-cors); the conversion request tells the applicant. */
 async function expectRefused(client: TestClient, bytes: Buffer, name: string, message: string) {
   const presigned = await presign(client);
-  expect(await upload(server, presigned, { bytes, name })).toEqual({ status: 400, body: { message } });
+  expect(await upload(server, presigned, { bytes, name })).toEqual({ status: 400, body: { message, request_id: ANY_REQUEST_ID } });
   expect(await server.store.get(presigned.fields.key!)).toBeUndefined();
   const requested = await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: name });
   expect(requested).toMatchObject({ status: 400, body: { message } });

@@ -171,7 +171,7 @@ describe('uploads refused', () => {
     const client = await newApplicant();
     const presigned = await presign(client);
     const long = makeDocxWithLongXml(45);
-    expect(await upload(server, presigned, { bytes: long, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxXmlTooLarge } });
+    expect(await upload(server, presigned, { bytes: long, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxXmlTooLarge, request_id: ANY_REQUEST_ID } });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, DOCUMENT_MESSAGES.docxXmlTooLarge, 'essay.docx');
     expect(server.db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'convert_document' AND user_id = (SELECT user_id FROM upload_slots WHERE object_key = ?)").get(presigned.fields.key)).toEqual({ n: 0 });
