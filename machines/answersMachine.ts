@@ -1,11 +1,11 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
-import type { AnswersEvent, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -95,6 +95,9 @@ const announce = [
   { type: 'tell', params: { to: SYSTEM_IDS.submit } },
 ] as const;
 
+/** A save asked for (`answers.save`) starts as soon as no other save or reload runs. */
+const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'takeWaiting' } as const;
+
 export interface AnswersContext {
   answers: AnswerMap;
   /** What the server holds, as of `version`: the base that tells which answers changed here. */
@@ -106,8 +109,14 @@ export interface AnswersContext {
   conflicts: string[];
   /** Where the applicant goes once the save in progress succeeded. */
   saveTarget: string | undefined;
+  /** System ids of the actors the save in progress was asked for (`answers.save`): they get its outcome. */
+  requesters: string[];
+  /** Actors that asked for a save not started yet (another save or a reload was running). */
+  waiting: string[];
   error: string | null;
 }
+
+type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
 
 export const answersMachine = setup({
   types: {
@@ -137,6 +146,9 @@ export const answersMachine = setup({
     isAnonymous: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
     unauthorised: unauthorisedError,
     conflict: ({ event }) => conflictingKeys((event as { error?: unknown }).error) !== undefined,
+    /** A save asked for by another actor, which reports the outcome its own way. */
+    forOthers: ({ context }) => context.requesters.length > 0,
+    savesWaiting: ({ context }) => context.waiting.length > 0,
   },
   actions: {
     setAnswer: assign({
@@ -183,6 +195,23 @@ export const answersMachine = setup({
     persist: sendTo('store', ({ context }): StoreEvent => ({ type: 'store.write', answers: context.answers })),
     forgetStored: sendTo('store', { type: 'store.clear' } satisfies StoreEvent),
     keepTarget: assign({ saveTarget: ({ event }) => (event.type === 'answers.saveAndGo' ? event.to : undefined), error: null }),
+    queueRequester: assign({
+      waiting: ({ context, event }) => (event.type === 'answers.save' ? [...context.waiting, event.replyTo] : context.waiting),
+    }),
+    takeWaiting: assign(({ context }) => ({ requesters: context.waiting, waiting: [], saveTarget: undefined, error: null })),
+    /**
+     * The outcome, to the actors the save was for: saved, or the failure's `reason`. `everyone`:
+     * also those still waiting, whose save would go out over the conflict just found.
+     */
+    reply: enqueueActions(({ context, system, enqueue }, params: { reason?: SaveFailure; everyone?: boolean }) => {
+      const reply: AnswersSaveReply = params.reason
+        ? { type: 'answers.saveFailed', reason: params.reason, message: context.error ?? GENERIC_ERROR_MESSAGE }
+        : { type: 'answers.saved' };
+      for (const to of params.everyone ? [...context.requesters, ...context.waiting] : context.requesters) {
+        enqueue.sendTo(sibling(to)({ system }), reply);
+      }
+      enqueue.assign(params.everyone ? { requesters: [], waiting: [] } : { requesters: [] });
+    }),
     pageChanged: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.pageChanged' } satisfies RootReportEvent),
     goToTarget: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
       const to = event.type === 'answers.saveAndGo' ? event.to : context.saveTarget;
@@ -195,16 +224,32 @@ export const answersMachine = setup({
     })),
     runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
-    toastError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }): ToastEvent => ({
-      type: 'toast.show',
-      toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
-    })),
+    /** Only for the page's own saves: the asker of any other save says what its failure means for its task. */
+    toastError: enqueueActions(({ context, system, enqueue }) => {
+      if (context.requesters.length > 0) return;
+      enqueue.sendTo(sibling(SYSTEM_IDS.toasts)({ system }), {
+        type: 'toast.show',
+        toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
+      } satisfies ToastEvent);
+    }),
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
   id: 'answers',
-  context: { answers: {}, confirmed: {}, version: undefined, sending: {}, conflicts: [], saveTarget: undefined, error: null },
+  context: {
+    answers: {},
+    confirmed: {},
+    version: undefined,
+    sending: {},
+    conflicts: [],
+    saveTarget: undefined,
+    requesters: [],
+    waiting: [],
+    error: null,
+  },
   invoke: { id: 'store', src: 'answerStore' },
+  // No save without an applicant's session (a visitor, a service user): the asker must not wait for one.
+  on: { 'answers.save': { actions: ['queueRequester', { type: 'reply', params: { reason: 'unauthorised', everyone: true } }] } },
   initial: 'anonymous',
   states: {
     anonymous: {
@@ -228,6 +273,8 @@ export const answersMachine = setup({
     student: {
       // From now on the answers live on the server.
       entry: 'forgetStored',
+      // A session that ends under a save asked for: the asker stops waiting.
+      exit: { type: 'reply', params: { reason: 'unauthorised', everyone: true } },
       initial: 'idle',
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
@@ -237,6 +284,8 @@ export const answersMachine = setup({
           { actions: ['replaceAnswers', 'confirmServerAnswers', ...announce] },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+        // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
+        'answers.save': { actions: 'queueRequester' },
         'app.context': [
           { guard: 'isService', target: 'readOnly' },
           { guard: 'isAnonymous', target: 'anonymous' },
@@ -244,17 +293,23 @@ export const answersMachine = setup({
       },
       states: {
         idle: {
+          always: waitingSave,
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
         /** A Save (no page to go to) went through: the page says so until the next change or save. */
         saved: {
           tags: 'saved',
+          always: waitingSave,
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce] },
             'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce] },
           },
         },
+        /**
+         * The one place answers are saved: Next, Save and the step links (saveAndGo), and every
+         * other actor that needs them on the server (`answers.save`, answered when done).
+         */
         saving: {
           tags: 'busy',
           entry: 'keepSending',
@@ -264,12 +319,18 @@ export const answersMachine = setup({
             input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
             onDone: [
               { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget'] },
+              // The asker goes on with its own task (validations, an upload): no Saved notice.
+              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', { type: 'reply', params: {} }] },
               { target: 'saved', actions: ['confirmSent', 'runValidations'] },
             ],
             onError: [
-              { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
-              { guard: 'conflict', target: 'reloading', actions: ['keepConflict', 'toastError'] },
-              { target: 'failed', actions: ['keepError', 'toastError'] },
+              { guard: 'unauthorised', target: 'idle', actions: ['endSession', { type: 'reply', params: { reason: 'unauthorised' } }] },
+              {
+                guard: 'conflict',
+                target: 'reloading',
+                actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict', everyone: true } }],
+              },
+              { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
           },
         },
@@ -288,6 +349,7 @@ export const answersMachine = setup({
         },
         failed: {
           tags: 'saveFailed',
+          always: waitingSave,
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
       },
