@@ -95,8 +95,8 @@ const announce = [
   { type: 'tell', params: { to: SYSTEM_IDS.submit } },
 ] as const;
 
-/** A save asked for (`answers.save`) starts as soon as no other save or reload runs. */
-const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'takeWaiting' } as const;
+/** A save asked for (`answers.save`) starts as soon as no other save or reload runs; it goes to no page. */
+const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
 
 export interface AnswersContext {
   answers: AnswerMap;
@@ -168,7 +168,12 @@ export const answersMachine = setup({
         event.type === 'answers.replaceAll' && event.version !== undefined ? { ...event.answers } : context.confirmed,
       version: ({ context, event }) => (event.type === 'answers.replaceAll' ? (event.version ?? context.version) : context.version),
     }),
-    keepSending: assign({ sending: ({ context }) => changedAnswers(context.answers, context.confirmed) }),
+    // The save answers whoever asked for one so far: it carries every change made until now.
+    keepSending: assign(({ context }) => ({
+      sending: changedAnswers(context.answers, context.confirmed),
+      requesters: context.waiting,
+      waiting: [],
+    })),
     confirmSent: assign({
       confirmed: ({ context }) => ({ ...context.confirmed, ...context.sending }),
       version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
@@ -198,7 +203,6 @@ export const answersMachine = setup({
     queueRequester: assign({
       waiting: ({ context, event }) => (event.type === 'answers.save' ? [...context.waiting, event.replyTo] : context.waiting),
     }),
-    takeWaiting: assign(({ context }) => ({ requesters: context.waiting, waiting: [], saveTarget: undefined, error: null })),
     /**
      * The outcome, to the actors the save was for: saved, or the failure's `reason`. `everyone`:
      * also those still waiting, whose save would go out over the conflict just found.

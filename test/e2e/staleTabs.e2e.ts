@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { SUBMIT_CONFLICT_MESSAGE } from '../../src/catalogue/messages';
 import { completeApplication } from '../fixtures/completeApplication';
-import { createAccount, uniqueEmail } from './helpers/applicant';
+import { createAccount, logInByApi, openStep, radio, section, textbox, uniqueEmail } from './helpers/applicant';
 import { setWebStatus } from './helpers/application';
-import { logInByApi, openStep, radio, section, textbox } from './helpers/applicant';
 
 /*
  * Issue 10 item 14: an applicant with the form open in two tabs. Tab B saves an answer; tab A,
@@ -35,6 +35,15 @@ async function twoTabs(browser: Browser, tag: string, answers: Record<string, un
   return { context, a, b };
 }
 
+const TITLES: Record<string, string> = { '/about': 'About You', '/education': 'Your Academics', '/final-steps': 'Final Steps' };
+
+/** Opens a step and waits for it: two pages on a busy machine (and a cold server) may take a while. */
+async function openLoaded(page: Page, route: string): Promise<void> {
+  await openStep(page, route);
+  await expect(page.getByRole('heading', { level: 1, name: TITLES[route] })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Loading the page…')).toHaveCount(0, { timeout: 30_000 });
+}
+
 async function profileOf(page: Page): Promise<Profile> {
   const response = await page.request.get('/api/profile');
   expect(response.ok()).toBe(true);
@@ -43,10 +52,9 @@ async function profileOf(page: Page): Promise<Profile> {
 
 /** Tab B changes the city on About You and saves. */
 async function saveCityInB(b: Page, city: string) {
-  await openStep(b, '/about');
+  await openLoaded(b, '/about');
   const cityBox = textbox(section(b, 'Address'), 'City');
-  // Two pages on a busy machine: the form area may take a while to load.
-  await expect(cityBox).toHaveValue(completeApplication.city as string, { timeout: 20_000 });
+  await expect(cityBox).toHaveValue(completeApplication.city as string);
   await cityBox.fill(city);
   await b.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(b.getByText('Your answers are saved.')).toBeVisible();
@@ -54,7 +62,7 @@ async function saveCityInB(b: Page, city: string) {
 
 test('a submit from an older tab keeps the answer another tab saved since', async ({ browser }) => {
   const { context, a, b } = await twoTabs(browser, 'stale-submit', completeApplication);
-  await openStep(a, '/final-steps');
+  await openLoaded(a, '/final-steps');
   await expect(radio(section(a, 'Legal and Conduct'), /give up your right/, 'Yes')).toBeChecked();
 
   await saveCityInB(b, 'Shelbyville');
@@ -73,11 +81,11 @@ test('a submit from an older tab keeps the answer another tab saved since', asyn
 
 test('a submit from an older tab that changed the same answer stops and tells the applicant', async ({ browser }) => {
   const { context, a, b } = await twoTabs(browser, 'stale-conflict', WITH_COMMENT);
-  await openStep(a, '/final-steps');
+  await openLoaded(a, '/final-steps');
   const commentInA = textbox(section(a, 'Legal and Conduct'), COMMENT_LABEL);
   await expect(commentInA).toHaveValue('A parking fine.');
 
-  await openStep(b, '/final-steps');
+  await openLoaded(b, '/final-steps');
   const commentInB = textbox(section(b, 'Legal and Conduct'), COMMENT_LABEL);
   await commentInB.fill('Written in tab B.');
   await b.getByRole('button', { name: 'Save', exact: true }).click();
@@ -87,7 +95,7 @@ test('a submit from an older tab that changed the same answer stops and tells th
   await a.getByRole('button', { name: 'Submit' }).click();
 
   // A is told, shows B's answer, and nothing was submitted.
-  await expect(a.getByTestId('toast').filter({ hasText: 'another tab or window' })).toBeVisible();
+  await expect(a.getByTestId('toast').filter({ hasText: SUBMIT_CONFLICT_MESSAGE })).toBeVisible();
   await expect(commentInA).toHaveValue('Written in tab B.');
   await expect(a).toHaveURL(/\/final-steps$/);
   const profile = await profileOf(a);
@@ -98,7 +106,7 @@ test('a submit from an older tab that changed the same answer stops and tells th
 
 test('a document upload from an older tab keeps the answer another tab saved since', async ({ browser }) => {
   const { context, a, b } = await twoTabs(browser, 'stale-upload', completeApplication);
-  await openStep(a, '/education');
+  await openLoaded(a, '/education');
   const essay = section(a, 'Personal Statement');
   const uploadTab = essay.getByRole('tab', { name: 'Upload a document' });
   await uploadTab.click();
