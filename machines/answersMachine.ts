@@ -97,6 +97,10 @@ const announce = [
 
 /** A save asked for (`answers.save`) starts as soon as no other save or reload runs; it goes to no page. */
 const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
+/** Every save that went through answers the actors it was for (none for most of the page's own). */
+const replySaved = { type: 'reply', params: {} } as const;
+/** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
+const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
 
 export interface AnswersContext {
   answers: AnswerMap;
@@ -171,7 +175,7 @@ export const answersMachine = setup({
     // The save answers whoever asked for one so far: it carries every change made until now.
     keepSending: assign(({ context }) => ({
       sending: changedAnswers(context.answers, context.confirmed),
-      requesters: context.waiting,
+      requesters: [...context.requesters, ...context.waiting],
       waiting: [],
     })),
     confirmSent: assign({
@@ -204,17 +208,17 @@ export const answersMachine = setup({
       waiting: ({ context, event }) => (event.type === 'answers.save' ? [...context.waiting, event.replyTo] : context.waiting),
     }),
     /**
-     * The outcome, to the actors the save was for: saved, or the failure's `reason`. `everyone`:
-     * also those still waiting, whose save would go out over the conflict just found.
+     * The outcome: saved, to the actors the save was for; or the failure's `reason`, also to those
+     * still waiting, whose save would meet the same conflict, session or server.
      */
-    reply: enqueueActions(({ context, system, enqueue }, params: { reason?: SaveFailure; everyone?: boolean }) => {
-      const reply: AnswersSaveReply = params.reason
-        ? { type: 'answers.saveFailed', reason: params.reason, message: context.error ?? GENERIC_ERROR_MESSAGE }
+    reply: enqueueActions(({ context, system, enqueue }, { reason }: { reason?: SaveFailure }) => {
+      const reply: AnswersSaveReply = reason
+        ? { type: 'answers.saveFailed', reason, message: context.error ?? GENERIC_ERROR_MESSAGE }
         : { type: 'answers.saved' };
-      for (const to of params.everyone ? [...context.requesters, ...context.waiting] : context.requesters) {
+      for (const to of reason ? [...context.requesters, ...context.waiting] : context.requesters) {
         enqueue.sendTo(sibling(to)({ system }), reply);
       }
-      enqueue.assign(params.everyone ? { requesters: [], waiting: [] } : { requesters: [] });
+      enqueue.assign({ requesters: [], waiting: reason ? [] : context.waiting });
     }),
     pageChanged: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.pageChanged' } satisfies RootReportEvent),
     goToTarget: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
@@ -252,8 +256,7 @@ export const answersMachine = setup({
     error: null,
   },
   invoke: { id: 'store', src: 'answerStore' },
-  // No save without an applicant's session (a visitor, a service user): the asker must not wait for one.
-  on: { 'answers.save': { actions: ['queueRequester', { type: 'reply', params: { reason: 'unauthorised', everyone: true } }] } },
+  on: { 'answers.save': { actions: ['queueRequester', refuseAll] } },
   initial: 'anonymous',
   states: {
     anonymous: {
@@ -277,8 +280,7 @@ export const answersMachine = setup({
     student: {
       // From now on the answers live on the server.
       entry: 'forgetStored',
-      // A session that ends under a save asked for: the asker stops waiting.
-      exit: { type: 'reply', params: { reason: 'unauthorised', everyone: true } },
+      exit: refuseAll,
       initial: 'idle',
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
@@ -322,18 +324,14 @@ export const answersMachine = setup({
             src: 'saveAnswers',
             input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
             onDone: [
-              { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget'] },
+              { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget', replySaved] },
               // The asker goes on with its own task (validations, an upload): no Saved notice.
-              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', { type: 'reply', params: {} }] },
+              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', replySaved] },
               { target: 'saved', actions: ['confirmSent', 'runValidations'] },
             ],
             onError: [
-              { guard: 'unauthorised', target: 'idle', actions: ['endSession', { type: 'reply', params: { reason: 'unauthorised' } }] },
-              {
-                guard: 'conflict',
-                target: 'reloading',
-                actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict', everyone: true } }],
-              },
+              { guard: 'unauthorised', target: 'idle', actions: ['endSession', refuseAll] },
+              { guard: 'conflict', target: 'reloading', actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict' } }] },
               { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
           },

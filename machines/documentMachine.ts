@@ -122,14 +122,13 @@ export const documentMachine = setup({
     failUpload: enqueueActions(({ context, event, system, enqueue }) => {
       const message = DOCUMENT_MESSAGES.uploadFailed(context.answerKey);
       const error = 'error' in event ? event.error : undefined;
-      const saveFailure = event.type === 'answers.saveFailed' ? event : undefined;
       // The server's reason (an encrypted PDF, answers changed in another tab…) is worth showing next to the question.
       const reason =
-        'output' in event ? (event.output as ConversionStatus).message : saveFailure ? saveFailure.message : error ? errorMessage(error) : '';
+        'output' in event ? (event.output as ConversionStatus).message : 'message' in event ? event.message : error ? errorMessage(error) : '';
       enqueue.assign({ document: null, file: null, upload: null, error: reason || message });
       send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
       // A save refused for the session: the answers actor has already told the session actor.
-      if (saveFailure?.reason !== 'unauthorised') report(enqueue, system, error, message);
+      if (!('reason' in event && event.reason === 'unauthorised')) report(enqueue, system, error, message);
     }),
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
     reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {

@@ -94,7 +94,10 @@ export const submitMachine = setup({
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     // A conflict's own message names answers and says "save again": here it is the submit to try again.
     keepSaveError: assign({
-      error: ({ event }) => (event.type !== 'answers.saveFailed' ? null : event.reason === 'conflict' ? SUBMIT_CONFLICT_MESSAGE : event.message),
+      error: ({ event }) => {
+        const failed = event as Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>;
+        return failed.reason === 'conflict' ? SUBMIT_CONFLICT_MESSAGE : failed.message;
+      },
     }),
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.submit } satisfies AnswersEvent),
     goToSignup: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
