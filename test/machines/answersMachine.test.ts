@@ -251,6 +251,21 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
   });
 
+  it('asked during a save that fails, replies the failure without trying again', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send(ASK);
+    gate.reject('saveAnswers', failures.network);
+    await flush();
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }]);
+    expect(gate.isPending('saveAnswers')).toBe(false);
+    // The page's own Save failed: its toast is shown once.
+    expect(received[SYSTEM_IDS.toasts]).toHaveLength(1);
+  });
+
   it('refuses at once where nothing can be saved, and releases the asker when the session ends mid-save', async () => {
     const gate = createGate();
     const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
