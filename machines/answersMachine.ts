@@ -1,11 +1,11 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
-import type { AnswersEvent, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -95,6 +95,13 @@ const announce = [
   { type: 'tell', params: { to: SYSTEM_IDS.submit } },
 ] as const;
 
+/** A save asked for (`answers.save`) starts as soon as no other save or reload runs; it goes to no page. */
+const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
+/** Every save that went through answers the actors it was for (none for most of the page's own). */
+const replySaved = { type: 'reply', params: {} } as const;
+/** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
+const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
+
 export interface AnswersContext {
   answers: AnswerMap;
   /** What the server holds, as of `version`: the base that tells which answers changed here. */
@@ -106,8 +113,14 @@ export interface AnswersContext {
   conflicts: string[];
   /** Where the applicant goes once the save in progress succeeded. */
   saveTarget: string | undefined;
+  /** System ids of the actors the save in progress was asked for (`answers.save`): they get its outcome. */
+  requesters: string[];
+  /** Actors that asked for a save not started yet (another save or a reload was running). */
+  waiting: string[];
   error: string | null;
 }
+
+type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
 
 export const answersMachine = setup({
   types: {
@@ -137,6 +150,9 @@ export const answersMachine = setup({
     isAnonymous: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
     unauthorised: unauthorisedError,
     conflict: ({ event }) => conflictingKeys((event as { error?: unknown }).error) !== undefined,
+    /** A save asked for by another actor, which reports the outcome its own way. */
+    forOthers: ({ context }) => context.requesters.length > 0,
+    savesWaiting: ({ context }) => context.waiting.length > 0,
   },
   actions: {
     setAnswer: assign({
@@ -156,7 +172,12 @@ export const answersMachine = setup({
         event.type === 'answers.replaceAll' && event.version !== undefined ? { ...event.answers } : context.confirmed,
       version: ({ context, event }) => (event.type === 'answers.replaceAll' ? (event.version ?? context.version) : context.version),
     }),
-    keepSending: assign({ sending: ({ context }) => changedAnswers(context.answers, context.confirmed) }),
+    // The save answers whoever asked for one so far: it carries every change made until now.
+    keepSending: assign(({ context }) => ({
+      sending: changedAnswers(context.answers, context.confirmed),
+      requesters: [...context.requesters, ...context.waiting],
+      waiting: [],
+    })),
     confirmSent: assign({
       confirmed: ({ context }) => ({ ...context.confirmed, ...context.sending }),
       version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
@@ -183,6 +204,22 @@ export const answersMachine = setup({
     persist: sendTo('store', ({ context }): StoreEvent => ({ type: 'store.write', answers: context.answers })),
     forgetStored: sendTo('store', { type: 'store.clear' } satisfies StoreEvent),
     keepTarget: assign({ saveTarget: ({ event }) => (event.type === 'answers.saveAndGo' ? event.to : undefined), error: null }),
+    queueRequester: assign({
+      waiting: ({ context, event }) => (event.type === 'answers.save' ? [...context.waiting, event.replyTo] : context.waiting),
+    }),
+    /**
+     * The outcome: saved, to the actors the save was for; or the failure's `reason`, also to those
+     * still waiting, whose save would meet the same conflict, session or server.
+     */
+    reply: enqueueActions(({ context, system, enqueue }, { reason }: { reason?: SaveFailure }) => {
+      const reply: AnswersSaveReply = reason
+        ? { type: 'answers.saveFailed', reason, message: context.error ?? GENERIC_ERROR_MESSAGE }
+        : { type: 'answers.saved' };
+      for (const to of reason ? [...context.requesters, ...context.waiting] : context.requesters) {
+        enqueue.sendTo(sibling(to)({ system }), reply);
+      }
+      enqueue.assign({ requesters: [], waiting: reason ? [] : context.waiting });
+    }),
     pageChanged: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.pageChanged' } satisfies RootReportEvent),
     goToTarget: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
       const to = event.type === 'answers.saveAndGo' ? event.to : context.saveTarget;
@@ -195,16 +232,31 @@ export const answersMachine = setup({
     })),
     runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
-    toastError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }): ToastEvent => ({
-      type: 'toast.show',
-      toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
-    })),
+    /** Only for the page's own saves: the asker of any other save says what its failure means for its task. */
+    toastError: enqueueActions(({ context, system, enqueue }) => {
+      if (context.requesters.length > 0) return;
+      enqueue.sendTo(sibling(SYSTEM_IDS.toasts)({ system }), {
+        type: 'toast.show',
+        toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
+      } satisfies ToastEvent);
+    }),
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
   id: 'answers',
-  context: { answers: {}, confirmed: {}, version: undefined, sending: {}, conflicts: [], saveTarget: undefined, error: null },
+  context: {
+    answers: {},
+    confirmed: {},
+    version: undefined,
+    sending: {},
+    conflicts: [],
+    saveTarget: undefined,
+    requesters: [],
+    waiting: [],
+    error: null,
+  },
   invoke: { id: 'store', src: 'answerStore' },
+  on: { 'answers.save': { actions: ['queueRequester', refuseAll] } },
   initial: 'anonymous',
   states: {
     anonymous: {
@@ -228,6 +280,7 @@ export const answersMachine = setup({
     student: {
       // From now on the answers live on the server.
       entry: 'forgetStored',
+      exit: refuseAll,
       initial: 'idle',
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
@@ -237,6 +290,8 @@ export const answersMachine = setup({
           { actions: ['replaceAnswers', 'confirmServerAnswers', ...announce] },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+        // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
+        'answers.save': { actions: 'queueRequester' },
         'app.context': [
           { guard: 'isService', target: 'readOnly' },
           { guard: 'isAnonymous', target: 'anonymous' },
@@ -244,17 +299,23 @@ export const answersMachine = setup({
       },
       states: {
         idle: {
+          always: waitingSave,
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
         /** A Save (no page to go to) went through: the page says so until the next change or save. */
         saved: {
           tags: 'saved',
+          always: waitingSave,
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce] },
             'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce] },
           },
         },
+        /**
+         * The one place answers are saved: Next, Save and the step links (saveAndGo), and every
+         * other actor that needs them on the server (`answers.save`, answered when done).
+         */
         saving: {
           tags: 'busy',
           entry: 'keepSending',
@@ -263,13 +324,15 @@ export const answersMachine = setup({
             src: 'saveAnswers',
             input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
             onDone: [
-              { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget'] },
+              { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget', replySaved] },
+              // The asker goes on with its own task (validations, an upload): no Saved notice.
+              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', replySaved] },
               { target: 'saved', actions: ['confirmSent', 'runValidations'] },
             ],
             onError: [
-              { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
-              { guard: 'conflict', target: 'reloading', actions: ['keepConflict', 'toastError'] },
-              { target: 'failed', actions: ['keepError', 'toastError'] },
+              { guard: 'unauthorised', target: 'idle', actions: ['endSession', refuseAll] },
+              { guard: 'conflict', target: 'reloading', actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict' } }] },
+              { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
           },
         },
@@ -288,6 +351,7 @@ export const answersMachine = setup({
         },
         failed: {
           tags: 'saveFailed',
+          always: waitingSave,
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
       },

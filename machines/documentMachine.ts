@@ -1,12 +1,12 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorSystem, type AnyActorRef } from 'xstate';
-import type { Answers } from '../src/catalogue/dataModel';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorSystem, type AnyActorRef } from 'xstate';
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
 import type { ConversionStatus, DocumentAnswer, PresignedUpload } from './api/responses';
-import type { AnswersEvent, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, ToastEvent } from './events';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
-import { SYSTEM_IDS } from './systemIds';
+import { sibling } from './siblings';
+import { documentSystemId, SYSTEM_IDS } from './systemIds';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
 
@@ -23,7 +23,9 @@ export type DocumentEvent =
   /** The cached document answer is stale (tabs failure reset): fetch it again. */
   | { type: 'document.reload' }
   /** Someone else (the tabs actor) deleted the document and its conversion on the server. */
-  | { type: 'document.cleared' };
+  | { type: 'document.cleared' }
+  /** The answers actor's outcome of the save this actor asked for when an upload started. */
+  | AnswersSaveReply;
 
 interface DocumentContext {
   answerKey: string;
@@ -36,12 +38,6 @@ interface DocumentContext {
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE);
-
-/** The answers actor's current answers, when it runs (isolated tests have none). */
-function currentAnswers(system: ActorSystem<any>): Answers | undefined {
-  const answers = system.get(SYSTEM_IDS.answers)?.getSnapshot()?.context?.answers;
-  return answers && typeof answers === 'object' ? (answers as Answers) : undefined;
-}
 
 type Key = { answerKey: string };
 type Sent = ToastEvent | AnswersEvent | SessionEvent;
@@ -65,11 +61,6 @@ export const documentMachine = setup({
     loadDocument: fromPromise<DocumentAnswer | null, Key>(
       async ({ input, signal }) => (await api.documentAnswers(signal))[input.answerKey] ?? null,
     ),
-    saveAnswers: fromPromise<void, void>(async ({ system, signal }) => {
-      // Read when the upload starts, so the server has what the applicant typed before leaving the page.
-      const answers = currentAnswers(system);
-      if (answers) await api.saveAnswers(answers, signal);
-    }),
     requestUploadUrl: fromPromise<PresignedUpload, Key>(({ input, signal }) => api.presignedUrl(input.answerKey, signal)),
     uploadFile: fromPromise<void, { upload: PresignedUpload | null; file: File | null }>(async ({ input, signal }) => {
       if (!input.upload || !input.file) throw new Error(GENERIC_ERROR_MESSAGE);
@@ -111,6 +102,15 @@ export const documentMachine = setup({
     forgetUpload: assign({ file: null, upload: null }),
     forgetDocument: assign({ document: null, file: null, upload: null }),
     forgetError: assign({ error: null, fileProblem: null }),
+    /**
+     * Spec section 4: an upload saves the answers, so the server has what the applicant typed
+     * before leaving the page. The answers actor saves them (only the changed ones, with
+     * If-Match) and replies with the outcome.
+     */
+    askToSave: sendTo(sibling(SYSTEM_IDS.answers), ({ context }): AnswersEvent => ({
+      type: 'answers.save',
+      replyTo: documentSystemId(context.answerKey),
+    })),
     /** Spec section 4: on completed, the answer for that key is marked ANSWERED. */
     markAnswered: enqueueActions(({ context, system, enqueue }) => {
       send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.set', key: context.answerKey, value: DOCUMENT_ANSWERED });
@@ -122,11 +122,13 @@ export const documentMachine = setup({
     failUpload: enqueueActions(({ context, event, system, enqueue }) => {
       const message = DOCUMENT_MESSAGES.uploadFailed(context.answerKey);
       const error = 'error' in event ? event.error : undefined;
-      // The server's reason (an encrypted PDF…) is worth showing next to the question.
-      const reason = 'output' in event ? (event.output as ConversionStatus).message : error ? errorMessage(error) : '';
+      // The server's reason (an encrypted PDF, answers changed in another tab…) is worth showing next to the question.
+      const reason =
+        'output' in event ? (event.output as ConversionStatus).message : 'message' in event ? event.message : error ? errorMessage(error) : '';
       enqueue.assign({ document: null, file: null, upload: null, error: reason || message });
       send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
-      report(enqueue, system, error, message);
+      // A save refused for the session: the answers actor has already told the session actor.
+      if (!('reason' in event && event.reason === 'unauthorised')) report(enqueue, system, error, message);
     }),
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
     reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
@@ -207,7 +209,7 @@ export const documentMachine = setup({
             answers: {
               initial: 'saving',
               states: {
-                saving: { invoke: { id: 'saveAnswers', src: 'saveAnswers', onDone: 'saved', onError: FAIL } },
+                saving: { entry: 'askToSave', on: { 'answers.saved': 'saved', 'answers.saveFailed': FAIL } },
                 saved: { type: 'final' },
               },
             },

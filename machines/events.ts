@@ -63,4 +63,21 @@ export type AnswersEvent =
   | { type: 'answers.set'; key: string; value: AnswerValue; desc?: string }
   | { type: 'answers.clear'; keys: readonly string[] }
   /** `version`: the server's answers version, when the answers come from the server. */
-  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue>; version?: number };
+  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue>; version?: number }
+  /**
+   * Another actor needs the answers on the server before it goes on (the submit sequence, a
+   * document upload). The answers actor is the only one that saves them: it sends what changed,
+   * with `If-Match`, and answers the actor registered under the system id `replyTo` with an
+   * AnswersSaveReply.
+   */
+  | { type: 'answers.save'; replyTo: string };
+
+/**
+ * The answers actor → the actor that asked with `answers.save`. `conflict`: another tab changed
+ * some of the same answers first, and the page now shows them; `unauthorised`: the session is
+ * over (the answers actor has told the session actor); `error`: anything else. The answers actor
+ * shows no toast for a save it did for someone else: the asker says what it means for its task.
+ */
+export type AnswersSaveReply =
+  | { type: 'answers.saved' }
+  | { type: 'answers.saveFailed'; reason: 'conflict' | 'unauthorised' | 'error'; message: string };

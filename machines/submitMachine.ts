@@ -5,7 +5,7 @@ import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, CollegeEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -14,8 +14,8 @@ import { applicationErrors, errorMap } from './validationMachine';
 import type { WebStatusEvent } from './webStatusMachine';
 
 /** Section 2: what /completion shows after a submit. */
-export { SUBMITTED_MESSAGE } from '../src/catalogue/messages';
-import { SUBMITTED_MESSAGE } from '../src/catalogue/messages';
+export { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE } from '../src/catalogue/messages';
+import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE } from '../src/catalogue/messages';
 
 /** POST /api/submit answers 422 {message, errors: [{key, message}]} when the server finds errors. */
 function serverErrors(error: unknown): ValidationError[] | undefined {
@@ -38,7 +38,13 @@ export interface SubmitContext {
   error: string | null;
 }
 
-export type SubmitEvent = { type: 'submit' } | AppContextEvent | WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent;
+export type SubmitEvent =
+  | { type: 'submit' }
+  | AppContextEvent
+  | WebStatusChangedEvent
+  | AnswersChangedEvent
+  | CollegeEvent
+  | AnswersSaveReply;
 
 const failure = [
   { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
@@ -52,6 +58,8 @@ const start = [{ guard: 'loggedOut', actions: 'goToSignup' }, { target: 'savingA
  * Section 4 "Submit sequence", step by step: 1. not logged in → /signup with the answers;
  * 2. save the answers; 3. set validating if started; 4. run the validations call; 5. no errors →
  * submit, set submitted, /completion with the success message; 6. errors → the error route.
+ * Step 2 is the answers actor's: it alone saves answers (only those changed, with If-Match), so
+ * a tab opened earlier cannot put back its stale copy of what another tab saved since.
  */
 export const submitMachine = setup({
   types: {
@@ -60,7 +68,6 @@ export const submitMachine = setup({
     input: {} as { essayLimit?: number; errorRoute?: string } | undefined,
   },
   actors: {
-    saveAnswers: fromPromise<unknown, Answers>(({ input, signal }) => api.saveAnswers(input, signal)),
     postValidations: fromPromise<unknown, Record<string, string[]>>(({ input, signal }) => api.postValidations(input, signal)),
     submitApplication: fromPromise(({ signal }) => api.submit(signal)),
   },
@@ -71,6 +78,8 @@ export const submitMachine = setup({
     hasErrorRoute: ({ context }) => context.errorRoute !== undefined,
     rejected: ({ event }) => serverErrors((event as { error?: unknown }).error) !== undefined,
     unauthorised: unauthorisedError,
+    /** The answers actor's failed step 2, for this reason. */
+    saveFailedFor: ({ event }, reason: 'conflict' | 'unauthorised') => event.type === 'answers.saveFailed' && event.reason === reason,
   },
   actions: {
     keepMirrors: assign(({ event }) => {
@@ -83,6 +92,14 @@ export const submitMachine = setup({
     checkAnswers: assign({ errors: ({ context }) => applicationErrors(context.answers, context.essayLimit), error: null }),
     keepServerErrors: assign({ errors: ({ event }) => serverErrors((event as { error?: unknown }).error) ?? [] }),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    // A conflict's own message names answers and says "save again": here it is the submit to try again.
+    keepSaveError: assign({
+      error: ({ event }) => {
+        const failed = event as Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>;
+        return failed.reason === 'conflict' ? SUBMIT_CONFLICT_MESSAGE : failed.message;
+      },
+    }),
+    askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.submit } satisfies AnswersEvent),
     goToSignup: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
       type: 'navigate',
       to: SIGNUP_ROUTE,
@@ -127,15 +144,18 @@ export const submitMachine = setup({
     idle: { on: { submit: start } },
     savingAnswers: {
       tags: 'busy',
-      invoke: {
-        id: 'saveAnswers',
-        src: 'saveAnswers',
-        input: ({ context }) => context.answers,
-        onDone: [
+      entry: 'askToSave',
+      on: {
+        'answers.saved': [
           { guard: 'started', target: 'runningValidations', actions: 'startValidating' },
           { target: 'runningValidations' },
         ],
-        onError: failure,
+        'answers.saveFailed': [
+          // The answers actor has told the session.
+          { guard: { type: 'saveFailedFor', params: 'unauthorised' }, target: 'idle' },
+          { guard: { type: 'saveFailedFor', params: 'conflict' }, target: 'conflicted', actions: ['keepSaveError', 'toastError'] },
+          { target: 'failed', actions: ['keepSaveError', 'toastError'] },
+        ],
       },
     },
     runningValidations: {
@@ -171,6 +191,12 @@ export const submitMachine = setup({
     /** Errors exist: the applicant fixes them and submits again. */
     invalid: { on: { submit: start } },
     failed: { on: { submit: start } },
+    /**
+     * Another tab or window changed some of the same answers first: nothing was submitted, the
+     * page shows that tab's answers (the answers actor reloaded them) and the applicant checks
+     * them before submitting again.
+     */
+    conflicted: { on: { submit: start } },
     submitted: {},
   },
 });

@@ -22,6 +22,8 @@ export const answersModel: PathModel = {
     { type: 'answers.saveAndGo', to: '/education' },
     { type: 'answers.saveAndGo' },
     { type: 'answers.carryTo', to: '/login' },
+    // The submit sequence (or a document upload) asks for a save and waits for the reply.
+    { type: 'answers.save', replyTo: 'submit' },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [failures.network, failures.unauthorised, failures.conflict]),
     ...callOutcomes('loadServerAnswers', { answer: { first_name: 'Grace' }, answer_version: 5 }),
   ],
@@ -30,6 +32,8 @@ export const answersModel: PathModel = {
       snapshot.value,
       hasAnswers(context(snapshot).answers),
       context(snapshot).saveTarget,
+      context(snapshot).requesters.length > 0,
+      context(snapshot).waiting.length > 0,
       context(snapshot).error !== null,
       arrivedBy(snapshot, event, previous),
     ]),

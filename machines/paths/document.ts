@@ -36,8 +36,10 @@ export const documentPathEvents: AnyEventObject[] = [
   { type: 'document.choose', files: [file] },
   { type: 'document.choose', files: [tooBig] },
   { type: 'document.choose', files: [] },
-  { type: 'xstate.done.actor.saveAnswers' },
-  { type: 'xstate.error.actor.saveAnswers', error: serverError },
+  // The answers actor's replies to the upload's `answers.save`.
+  { type: 'answers.saved' },
+  { type: 'answers.saveFailed', reason: 'error', message: serverError.message },
+  { type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session is invalid.' },
   { type: 'xstate.done.actor.requestUploadUrl', output: presigned },
   { type: 'xstate.error.actor.requestUploadUrl', error: serverError },
   { type: 'xstate.done.actor.uploadFile' },

@@ -14,8 +14,16 @@ const rejected = new ApiError("We're missing some information!", 'http', 422, {
 
 const kind = (answers: Answers) => (Object.keys(answers).length === 0 ? 'empty' : 'valid');
 
+/** The answers actor's replies to the sequence's `answers.save` (step 2). */
+const saveReplies = [
+  { type: 'answers.saved' },
+  { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message },
+  { type: 'answers.saveFailed', reason: 'error', message: failures.network.message },
+  { type: 'answers.saveFailed', reason: 'unauthorised', message: failures.unauthorised.message },
+];
+
 const outcomes = [
-  ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 3 }),
+  ...saveReplies,
   ...callOutcomes('postValidations', { message: 'Saved.' }),
   ...callOutcomes('submitApplication', { message: 'Your application was successfully submitted.' }, [
     rejected,

@@ -16,7 +16,8 @@ type SubmitActor = ActorRefFrom<typeof submitMachine>;
 export function StepActions({ next }: { next?: string }) {
   const answers = useAnswersActor();
   const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
-  const saving = useSelector(answers, (s) => s.hasTag('busy'));
+  // A save asked for by Submit or an upload is theirs to show, not Save's or Next's.
+  const saving = useSelector(answers, (s) => s.hasTag('busy') && s.context.requesters.length === 0);
   const saved = useSelector(answers, (s) => s.hasTag('saved'));
   // Which button the running save belongs to: Next goes to a page, Save stays.
   const savingTo = useSelector(answers, (s) => s.context.saveTarget);

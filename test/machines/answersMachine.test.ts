@@ -160,6 +160,127 @@ describe('answers: two tabs of one applicant', () => {
   });
 });
 
+describe('answers: saving for another actor (answers.save)', () => {
+  const ASK = { type: 'answers.save', replyTo: SYSTEM_IDS.submit } as const;
+  /** What the asker (the submit spy) got back, without the answers it is also kept up to date with. */
+  const replies = (received: Record<string, EventObject[]>) =>
+    received[SYSTEM_IDS.submit]?.filter((event) => event.type !== 'answers.changed') ?? [];
+
+  it('saves only what changed, with If-Match, and replies saved; no Saved notice, validations or toast of its own', async () => {
+    const { subject, saved, baseVersions, received } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
+    subject.send(ASK);
+    expect(subject.getSnapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(saved).toEqual([{ last_name: 'Lovelace' }]);
+    expect(baseVersions).toEqual([5]);
+    expect(replies(received)).toEqual([{ type: 'answers.saved' }]);
+    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(received[SYSTEM_IDS.validation]?.filter((event) => event.type === 'validation.post')).toEqual([]);
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('replies conflict, and shows the other tab’s answers; the asker tells the applicant', async () => {
+    const { subject, received } = start({
+      save: async () => Promise.reject(failures.conflict),
+      server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
+    });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
+    subject.send(ASK);
+    await flush();
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message }]);
+    expect(answersOf(subject)).toEqual({ first_name: 'Grace', city: 'Boston' });
+    expect(subject.getSnapshot().context.version).toBe(7);
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('replies error or unauthorised (after telling the session) when the save fails', async () => {
+    let outcome: unknown = failures.network;
+    const { subject, received } = start({ save: async () => Promise.reject(outcome) });
+    subject.send(STUDENT);
+    subject.send(ASK);
+    await flush();
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }]);
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+    outcome = failures.unauthorised;
+    subject.send(ASK);
+    await flush();
+    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+    expect(replies(received).at(-1)).toMatchObject({ type: 'answers.saveFailed', reason: 'unauthorised' });
+  });
+
+  it('asked during another save, saves again once that one is over, with the new version', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 5 });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
+    subject.send(ASK);
+    expect(gate.inputOf('saveAnswers')).toEqual({ changes: { first_name: 'Augusta' }, baseVersion: 5 });
+    gate.resolve('saveAnswers', { version: 6 });
+    await flush();
+    expect(replies(received)).toEqual([]);
+    expect(gate.inputOf('saveAnswers')).toEqual({ changes: { last_name: 'King' }, baseVersion: 6 });
+    gate.resolve('saveAnswers', { version: 7 });
+    await flush();
+    expect(replies(received)).toEqual([{ type: 'answers.saved' }]);
+    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+  });
+
+  it('asked during a save that meets a conflict, replies conflict without saving over it', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send(ASK);
+    gate.reject('saveAnswers', failures.conflict);
+    await flush();
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message }]);
+    gate.resolve('loadServerAnswers', { answer: {}, answer_version: 3 });
+    await flush();
+    expect(gate.isPending('saveAnswers')).toBe(false);
+    expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
+  });
+
+  it('asked during a save that fails, replies the failure without trying again', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send(ASK);
+    gate.reject('saveAnswers', failures.network);
+    await flush();
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }]);
+    expect(gate.isPending('saveAnswers')).toBe(false);
+    // The page's own Save failed: its toast is shown once.
+    expect(received[SYSTEM_IDS.toasts]).toHaveLength(1);
+  });
+
+  it('refuses at once where nothing can be saved, and releases the asker when the session ends mid-save', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+    subject.send(ASK);
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'unauthorised', message: expect.any(String) }]);
+    subject.send(STUDENT);
+    subject.send(ASK);
+    subject.send(ANONYMOUS);
+    expect(replies(received)).toHaveLength(2);
+    expect(replies(received).at(-1)).toMatchObject({ type: 'answers.saveFailed', reason: 'unauthorised' });
+    expect(gate.isPending('saveAnswers')).toBe(false);
+  });
+});
+
 describe('answers: what a Save tells the page', () => {
   it('says saved after a Save that went through, until the next change; a failed one or a Next never does', async () => {
     let fail = false;

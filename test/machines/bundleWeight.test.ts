@@ -26,8 +26,12 @@ const kB = (bytes: number) => bytes / 1000;
 const CORE_TARGET_KB = 24;
 /** What the core may not grow beyond (measured 22.2 kB). */
 const CORE_CEILING_KB = 22.6;
-/** The form actors with the question catalogue, the application schema and the option lists (measured 21.9 kB). */
-const FORM_CEILING_KB = 22.5;
+/**
+ * The form actors with the question catalogue, the application schema and the option lists
+ * (measured 22.5 kB, then 23.0 kB once every save of the answers became a request to the answers
+ * actor and its reply: issue 10 item 14).
+ */
+const FORM_CEILING_KB = 23.0;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [

@@ -9,6 +9,8 @@ import { documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../..
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS, FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH } from '../../src/catalogue/limits';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
+import type { AnswersSaveReply } from '../../machines/events';
+import { answersStandIn } from './helpers/answersStandIn';
 import { describePath, eventsFor, flush, recordingSibling, replayPath, startSystem } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 
@@ -37,7 +39,11 @@ const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as
 const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
 const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
 
-/** Network actors backed by mocks the tests steer; each receives the invoke's input. */
+/**
+ * Network actors backed by mocks the tests steer; each receives the invoke's input. `saveAnswers`
+ * is the answers actor's save, which the upload asks for: it resolves, or its rejection is the
+ * reply's failure.
+ */
 function fakeApi() {
   return {
     loadDocument: vi.fn(async (_input: { answerKey: string }): Promise<DocumentAnswer | null> => null),
@@ -56,7 +62,6 @@ function provided(fake: FakeApi) {
   return documentMachine.provide({
     actors: {
       loadDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.loadDocument(input)),
-      saveAnswers: fromPromise(() => fake.saveAnswers()),
       requestUploadUrl: fromPromise(({ input }: { input: { answerKey: string } }) => fake.requestUploadUrl(input)),
       uploadFile: fromPromise(({ input, signal }: { input: { upload: PresignedUpload | null; file: File | null }; signal: AbortSignal }) =>
         fake.uploadFile(input, signal),
@@ -71,9 +76,19 @@ function provided(fake: FakeApi) {
   });
 }
 
+/** The answers actor's reply to a save request, from the fake's `saveAnswers`. */
+const replyOf = (fake: FakeApi) => async (): Promise<AnswersSaveReply> => {
+  try {
+    await fake.saveAnswers();
+    return { type: 'answers.saved' };
+  } catch (error) {
+    return { type: 'answers.saveFailed', reason: 'error', message: (error as Error).message };
+  }
+};
+
 /** The document actor among recording siblings, as the root spawns it. */
-function start(fake = fakeApi(), answers: Record<string, string> = { first_name: 'Ada' }) {
-  const siblings = { answers: recordingSibling({ answers }), toasts: recordingSibling(), session: recordingSibling() };
+function start(fake = fakeApi()) {
+  const siblings = { answers: answersStandIn(replyOf(fake)), toasts: recordingSibling(), session: recordingSibling() };
   const { root, actor } = startSystem(
     { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
     { [SYSTEM_IDS.answers]: siblings.answers.logic, [SYSTEM_IDS.toasts]: siblings.toasts.logic, [SYSTEM_IDS.session]: siblings.session.logic },
@@ -88,7 +103,13 @@ function start(fake = fakeApi(), answers: Record<string, string> = { first_name:
     actor,
     send,
     snapshot: () => actor.getSnapshot() as ReturnType<(typeof documentMachine)['transition']>,
-    answersReceived: siblings.answers.received,
+    /** What the document told the answers actor, besides asking it to save. */
+    get answersReceived() {
+      return siblings.answers.received.filter((event) => event.type !== 'answers.save');
+    },
+    get saveRequests() {
+      return siblings.answers.received.filter((event) => event.type === 'answers.save');
+    },
     toasts: siblings.toasts.received,
     sessionReceived: siblings.session.received,
   };
@@ -263,6 +284,8 @@ describe('uploading (spec section 4)', () => {
     const file = pdf('my essay.pdf', 4000);
     await run.send({ type: 'document.choose', files: [file] });
     expect(run.snapshot().value).toEqual({ applicant: { uploading: { answers: 'saving', url: 'ready' } } });
+    // The answers actor saves them (it alone does) and replies to this document actor.
+    expect(run.saveRequests).toEqual([{ type: 'answers.save', replyTo: documentSystemId(KEY) }]);
     expect(fake.saveAnswers).toHaveBeenCalledTimes(1);
     expect(fake.requestUploadUrl).toHaveBeenCalledWith({ answerKey: KEY });
     expect(fake.uploadFile).not.toHaveBeenCalled();
@@ -359,6 +382,40 @@ describe('uploading (spec section 4)', () => {
       expect(run.toasts).toHaveLength(1);
     },
   );
+
+  it('fails the upload with the reason when the answers actor found answers changed in another tab', async () => {
+    const conflict = 'Some answers were changed in another window or tab since this page loaded (city).';
+    const answers = answersStandIn(() => ({ type: 'answers.saveFailed', reason: 'conflict', message: conflict }));
+    const toasts = recordingSibling();
+    const { actor } = startSystem(
+      { logic: provided(fakeApi()), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { [SYSTEM_IDS.answers]: answers.logic, [SYSTEM_IDS.toasts]: toasts.logic },
+    );
+    actor.send(LOGGED_IN);
+    await flush();
+    actor.send({ type: 'document.choose', files: [pdf()] });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ applicant: 'failed' });
+    expect(actor.getSnapshot().context.error).toBe(conflict);
+    expect(toasts.received).toHaveLength(1);
+  });
+
+  it('fails the upload quietly when the save was refused for the session (the answers actor told the session)', async () => {
+    const answers = answersStandIn(() => ({ type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session is invalid.' }));
+    const toasts = recordingSibling();
+    const session = recordingSibling();
+    const { actor } = startSystem(
+      { logic: provided(fakeApi()), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { [SYSTEM_IDS.answers]: answers.logic, [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic },
+    );
+    actor.send(LOGGED_IN);
+    await flush();
+    actor.send({ type: 'document.choose', files: [pdf()] });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ applicant: 'failed' });
+    expect(toasts.received).toEqual([]);
+    expect(session.received).toEqual([]);
+  });
 
   it('ends the session instead of a toast when a call answers 401', async () => {
     const fake = fakeApi();
@@ -492,13 +549,12 @@ describe('default actors call the API of section 7', () => {
   it('load, presign, upload, convert, poll and delete with the answer key', async () => {
     vi.mocked(api.documentAnswers).mockResolvedValue({ [KEY]: { ...SAVED, status: 'completed' } });
     vi.mocked(api.deleteDocument).mockResolvedValue({ message: '' });
-    vi.mocked(api.saveAnswers).mockResolvedValue({ message: 'Saved.', version: 2 });
     vi.mocked(api.presignedUrl).mockResolvedValue(PRESIGNED);
     vi.mocked(uploadToPresignedUrl).mockResolvedValue(undefined);
     vi.mocked(api.requestConversion).mockResolvedValue({ message: '' });
     vi.mocked(api.conversionStatus).mockResolvedValue({ status: 'failed', message: '' });
     vi.mocked(api.deleteConversion).mockResolvedValue({ message: '' });
-    const answers = recordingSibling({ answers: { first_name: 'Ada' } });
+    const answers = answersStandIn();
     const { actor } = startSystem(
       { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
       { [SYSTEM_IDS.answers]: answers.logic },
@@ -513,7 +569,9 @@ describe('default actors call the API of section 7', () => {
     const file = pdf();
     actor.send({ type: 'document.choose', files: [file] });
     await flush();
-    expect(api.saveAnswers).toHaveBeenCalledWith({ first_name: 'Ada' }, expect.any(AbortSignal));
+    // The answers are the answers actor's to save: this actor asks, never PUTs them itself.
+    expect(answers.received).toContainEqual({ type: 'answers.save', replyTo: documentSystemId(KEY) });
+    expect(api.saveAnswers).not.toHaveBeenCalled();
     expect(api.presignedUrl).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
     expect(uploadToPresignedUrl).toHaveBeenCalledWith(PRESIGNED, file, expect.any(AbortSignal));
     expect(api.requestConversion).toHaveBeenCalledWith(KEY, { file_key: PRESIGNED.fields.key, file_name: file.name }, expect.any(AbortSignal));
@@ -523,16 +581,18 @@ describe('default actors call the API of section 7', () => {
     expect(api.deleteConversion).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
   });
 
-  it('skips saving when no answers actor runs, and refuses a presigned answer without a key', async () => {
+  it('refuses a presigned answer without a key', async () => {
     vi.mocked(api.documentAnswers).mockResolvedValue({});
     vi.mocked(api.presignedUrl).mockResolvedValue({ url: 'https://storage.test', fields: {} });
     vi.mocked(uploadToPresignedUrl).mockResolvedValue(undefined);
-    const actor = createActor(documentMachine, { input: { answerKey: KEY } }).start();
+    const { actor } = startSystem(
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { [SYSTEM_IDS.answers]: answersStandIn().logic },
+    );
     actor.send(LOGGED_IN);
     await flush();
     actor.send({ type: 'document.choose', files: [pdf()] });
     await flush();
-    expect(api.saveAnswers).not.toHaveBeenCalled();
     expect(api.requestConversion).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toEqual({ applicant: 'failed' });
     expect(actor.getSnapshot().context.error).toBe(GENERIC_ERROR_MESSAGE);

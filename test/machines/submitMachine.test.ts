@@ -6,8 +6,10 @@ import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtur
 import { ApiError } from '../../machines/api/httpClient';
 import { failures } from '../../machines/paths/fixtures';
 import { submitModel, submitSimpleModel } from '../../machines/paths/submit';
-import { SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
+import type { AnswersSaveReply } from '../../machines/events';
+import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
+import { answersStandIn } from './helpers/answersStandIn';
 import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
 
 const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
@@ -20,22 +22,21 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 interface Calls {
-  save?: () => Promise<unknown>;
+  /** The answers actor's reply to the sequence's `answers.save`. */
+  save?: () => Promise<AnswersSaveReply>;
   validations?: () => Promise<unknown>;
   submit?: () => Promise<unknown>;
 }
 
 function start(calls: Calls = {}, input: { errorRoute?: string } = { errorRoute: '/about' }) {
   const log: string[] = [];
-  const saved: Answers[] = [];
   const reports: Record<string, string[]>[] = [];
+  const answers = answersStandIn(() => {
+    log.push('save');
+    return calls.save ? calls.save() : { type: 'answers.saved' };
+  });
   const machine = submitMachine.provide({
     actors: {
-      saveAnswers: fromPromise<unknown, Answers>(async ({ input: answers }) => {
-        log.push('save');
-        saved.push(answers);
-        return calls.save ? calls.save() : { message: 'Saved.', version: 2 };
-      }),
       postValidations: fromPromise<unknown, Record<string, string[]>>(async ({ input: report }) => {
         log.push('validations');
         reports.push(report);
@@ -51,8 +52,9 @@ function start(calls: Calls = {}, input: { errorRoute?: string } = { errorRoute:
     systemId: SYSTEM_IDS.submit,
     input: { essayLimit: FIXTURE_ESSAY_LIMIT, ...input },
     spies: SPIES,
+    siblings: { [SYSTEM_IDS.answers]: answers.logic },
   });
-  return { ...started, log, saved, reports };
+  return { ...started, log, saveRequests: answers.received, reports };
 }
 
 function asStudent(subject: { send(event: unknown): void }, answers: Answers, webStatus: 'started' | 'validating' = 'started') {
@@ -72,7 +74,7 @@ describe('submit sequence', () => {
   });
 
   it('2–5. saves, sets validating, reports, submits, then sets submitted and shows /completion', async () => {
-    const { subject, sequence, log, saved, reports } = start();
+    const { subject, sequence, log, saveRequests, reports } = start();
     asStudent(subject, completeApplication);
     subject.send({ type: 'submit' });
     expect(subject.getSnapshot().value).toBe('savingAnswers');
@@ -80,7 +82,8 @@ describe('submit sequence', () => {
     await flush();
     expect(subject.getSnapshot().value).toBe('submitted');
     expect(log).toEqual(['save', 'validations', 'submit']);
-    expect(saved).toEqual([completeApplication]);
+    // Step 2 is the answers actor's: it is asked to save, and the sequence waits for its reply.
+    expect(saveRequests).toEqual([{ type: 'answers.save', replyTo: SYSTEM_IDS.submit }]);
     expect(reports).toEqual([{}]);
     expect(sequence).toEqual(['webStatus:webStatus.startValidating', 'navigation:navigate', 'webStatus:webStatus.submitted']);
   });
@@ -139,7 +142,7 @@ describe('submit sequence', () => {
   });
 
   it.each([
-    ['save', { save: async () => Promise.reject(failures.network) }],
+    ['save', { save: async () => ({ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }) as const }],
     ['validations', { validations: async () => Promise.reject(failures.network) }],
     ['submit', { submit: async () => Promise.reject(failures.network) }],
   ] as const)('shows a failed %s call as an error toast', async (_name, calls) => {
@@ -155,13 +158,52 @@ describe('submit sequence', () => {
   });
 
   it('hands a 401 to the session', async () => {
-    const { subject, received } = start({ save: async () => Promise.reject(failures.unauthorised) });
+    const { subject, received } = start({ submit: async () => Promise.reject(failures.unauthorised) });
     asStudent(subject, completeApplication);
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('idle');
     expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('stops quietly when the save was refused for the session (the answers actor told the session)', async () => {
+    const { subject, received, log } = start({
+      save: async () => ({ type: 'answers.saveFailed', reason: 'unauthorised', message: failures.unauthorised.message }),
+    });
+    asStudent(subject, completeApplication);
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('idle');
+    expect(log).toEqual(['save']);
+    expect(received[SYSTEM_IDS.session]).toBeUndefined();
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('stops on a save conflict: nothing validated or submitted, the applicant is told and may submit again', async () => {
+    let conflict = true;
+    const { subject, received, log } = start({
+      save: async () =>
+        conflict ? { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message } : { type: 'answers.saved' },
+    });
+    asStudent(subject, completeApplication, 'started');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('conflicted');
+    expect(subject.getSnapshot().hasTag('busy')).toBe(false);
+    expect(log).toEqual(['save']);
+    expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: SUBMIT_CONFLICT_MESSAGE } },
+    ]);
+
+    conflict = false;
+    expect(subject.getSnapshot().can({ type: 'submit' })).toBe(true);
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('submitted');
+    expect(log).toEqual(['save', 'save', 'validations', 'submit']);
   });
 
   it('ignores a second click while busy', async () => {
@@ -177,9 +219,11 @@ describe('submit sequence', () => {
 const run = () => {
   const gate = createGate();
   const machine = submitMachine.provide({
-    actors: { saveAnswers: gate.actor(), postValidations: gate.actor(), submitApplication: gate.actor() },
+    actors: { postValidations: gate.actor(), submitApplication: gate.actor() },
   });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.submit, input: { errorRoute: '/about' }, spies: SPIES }) };
+  // The answers actor is a spy here: its replies are events of the paths.
+  const spies = [...SPIES, SYSTEM_IDS.answers];
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.submit, input: { errorRoute: '/about' }, spies }) };
 };
 generatedPathSuite(submitModel(completeApplication), run, ['shortest']);
 generatedPathSuite(submitSimpleModel(completeApplication), run, ['simple']);

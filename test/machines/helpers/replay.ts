@@ -78,7 +78,13 @@ export interface Started {
  */
 export function startInSystem(
   logic: AnyActorLogic,
-  options: { systemId: string; input?: unknown; spies?: readonly string[] },
+  options: {
+    systemId: string;
+    input?: unknown;
+    spies?: readonly string[];
+    /** Stand-ins that answer (the answers actor replying to `answers.save`…), by system id. */
+    siblings?: Readonly<Record<string, AnyActorLogic>>;
+  },
 ): Started {
   const received: Record<string, EventObject[]> = {};
   const sequence: string[] = [];
@@ -92,6 +98,7 @@ export function startInSystem(
     // Spies first: the subject may message its siblings as soon as it starts.
     entry: <any[]>[
       ...(options.spies ?? []).map((id) => spawnChild('spy', { id: `spy:${id}`, systemId: id, input: { id } })),
+      ...Object.entries(options.siblings ?? {}).map(([id, sibling]) => spawnChild(sibling, { id: `sibling:${id}`, systemId: id })),
       spawnChild('subject', { id: 'subject', systemId: options.systemId, input: options.input as never }),
     ],
   });

@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, setup, spawnChild, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { setApiBase } from '../../machines/api/httpClient';
+import { formActors } from '../../machines/formActors';
+import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
+import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
+import { DOCUMENT_ANSWERED } from '../../src/catalogue/limits';
+import { ADD_ANOTHER_GROUPS, TAB_GROUPS } from '../../src/catalogue/questions';
+import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
+
+/*
+ * Issue 10 item 14: every save of the answers goes through one path. The form actors run together,
+ * as the root spawns them, against a real HTTP server; whatever they do (a document upload, the
+ * submit sequence, a tab switch, an added slot), each PUT /api/answer carries If-Match and only the
+ * answers changed since the version it names. (The core actors cannot save answers: the save call
+ * lives in ./api/endpoints, which only the form actors' module imports.)
+ */
+
+interface Recorded {
+  method: string;
+  path: string;
+  ifMatch: string | undefined;
+  body: unknown;
+}
+
+let server: Server;
+let base = '';
+let requests: Recorded[] = [];
+let version = 5;
+
+async function bodyOf(request: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text.length;
+  }
+}
+
+/** The server's side of section 7, just enough for the calls these actors make. */
+function answerFor(method: string, path: string): unknown {
+  if (method === 'PUT' && path === '/api/answer') return { message: 'Your answers were saved.', version: ++version };
+  if (method === 'GET' && path === '/api/document-answer') return {};
+  if (method === 'POST' && path === '/api/presigned-url') return { url: `${base}/upload`, fields: { key: 'applicants/7/abc' } };
+  if (method === 'GET' && path.startsWith('/api/pdf/document-answer/')) return { status: 'completed', message: '' };
+  if (method === 'GET' && (path === '/api/tabs' || path === '/api/add-another')) return {};
+  if (method === 'POST' && path === '/api/submit') return { message: SUBMITTED_MESSAGE };
+  return { message: '' };
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    void bodyOf(request).then((body) => {
+      const path = new URL(request.url ?? '/', base).pathname;
+      const method = request.method ?? 'GET';
+      requests.push({ method, path, ifMatch: request.headers['if-match'], body });
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answerFor(method, path)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  setApiBase(base);
+});
+afterAll(() => {
+  setApiBase(undefined);
+  server.close();
+});
+beforeEach(() => {
+  requests = [];
+  version = 5;
+  // Only the date: the fixture is a complete application on FIXTURE_NOW. Timers and I/O stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(FIXTURE_NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+/** Every PUT /api/answer: its If-Match and its body, exactly. */
+const saves = () =>
+  requests.filter((request) => request.method === 'PUT' && request.path === '/api/answer').map(({ ifMatch, body }) => ({ ifMatch, body }));
+const called = (method: string, path: string) => requests.some((request) => request.method === method && request.path === path);
+
+/** The form actors as the root spawns them, with the core actors as silent stand-ins. */
+function startFormActors() {
+  const silent = fromCallback(() => {});
+  const core = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts];
+  const children: { id: string; logic: AnyActorLogic; input?: unknown }[] = [
+    ...core.map((id) => ({ id, logic: silent })),
+    { id: SYSTEM_IDS.validation, logic: formActors.validation, input: { essayLimit: FIXTURE_ESSAY_LIMIT } },
+    { id: SYSTEM_IDS.submit, logic: formActors.submit, input: { essayLimit: FIXTURE_ESSAY_LIMIT, errorRoute: '/about' } },
+    { id: SYSTEM_IDS.answers, logic: formActors.answers },
+    { id: SYSTEM_IDS.lookup, logic: formActors.lookup },
+    { id: SYSTEM_IDS.addAnother, logic: formActors.addAnother },
+    { id: SYSTEM_IDS.tabs, logic: formActors.tabs },
+    { id: SYSTEM_IDS.pdfCopy, logic: formActors.pdfCopy },
+    ...formActors.documentKeys.map((answerKey) => ({ id: documentSystemId(answerKey), logic: formActors.document, input: { answerKey } })),
+  ];
+  const root = createActor(
+    setup({}).createMachine({
+      entry: children.map(({ id, logic, input }) => spawnChild(logic as never, { id, systemId: id, input } as never)),
+    }),
+  ).start();
+  const actor = (id: string) => root.system.get(id) as AnyActorRef;
+  for (const { id } of children.slice(core.length)) actor(id).send({ type: 'app.context', loggedIn: true, serviceUser: false });
+  for (const id of [SYSTEM_IDS.validation, SYSTEM_IDS.submit]) actor(id).send({ type: 'webStatus.changed', webStatus: 'started' });
+  return { root, actor };
+}
+
+describe('one path saves the answers', () => {
+  it('an upload, a submit, a tab switch and an added slot: each save sends only the changed answers with If-Match', async () => {
+    const { root, actor } = startFormActors();
+    const documentKey = formActors.documentKeys[0]!;
+    const pdf = new File([new Uint8Array(1500)], 'essay.pdf', { type: 'application/pdf' });
+    // This tab loaded version 5 of the answers; the applicant then changed the city.
+    actor(SYSTEM_IDS.answers).send({ type: 'answers.replaceAll', answers: completeApplication, version: 5 });
+    actor(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'city', value: 'Cambridge' });
+    await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().matches({ applicant: 'empty' })).toBe(true));
+
+    // A document upload saves the answers first (spec section 4); its conversion then marks its answer.
+    actor(documentSystemId(documentKey)).send({ type: 'document.choose', files: [pdf] });
+    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toEqual({ ifMatch: '"5"', body: { city: 'Cambridge' } });
+    await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().hasTag('attached')).toBe(true));
+
+    // The submit sequence saves, validates and submits.
+    actor(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'middle_name', value: 'Jo' });
+    actor(SYSTEM_IDS.submit).send({ type: 'submit' });
+    await vi.waitFor(() => expect(called('POST', '/api/submit')).toBe(true));
+    expect(saves()[1]).toEqual({ ifMatch: '"6"', body: { [documentKey]: DOCUMENT_ANSWERED, middle_name: 'Jo' } });
+
+    // A tab switch and an added slot save their own choices, not the answers.
+    const group = TAB_GROUPS[0]!;
+    const otherTab = group.tabs.find((tab) => tab.id !== group.defaultTab)!;
+    actor(SYSTEM_IDS.tabs).send({ type: 'tabs.choose', tabId: group.tabId, tab: otherTab.id });
+    actor(SYSTEM_IDS.addAnother).send({ type: 'add', buttonId: ADD_ANOTHER_GROUPS[0]!.buttonId });
+    await vi.waitFor(() => expect(called('PUT', '/api/add-another') && called('PUT', '/api/tabs')).toBe(true));
+    await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().hasTag('busy')).toBe(false));
+
+    expect(saves()).toEqual([
+      { ifMatch: '"5"', body: { city: 'Cambridge' } },
+      { ifMatch: '"6"', body: { [documentKey]: DOCUMENT_ANSWERED, middle_name: 'Jo' } },
+    ]);
+    root.stop();
+  });
+});
