@@ -29,9 +29,10 @@ const CORE_CEILING_KB = 22.6;
 /**
  * The form actors with the question catalogue, the application schema and the option lists
  * (measured 22.5 kB, then 23.0 kB once every save of the answers became a request to the answers
- * actor and its reply: issue 10 item 14).
+ * actor and its reply: issue 10 item 14). The ceiling sits half a kilobyte above the measure, so
+ * growth is a decision made here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 23.0;
+const FORM_CEILING_KB = 23.5;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [
