@@ -1,5 +1,5 @@
 import { openDatabase } from '../db/connection';
-import { confirmUser, createOrRefreshUnconfirmedUser } from '../db/users';
+import { confirmUser, createUnconfirmedUser } from '../db/users';
 import { hashPassword } from '../server/accounts/passwords';
 
 export const BENCH_PASSWORD = 'Bench-Password-2026!';
@@ -16,7 +16,7 @@ export async function seedApplicants(databaseFile: string, count: number, prefix
   const usernames = Array.from({ length: count }, (_, index) => `${prefix}.${index}@example.org`);
   db.transaction(() => {
     for (const username of usernames) {
-      const created = createOrRefreshUnconfirmedUser(db, username, passwordHash, () => ({ codeHash: 'x', expiresAt: 0 }), now);
+      const created = createUnconfirmedUser(db, username, passwordHash, () => ({ codeHash: 'x', expiresAt: 0 }), now);
       if ('userId' in created) confirmUser(db, created.userId, now);
     }
   })();

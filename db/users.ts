@@ -7,7 +7,15 @@ export interface UserRow {
   password_hash: string;
   confirmed_at: number | null;
   created_at: number;
+  /** 1 when sign-ups gave the unconfirmed account different passwords (see confirmUser). */
+  password_contested: number;
 }
+
+/**
+ * What password_hash holds while an account has no password: not an Argon2 hash, so no password
+ * verifies against it; only a reset link sets one.
+ */
+export const NO_PASSWORD_HASH = '!none: set by a password reset';
 
 /** Usernames are stored already normalised (trimmed, lower-case), so equality is case-insensitive. */
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
@@ -23,34 +31,61 @@ export interface CodeRecord {
   expiresAt: number;
 }
 
+/** What a sign-up finds: a new account (created here), one waiting for confirmation, or a confirmed one. */
+export type SignUpRecord =
+  | { created: true; userId: number }
+  | { created: false; userId: number; passwordHash: string }
+  | { alreadyConfirmed: true };
+
 /**
- * Creates an unconfirmed account with its first confirmation code, or, when an unconfirmed account
- * already exists for the address, gives it a new code and nothing else: its password stays the one
- * chosen first, so a later sign-up by someone else never takes the account over when the owner
- * confirms. A confirmed account is left alone. The code is made from the user id, hence the callback.
+ * Creates an unconfirmed account with its first confirmation code. An existing account is left as
+ * it is: the caller checks the new password against the stored hash (an Argon2 check cannot run
+ * inside a transaction), then calls refreshUnconfirmedUser. The code is made from the user id,
+ * hence the callback.
  */
-export function createOrRefreshUnconfirmedUser(
+export function createUnconfirmedUser(
   db: Db,
   username: string,
   passwordHash: string,
   codeFor: (userId: number) => CodeRecord,
   now: number,
-): { userId: number; created: boolean } | { alreadyConfirmed: true } {
-  return db.transaction(() => {
+): SignUpRecord {
+  return db.transaction((): SignUpRecord => {
     const existing = findUserByUsername(db, username);
-    if (existing?.confirmed_at) return { alreadyConfirmed: true as const };
-    let userId: number;
-    if (existing) {
-      userId = existing.id;
-    } else {
-      userId = Number(
-        stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now)
-          .lastInsertRowid,
-      );
-      stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
-    }
+    if (existing?.confirmed_at) return { alreadyConfirmed: true };
+    if (existing) return { created: false, userId: existing.id, passwordHash: existing.password_hash };
+    const userId = Number(
+      stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now)
+        .lastInsertRowid,
+    );
+    stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
     replaceConfirmationCode(db, userId, codeFor(userId), now);
-    return { userId, created: !existing };
+    return { created: true, userId };
+  })();
+}
+
+/**
+ * A repeated sign-up for an account waiting for confirmation: a new code, and nothing else but,
+ * when it brought another password, the contested mark. The stored password never changes here.
+ * The mark and the code are written together, so no code exists that could confirm the account
+ * before it is marked. Answers undefined when the account was confirmed in the meantime.
+ */
+export function refreshUnconfirmedUser(
+  db: Db,
+  userId: number,
+  anotherPassword: boolean,
+  code: CodeRecord,
+  now: number,
+): { contested: boolean } | undefined {
+  return db.transaction(() => {
+    const row = stmt(
+      db,
+      `UPDATE users SET password_contested = MAX(password_contested, ?) WHERE id = ? AND confirmed_at IS NULL
+       RETURNING password_contested`,
+    ).get(anotherPassword ? 1 : 0, userId) as { password_contested: number } | undefined;
+    if (!row) return undefined;
+    replaceConfirmationCode(db, userId, code, now);
+    return { contested: row.password_contested === 1 };
   })();
 }
 
@@ -82,11 +117,31 @@ export function recordFailedCodeAttempt(db: Db, userId: number): number {
   return row?.failed_attempts ?? 0;
 }
 
-/** Confirms the account and consumes the code in one step, so a code can never be used twice. */
-export function confirmUser(db: Db, userId: number, now: number): void {
-  db.transaction(() => {
+/**
+ * Confirms the account and consumes the code in one step, so a code can never be used twice. A
+ * contested account (two passwords were given) is confirmed without a password: neither sign-up's
+ * password may get an account whose mailbox someone else proved. Its hash is voided, its sessions
+ * ended, and the reset link the caller mails is stored in the same step (the only way in).
+ */
+export function confirmUser(
+  db: Db,
+  userId: number,
+  now: number,
+  resetIfContested?: { idHash: string; expiresAt: number },
+): { contested: boolean } {
+  return db.transaction(() => {
+    const before = stmt(db, 'SELECT password_contested FROM users WHERE id = ? AND confirmed_at IS NULL').get(userId) as
+      | { password_contested: number }
+      | undefined;
     stmt(db, 'UPDATE users SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL').run(now, userId);
     stmt(db, 'DELETE FROM confirmation_codes WHERE user_id = ?').run(userId);
+    const contested = before?.password_contested === 1;
+    if (contested) {
+      stmt(db, 'UPDATE users SET password_hash = ?, password_contested = 0 WHERE id = ?').run(NO_PASSWORD_HASH, userId);
+      stmt(db, 'DELETE FROM sessions WHERE user_id = ?').run(userId);
+      if (resetIfContested) createPasswordReset(db, userId, resetIfContested.idHash, resetIfContested.expiresAt, now);
+    }
+    return { contested };
   })();
 }
 
@@ -116,13 +171,15 @@ export function findPasswordReset(db: Db, idHash: string): PasswordResetRow | un
 
 /**
  * Sets the new password, spends the reset link and ends every session of the account, all or
- * nothing. Completing a reset also proves the address, so an unconfirmed account becomes confirmed.
+ * nothing. Completing a reset also proves the address, so an unconfirmed account becomes confirmed
+ * (contested or not: the password is the one the mailbox chose).
  */
 export function completePasswordReset(db: Db, idHash: string, userId: number, passwordHash: string, now: number): boolean {
   return db.transaction(() => {
     const spent = stmt(db, 'UPDATE password_resets SET used_at = ? WHERE id_hash = ? AND used_at IS NULL').run(now, idHash);
     if (spent.changes !== 1) return false;
-    stmt(db, 'UPDATE users SET password_hash = ?, confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?').run(
+    // The mailbox chose this password, so whatever sign-ups contested is settled.
+    stmt(db, 'UPDATE users SET password_hash = ?, confirmed_at = COALESCE(confirmed_at, ?), password_contested = 0 WHERE id = ?').run(
       passwordHash,
       now,
       userId,

@@ -2,19 +2,20 @@ import type { Db } from '../../db/connection';
 import {
   completePasswordReset,
   confirmUser,
-  createOrRefreshUnconfirmedUser,
   createPasswordReset,
+  createUnconfirmedUser,
   findConfirmationCode,
   findPasswordReset,
   findUserByUsername,
   recordFailedCodeAttempt,
+  refreshUnconfirmedUser,
   replaceConfirmationCode,
 } from '../../db/users';
 import { endSession, startSession } from '../../db/sessions';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
 import { sessionIdHash } from '../http/session';
-import { confirmationMail, existingAccountMail, resetPasswordMail } from '../mail/templates';
+import { choosePasswordMail, confirmationMail, existingAccountMail, resetPasswordMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
 import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
 import type { Budget, Throttle } from './throttle';
@@ -42,6 +43,9 @@ export const ACCOUNT_MESSAGES = {
     'We sent a confirmation code to your email address. Enter it to confirm your account. ' +
     '(If this address already has an account, we emailed it how to log in instead.)',
   confirmed: 'Your account is confirmed. Please log in.',
+  confirmedChoosePassword:
+    'Your account is confirmed. Because more than one password was given when this account was created, ' +
+    'please choose your password with the link we just e-mailed you.',
   /** One answer for every refusal, so confirm does not tell whether an address has an account, confirmed or not. */
   codeRefused:
     'This confirmation code is not correct or is no longer valid. Please check the code in your newest email, ' +
@@ -91,29 +95,45 @@ export function createAccountService(deps: AccountDeps) {
     return { code, record: { codeHash: codeHash(deps, userId, code), expiresAt: deps.clock.now() + CONFIRMATION_CODE_TTL_MS } };
   };
 
+  const newResetLink = (username: string) => {
+    // 256 bits: the link is the only secret between the mailbox and a new password.
+    const id = randomToken(32);
+    return {
+      idHash: resetHash(deps, id),
+      expiresAt: deps.clock.now() + RESET_LINK_TTL_MS,
+      link: `${deps.publicUrl}/reset?${new URLSearchParams({ username, id })}`,
+    };
+  };
+
   return {
     /**
      * A new address gets an account and a code. An address waiting for confirmation gets a new
-     * code, and keeps its first password. A confirmed address gets a note instead of a code. The
-     * password is hashed in every case, so the answer comes no sooner for an existing address.
+     * code and keeps its first password; when this sign-up brought another password, the account
+     * is contested and confirming it sets no password (confirm). A confirmed address gets a note
+     * instead of a code. Every case hashes the password and runs one Argon2 check (the stored
+     * hash for an unconfirmed account, the decoy otherwise), so the answer's timing tells nothing.
      */
     async signUp(username: string, password: string, client: string): Promise<{ message: string }> {
       throttle.spendAll(confirmMailBudgets(username, client));
       const passwordHash = await hashPassword(password);
-      const now = deps.clock.now();
       let fresh: ReturnType<typeof newCode> | undefined;
-      const outcome = createOrRefreshUnconfirmedUser(
-        deps.db,
-        username,
-        passwordHash,
-        (userId) => (fresh = newCode(userId)).record,
-        now,
-      );
-      if ('alreadyConfirmed' in outcome) {
+      const found = createUnconfirmedUser(deps.db, username, passwordHash, (userId) => (fresh = newCode(userId)).record, deps.clock.now());
+      const pending = 'created' in found && !found.created ? found : undefined;
+      const samePassword = pending ? await verifyPassword(pending.passwordHash, password) : await verifyAgainstDecoy(password);
+      if (pending) {
+        const { code, record } = newCode(pending.userId);
+        const refreshed = refreshUnconfirmedUser(deps.db, pending.userId, !samePassword, record, deps.clock.now());
+        // Undefined: confirmed while the password was being checked, so now a confirmed address.
+        deps.mailer.send(
+          refreshed
+            ? confirmationMail(username, code, deps.collegeName, record.expiresAt, { repeated: true, contested: refreshed.contested })
+            : existingAccountMail(username, deps.publicUrl, deps.collegeName),
+        );
+      } else if ('alreadyConfirmed' in found) {
         deps.mailer.send(existingAccountMail(username, deps.publicUrl, deps.collegeName));
       } else {
         const { code, record } = fresh!;
-        deps.mailer.send(confirmationMail(username, code, deps.collegeName, record.expiresAt, { repeated: !outcome.created }));
+        deps.mailer.send(confirmationMail(username, code, deps.collegeName, record.expiresAt));
       }
       return { message: ACCOUNT_MESSAGES.signedUp };
     },
@@ -129,9 +149,13 @@ export function createAccountService(deps: AccountDeps) {
         recordFailedCodeAttempt(deps.db, user.id);
         throw badRequest(ACCOUNT_MESSAGES.codeRefused);
       }
-      confirmUser(deps.db, user.id, deps.clock.now());
+      // Made in any case (cheap); stored and mailed only if the account turns out to be contested.
+      const reset = newResetLink(username);
+      const { contested } = confirmUser(deps.db, user.id, deps.clock.now(), { idHash: reset.idHash, expiresAt: reset.expiresAt });
       throttle.refund(budgets);
-      return { message: ACCOUNT_MESSAGES.confirmed };
+      if (!contested) return { message: ACCOUNT_MESSAGES.confirmed };
+      deps.mailer.send(choosePasswordMail(username, reset.link, deps.collegeName, reset.expiresAt));
+      return { message: ACCOUNT_MESSAGES.confirmedChoosePassword };
     },
 
     /** Answers the same whatever the address, so it cannot be used to learn who has applied. */
@@ -141,7 +165,8 @@ export function createAccountService(deps: AccountDeps) {
       if (user && !user.confirmed_at) {
         const { code, record } = newCode(user.id);
         replaceConfirmationCode(deps.db, user.id, record, deps.clock.now());
-        deps.mailer.send(confirmationMail(username, code, deps.collegeName, record.expiresAt));
+        const contested = user.password_contested === 1;
+        deps.mailer.send(confirmationMail(username, code, deps.collegeName, record.expiresAt, { contested }));
       }
       return { message: ACCOUNT_MESSAGES.codeResent };
     },
@@ -185,12 +210,8 @@ export function createAccountService(deps: AccountDeps) {
       throttle.spendAll(resetMailBudgets(username, client));
       const user = findUserByUsername(deps.db, username);
       if (user) {
-        // 256 bits: the link is the only secret between the mailbox and a new password.
-        const id = randomToken(32);
-        const now = deps.clock.now();
-        const expiresAt = now + RESET_LINK_TTL_MS;
-        createPasswordReset(deps.db, user.id, resetHash(deps, id), expiresAt, now);
-        const link = `${deps.publicUrl}/reset?${new URLSearchParams({ username, id })}`;
+        const { idHash, expiresAt, link } = newResetLink(username);
+        createPasswordReset(deps.db, user.id, idHash, expiresAt, deps.clock.now());
         deps.mailer.send(resetPasswordMail(username, link, deps.collegeName, expiresAt));
       }
       return { message: ACCOUNT_MESSAGES.forgotSent };

@@ -11,7 +11,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);
 }
 
+/**
+ * A stored value that is not an Argon2 hash (an account without a password, NO_PASSWORD_HASH)
+ * matches nothing and takes as long as a real check, so timing does not tell such an account apart.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (!passwordHash.startsWith('$argon2')) return verifyAgainstDecoy(password);
   try {
     return await verify(passwordHash, password);
   } catch {

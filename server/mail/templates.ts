@@ -15,7 +15,7 @@ export function confirmationMail(
   code: string,
   collegeName: string,
   expiresAt: number,
-  options: { repeated?: boolean } = {},
+  options: { repeated?: boolean; contested?: boolean } = {},
 ): MailMessage {
   return {
     to,
@@ -30,7 +30,14 @@ export function confirmationMail(
       '',
       'Enter it on the Confirm Your Account page. The code is valid for 24 hours and can be used once;',
       'only the code in the newest of these e-mails works.',
-      ...(options.repeated
+      ...(options.contested
+        ? [
+            '',
+            'This address has an account waiting for confirmation, and a different password was given for',
+            'it than when it was first created. So that nobody gets the account by signing up first or last,',
+            'confirming it sets no password: as soon as you confirm, we e-mail you a link to choose your password.',
+          ]
+        : options.repeated
         ? [
             '',
             'This address already had an account waiting for confirmation. It keeps the password chosen',
@@ -56,6 +63,28 @@ export function resetPasswordMail(to: string, link: string, collegeName: string,
       link,
       '',
       'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sent when a contested account (two sign-ups, two passwords) is confirmed: it has no password
+ * until the person who proved the mailbox chooses one with this link.
+ */
+export function choosePasswordMail(to: string, link: string, collegeName: string, expiresAt: number): MailMessage {
+  return {
+    to,
+    subject: `Choose the password of your ${collegeName} application account`,
+    bodyExpiresAt: expiresAt,
+    text: [
+      `Your ${collegeName} application account is confirmed. Because more than one password was given`,
+      'when it was created, it has no password yet, and none of those passwords logs in.',
+      '',
+      'To choose your password, open this link within one hour:',
+      '',
+      link,
+      '',
+      'The link works once. If it has expired, use "Forgot password?" on the Log In page to get a new one.',
     ].join('\n'),
   };
 }

@@ -239,6 +239,31 @@ describe('a sign-up for an address that already has an account', () => {
     },
   );
 
+  it('stays contested when the first password comes back and through a resend: confirming still sets no password', async () => {
+    const username = newAddress('contested');
+    await signUpAs(username, GOOD_PASSWORD);
+    await signUpAs(username, SECOND_PASSWORD);
+    await signUpAs(username, GOOD_PASSWORD);
+    expect((await server.client().post('/public/resend-confirm', { username })).status).toBe(200);
+    const resent = server.lastMailTo(username)!;
+    expect(resent.text).toMatch(/different password/i);
+    const confirm = await server.client().post('/public/confirm', { username, code: codeFromMail(resent.text) });
+    expect(confirm).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.confirmedChoosePassword } });
+    for (const password of [GOOD_PASSWORD, SECOND_PASSWORD]) expect((await logIn(username, password)).status).toBe(400);
+    const timedLogIn = async (address: string) => {
+      const started = performance.now();
+      const answer = await logIn(address, GOOD_PASSWORD);
+      return { answer, ms: performance.now() - started };
+    };
+    const noPassword = await timedLogIn(username);
+    const unknown = await timedLogIn(newAddress('nobody'));
+    // Figures, not assertions: an account without a password is checked against the decoy hash.
+    console.log(`login: account without a password ${noPassword.ms.toFixed(0)} ms, unknown address ${unknown.ms.toFixed(0)} ms`);
+    expect(noPassword.answer.status).toBe(unknown.answer.status);
+    expect(withoutRequestId(noPassword.answer.body)).toEqual(withoutRequestId(unknown.answer.body));
+    expect(resetLinkFromMail(server.lastMailTo(username)!.text).searchParams.get('username')).toBe(username);
+  });
+
   it('a repeated sign-up with the same password stays smooth: the newest code confirms and the password works', async () => {
     const username = newAddress('twice');
     await signUpAs(username, GOOD_PASSWORD);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveAnswers } from '../../db/applications';
 import { BoundedMap } from '../../db/boundedMap';
 import { openDatabase } from '../../db/connection';
-import { createOrRefreshUnconfirmedUser } from '../../db/users';
+import { createUnconfirmedUser } from '../../db/users';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sessionPolicy';
 import { GOOD_PASSWORD, resetLinkFromMail, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
@@ -190,7 +190,7 @@ describe('the parsed answers kept between saves', () => {
     const dir = mkdtempSync(join(tmpdir(), 'parsed-answers-'));
     const db = openDatabase(join(dir, 'admissions.sqlite'));
     try {
-      const created = createOrRefreshUnconfirmedUser(db, 'rollback@example.org', 'hash', () => ({ codeHash: 'x', expiresAt: 0 }), 0);
+      const created = createUnconfirmedUser(db, 'rollback@example.org', 'hash', () => ({ codeHash: 'x', expiresAt: 0 }), 0);
       const userId = (created as { userId: number }).userId;
       expect(saveAnswers(db, userId, { first_name: 'Kept' }, 1)).toMatchObject({ status: 'saved', version: 1 });
       expect(() =>
