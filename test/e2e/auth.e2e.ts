@@ -182,6 +182,25 @@ test('sign up, confirm with the mailed code, log in to the first-login banner, l
   await expect(page.getByTestId('welcome-banner')).toHaveAttribute('data-variant', 'anonymous');
 });
 
+test('confirming an address two sign-ups gave different passwords says to choose the password with the mailed link', async ({ page }) => {
+  const username = uniqueEmail('contested');
+  for (const password of ['Someone-Else-Chose-1!', PASSWORD]) {
+    const signup = await page.request.post('/public/signup', { data: { username, password } });
+    expect(signup.ok(), await signup.text()).toBe(true);
+  }
+  await page.goto('/confirm');
+  await field(page, 'Email address').fill(username);
+  await field(page, 'Confirmation code').fill(confirmationCodeFor(username));
+  await submit(page).click();
+
+  // The confirm card leads to /login as always; the server's message is the toast there.
+  await expect(page).toHaveURL(/\/login$/);
+  const toast = page.getByTestId('toast').filter({ hasText: 'Your account is confirmed.' });
+  await expect(toast).toContainText('Because more than one password was given when this account was created');
+  await expect(toast).toContainText('please choose your password with the link we just e-mailed you.');
+  expect(lastMailTo(username)?.text).toMatch(/^https?:\/\/\S+\/reset\?\S+$/m);
+});
+
 test('forgot password: a closable success message, then the mailed link resets the password', async ({ page }) => {
   const account = await createAccount(page.request, 'forgot');
   await page.goto('/login');
