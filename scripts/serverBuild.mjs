@@ -15,7 +15,7 @@ export const SERVER_BUILD_DIR = 'build/server';
 const ENTRIES = { main: 'server/main.ts', worker: 'server/jobs/worker.ts' };
 
 /** What the build was made from and what it wrote; written last, with the time the build began. */
-export const SERVER_BUILD_INPUTS_FILE = 'build.json';
+export const SERVER_BUILD_RECORD_FILE = 'build.json';
 
 /** Files that shape the bundles without being part of them. */
 const BUILD_SETTINGS = ['scripts/serverBuild.mjs', 'package.json', 'tsconfig.json'];
@@ -33,7 +33,7 @@ const BUILD_SETTINGS = ['scripts/serverBuild.mjs', 'package.json', 'tsconfig.jso
  * @param {string} [outdir]
  */
 export function serverBuildIsStale(root, outdir = join(root, SERVER_BUILD_DIR)) {
-  const stamp = join(outdir, SERVER_BUILD_INPUTS_FILE);
+  const stamp = join(outdir, SERVER_BUILD_RECORD_FILE);
   /** @type {BuildRecord} */
   let record;
   try {
@@ -94,7 +94,7 @@ export async function buildServer(root, outdir = join(root, SERVER_BUILD_DIR)) {
   const inputs = [...Object.keys(result.metafile.inputs), ...[...filesBesideCode.values()].map((source) => relative(root, source)), ...BUILD_SETTINGS];
   /** @type {BuildRecord} */
   const record = { inputs: [...new Set(inputs)].sort(), outputs: outputs.sort() };
-  const stamp = join(outdir, SERVER_BUILD_INPUTS_FILE);
+  const stamp = join(outdir, SERVER_BUILD_RECORD_FILE);
   replaceFile(stamp, (temporary) => writeFileSync(temporary, JSON.stringify(record, null, 1) + '\n'));
   // A source saved while esbuild was reading is then newer than the build, which is rebuilt next time.
   utimesSync(stamp, startedAt, startedAt);

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { listOutbox } from '../../db/outbox';
 import { ensureFrontendBuilt } from '../../server/frontendBuild';
-import { buildServer, serverBuildIsStale, SERVER_BUILD_INPUTS_FILE } from '../../scripts/serverBuild.mjs';
+import { buildServer, serverBuildIsStale, SERVER_BUILD_RECORD_FILE } from '../../scripts/serverBuild.mjs';
 import { onServer, uploadAndConvert, waitFor } from './helpers/documents';
 import { makePng } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
@@ -67,8 +67,14 @@ describe('the server build (what `npm start` runs)', () => {
     server = await startBuilt(app, dataDir);
     console.log(`built server: listening ${Math.round(performance.now() - startedAt)} ms after \`node build/server/main.js\``);
   }, 180_000);
-  afterAll(() => {
-    server?.child.kill('SIGTERM');
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      const exited = new Promise((resolveExit) => server.child.once('exit', resolveExit));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(app, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('runs with plain node, without tsx or the sources: pages, API, a conversion in a worker thread and the PDF copy', async () => {
@@ -118,7 +124,7 @@ describe('the server build (what `npm start` runs)', () => {
     expect(serverBuildIsStale(root, out)).toBe(false);
 
     // Every file the bundles were made from is recorded, the data files read next to the code included.
-    const record: { inputs: string[]; outputs: string[] } = JSON.parse(readFileSync(join(out, SERVER_BUILD_INPUTS_FILE), 'utf8'));
+    const record: { inputs: string[]; outputs: string[] } = JSON.parse(readFileSync(join(out, SERVER_BUILD_RECORD_FILE), 'utf8'));
     const inputs = record.inputs;
     for (const file of [
       'server/main.ts',
@@ -133,7 +139,7 @@ describe('the server build (what `npm start` runs)', () => {
     }
 
     // A source newer than the build: the stamp is put back before that source's time.
-    const stamp = join(out, SERVER_BUILD_INPUTS_FILE);
+    const stamp = join(out, SERVER_BUILD_RECORD_FILE);
     const sourceTime = statSync(join(root, 'server/jobs/worker.ts')).mtime;
     utimesSync(stamp, new Date(sourceTime.getTime() - 60_000), new Date(sourceTime.getTime() - 60_000));
     expect(serverBuildIsStale(root, out)).toBe(true);

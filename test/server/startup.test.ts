@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server/bootstrap';
 import { readServerConfig } from '../../server/config';
 import { DEMO_COLLEGE_PATH } from '../../src/college/load';
-import { SERVER_BUILD_DIR, SERVER_BUILD_INPUTS_FILE, serverBuildIsStale } from '../../scripts/serverBuild.mjs';
+import { SERVER_BUILD_DIR, SERVER_BUILD_RECORD_FILE, serverBuildIsStale } from '../../scripts/serverBuild.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const tempDir = () => mkdtempSync(join(tmpdir(), 'admissions-start-'));
@@ -45,7 +45,7 @@ describe('start-up', () => {
   it('`npm start` rebuilds an out-of-date server, migrates a new database and serves pages and API from plain JavaScript', async () => {
     const dataDir = tempDir();
     // An out-of-date server build, as after editing a source: its record dates from 1970.
-    const record = join(root, SERVER_BUILD_DIR, SERVER_BUILD_INPUTS_FILE);
+    const record = join(root, SERVER_BUILD_DIR, SERVER_BUILD_RECORD_FILE);
     if (existsSync(record)) utimesSync(record, 0, 0);
     // The operator's own command; its own process group, so the test can stop npm and everything under it.
     const npm = spawn('npm', ['start'], {
