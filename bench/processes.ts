@@ -9,9 +9,13 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Starts a Node program that prints `"url":"http://…"` once it listens, and waits for that line. */
+/**
+ * Starts a Node program that prints `"url":"http://…"` once it listens, and waits for that line.
+ * TypeScript runs through tsx; JavaScript (`scripts/start.mjs`, what `npm start` runs) with plain node.
+ */
 export async function startChild(script: string, env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,7 +38,8 @@ try {
   // The deadline night's applicants, the record peak's (fresh: a submitted application takes no
   // more saves), and one for the throughput figures.
   const usernames = await seedApplicants(join(dataDir, 'admissions.sqlite'), 2 * applicants + 1);
-  const app = await startChild('server/main.ts', {
+  // What `npm start` runs: the server build, with plain node.
+  const app = await startChild('scripts/start.mjs', {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     PORT: '0',

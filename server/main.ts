@@ -4,17 +4,20 @@ import { readServerConfig } from './config';
 import { ensureFrontendBuilt } from './frontendBuild';
 import { claimDataDir } from './instanceLock';
 import { createLogger } from './log';
+import { PROJECT_ROOT } from './runtimeLayout';
 import { stopOnSignals } from './signals';
 
-/** `npm start`: build the front end if it is missing or older than its sources, then serve everything from one process. */
+/**
+ * The server's entry, run by `npm start` as build/server/main.js (scripts/start.mjs): build the front
+ * end if it is missing or older than its sources, then serve everything from one process.
+ */
 const logger = createLogger();
 try {
   const config = readServerConfig();
-  // Claimed before the build, so a second process on the same DATA_DIR stops before touching anything.
+  // Claimed before the front end's build, so a second process on the same DATA_DIR stops before touching anything.
   const instanceLock = claimDataDir(config.dataDir);
-  const root = resolve(import.meta.dirname, '..');
-  await ensureFrontendBuilt(root, logger);
-  const running = await startServer(config, { logger, distDir: resolve(root, 'dist'), instanceLock });
+  await ensureFrontendBuilt(PROJECT_ROOT, logger);
+  const running = await startServer(config, { logger, distDir: resolve(PROJECT_ROOT, 'dist'), instanceLock });
   logger.info('listening', { url: running.url, data_dir: config.dataDir, mail: config.smtpUrl ? 'smtp' : 'outbox' });
   stopOnSignals(running, logger);
 } catch (error) {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ConversionRefused } from '../documents/convert/conversionRefused';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
+import { RUNS_FROM_SOURCES } from '../runtimeLayout';
 import type { WorkerOutputs, WorkerReply, WorkerTask } from './workerTasks';
 
 /**
@@ -15,7 +16,7 @@ import type { WorkerOutputs, WorkerReply, WorkerTask } from './workerTasks';
  * is why the converters bound what they allocate themselves (contentLimits).
  */
 export interface WorkerPool {
-  /** Starts one thread ahead of the first task (loading TypeScript and the PDF libraries takes about a second). */
+  /** Starts one thread ahead of the first task (loading the PDF libraries takes a moment). */
   warm(): void;
   run<K extends WorkerTask['kind']>(task: Extract<WorkerTask, { kind: K }>, timeoutMs: number): Promise<WorkerOutputs[K]>;
   close(): Promise<void>;
@@ -34,8 +35,14 @@ interface Slot {
   current?: Pending & { timer: NodeJS.Timeout };
 }
 
-const BOOT = new URL('./workerBoot.mjs', import.meta.url);
-const ENTRY = new URL('./worker.ts', import.meta.url).href;
+/**
+ * The threads' code. From the server build it is the bundle beside this one, build/server/worker.js,
+ * run by plain node. From the sources (vitest, `npm run dev`), a thread does not inherit tsx's
+ * loader, so workerBoot.mjs registers it and then imports worker.ts.
+ */
+const WORKER_SCRIPT = RUNS_FROM_SOURCES
+  ? { file: new URL('./workerBoot.mjs', import.meta.url), workerData: { entry: new URL('./worker.ts', import.meta.url).href } }
+  : { file: new URL('./worker.js', import.meta.url), workerData: undefined };
 
 export function createWorkerPool(options: { size: number; memoryLimitMb?: number }): WorkerPool {
   const slots: Slot[] = [];
@@ -44,8 +51,8 @@ export function createWorkerPool(options: { size: number; memoryLimitMb?: number
   let closed = false;
 
   function spawn(): Slot {
-    const worker = new Worker(BOOT, {
-      workerData: { entry: ENTRY },
+    const worker = new Worker(WORKER_SCRIPT.file, {
+      workerData: WORKER_SCRIPT.workerData,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb ?? 512 },
     });
     worker.unref();

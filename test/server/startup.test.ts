@@ -1,14 +1,25 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server/bootstrap';
 import { readServerConfig } from '../../server/config';
 import { DEMO_COLLEGE_PATH } from '../../src/college/load';
+import { SERVER_BUILD_DIR, SERVER_BUILD_RECORD_FILE, serverBuildIsStale } from '../../scripts/serverBuild.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const tempDir = () => mkdtempSync(join(tmpdir(), 'admissions-start-'));
+
+/** The command lines of every process in a process group (npm, its shell, the server). */
+function processGroup(groupId: number): string[] {
+  const table = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' });
+  return table
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null && Number(match[1]) === groupId)
+    .map((match) => match[2]!);
+}
 
 describe('start-up', () => {
   it('refuses a bad college configuration with a message naming the field', async () => {
@@ -31,24 +42,40 @@ describe('start-up', () => {
     }
   });
 
-  it('`npm start` builds the front end when needed, migrates a new database and serves pages and API', async () => {
+  it('`npm start` rebuilds an out-of-date server, migrates a new database and serves pages and API from plain JavaScript', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // An out-of-date server build, as after editing a source: its record dates from 1970.
+    const record = join(root, SERVER_BUILD_DIR, SERVER_BUILD_RECORD_FILE);
+    if (existsSync(record)) utimesSync(record, 0, 0);
+    // The operator's own command; its own process group, so the test can stop npm and everything under it.
+    const npm = spawn('npm', ['start'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    const startedAt = performance.now();
     try {
+      let output = '';
       const url = await new Promise<string>((resolveUrl, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
+        npm.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
           const match = /"event":"listening","url":"([^"]+)"/.exec(output);
           if (match) resolveUrl(match[1]!);
         });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+        npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        npm.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
       });
+      console.log(`npm start: listening after ${Math.round(performance.now() - startedAt)} ms`);
+      expect(output).toMatch(/"event":"building_server"[^]*"event":"server_built"[^]*"event":"listening"/);
+      expect(serverBuildIsStale(root)).toBe(false);
+
+      // The Node process that serves runs JavaScript with no loader: no --import/--loader, no tsx.
+      const nodes = processGroup(npm.pid!).filter((command) => /(^|\/)node\s/.test(command));
+      console.log(`processes under npm start: ${JSON.stringify(nodes)}`);
+      expect(nodes.length).toBeGreaterThan(0);
+      for (const command of nodes) expect(command).not.toMatch(/--import|--loader|--experimental-loader|tsx|\.ts\b/);
+
       const page = await fetch(url + '/final-steps?x=1');
       expect(page.headers.get('content-type')).toContain('text/html');
       const html = await page.text();
@@ -63,7 +90,7 @@ describe('start-up', () => {
       expect(wrongMethod.status).toBe(405);
       expect(typeof (await wrongMethod.json()).message).toBe('string');
     } finally {
-      child.kill('SIGTERM');
+      process.kill(-npm.pid!, 'SIGTERM');
     }
   }, 120_000);
 });

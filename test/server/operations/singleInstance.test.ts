@@ -11,7 +11,7 @@ const run = promisify(execFile);
 
 /** `npm start` as an operator runs it; resolves with its exit code and output once it exits (or is stopped). */
 function npmStart(dataDir: string, limitMs = 20_000): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
