@@ -12,6 +12,9 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /** The question pages have their own accessibility tests; here only the frame around them counts. */
 const QUESTION_PAGE = '.step-page';
+// Each screen is checked by axe and photographed at two widths, several screens a test: on a busy
+// 2-core machine that took up to 50 s, too close to the default minute.
+test.describe.configure({ timeout: 120_000 });
 
 async function checkScreen(page: Page, name: string, options: { exclude?: string[]; settle?: (page: Page) => Promise<void>; fullPage?: boolean } = {}) {
   for (const width of WIDTHS) {
