@@ -2,7 +2,8 @@ import { findApplication, saveAnswers, type Answers, type SaveAnswersResult } fr
 import type { Db } from '../../db/connection';
 import { listSealedAnswers } from '../../db/sensitiveAnswers';
 import { createWriteBatcher } from '../../db/writeBatcher';
-import { SENSITIVE_KEYS, maskSensitive, type AnswerVault } from './answerVault';
+import { maskSensitive } from '../../src/catalogue/sensitiveMask';
+import { SENSITIVE_KEYS, type AnswerVault } from './answerVault';
 
 /**
  * Reading and writing answers with the sensitive ones sealed at rest. The plain answers stay a

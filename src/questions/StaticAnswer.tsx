@@ -8,7 +8,7 @@ import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles'
 import type { documentMachine } from '../../machines/documentMachine';
 import { documentSystemId } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
-import { maskSensitive } from './formatters';
+import { maskSensitive } from '../catalogue/sensitiveMask';
 import { useAnswer, useTextAnswer } from './hooks';
 import { useOptions } from './SelectField';
 

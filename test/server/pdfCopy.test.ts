@@ -88,6 +88,15 @@ describe('the PDF copy', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(2);
   });
 
+  it('prints sensitive answers as SECURITY.md says: only the last four characters, the rest as bullets', async () => {
+    const { client } = await newApplicant();
+    expect((await client.put('/api/answer', { first_name: 'Masked', ssn: '123-45-6789' })).status).toBe(200);
+    const shown = await pdfText((await download((await readyCopy(client)).url, client)).bytes);
+    expect(shown).toContain('•••-••-6789');
+    expect(shown).not.toContain('123-45');
+    expect(shown).not.toContain('***');
+  });
+
   it('opens only for its owner: another applicant, a visitor, a changed or an expired link get nothing', async () => {
     const owner = await newApplicant();
     await owner.client.put('/api/answer', { first_name: 'Owner' });
