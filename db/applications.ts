@@ -1,11 +1,9 @@
+import type { Answers } from '../src/catalogue/dataModel';
 import type { Db } from './connection';
 import { detachDocuments } from './documents';
 import { keepParsedAnswers, takeParsedAnswers } from './parsedAnswers';
 import { saveSealedAnswer } from './sensitiveAnswers';
 import { stmt } from './statements';
-
-export type AnswerValue = string | boolean;
-export type Answers = Record<string, AnswerValue>;
 
 export interface ApplicationRow {
   user_id: number;

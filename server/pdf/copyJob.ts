@@ -1,4 +1,5 @@
-import { findApplication, listAddAnother, type Answers } from '../../db/applications';
+import { findApplication, listAddAnother } from '../../db/applications';
+import type { Answers } from '../../src/catalogue/dataModel';
 import type { Db } from '../../db/connection';
 import { listCompletedConversions } from '../../db/documents';
 import type { JobRow } from '../../db/jobs';
