@@ -65,9 +65,7 @@ export type AnswersMachineEvent =
   | AppContextEvent
   | RestoredEvent
   /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
-  | { type: 'answers.saveAndGo'; to?: string }
-  /** Sign In / Create Account from the form: /login or /signup with the answers in navigation state. */
-  | { type: 'answers.carryTo'; to: string };
+  | { type: 'answers.saveAndGo'; to?: string };
 
 const STORAGE_KEY = 'admissions.answers';
 
@@ -230,6 +228,8 @@ export const answersMachine = setup({
       to: params.to,
       state: { answers: context.answers },
     })),
+    /** A service user's answers are another applicant's: they never travel to an auth card. */
+    goWithoutAnswers: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { to: string }): NavigationEvent => ({ type: 'navigate', to: params.to })),
     runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     /** Only for the page's own saves: the asker of any other save says what its failure means for its task. */
@@ -360,6 +360,7 @@ export const answersMachine = setup({
     readOnly: {
       on: {
         'answers.replaceAll': { actions: ['replaceAnswers', ...announce] },
+        'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
         'app.context': [
           { guard: 'isStudent', target: 'student' },
           { guard: 'isAnonymous', target: 'anonymous' },

@@ -72,6 +72,17 @@ describe('the walls between server, machines and views', () => {
     for (const known of KNOWN_BREACHES) expect(found.some((breach) => breach.startsWith(`${known} `)), known).toBe(true);
   });
 
+  it("keep each actor's state its own: a machine reads no other actor's snapshot, it asks by event", () => {
+    const readers = [...allFiles]
+      .filter((file) => file.startsWith('machines/'))
+      .flatMap((file) =>
+        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/([\w$.\]\)?]+)\.getSnapshot\(/g)]
+          .filter((match) => match[1] !== 'self')
+          .map((match) => `${file}: ${match[0]}`),
+      );
+    expect(readers).toEqual([]);
+  });
+
   it('see the imports they guard (a file importing across is found)', () => {
     expect(importsOf('server/app.ts')).toContain('server/http/securityHeaders.ts');
     expect(importsOf('machines/appMachine.ts').some((target) => target.startsWith('src/catalogue/'))).toBe(true);
