@@ -80,7 +80,7 @@ async function startOnDataDir(
   loadPlacesIfEmpty(db);
   const answers = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey) });
   const mailer = createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const store = createObjectStore(config.storage, { secret: config.secret, publicUrl: config.publicUrl });
+  const store = createObjectStore(config.storage, { secret: config.secret });
   const { conversion } = config;
   const { libreOffice } = conversion;
   const pool = createWorkerPool({ size: conversion.concurrency });

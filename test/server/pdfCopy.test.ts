@@ -56,6 +56,8 @@ describe('the PDF copy', () => {
     expect((await client.put('/api/answer', answers)).status).toBe(200);
     await uploadAndConvert(server, client, { bytes: await makePdf(['Official transcript', 'MARKER-TRANSCRIPT-4711']), name: 'transcript.pdf' });
     const copy = await readyCopy(client);
+    // A path, not PUBLIC_URL: the download works from whatever address the page was opened at.
+    expect(copy.url).toMatch(/^\/files\/pdf-copy\?ticket=/);
     const { response, bytes } = await download(copy.url, client);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
