@@ -5,6 +5,7 @@ import { dropStaleUploadSlots } from '../db/documents';
 import { purgeFinishedJobs } from '../db/jobs';
 import { deleteExpiredSessions } from '../db/sessions';
 import { checkCatalogue } from '../src/catalogue/devChecks';
+import { DEVELOPMENT_MODE } from '../src/catalogue/limits';
 import { loadCollegeConfig } from '../src/college/load';
 import type { CollegeConfig } from '../src/college/schema';
 import { SESSION_IDLE_MS } from './accounts/sessionPolicy';
@@ -74,7 +75,7 @@ async function startOnDataDir(
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ silent: config.mode === 'test' });
   const college = loadCollegeConfig(config.collegeConfigFile);
-  if (config.mode === 'development') checkCatalogue();
+  if (config.mode === DEVELOPMENT_MODE) checkCatalogue();
   const db = openDatabase(config.databaseFile);
   loadDemoSchoolsIfEmpty(db, logger);
   loadPlacesIfEmpty(db);
