@@ -23,7 +23,7 @@ export function withAnswer(answers: Answers, key: string, value: AnswerValue, de
   return clearKeys(next, keysToClearOnChange(key, next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
 }
 
-export function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
+function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
   const next = clearKeys(answers, keys, CONDITION_CATALOGUE);
   return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
 }
@@ -34,7 +34,7 @@ export const hasAnswers = (answers: Answers) => Object.values(answers).some((val
  * The answers that differ from what the server last confirmed. Only these are sent: a tab that
  * re-sent every answer would put back its stale copy of answers another tab changed meanwhile.
  */
-export function changedAnswers(answers: Answers, confirmed: Answers): AnswerMap {
+function changedAnswers(answers: Answers, confirmed: Answers): AnswerMap {
   return Object.fromEntries(Object.entries(answers).filter(([key, value]) => confirmed[key] !== value));
 }
 
@@ -48,7 +48,7 @@ function conflictingKeys(error: unknown): string[] | undefined {
  * After a conflict: the server's answers, with this tab's own changes laid over them except
  * where the other tab's acknowledged answer wins.
  */
-export function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
+function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
   const mine = changedAnswers(local, confirmed);
   for (const key of conflicts) delete mine[key];
   return { ...server, ...mine };

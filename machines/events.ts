@@ -5,7 +5,7 @@ import type { AnswerValue } from '../src/catalogue/dataModel';
  * internal events stay in its file; these are the shared vocabulary, so senders and receivers agree.
  */
 
-export type ToastSeverity = 'success' | 'error';
+type ToastSeverity = 'success' | 'error';
 export interface ToastRequest {
   severity: ToastSeverity;
   /** Spec section 8: 'Error' / 'Success', or '{card name} Error', 'Resend Confirmation Code Error'… */

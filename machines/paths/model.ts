@@ -121,7 +121,7 @@ function payloadText(value: unknown): string {
 }
 
 /** One QA-readable line per event. */
-export function describeEvent(event: EventObject, machine: AnyStateMachine): string {
+function describeEvent(event: EventObject, machine: AnyStateMachine): string {
   const actor = ACTOR_EVENT.exec(event.type);
   if (actor) {
     const detail = payloadText(actor[1] === 'done' ? (event as { output?: unknown }).output : (event as { error?: unknown }).error);
@@ -140,7 +140,7 @@ export function describeEvent(event: EventObject, machine: AnyStateMachine): str
   return `send "${type}"${detail ? ` ${detail}` : ''}`;
 }
 
-export function describeState(snapshot: AnyMachineSnapshot): string {
+function describeState(snapshot: AnyMachineSnapshot): string {
   const value = typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
   const tags = [...snapshot.tags];
   return tags.length > 0 ? `${value} [${tags.join(', ')}]` : value;

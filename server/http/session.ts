@@ -22,7 +22,6 @@ export interface SessionState {
   session?: CurrentSession;
 }
 
-export { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
 import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
 
 export interface SessionDeps {

@@ -15,7 +15,7 @@ import type { WorkerPool } from '../jobs/workerPool';
 import type { ObjectStore } from '../storage/objectStore';
 import type { AnswerStore } from '../application/answerStore';
 
-export const COPY_MESSAGES = {
+const COPY_MESSAGES = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
 } as const;
 

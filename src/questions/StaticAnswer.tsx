@@ -13,7 +13,7 @@ import { useAnswer, useTextAnswer } from './hooks';
 import { useOptions } from './SelectField';
 
 /** Text only screen readers get (a check mark alone says nothing to them). */
-export const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
+const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
 
 function NotAnswered() {
   return (

@@ -11,10 +11,10 @@ import { useAppActor, useSystemActor } from '../app/actors';
 import { useCollege } from '../app/useApp';
 
 export type AnswersActor = ActorRefFrom<typeof answersMachine>;
-export type ValidationActor = ActorRefFrom<typeof validationMachine>;
+type ValidationActor = ActorRefFrom<typeof validationMachine>;
 
 export const useAnswersActor = () => useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
-export const useValidationActor = () => useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
+const useValidationActor = () => useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
 
 /** The whole answers object: a stable reference until an answer changes. */
 export function useAnswers(): Answers {

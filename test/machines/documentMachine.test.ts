@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { api, uploadToPresignedUrl } from '../../machines/api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';

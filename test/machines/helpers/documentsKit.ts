@@ -51,7 +51,7 @@ export async function flush(): Promise<void> {
  * `xstate.done.actor.<id>` resolves it with the step's output, `xstate.error.actor.<id>` rejects it.
  * The invoke id is the child actor's id, so one logic serves every name.
  */
-export function controlledActors(names: readonly string[]) {
+function controlledActors(names: readonly string[]) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
   const logic = fromPromise<unknown, unknown>(
     ({ self, input }) => new Promise((resolve, reject) => void pending.set(self.id, { resolve, reject, input })),

@@ -25,7 +25,7 @@ const recordingSibling = fromTransition(
   { events: [] },
 );
 
-export const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
+const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
 export type StubSibling = (typeof STUB_SIBLINGS)[number];
 
 /**
@@ -93,8 +93,6 @@ export function controlledActors<TName extends string>(names: readonly TName[]) 
     },
   };
 }
-
-export type ControlledActors = ReturnType<typeof controlledActors<string>>;
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
