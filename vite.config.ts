@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressBuild } from './server/staticCompression.ts';
 import react from '@vitejs/plugin-react';
+import { API_PREFIXES } from './src/catalogue/http.ts';
 
-// The API lives in the Koa process; in development Vite proxies these prefixes to it.
-const API_PREFIXES = ['/api', '/public', '/service', '/lookup', '/files'];
+// The API lives in the Koa process; in development Vite proxies its prefixes to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /** Views of the form area that load only when a question, a dialog or the staff view needs them. */

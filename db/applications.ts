@@ -1,11 +1,9 @@
+import type { Answers } from '../src/catalogue/dataModel';
 import type { Db } from './connection';
 import { detachDocuments } from './documents';
 import { keepParsedAnswers, takeParsedAnswers } from './parsedAnswers';
 import { saveSealedAnswer } from './sensitiveAnswers';
 import { stmt } from './statements';
-
-export type AnswerValue = string | boolean;
-export type Answers = Record<string, AnswerValue>;
 
 export interface ApplicationRow {
   user_id: number;
@@ -99,7 +97,7 @@ export function saveLastPage(db: Db, userId: number, lastPage: string, now: numb
 }
 
 export type WebStatus = 'started' | 'validating' | 'submitted';
-export const WEB_STATUS_ORDER: readonly WebStatus[] = ['started', 'validating', 'submitted'];
+const WEB_STATUS_ORDER: readonly WebStatus[] = ['started', 'validating', 'submitted'];
 
 export function listWebStatus(db: Db, userId: number): { web_status: WebStatus; created_at: number }[] {
   return stmt(db, 'SELECT web_status, created_at FROM web_status_events WHERE user_id = ? ORDER BY created_at, rowid').all(
@@ -123,12 +121,6 @@ export function saveValidationReport(db: Db, userId: number, errorsJson: string,
     `INSERT INTO validation_reports (user_id, errors, created_at) VALUES (?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET errors = excluded.errors, created_at = excluded.created_at`,
   ).run(userId, errorsJson, now);
-}
-
-export function latestValidationReport(db: Db, userId: number): { errors: string; created_at: number } | undefined {
-  return stmt(db, 'SELECT errors, created_at FROM validation_reports WHERE user_id = ?').get(userId) as
-    | { errors: string; created_at: number }
-    | undefined;
 }
 
 /**

@@ -100,7 +100,7 @@ export function findDocument(db: Db, userId: number, answerKey: string): Documen
   return stmt(db, 'SELECT * FROM documents WHERE user_id = ? AND answer_key = ?').get(userId, answerKey) as DocumentRow | undefined;
 }
 
-export function listDocuments(db: Db, userId: number): DocumentRow[] {
+function listDocuments(db: Db, userId: number): DocumentRow[] {
   return stmt(db, 'SELECT * FROM documents WHERE user_id = ? ORDER BY answer_key').all(userId) as DocumentRow[];
 }
 

@@ -265,5 +265,3 @@ export function runMigrations(db: Database.Database): void {
     })();
   }
 }
-
-export const SCHEMA_VERSION = MIGRATIONS.length;

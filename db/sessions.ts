@@ -72,7 +72,3 @@ export function endSession(db: Db, idHash: string): void {
 export function deleteExpiredSessions(db: Db, now: number, idleMs: number): number {
   return stmt(db, 'DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?').run(now, now - idleMs).changes;
 }
-
-export function listLogins(db: Db, userId: number): { created_at: number }[] {
-  return stmt(db, 'SELECT created_at FROM logins WHERE user_id = ? ORDER BY id').all(userId) as { created_at: number }[];
-}

@@ -6,15 +6,6 @@ export interface CounterState {
   windowStart: number;
 }
 
-/** The counter for a key in its current window (a window older than windowMs counts as empty). */
-export function readCounter(db: Db, key: string, now: number, windowMs: number): CounterState {
-  const row = stmt(db, 'SELECT window_start, count FROM throttle_counters WHERE key = ?').get(key) as
-    | { window_start: number; count: number }
-    | undefined;
-  if (!row || now - row.window_start >= windowMs) return { count: 0, windowStart: now };
-  return { count: row.count, windowStart: row.window_start };
-}
-
 /**
  * Adds one to a key's counter, starting a new window when the old one has passed. `account`
  * names the account the counter belongs to (if any), so its counters can be found by whole value.
@@ -65,13 +56,6 @@ export function takePacedSlot(
        ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, count = excluded.count, next_at = excluded.next_at`,
     ).run(key, windowStart, count, account, now + pacing.delayAfter(count));
     return { allowed: true as const, count };
-  })();
-}
-
-export function clearCounters(db: Db, keys: readonly string[]): void {
-  const remove = stmt(db, 'DELETE FROM throttle_counters WHERE key = ?');
-  db.transaction(() => {
-    for (const key of keys) remove.run(key);
   })();
 }
 

@@ -62,4 +62,3 @@ export function createWriteBatcher(db: Db) {
   };
 }
 
-export type WriteBatcher = ReturnType<typeof createWriteBatcher>;

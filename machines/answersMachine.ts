@@ -23,7 +23,7 @@ export function withAnswer(answers: Answers, key: string, value: AnswerValue, de
   return clearKeys(next, keysToClearOnChange(key, next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
 }
 
-export function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
+function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
   const next = clearKeys(answers, keys, CONDITION_CATALOGUE);
   return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
 }
@@ -34,7 +34,7 @@ export const hasAnswers = (answers: Answers) => Object.values(answers).some((val
  * The answers that differ from what the server last confirmed. Only these are sent: a tab that
  * re-sent every answer would put back its stale copy of answers another tab changed meanwhile.
  */
-export function changedAnswers(answers: Answers, confirmed: Answers): AnswerMap {
+function changedAnswers(answers: Answers, confirmed: Answers): AnswerMap {
   return Object.fromEntries(Object.entries(answers).filter(([key, value]) => confirmed[key] !== value));
 }
 
@@ -48,7 +48,7 @@ function conflictingKeys(error: unknown): string[] | undefined {
  * After a conflict: the server's answers, with this tab's own changes laid over them except
  * where the other tab's acknowledged answer wins.
  */
-export function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
+function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
   const mine = changedAnswers(local, confirmed);
   for (const key of conflicts) delete mine[key];
   return { ...server, ...mine };
@@ -65,9 +65,7 @@ export type AnswersMachineEvent =
   | AppContextEvent
   | RestoredEvent
   /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
-  | { type: 'answers.saveAndGo'; to?: string }
-  /** Sign In / Create Account from the form: /login or /signup with the answers in navigation state. */
-  | { type: 'answers.carryTo'; to: string };
+  | { type: 'answers.saveAndGo'; to?: string };
 
 const STORAGE_KEY = 'admissions.answers';
 
@@ -230,6 +228,8 @@ export const answersMachine = setup({
       to: params.to,
       state: { answers: context.answers },
     })),
+    /** A service user's answers are another applicant's: they never travel to an auth card. */
+    goWithoutAnswers: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { to: string }): NavigationEvent => ({ type: 'navigate', to: params.to })),
     runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     /** Only for the page's own saves: the asker of any other save says what its failure means for its task. */
@@ -360,6 +360,7 @@ export const answersMachine = setup({
     readOnly: {
       on: {
         'answers.replaceAll': { actions: ['replaceAnswers', ...announce] },
+        'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
         'app.context': [
           { guard: 'isStudent', target: 'student' },
           { guard: 'isAnonymous', target: 'anonymous' },

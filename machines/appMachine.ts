@@ -44,7 +44,7 @@ export interface AppInput {
 }
 
 /** Section 3's client snapshot. */
-export interface ClientSnapshot {
+interface ClientSnapshot {
   /** undefined until known (loading). */
   webStatus: WebStatus | undefined;
   lastPage: string | null;
@@ -95,7 +95,7 @@ const CORE_CHILDREN = [
 ] as const;
 
 /** The form actors of ./formActors, spawned once loaded: their system ids (documents: one per question). */
-export const formActorIds = (documentKeys: readonly string[]): string[] => [
+const formActorIds = (documentKeys: readonly string[]): string[] => [
   SYSTEM_IDS.validation,
   SYSTEM_IDS.submit,
   SYSTEM_IDS.answers,

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromPromise, not, sendTo, setup, type ActorSystem, type SnapshotFrom } from 'xstate';
-import type { AnswerValue } from '../src/catalogue/dataModel';
+import { assign, enqueueActions, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 // The account schemas only: the barrel ../src/catalogue/schema would load the application rules too.
 import {
   confirmSchema,
@@ -22,7 +21,7 @@ import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { api } from './api/coreEndpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { MessageSchema } from './api/responses';
-import type { NavigationEvent, NavigationState, SessionEvent, ToastRequest } from './events';
+import type { AnswersEvent, NavigationEvent, NavigationState, SessionEvent, ToastRequest } from './events';
 import { AUTH_CARDS, AUTH_CARD_NAMES, DEFAULT_ROUTE, type AuthCard } from './routes';
 import { errorMessage, sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -105,18 +104,6 @@ function openedContext(card: AuthCard, prefill: AuthCardPrefill = {}): AuthCardC
 
 const messageOf = (event: unknown) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE);
 
-/**
- * The answers an anonymous visitor typed, so sign-up and forgot-password can carry them (section 2).
- * The answers actor is one of the form actors, loaded with the form area: before that (a page
- * load straight onto an auth card) there is nothing to carry, and what the visitor typed on an
- * earlier page load waits in session storage for the answers actor.
- */
-function studentAnswers(system: ActorSystem<any>): Record<string, AnswerValue> | undefined {
-  const snapshot = system.get(SYSTEM_IDS.answers)?.getSnapshot() as { context?: { answers?: unknown } } | undefined;
-  const answers = snapshot?.context?.answers;
-  return answers && typeof answers === 'object' ? (answers as Record<string, AnswerValue>) : undefined;
-}
-
 /** Invoke input: the form as the schema outputs it (username normalised, code trimmed); the guard made sure it parses. */
 const parsed =
   <TSchema extends v.GenericSchema>(schema: TSchema) =>
@@ -197,10 +184,20 @@ export const authCardMachine = setup({
         return { type: 'navigate', to: AUTH_CARDS[params.to].route, state };
       },
     ),
-    followLink: sendTo(sibling(SYSTEM_IDS.navigation), ({ event, system }): NavigationEvent => {
+    /**
+     * Sign-up and forgot-password carry the answers the visitor typed (section 2): the answers
+     * actor, which holds them, navigates with them. It is one of the form actors, loaded with the
+     * form area: before that (a page load straight onto an auth card) there is nothing to carry,
+     * and what the visitor typed on an earlier page load waits in session storage for it.
+     */
+    followLink: enqueueActions(({ event, system, enqueue }) => {
       const to = event.type === 'link.follow' ? event.to : 'login';
-      const answers = to === 'signup' || to === 'forgot' ? studentAnswers(system) : undefined;
-      return { type: 'navigate', to: AUTH_CARDS[to].route, ...(answers ? { state: { answers } } : {}) };
+      const route = AUTH_CARDS[to].route;
+      const answers = system.get(SYSTEM_IDS.answers);
+      const carry: AnswersEvent = { type: 'answers.carryTo', to: route };
+      const go: NavigationEvent = { type: 'navigate', to: route };
+      if (answers && (to === 'signup' || to === 'forgot')) enqueue.sendTo(answers, carry);
+      else enqueue.sendTo(sibling(SYSTEM_IDS.navigation)({ system }), go);
     }),
   },
 }).createMachine({

@@ -3,7 +3,7 @@ import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
 import type { ConversionStatus, DocumentAnswer, PresignedUpload } from './api/responses';
-import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, DocumentInspectEvent, DocumentInspectedEvent, SessionEvent, ToastEvent } from './events';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
 import { sibling } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
@@ -25,7 +25,9 @@ export type DocumentEvent =
   /** Someone else (the tabs actor) deleted the document and its conversion on the server. */
   | { type: 'document.cleared' }
   /** The answers actor's outcome of the save this actor asked for when an upload started. */
-  | AnswersSaveReply;
+  | AnswersSaveReply
+  /** The tabs actor's check before a switch. */
+  | DocumentInspectEvent;
 
 interface DocumentContext {
   answerKey: string;
@@ -130,6 +132,17 @@ export const documentMachine = setup({
       // A save refused for the session: the answers actor has already told the session actor.
       if (!('reason' in event && event.reason === 'unauthorised')) report(enqueue, system, error, message);
     }),
+    /**
+     * Its own state, told to the asker. The question changes no state, so the actor's own tags say
+     * it (`error`: a failed conversion still on the server). A graph traversal's stand-in self has none.
+     */
+    answerInspection: sendTo(
+      ({ event, system }) => sibling(event.type === 'document.inspect' ? event.replyTo : '')({ system }),
+      ({ context, self }): DocumentInspectedEvent => {
+        const tags: ReadonlySet<string> = (self.getSnapshot() as { tags?: Set<string> }).tags ?? new Set();
+        return { type: 'document.inspected', answerKey: context.answerKey, busy: tags.has('busy'), attached: tags.has('attached') || tags.has('error') };
+      },
+    ),
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
     reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       report(enqueue, system, params.error, errorMessage(params.error));
@@ -140,6 +153,7 @@ export const documentMachine = setup({
   id: 'document',
   initial: 'anonymous',
   context: ({ input }) => ({ answerKey: input.answerKey, file: null, upload: null, document: null, fileProblem: null, error: null }),
+  on: { 'document.inspect': { actions: 'answerInspection' } },
   states: {
     // Also the state before the root's first `app.context`: nothing may be called without a session.
     anonymous: {

@@ -5,7 +5,7 @@ import type { AnswerValue } from '../src/catalogue/dataModel';
  * internal events stay in its file; these are the shared vocabulary, so senders and receivers agree.
  */
 
-export type ToastSeverity = 'success' | 'error';
+type ToastSeverity = 'success' | 'error';
 export interface ToastRequest {
   severity: ToastSeverity;
   /** Spec section 8: 'Error' / 'Success', or '{card name} Error', 'Resend Confirmation Code Error'… */
@@ -70,7 +70,25 @@ export type AnswersEvent =
    * with `If-Match`, and answers the actor registered under the system id `replyTo` with an
    * AnswersSaveReply.
    */
-  | { type: 'answers.save'; replyTo: string };
+  | { type: 'answers.save'; replyTo: string }
+  /**
+   * Sign In / Create Account from the form, and the auth cards' sign-up and forgot-password links:
+   * the answers actor navigates to `to` with the answers in navigation state (section 2).
+   */
+  | { type: 'answers.carryTo'; to: string };
+
+/**
+ * To a document actor (system id `document:<answer key>`): the tabs actor, before a switch, asks
+ * what the document is doing; the document actor answers the actor registered under `replyTo`
+ * with a DocumentInspectedEvent.
+ */
+export type DocumentInspectEvent = { type: 'document.inspect'; replyTo: string };
+
+/**
+ * The document actor's answer: `busy` while an upload, a conversion or a fetch runs; `attached`
+ * while the server holds a document or a failed conversion of it (either must be deleted first).
+ */
+export type DocumentInspectedEvent = { type: 'document.inspected'; answerKey: string; busy: boolean; attached: boolean };
 
 /**
  * The answers actor → the actor that asked with `answers.save`. `conflict`: another tab changed

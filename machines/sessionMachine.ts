@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { LOGGED_IN_COOKIE } from '../server/accounts/sessionPolicy';
+import { LOGGED_IN_COOKIE } from '../src/catalogue/http';
 import { api } from './api/coreEndpoints';
 import type { RootReportEvent } from './coreEvents';
 import type { AppContextEvent, NavigationEvent, SessionEvent } from './events';

@@ -3,7 +3,7 @@ import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
 import type { DocumentEvent } from './documentMachine';
-import type { AnswersEvent, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 
 /** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
@@ -25,7 +25,9 @@ export type TabsEvent =
   /** Closes the 'File Upload in Progress' dialog. */
   | { type: 'tabs.closeDialog' }
   /** The failure's reset: reload the choices and the cached documents. */
-  | { type: 'tabs.reset' };
+  | { type: 'tabs.reset' }
+  /** A document actor's answer to the check before a switch. */
+  | DocumentInspectedEvent;
 
 interface TabsContext {
   chosen: Record<string, string>;
@@ -33,12 +35,11 @@ interface TabsContext {
   pending: { tabId: string; tab: string } | null;
   /** The group whose switch failed; null when loading the choices failed. */
   failedTabId: string | null;
+  /** The check before a switch: the documents of the group that have not answered yet, and what those that did said. */
+  check: { awaiting: string[]; busy: boolean; attached: boolean };
 }
 
-export interface UploadCheck {
-  busy: boolean;
-  attached: boolean;
-}
+const NO_CHECK: TabsContext['check'] = { awaiting: [], busy: false, attached: false };
 
 const groupOf = (tabId: string): TabGroup | undefined => TAB_GROUPS.find((group) => group.tabId === tabId);
 const documentKeysOf = (group: TabGroup | undefined): string[] =>
@@ -57,7 +58,7 @@ function validChoices(choices: Record<string, string>): Record<string, string> {
   return { ...DEFAULT_TABS, ...Object.fromEntries(valid) };
 }
 
-type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent;
+type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent | DocumentInspectEvent;
 type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
 
 /** Absent siblings (isolated tests) are skipped rather than sent to. */
@@ -79,18 +80,6 @@ export const tabsMachine = setup({
   },
   actors: {
     loadTabs: fromPromise<Record<string, string>, void>(({ signal }) => api.tabChoices(signal)),
-    /** Reads the document actors' tags: a conversion or fetch running blocks the switch. */
-    inspectUploads: fromPromise<UploadCheck, { documentKeys: string[]; leavingDocumentKey: string | null }>(
-      async ({ input, system }) => {
-        const snapshotOf = (key: string) => system.get(documentSystemId(key))?.getSnapshot();
-        const leaving = input.leavingDocumentKey ? snapshotOf(input.leavingDocumentKey) : undefined;
-        return {
-          busy: input.documentKeys.some((key) => snapshotOf(key)?.hasTag('busy') === true),
-          // A failed conversion still has a record on the server to delete.
-          attached: leaving?.hasTag('attached') === true || leaving?.hasTag('error') === true,
-        };
-      },
-    ),
     deleteConversion: fromPromise<unknown, { answerKey: string }>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
     deleteDocument: fromPromise<unknown, { answerKey: string }>(({ input, signal }) => api.deleteDocument(input.answerKey, signal)),
     saveTab: fromPromise<unknown, { tabId: string; tab: string }>(({ input, signal }) => api.saveTab(input.tabId, input.tab, signal)),
@@ -103,8 +92,9 @@ export const tabsMachine = setup({
       event.type === 'tabs.choose' &&
       groupOf(event.tabId)?.tabs.some((tab) => tab.id === event.tab) === true &&
       context.chosen[event.tabId] !== event.tab,
-    uploadBusy: (_, check: UploadCheck) => check.busy,
-    documentAttached: (_, check: UploadCheck) => check.attached,
+    documentsAnswered: ({ context }) => context.check.awaiting.length === 0,
+    uploadBusy: ({ context }) => context.check.awaiting.length === 0 && context.check.busy,
+    documentAttached: ({ context }) => context.check.awaiting.length === 0 && context.check.attached,
   },
   actions: {
     keepChoices: assign({ chosen: (_, choices: Record<string, string>) => validChoices(choices) }),
@@ -112,6 +102,27 @@ export const tabsMachine = setup({
     useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, failedTabId: null }),
     keepPending: assign({ pending: ({ event }) => (event.type === 'tabs.choose' ? { tabId: event.tabId, tab: event.tab } : null) }),
     forgetPending: assign({ pending: null }),
+    /**
+     * Spec section 4: a conversion or fetch running blocks the switch, and the document of the tab
+     * left goes first. Every document of the group is asked; its actor, spawned with this one, answers.
+     */
+    askDocuments: enqueueActions(({ context, system, enqueue }) => {
+      const keys = documentKeysOf(groupOf(context.pending?.tabId ?? ''));
+      enqueue.assign({ check: { ...NO_CHECK, awaiting: keys } });
+      for (const key of keys) send(enqueue, system.get(documentSystemId(key)), { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs });
+    }),
+    forgetCheck: assign({ check: NO_CHECK }),
+    noteDocumentAnswer: assign({
+      check: ({ context, event }) => {
+        const { check } = context;
+        if (event.type !== 'document.inspected' || !check.awaiting.includes(event.answerKey)) return check;
+        return {
+          awaiting: check.awaiting.filter((key) => key !== event.answerKey),
+          busy: check.busy || event.busy,
+          attached: check.attached || (event.answerKey === leavingDocumentKey(context) && event.attached),
+        };
+      },
+    }),
     commitChoice: assign(({ context }) => ({
       chosen: context.pending ? { ...context.chosen, [context.pending.tabId]: context.pending.tab } : context.chosen,
       pending: null,
@@ -150,7 +161,7 @@ export const tabsMachine = setup({
 }).createMachine({
   id: 'tabs',
   initial: 'anonymous',
-  context: { chosen: { ...DEFAULT_TABS }, pending: null, failedTabId: null },
+  context: { chosen: { ...DEFAULT_TABS }, pending: null, failedTabId: null, check: NO_CHECK },
   states: {
     anonymous: {
       on: {
@@ -195,20 +206,14 @@ export const tabsMachine = setup({
         },
         checking: {
           tags: 'busy',
-          invoke: {
-            id: 'inspectUploads',
-            src: 'inspectUploads',
-            input: ({ context }) => ({
-              documentKeys: documentKeysOf(groupOf(context.pending?.tabId ?? '')),
-              leavingDocumentKey: leavingDocumentKey(context),
-            }),
-            onDone: [
-              { guard: { type: 'uploadBusy', params: ({ event }) => event.output }, target: 'blocked' },
-              { guard: { type: 'documentAttached', params: ({ event }) => event.output }, target: 'deletingConversion' },
-              { target: 'saving' },
-            ],
-            onError: { target: 'idle', actions: 'forgetPending' },
-          },
+          entry: 'askDocuments',
+          exit: 'forgetCheck',
+          on: { 'document.inspected': { actions: 'noteDocumentAnswer' } },
+          always: [
+            { guard: 'uploadBusy', target: 'blocked' },
+            { guard: 'documentAttached', target: 'deletingConversion' },
+            { guard: 'documentsAnswered', target: 'saving' },
+          ],
         },
         // The 'File Upload in Progress' dialog.
         blocked: {

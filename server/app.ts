@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
 
   const wake = () => deps.jobs.wake();
   const documents = createDocumentService({ db, clock, store: deps.store, secret: deps.config.secret, wake });
-  const copies = createCopyService({ db, clock, secret: deps.config.secret, publicUrl: deps.config.publicUrl, wake });
+  const copies = createCopyService({ db, clock, secret: deps.config.secret, wake });
 
   const applicationDeps = { db, clock, college, answers: deps.answers };
   app.use(exactRoutes(hotApplicationRoutes(applicationDeps)));

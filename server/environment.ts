@@ -47,9 +47,9 @@ function oneOf<const T extends readonly [string, ...string[]]>(name: string, val
 }
 
 /** Connection limits: a client gets this long to send its headers, its whole request, and its next request on a kept-alive connection. */
-export const CONNECTION_DEFAULTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000 } as const;
+const CONNECTION_DEFAULTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000 } as const;
 /** How long a stopping server waits for requests in flight. */
-export const SHUTDOWN_DEFAULT_MS = 10_000;
+const SHUTDOWN_DEFAULT_MS = 10_000;
 
 const EnvironmentSchema = v.pipe(
   v.object({

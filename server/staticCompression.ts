@@ -10,7 +10,7 @@ import { ENCODINGS } from './http/contentEncoding.ts';
  * for gzip, quality 11 for Brotli), and served as those files: every browser downloads the
  * smallest bytes it can read, and the server spends no CPU per request on it.
  */
-export const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 
 const brotli = promisify(brotliCompress);
 const extensionOf = (name: (typeof ENCODINGS)[number]['name']) => ENCODINGS.find((encoding) => encoding.name === name)!.extension;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { keepPreloadedResponses, PRELOADED_ELEMENT_ID } from '../machines/api/preloadedResponses';
+import { keepPreloadedResponses } from '../machines/api/preloadedResponses';
+import { PRELOADED_ELEMENT_ID } from './catalogue/http';
 import { createAppActor } from '../machines/inspect';
 import { SYSTEM_IDS } from '../machines/systemIds';
 import { App } from './app/App';

@@ -8,10 +8,6 @@ import * as v from 'valibot';
  * status handling and valibot schemas as fetched ones.
  */
 const PreloadedSchema = v.record(v.string(), v.object({ status: v.pipe(v.number(), v.integer()), body: v.unknown() }));
-export type PreloadedResponses = v.InferOutput<typeof PreloadedSchema>;
-
-/** The id of the `<script type="application/json">` element the server writes. */
-export const PRELOADED_ELEMENT_ID = 'preloaded-responses';
 
 const waiting = new Map<string, { status: number; body: unknown }>();
 

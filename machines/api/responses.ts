@@ -3,24 +3,23 @@ import type { CollegeConfig } from '../../src/college/schema';
 
 /** Shapes of the server's answers (spec section 7), checked before any machine trusts them. */
 const answerValue = v.union([v.string(), v.boolean()]);
-export const AnswersSchema = v.record(v.string(), answerValue);
+const AnswersSchema = v.record(v.string(), answerValue);
 
 export const MessageSchema = v.looseObject({ message: v.optional(v.string(), '') });
 
-export const DocumentStatusSchema = v.picklist(['unprocessed', 'in progress', 'completed', 'not answered', 'failed']);
-export type DocumentStatus = v.InferOutput<typeof DocumentStatusSchema>;
+const DocumentStatusSchema = v.picklist(['unprocessed', 'in progress', 'completed', 'not answered', 'failed']);
 
 /**
  * Section 3 lists the statuses in lower case and also upper-case forms (IN_PROGRESS…): both are
  * accepted and normalised to the lower-case words.
  */
-export const AnyDocumentStatusSchema = v.pipe(
+const AnyDocumentStatusSchema = v.pipe(
   v.string(),
   v.transform((status) => status.toLowerCase().replace(/_/g, ' ')),
   DocumentStatusSchema,
 );
 
-export const DocumentAnswerSchema = v.looseObject({
+const DocumentAnswerSchema = v.looseObject({
   file_name: v.string(),
   file_size: v.number(),
   status: v.optional(AnyDocumentStatusSchema),

@@ -26,7 +26,7 @@ export const APP_INPUTS = {
  * The output of the `loadFormActors` call in the paths: the module's own logic (the traversal
  * spawns it), printed by `npm run paths` by name rather than as every machine's definition.
  */
-export const loadedFormActors = Object.defineProperty({ ...formActors }, 'toJSON', {
+const loadedFormActors = Object.defineProperty({ ...formActors }, 'toJSON', {
   value: () => 'the form actors (machines/formActors)',
 }) as typeof formActors;
 
@@ -34,7 +34,7 @@ export const loadedFormActors = Object.defineProperty({ ...formActors }, 'toJSON
  * The output of the `loadAuthCard` call in the paths, printed by name as well: the machine itself
  * underneath (the traversal spawns it), without touching the machine's own toJSON.
  */
-export const loadedAuthCard = Object.create(authCardMachine, {
+const loadedAuthCard = Object.create(authCardMachine, {
   toJSON: { value: () => 'the auth card actor (machines/authCardMachine)' },
 }) as typeof authCardMachine;
 

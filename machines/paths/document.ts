@@ -7,7 +7,7 @@ import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
 import type { PathModel } from './model';
 
 /** Outcomes the document paths give to the calls and to the file dialog. */
-export const documentFixtures = {
+const documentFixtures = {
   answerKey: DOCUMENT_KEYS[0] ?? 'personal_statement_doc',
   saved: { file_name: 'transcript.pdf', file_size: 2048 } satisfies DocumentAnswer,
   presigned: { url: 'https://storage.test/upload', fields: { key: 'applicants/7/abc', policy: 'p' } } satisfies PresignedUpload,

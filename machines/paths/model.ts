@@ -39,9 +39,16 @@ export interface ModelPath {
   events: AnyEventObject[];
 }
 
-/** Event types the snapshot's active states have transitions for. */
+/**
+ * Questions one actor asks another by event (the tabs actor's `document.inspect`): the answer is
+ * an event back and the state stays as it was, so walking them would only repeat every state.
+ * The machine's own tests ask them.
+ */
+const QUESTIONS: ReadonlySet<string> = new Set(['document.inspect']);
+
+/** Event types the snapshot's active states have transitions for, questions left out. */
 export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
-  return [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))];
+  return [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].filter((type) => !QUESTIONS.has(type));
 }
 
 function traversalEvents(model: PathModel) {
@@ -114,7 +121,7 @@ function payloadText(value: unknown): string {
 }
 
 /** One QA-readable line per event. */
-export function describeEvent(event: EventObject, machine: AnyStateMachine): string {
+function describeEvent(event: EventObject, machine: AnyStateMachine): string {
   const actor = ACTOR_EVENT.exec(event.type);
   if (actor) {
     const detail = payloadText(actor[1] === 'done' ? (event as { output?: unknown }).output : (event as { error?: unknown }).error);
@@ -133,7 +140,7 @@ export function describeEvent(event: EventObject, machine: AnyStateMachine): str
   return `send "${type}"${detail ? ` ${detail}` : ''}`;
 }
 
-export function describeState(snapshot: AnyMachineSnapshot): string {
+function describeState(snapshot: AnyMachineSnapshot): string {
   const value = typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
   const tags = [...snapshot.tags];
   return tags.length > 0 ? `${value} [${tags.join(', ')}]` : value;

@@ -9,7 +9,9 @@ import type { PathModel } from './model';
 const group = TAB_GROUPS.find((candidate) => candidate.tabs.some((tab) => tab.documentKey)) ?? TAB_GROUPS[0];
 const tabIds = group?.tabs.map((tab) => tab.id) ?? [];
 const serverError = new ApiError('The server is down.', 'http', 500);
-const check = (busy: boolean, attached: boolean) => ({ type: 'xstate.done.actor.inspectUploads', output: { busy, attached } });
+const documentKey = group?.tabs.find((tab) => tab.documentKey)?.documentKey ?? '';
+/** The document actor's answer to the check before a switch. */
+const inspected = (busy: boolean, attached: boolean) => ({ type: 'document.inspected', answerKey: documentKey, busy, attached });
 
 export const tabsPathEvents: AnyEventObject[] = [
   { type: 'app.context', loggedIn: true, serviceUser: false },
@@ -20,11 +22,10 @@ export const tabsPathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadTabs', output: {} },
   { type: 'xstate.done.actor.loadTabs', output: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
   { type: 'xstate.error.actor.loadTabs', error: serverError },
-  // The upload check: busy, a document to delete first, or nothing in the way.
-  check(true, false),
-  check(false, true),
-  check(false, false),
-  { type: 'xstate.error.actor.inspectUploads', error: new Error('The documents could not be inspected.') },
+  // The document's answer to the check: busy, a document to delete first, or nothing in the way.
+  inspected(true, false),
+  inspected(false, true),
+  inspected(false, false),
   { type: 'xstate.done.actor.deleteConversion' },
   { type: 'xstate.error.actor.deleteConversion', error: serverError },
   { type: 'xstate.done.actor.deleteDocument' },

@@ -5,8 +5,6 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 15 * 1000;
 
 export const SESSION_COOKIE = 'sid';
-/** Readable by the page: spec section 3 detects "logged in" by the presence of a cookie. */
-export const LOGGED_IN_COOKIE = 'logged_in';
 
 export const CONFIRMATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONFIRMATION_CODE_MAX_FAILURES = 5;

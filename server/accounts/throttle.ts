@@ -93,7 +93,7 @@ function refuse(policy: ThrottlePolicy, retryAfterMs: number): HttpError {
   return new HttpError(429, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / SECOND))) });
 }
 
-export function pacedDelay(policy: PacedPolicy, count: number): number {
+function pacedDelay(policy: PacedPolicy, count: number): number {
   if (count <= policy.free) return 0;
   return Math.min(policy.firstDelayMs * 2 ** (count - policy.free - 1), policy.maxDelayMs);
 }

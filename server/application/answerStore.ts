@@ -1,8 +1,10 @@
-import { findApplication, saveAnswers, type Answers, type SaveAnswersResult } from '../../db/applications';
+import { findApplication, saveAnswers, type SaveAnswersResult } from '../../db/applications';
+import type { AnswerValue, Answers } from '../../src/catalogue/dataModel';
 import type { Db } from '../../db/connection';
 import { listSealedAnswers } from '../../db/sensitiveAnswers';
 import { createWriteBatcher } from '../../db/writeBatcher';
-import { SENSITIVE_KEYS, maskSensitive, type AnswerVault } from './answerVault';
+import { maskSensitive } from '../../src/catalogue/sensitiveMask';
+import { SENSITIVE_KEYS, type AnswerVault } from './answerVault';
 
 /**
  * Reading and writing answers with the sensitive ones sealed at rest. The plain answers stay a
@@ -36,14 +38,15 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault }) {
     save(userId: number, changes: Answers, now: number, baseVersion?: number): Promise<SaveAnswersResult> {
       // Most saves hold no sensitive answer: then the validated object is passed on as it is,
       // since copying a 150-key object key by key cost more than the rest of the split.
-      let plain: Answers = changes;
+      let withoutSensitive: Record<string, AnswerValue> | undefined;
       const sealed: Record<string, string> = {};
       for (const key of SENSITIVE_KEYS) {
         if (!Object.hasOwn(changes, key)) continue;
-        if (plain === changes) plain = { ...changes };
+        withoutSensitive ??= { ...changes };
         sealed[key] = vault.seal(userId, key, String(changes[key]));
-        delete plain[key];
+        delete withoutSensitive[key];
       }
+      const plain = withoutSensitive ?? changes;
       return batcher.run(() => saveAnswers(db, userId, plain, now, sealed, baseVersion));
     },
 

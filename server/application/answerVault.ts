@@ -35,9 +35,3 @@ export function createAnswerVault(key: Buffer) {
 }
 
 export type AnswerVault = ReturnType<typeof createAnswerVault>;
-
-/** What staff and printed copies show: only the last four characters, the rest as bullets. */
-export function maskSensitive(value: string): string {
-  if (value.length <= 4) return '•'.repeat(value.length);
-  return value.slice(0, -4).replace(/[0-9A-Za-z]/g, '•') + value.slice(-4);
-}

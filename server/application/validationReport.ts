@@ -18,7 +18,7 @@ export const VALIDATION_REPORT_LIMITS = {
   maxMessageLength: 300,
 } as const;
 
-export const VALIDATION_REPORT_MESSAGES = {
+const VALIDATION_REPORT_MESSAGES = {
   tooManyKeys: 'The validation report names more answers than the application has.',
   unknownKey: 'The validation report names an answer the application does not have.',
   badMessages: `Each answer of the validation report must map to at most ${VALIDATION_REPORT_LIMITS.maxMessagesPerKey} messages of at most ${VALIDATION_REPORT_LIMITS.maxMessageLength} characters.`,

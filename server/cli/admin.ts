@@ -11,7 +11,7 @@ import { readDataPaths, readServerConfig } from '../config';
 import { initKeyFiles } from '../keys';
 import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
 import type { SchoolCategory } from '../../db/schools';
-import { parseArgs } from './args';
+import { readArgs } from './args';
 import { toCsv } from './csv';
 import { createAnswerStore } from '../application/answerStore';
 import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
@@ -34,8 +34,12 @@ const USAGE = `Usage:
   npm run admin -- backup FILE
   npm run admin -- init-keys`;
 
-const { positional, options } = parseArgs(process.argv.slice(2));
-const [command, argument] = positional;
+const [command, ...rest] = process.argv.slice(2);
+/** The command's own flags and its one argument (EMAIL, FILE), if it takes one; anything else stops it. */
+const argsOf = <const TOptions extends Parameters<typeof readArgs>[1]['options']>(options: TOptions, positionals: 0 | 1) => {
+  const parsed = readArgs(rest, { options, positionals, usage: USAGE });
+  return { options: parsed.values, argument: parsed.positionals[0] };
+};
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -54,6 +58,7 @@ function orFail<T>(read: () => T): T {
 // These two need neither the keys nor a migrated database: init-keys makes the keys, and a backup
 // copies the database as it is, next to the running server.
 if (command === 'init-keys') {
+  argsOf({}, 0);
   const { dataDir } = orFail(() => readDataPaths());
   const { created, kept } = orFail(() => initKeyFiles(dataDir));
   for (const file of kept) process.stdout.write(`Kept ${file}: an existing key is never replaced.\n`);
@@ -63,6 +68,7 @@ if (command === 'init-keys') {
   process.exit(0);
 }
 if (command === 'backup') {
+  const { argument } = argsOf({}, 1);
   if (!argument) fail(USAGE);
   const { databaseFile } = orFail(() => readDataPaths());
   if (!existsSync(databaseFile)) fail(`There is no database at ${databaseFile} (check DATA_DIR).`);
@@ -76,6 +82,7 @@ if (command === 'backup') {
   process.exit(0);
 }
 
+if (!['service-token', 'tmp-token', 'export', 'import-schools'].includes(command ?? '')) fail(USAGE);
 const config = orFail(() => readServerConfig());
 
 const db = openDatabase(config.databaseFile);
@@ -83,6 +90,7 @@ const tokens = createAccessTokens({ db, secret: config.secret, now: () => Date.n
 try {
   switch (command) {
     case 'service-token': {
+      const { argument } = argsOf({}, 1);
       if (!argument) fail(USAGE);
       const user = findUserByUsername(db, normaliseUsername(argument));
       if (!user) fail(`No account exists for ${argument}.`);
@@ -91,6 +99,7 @@ try {
       break;
     }
     case 'tmp-token': {
+      const { argument } = argsOf({}, 1);
       if (!argument) fail(USAGE);
       let payload: unknown;
       try {
@@ -108,12 +117,20 @@ try {
       break;
     }
     case 'export': {
-      const status = options.get('status') ?? 'submitted';
-      const format = options.get('format') ?? 'csv';
+      const { options } = argsOf(
+        {
+          status: { type: 'string', default: 'submitted' },
+          format: { type: 'string', default: 'csv' },
+          out: { type: 'string' },
+          'include-sensitive': { type: 'boolean', default: false },
+        },
+        0,
+      );
+      const { status, format } = options;
       if (status !== 'submitted' && status !== 'all') fail('--status must be submitted or all.');
       if (format !== 'csv' && format !== 'json') fail('--format must be csv or json.');
       // Sensitive answers are masked unless the operator asks for them in full.
-      const reveal = options.has('include-sensitive') ? 'full' : 'masked';
+      const reveal = options['include-sensitive'] ? 'full' : 'masked';
       const answerStore = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey) });
       const rows = listApplicationsForExport(db, status).map((row) => ({
         username: row.username,
@@ -127,8 +144,8 @@ try {
               ['username', 'submitted_at', ...QUESTIONS.map((question) => question.key)],
               rows.map((row) => ({ username: row.username, submitted_at: row.submitted_at, ...row.answers })),
             );
-      const out = options.get('out');
-      if (typeof out === 'string') {
+      const { out } = options;
+      if (out !== undefined) {
         writeFileSync(out, output, { mode: 0o600 });
         process.stderr.write(`Wrote ${rows.length} application(s) to ${out}.\n`);
       } else {
@@ -137,8 +154,9 @@ try {
       break;
     }
     case 'import-schools': {
-      const category = options.get('category');
-      if (!argument || typeof category !== 'string') fail(USAGE);
+      const { options, argument } = argsOf({ category: { type: 'string' } }, 1);
+      const { category } = options;
+      if (!argument || category === undefined) fail(USAGE);
       if (!(SCHOOL_CATEGORIES as readonly string[]).includes(category)) fail(`--category must be ${SCHOOL_CATEGORIES.join(' or ')}.`);
       let result;
       try {

@@ -2,7 +2,7 @@ import { openDatabase } from '../../db/connection';
 import { listOutbox } from '../../db/outbox';
 import { normaliseUsername } from '../../src/catalogue/schema';
 import { readServerConfig } from '../config';
-import { parseArgs } from './args';
+import { readArgs } from './args';
 
 /**
  * `npm run mail` prints the outbox newest first, so a developer can read confirmation codes and
@@ -10,15 +10,23 @@ import { parseArgs } from './args';
  * A body is empty once its code or link has expired (or, with SMTP, once it was sent).
  */
 const DELETED_BODY = '(body deleted: the code or link in it has expired, or the mail was sent)';
-const { options } = parseArgs(process.argv.slice(2));
+const USAGE = 'Usage: npm run mail -- [--to ADDRESS] [--json] [--limit N]';
+const { values: options } = readArgs(process.argv.slice(2), {
+  options: { to: { type: 'string' }, json: { type: 'boolean', default: false }, limit: { type: 'string', default: '20' } },
+  positionals: 0,
+  usage: USAGE,
+});
+if (!/^[1-9]\d*$/.test(options.limit)) {
+  process.stderr.write(`--limit must be a whole number of messages, got "${options.limit}".\n${USAGE}\n`);
+  process.exit(1);
+}
 const config = readServerConfig();
 const db = openDatabase(config.databaseFile);
-const to = typeof options.get('to') === 'string' ? normaliseUsername(options.get('to') as string) : undefined;
-const limit = Number(options.get('limit') ?? 20);
-const rows = listOutbox(db, { to, limit });
+const to = options.to === undefined ? undefined : normaliseUsername(options.to);
+const rows = listOutbox(db, { to, limit: Number(options.limit) });
 db.close();
 
-if (options.has('json')) {
+if (options.json) {
   const messages = rows.map((row) => ({
     to: row.to_address,
     subject: row.subject,

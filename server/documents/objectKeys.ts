@@ -5,7 +5,7 @@ import { keyedHash, randomToken } from '../accounts/secrets';
  * hash (a key reveals neither the account nor its id), with random names (never the uploaded
  * file's name, which is only ever shown back as text).
  */
-export function applicantPrefix(secret: Buffer, userId: number): string {
+function applicantPrefix(secret: Buffer, userId: number): string {
   return `applicants/${keyedHash(secret, 'object-prefix', String(userId)).slice(0, 22)}/`;
 }
 

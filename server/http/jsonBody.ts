@@ -18,7 +18,7 @@ export interface BodyLimit {
  * anything that is not JSON, nests absurdly deep, or carries prototype keys. Every refusal is a
  * 400 (or 413) with a message.
  */
-export async function readJsonBody(ctx: Context, { maxBytes = MAX_BODY_BYTES }: BodyLimit = {}): Promise<unknown> {
+async function readJsonBody(ctx: Context, { maxBytes = MAX_BODY_BYTES }: BodyLimit = {}): Promise<unknown> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const raw = await readRaw(ctx, maxBytes);

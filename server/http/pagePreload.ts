@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { PRELOADED_ELEMENT_ID } from '../../machines/api/preloadedResponses';
+import { PRELOADED_ELEMENT_ID } from '../../src/catalogue/http';
 import type { SessionState } from './session';
 
 export interface PagePreloadDeps {

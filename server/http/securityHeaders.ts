@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isApiPath } from '../../src/catalogue/http';
 
 /** Applies to every answer, pages and API alike. Inline styles are allowed because components set style attributes. */
 function contentSecurityPolicy(connectSources: readonly string[]): string {
@@ -15,12 +16,6 @@ function contentSecurityPolicy(connectSources: readonly string[]): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/files/'];
-
-export function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 export interface SecurityHeaderOptions {

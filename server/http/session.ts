@@ -2,8 +2,8 @@ import type { Context, Middleware } from 'koa';
 import type { Db } from '../../db/connection';
 import { endSession, findSession, touchSession } from '../../db/sessions';
 import { keyedHash } from '../accounts/secrets';
+import { LOGGED_IN_COOKIE } from '../../src/catalogue/http';
 import {
-  LOGGED_IN_COOKIE,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
@@ -22,7 +22,6 @@ export interface SessionState {
   session?: CurrentSession;
 }
 
-export { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
 import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
 
 export interface SessionDeps {

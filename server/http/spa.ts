@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { preferredEncoding } from './contentEncoding';
-import { isApiPath } from './securityHeaders';
+import { isApiPath } from '../../src/catalogue/http';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -10,8 +10,9 @@ interface ZipCode {
   state: string;
   country: string;
 }
+const require = createRequire(import.meta.url);
 // The package ships no types; only its `codes` table is used.
-const zipcodes = createRequire(import.meta.url)('zipcodes') as { codes: Record<string, ZipCode> };
+const zipcodes = require('zipcodes') as { codes: Record<string, ZipCode> };
 
 /**
  * The address category: US cities and ZIP codes from the `zipcodes` package, copied into SQLite

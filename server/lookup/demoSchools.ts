@@ -9,7 +9,7 @@ import { importSchoolFile } from './schoolImport';
  * name ends in "(Demo)", every code starts with 99) let a fresh installation try the search.
  * They are loaded only into an empty category, and a college's own import replaces them.
  */
-export const DEMO_SCHOOL_FILES: Readonly<Record<SchoolCategory, string>> = {
+const DEMO_SCHOOL_FILES: Readonly<Record<SchoolCategory, string>> = {
   hs_ceeb: fileURLToPath(new URL('./demo-high-schools.csv', import.meta.url)),
   college_ceeb: fileURLToPath(new URL('./demo-colleges.csv', import.meta.url)),
 };

@@ -5,7 +5,7 @@ import { CONTROL_CHARACTER_PATTERN } from '../../src/catalogue/limits';
 import { parseCsv } from './csvParse';
 
 export const SCHOOL_CATEGORIES: readonly SchoolCategory[] = ['hs_ceeb', 'college_ceeb'];
-export const SCHOOL_COLUMNS = ['ceeb', 'name', 'address_line_1', 'city', 'state', 'zip', 'country'] as const;
+const SCHOOL_COLUMNS = ['ceeb', 'name', 'address_line_1', 'city', 'state', 'zip', 'country'] as const;
 const REQUIRED: readonly (typeof SCHOOL_COLUMNS)[number][] = ['ceeb', 'name'];
 const MAX_CELL_LENGTH = 200;
 const MAX_REPORTED_ERRORS = 20;
@@ -17,7 +17,7 @@ export type SchoolCsvResult = { ok: true; schools: SchoolRecord[] } | { ok: fals
  * city, state, zip and country optional; others ignored), one school per line. Every problem is
  * reported with its line number and nothing is imported unless the whole file is good.
  */
-export function parseSchoolCsv(text: string): SchoolCsvResult {
+function parseSchoolCsv(text: string): SchoolCsvResult {
   const [header, ...rows] = parseCsv(text);
   if (!header) return { ok: false, errors: ['The file is empty.'] };
   const columns = header.map((name) => name.trim().toLowerCase());

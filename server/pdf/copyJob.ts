@@ -1,4 +1,5 @@
-import { findApplication, listAddAnother, type Answers } from '../../db/applications';
+import { findApplication, listAddAnother } from '../../db/applications';
+import type { Answers } from '../../src/catalogue/dataModel';
 import type { Db } from '../../db/connection';
 import { listCompletedConversions } from '../../db/documents';
 import type { JobRow } from '../../db/jobs';
@@ -14,7 +15,7 @@ import type { WorkerPool } from '../jobs/workerPool';
 import type { ObjectStore } from '../storage/objectStore';
 import type { AnswerStore } from '../application/answerStore';
 
-export const COPY_MESSAGES = {
+const COPY_MESSAGES = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
 } as const;
 

@@ -12,6 +12,7 @@ import {
   slotTitle,
   type Question,
 } from '../../src/catalogue/questions';
+import { maskSensitive } from '../../src/catalogue/sensitiveMask';
 import type { CollegeConfig } from '../../src/college/schema';
 
 /**
@@ -36,16 +37,11 @@ export interface CopyAnswers {
   documents: Readonly<Record<string, string>>;
 }
 
-/** SSNs are never shown back in full (catalogue: sensitive); the last four digits identify it. */
-function masked(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '***';
-}
-
 function valueText(question: Question, answers: Answers, college: CollegeConfig, now: Date): string {
   const value = answers[question.key];
   const text = typeof value === 'string' ? value : '';
-  if (question.sensitive) return masked(text);
+  // The copy is made from masked answers already; masking again keeps a full value off paper whatever it is given.
+  if (question.sensitive) return maskSensitive(text);
   const desc = descKeyOf(question);
   if (desc !== undefined) {
     const label = answers[desc];

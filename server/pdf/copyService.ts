@@ -18,14 +18,15 @@ export interface CopyStatus {
  * GET /api/pdf (and the staff variant): the current copy's link when it matches the answers,
  * otherwise a rendering is queued and the status says so; the client polls (section 4).
  */
-export function createCopyService(deps: { db: Db; clock: Clock; secret: Buffer; publicUrl: string; wake(): void }) {
+export function createCopyService(deps: { db: Db; clock: Clock; secret: Buffer; wake(): void }) {
   const { db, clock } = deps;
 
   function linkFor(userId: number, objectKey: string, serviceToken?: string): string {
     const token = issueCopyToken(deps.secret, { userId, objectKey, expiresAt: clock.now() + COPY_LINK_TTL_MS });
     // In the query, not the path: request logs keep paths but never queries.
     const service = serviceToken ? `&service_token=${encodeURIComponent(serviceToken)}` : '';
-    return `${deps.publicUrl}${COPY_DOWNLOAD_PATH}?ticket=${token}${service}`;
+    // A path, not PUBLIC_URL: the download goes to the address the page was opened at, with its cookie.
+    return `${COPY_DOWNLOAD_PATH}?ticket=${token}${service}`;
   }
 
   return {

@@ -10,13 +10,12 @@ import PDFDocument from 'pdfkit';
  */
 
 const require = createRequire(import.meta.url);
-const fontPath = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
 
-export const FONT_FILES = {
-  regular: fontPath('DejaVuSans.ttf'),
-  bold: fontPath('DejaVuSans-Bold.ttf'),
-  italic: fontPath('DejaVuSans-Oblique.ttf'),
-  boldItalic: fontPath('DejaVuSans-BoldOblique.ttf'),
+const FONT_FILES = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  italic: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf'),
+  boldItalic: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf'),
 } as const;
 export type FontName = keyof typeof FONT_FILES;
 

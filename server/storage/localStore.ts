@@ -20,7 +20,7 @@ export function localCredentials(secret: Buffer): Credentials {
  * after checking who asks). Writes go to a temporary name first, so a reader never sees half a file.
  * Folders are 0700 and files 0600; the tree is tightened once at start for installs left looser.
  */
-export function createLocalStore(options: { directory: string; secret: Buffer; publicUrl: string }): ObjectStore {
+export function createLocalStore(options: { directory: string; secret: Buffer }): ObjectStore {
   const root = resolve(options.directory);
   ensurePrivateFolder(root);
   restrictTree(root);
@@ -37,7 +37,9 @@ export function createLocalStore(options: { directory: string; secret: Buffer; p
     kind: 'local',
     uploadOrigins: [],
     presignPost(request) {
-      return buildPostPolicy({ ...request, url: `${options.publicUrl}${LOCAL_UPLOAD_PATH}`, bucket: LOCAL_BUCKET, credentials });
+      // A path, not PUBLIC_URL: the page posts to the address it was opened at (127.0.0.1, a LAN
+      // address…), where its session cookie and the same-site check hold. A bucket keeps its URL.
+      return buildPostPolicy({ ...request, url: LOCAL_UPLOAD_PATH, bucket: LOCAL_BUCKET, credentials });
     },
     async get(key) {
       try {

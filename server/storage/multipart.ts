@@ -5,7 +5,7 @@
  * still check the policy in the leading fields and refuse the file as too large.
  */
 
-export interface UploadedFile {
+interface UploadedFile {
   fieldName: string;
   fileName: string;
   contentType: string;

@@ -19,7 +19,7 @@ export interface ObjectStore {
 }
 
 /** Object keys are ours, never a user's file name: letters, digits and a few separators only. */
-export const OBJECT_KEY_PATTERN = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+const OBJECT_KEY_PATTERN = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 
 export function isSafeObjectKey(key: string): boolean {
   return key.length <= 512 && OBJECT_KEY_PATTERN.test(key) && !key.split('/').some((part) => part === '.' || part === '..');

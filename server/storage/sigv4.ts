@@ -7,7 +7,7 @@ import { createHash, createHmac } from 'node:crypto';
  */
 
 export const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
-export const EMPTY_PAYLOAD_SHA256 = createHash('sha256').update('').digest('hex');
+const EMPTY_PAYLOAD_SHA256 = createHash('sha256').update('').digest('hex');
 
 export interface Credentials {
   accessKeyId: string;

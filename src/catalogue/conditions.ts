@@ -18,7 +18,7 @@
  */
 import { descKey, type AnswerValue, type Answers } from './dataModel';
 
-export const OPERATORS = [
+const OPERATORS = [
   'notEquals',
   'equals',
   'lt',
@@ -30,9 +30,9 @@ export const OPERATORS = [
   'in',
   'notIn',
 ] as const;
-export type Operator = (typeof OPERATORS)[number];
+type Operator = (typeof OPERATORS)[number];
 
-export type RuleTarget = AnswerValue | number | readonly string[];
+type RuleTarget = AnswerValue | number | readonly string[];
 
 export type ConditionRule = {
   readonly valueKey: string;
@@ -47,7 +47,7 @@ export type Condition =
   | { readonly any: readonly Condition[] }
   | { readonly not: Condition };
 
-export type ConditionBranch = { readonly when: Condition; readonly keys: readonly string[] };
+type ConditionBranch = { readonly when: Condition; readonly keys: readonly string[] };
 export type BranchGroup = { readonly id: string; readonly branches: readonly ConditionBranch[] };
 
 /**
@@ -57,7 +57,7 @@ export type BranchGroup = { readonly id: string; readonly branches: readonly Con
  *   without a list (or with an empty one) hides the field.
  * Either way, a change of the controlling answer clears the field and its `_desc`.
  */
-export type ConditionalSelect =
+type ConditionalSelect =
   | { readonly mode: 'displayOnly'; readonly controllingKey: string }
   | {
       readonly mode: 'displayAndOptions';
@@ -173,7 +173,7 @@ export function conditionKeys(condition: Condition): string[] {
 }
 
 /** Index of the first branch whose condition holds, or -1. */
-export function winningBranch(group: BranchGroup, answers: Answers): number {
+function winningBranch(group: BranchGroup, answers: Answers): number {
   return group.branches.findIndex((branch) => evaluateCondition(branch.when, answers));
 }
 
@@ -268,7 +268,7 @@ export function keysToClearOnChange(changedKey: string, answers: Answers, catalo
 }
 
 /** The empty answer of a key: false for checkboxes, '' otherwise. */
-export function emptyAnswer(key: string, catalogue: ConditionCatalogue): AnswerValue {
+function emptyAnswer(key: string, catalogue: ConditionCatalogue): AnswerValue {
   return catalogue.fields.find((field) => field.key === key)?.valueType === 'boolean' ? false : '';
 }
 

@@ -62,7 +62,7 @@ export const PARENT_FIELDS = [
   'education_other',
 ] as const;
 
-export const DATA_MODEL_GROUPS = {
+const DATA_MODEL_GROUPS = {
   personal: [
     'first_name',
     'middle_name',
@@ -165,7 +165,7 @@ export const DATA_MODEL_GROUPS = {
   enrolment: ['entry_term', 'applied_major', 'decision_type', 'housing_preference'],
 } as const;
 
-export type DataModelGroup = keyof typeof DATA_MODEL_GROUPS;
+type DataModelGroup = keyof typeof DATA_MODEL_GROUPS;
 export type AnswerKey = (typeof DATA_MODEL_GROUPS)[DataModelGroup][number];
 
 export const DATA_MODEL_KEYS: readonly AnswerKey[] = Object.values(DATA_MODEL_GROUPS).flat();

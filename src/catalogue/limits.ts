@@ -94,8 +94,6 @@ export const ERROR_TOAST_MS = 300_000;
 // --- Interface --------------------------------------------------------------------
 
 export const SWIPE_THRESHOLD_PX = 50;
-export const VIEWPORT_HOTKEY = 'F8';
-export const VIEWPORT_WIDTH_PX = 390;
 export const LOOKUP_MAX_RESULTS = 5;
 export const LOOKUP_DEBOUNCE_MS = 200;
 export const LOOKUP_MAX_WAIT_MS = 500;
@@ -104,13 +102,13 @@ export const BUTTON_SIZES = {
   next: { width: '15rem', height: '3rem' },
   submit: { width: '10rem', height: '3rem' },
 } as const;
+/** Section 3: modal widths; `tablet` from 1024 px down (src/ui/Dialog.css). */
 export const MODAL_SIZES = {
   desktop: { xs: '30rem', s: '60rem', m: '80vw' },
   tablet: { xs: '30rem', s: '70vw', m: '90vw' },
 } as const;
-export const LOADING_SIZES = { s: '0.4rem', m: '0.8rem', l: '2rem' } as const;
-/** Highest 32-bit z-index: the spinner must cover everything, modals included. */
-export const SPINNER_Z_INDEX = 2147483647;
+/** Section 3: the loading indicator's sizes. */
+export const LOADING_SIZES = { small: '0.4rem', medium: '0.8rem', large: '2rem' } as const;
 export const VALIDATION_CACHE_SIZE = 512;
 /** Value of NODE_ENV that enables the development configuration checks. */
 export const DEVELOPMENT_MODE = 'development';

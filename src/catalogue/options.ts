@@ -97,7 +97,7 @@ export function yearOptions({ start = new Date().getFullYear(), count, direction
 }
 
 /** A year select whose first year is the current year plus `startOffset`. */
-export type RelativeYears = {
+type RelativeYears = {
   readonly years: { readonly startOffset?: number; readonly count: number; readonly direction: 'past' | 'future' };
 };
 
@@ -111,17 +111,17 @@ const STATIC_LISTS = {
   yesNo,
 } as const;
 
-export type StaticListName = keyof typeof STATIC_LISTS;
+type StaticListName = keyof typeof STATIC_LISTS;
 /** Lists that each college configures for itself. */
-export const COLLEGE_LIST_NAMES = ['entryTerms', 'majors', 'decisionTypes', 'housingOptions'] as const;
-export type CollegeListName = (typeof COLLEGE_LIST_NAMES)[number];
+const COLLEGE_LIST_NAMES = ['entryTerms', 'majors', 'decisionTypes', 'housingOptions'] as const;
+type CollegeListName = (typeof COLLEGE_LIST_NAMES)[number];
 export type OptionListName = StaticListName | CollegeListName;
 export type CollegeLists = Pick<CollegeConfig, CollegeListName>;
 
 /** Where a question's options come from: a named list, a year range or inline pairs. */
 export type OptionSource = OptionListName | RelativeYears | OptionList;
 
-export function isCollegeListName(name: string): name is CollegeListName {
+function isCollegeListName(name: string): name is CollegeListName {
   return (COLLEGE_LIST_NAMES as readonly string[]).includes(name);
 }
 

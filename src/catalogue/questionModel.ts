@@ -40,11 +40,11 @@ export const SECTIONS = [
 ] as const satisfies readonly { id: string; page: PageId; title: string }[];
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
-export const PAGE_OF_SECTION = new Map<SectionId, PageId>(SECTIONS.map((section) => [section.id, section.page]));
+const PAGE_OF_SECTION = new Map<SectionId, PageId>(SECTIONS.map((section) => [section.id, section.page]));
 
 // --- Question type -----------------------------------------------------------------------
 
-export type QuestionKind =
+type QuestionKind =
   | 'text'
   | 'textarea'
   | 'date'

@@ -31,18 +31,8 @@ import { activities, enrolment, essay, highSchool, testScores } from './question
 import { legal } from './questions/finalSteps';
 
 // The pages live in ./pages (small, for code needed on every route); re-exported here.
-export { DEFAULT_PAGE, PAGES, type PageId } from './pages';
-export {
-  CITIZENSHIP,
-  SECTIONS,
-  type AddAnotherId,
-  type ConfirmTrigger,
-  type Question,
-  type QuestionKind,
-  type QuestionSelect,
-  type SchoolLookup,
-  type SectionId,
-} from './questionModel';
+export { PAGES, type PageId } from './pages';
+export { SECTIONS, type ConfirmTrigger, type Question, type SchoolLookup, type SectionId } from './questionModel';
 export { LEGAL_AGREEMENT } from './questions/finalSteps';
 
 // --- The catalogue ------------------------------------------------------------------------------
@@ -189,7 +179,7 @@ export function slotKeys(group: Pick<AddAnotherGroup, 'prefixes' | 'fields'>, sl
 
 // --- Tabs --------------------------------------------------------------------------------------
 
-export type Tab = {
+type Tab = {
   readonly id: string;
   readonly label: string;
   /** Answers shown in this tab. */

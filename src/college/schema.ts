@@ -79,7 +79,7 @@ const optionList = () =>
     ),
   );
 
-export const CollegeConfigSchema = v.strictObject(
+const CollegeConfigSchema = v.strictObject(
   {
     name: text(),
     applicationTitle: text(),

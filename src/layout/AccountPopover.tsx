@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { LOGIN_ROUTE, SIGNUP_ROUTE } from '../../machines/routes';
+import { POPOVER_OFFSET } from '../catalogue/limits';
 import type { sessionMachine } from '../../machines/sessionMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useOptionalSystemActor, useSystemActor } from '../app/actors';
@@ -14,9 +15,6 @@ import type { AnswersActor } from './StepNav';
 import './AccountPopover.css';
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
-
-/** Section 9: the popover's default side offset. */
-const SIDE_OFFSET_PX = 5;
 
 export default function AccountPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
@@ -36,7 +34,7 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
     <Popover.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
-      positioning={{ placement: 'bottom-end', gutter: SIDE_OFFSET_PX }}
+      positioning={{ placement: 'bottom-end', gutter: POPOVER_OFFSET }}
       lazyMount
       unmountOnExit
     >

@@ -10,7 +10,7 @@ export type InactivityActor = ActorRefFrom<typeof inactivityMachine>;
 const InactivityDialog = lazy(() => import('./InactivityDialog'));
 
 /** One report per this many milliseconds is plenty against a 15-minute limit. */
-export const ACTIVITY_THROTTLE_MS = 10_000;
+const ACTIVITY_THROTTLE_MS = 10_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**

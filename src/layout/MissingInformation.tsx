@@ -11,7 +11,7 @@ import { PAGES } from '../catalogue/pages';
 type ValidationActor = ActorRefFrom<typeof validationMachine>;
 type SubmitActor = ActorRefFrom<typeof submitMachine>;
 
-export const MISSING_TITLE = "We're missing some information!";
+const MISSING_TITLE = "We're missing some information!";
 
 /**
  * Section 2's missing-information summary, shown only while validation is active. Each item

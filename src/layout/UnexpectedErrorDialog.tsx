@@ -3,7 +3,7 @@ import { GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 
-export const UNEXPECTED_ERROR_TITLE = 'Unexpected Error';
+const UNEXPECTED_ERROR_TITLE = 'Unexpected Error';
 
 export default function UnexpectedErrorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const closeButton = useRef<HTMLButtonElement>(null);

@@ -4,7 +4,7 @@ import { useBrowserLocation } from '../app/useBrowserLocation';
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
 
 /** Scrolls to the question whose id is `id` and focuses its first field; false while it is not rendered yet. */
-export function focusQuestion(id: string): boolean {
+function focusQuestion(id: string): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
   const field = target.matches(FOCUSABLE) ? target : target.querySelector<HTMLElement>(FOCUSABLE);

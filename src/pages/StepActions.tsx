@@ -4,6 +4,7 @@ import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { useAnswersActor } from '../questions/hooks';
+import { BUTTON_SIZES } from '../catalogue/limits';
 import { Button } from '../ui/Button';
 
 type SubmitActor = ActorRefFrom<typeof submitMachine>;
@@ -33,7 +34,14 @@ export function StepActions({ next }: { next?: string }) {
         {saved ? 'Your answers are saved.' : ''}
       </p>
       <div className="step-actions__buttons">
-        <Button variant="secondary" className="step-actions__save" busy={saving && savingTo === undefined} onClick={() => go('save')}>
+        <Button
+          variant="secondary"
+          className="step-actions__save"
+          // Save stands beside Next and Submit at their height (section 9's button sizes).
+          style={{ minHeight: BUTTON_SIZES.next.height }}
+          busy={saving && savingTo === undefined}
+          onClick={() => go('save')}
+        >
           Save
         </Button>
         {next ? (

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { optionLabel } from '../catalogue/options';
 import { optionsFor, type Question } from '../catalogue/questions';
 import { FieldFrame, controlProps } from './Field';
-import { useAnswer, useCollege, useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
+import { useAnswer, useCollegeLists, useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /** The options of a question; a displayAndOptions select follows its controlling answer. */
 export function useOptions(question: Question) {
   const controllingKey = question.conditionalSelect?.mode === 'displayAndOptions' ? question.conditionalSelect.controllingKey : '';
   const controlling = useAnswer(controllingKey);
-  const { lists } = useCollege();
+  const lists = useCollegeLists();
   return useMemo(
     () => optionsFor(question, controllingKey ? { [controllingKey]: controlling ?? '' } : {}, lists),
     [question, controllingKey, controlling, lists],

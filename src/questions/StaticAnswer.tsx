@@ -8,12 +8,12 @@ import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles'
 import type { documentMachine } from '../../machines/documentMachine';
 import { documentSystemId } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
-import { maskSensitive } from './formatters';
+import { maskSensitive } from '../catalogue/sensitiveMask';
 import { useAnswer, useTextAnswer } from './hooks';
 import { useOptions } from './SelectField';
 
 /** Text only screen readers get (a check mark alone says nothing to them). */
-export const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
+const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
 
 function NotAnswered() {
   return (

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import { FieldFrame, controlProps, ids } from './Field';
-import { useCollege, useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
+import { useCollege } from '../app/useApp';
+import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /**
  * Section 4: a text area commits its value when focus leaves it. Until then the text lives in a
@@ -12,7 +13,7 @@ export function TextAreaField({ question, required }: { question: Question; requ
   const answer = useTextAnswer(question.key);
   const errors = useFieldErrors(question.key);
   const setAnswer = useSetAnswer();
-  const { essayLimit } = useCollege();
+  const essayLimit = useCollege()?.essayLimit;
   const [draft, setDraft] = useState<string | null>(null);
   const limit = maxLengthFor(question, { essayLimit: essayLimit ?? TEXTAREA_MAX_LENGTH }) ?? TEXTAREA_MAX_LENGTH;
   const text = draft ?? answer;

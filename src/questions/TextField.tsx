@@ -3,7 +3,8 @@ import { DEFAULT_MAX_LENGTH } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import { FieldFrame, controlProps } from './Field';
 import { formatPhone, formatSsn } from './formatters';
-import { useCollege, useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
+import { useCollege } from '../app/useApp';
+import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /** What each single-line kind looks like to the browser (keyboard, autofill) and how it is masked. */
 const KIND = {
@@ -35,7 +36,7 @@ export function TextField({ question, required }: { question: Question; required
   const value = useTextAnswer(question.key);
   const errors = useFieldErrors(question.key);
   const setAnswer = useSetAnswer();
-  const { essayLimit } = useCollege();
+  const essayLimit = useCollege()?.essayLimit;
   const kind = KIND[question.kind as keyof typeof KIND] ?? KIND.text;
   const maxLength = maxLengthFor(question, { essayLimit: essayLimit ?? DEFAULT_MAX_LENGTH }) ?? DEFAULT_MAX_LENGTH;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {

@@ -21,12 +21,3 @@ export function formatSsn(value: string): string {
   if (d.length < 6) return `${d.slice(0, 3)}-${d.slice(3)}`;
   return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
 }
-
-/**
- * Staff never see a sensitive answer in full. The server already sends it masked; masking again
- * here keeps a future server change from leaking it onto a printed page.
- */
-export function maskSensitive(value: string): string {
-  if (value.length <= 4) return '•'.repeat(value.length);
-  return value.slice(0, -4).replace(/[0-9A-Za-z]/g, '•') + value.slice(-4);
-}

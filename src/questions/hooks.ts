@@ -8,12 +8,13 @@ import type { validationMachine } from '../../machines/validationMachine';
 import { fieldErrors, monthYearErrors } from '../../machines/validationMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useAppActor, useSystemActor } from '../app/actors';
+import { useCollege } from '../app/useApp';
 
 export type AnswersActor = ActorRefFrom<typeof answersMachine>;
-export type ValidationActor = ActorRefFrom<typeof validationMachine>;
+type ValidationActor = ActorRefFrom<typeof validationMachine>;
 
 export const useAnswersActor = () => useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
-export const useValidationActor = () => useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
+const useValidationActor = () => useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
 
 /** The whole answers object: a stable reference until an answer changes. */
 export function useAnswers(): Answers {
@@ -39,10 +40,9 @@ export function useReadOnly(): boolean {
 
 const NO_LISTS: CollegeLists = { entryTerms: [], majors: [], decisionTypes: [], housingOptions: [] };
 
-/** The college's own option lists (entry terms, majors…) and its essay limit. */
-export function useCollege() {
-  const college = useSelector(useAppActor(), (snapshot) => snapshot.context.college);
-  return { lists: college ?? NO_LISTS, essayLimit: college?.essayLimit, title: college?.applicationTitle ?? '' };
+/** The college's own option lists (entry terms, majors…), empty until its configuration loaded. */
+export function useCollegeLists(): CollegeLists {
+  return useCollege() ?? NO_LISTS;
 }
 
 /** The validation errors; an empty list unless validation is active (section 5). */

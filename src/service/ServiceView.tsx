@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { isAnswered, visibility } from '../catalogue/conditions';
 import type { Answers } from '../catalogue/dataModel';
 import { CONDITION_CATALOGUE, QUESTIONS, SECTIONS, type SectionId } from '../catalogue/questions';
-import { useAnswers, useCollege, useTextAnswer } from '../questions/hooks';
+import { useCollege } from '../app/useApp';
+import { useAnswers, useTextAnswer } from '../questions/hooks';
 import { StaticSection } from '../questions/StaticSection';
 import '../questions/questions.css';
 import './service.css';
@@ -31,7 +32,7 @@ function holdsAnswers(section: SectionId, answers: Answers): boolean {
  */
 export default function ServiceView() {
   const answers = useAnswers();
-  const { title } = useCollege();
+  const title = useCollege()?.applicationTitle ?? '';
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
   const name = [useTextAnswer('first_name'), useTextAnswer('middle_name'), useTextAnswer('last_name')].filter(Boolean).join(' ');
   const sections = SECTIONS.filter((section) => ALWAYS_SHOWN.has(section.id) || holdsAnswers(section.id, answers));

@@ -1,10 +1,11 @@
-import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
+import type { ButtonHTMLAttributes, CSSProperties, MouseEvent, Ref } from 'react';
+import { BUTTON_SIZES } from '../catalogue/limits';
 import { Spinner } from './Spinner';
 import './Button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'text';
-/** Section 9: next 15rem × 3rem, submit 10rem × 3rem; default fits its label. */
-export type ButtonSize = 'default' | 'next' | 'submit';
+type ButtonVariant = 'primary' | 'secondary' | 'text';
+/** Section 9 (BUTTON_SIZES): next 15rem × 3rem, submit 10rem × 3rem; default fits its label. */
+type ButtonSize = 'default' | keyof typeof BUTTON_SIZES;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
@@ -14,7 +15,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'primary', size = 'default', busy = false, type = 'button', className, onClick, children, ref, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'default', busy = false, type = 'button', className, onClick, children, ref, style, ...rest }: ButtonProps) {
+  const sized = size === 'default' ? undefined : ({ '--button-width': BUTTON_SIZES[size].width, '--button-height': BUTTON_SIZES[size].height } as CSSProperties);
   // aria-disabled rather than disabled: a disabled button drops keyboard focus mid-submit.
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) {
@@ -31,6 +33,7 @@ export function Button({ variant = 'primary', size = 'default', busy = false, ty
       aria-busy={busy || undefined}
       aria-disabled={busy || rest.disabled || undefined}
       onClick={handleClick}
+      style={sized || style ? { ...sized, ...style } : undefined}
       {...rest}
     >
       <span className="ui-button__label">{children}</span>

@@ -1,11 +1,12 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { MODAL_SIZES } from '../catalogue/limits';
 import { CloseIcon } from './CloseIcon';
 import './Dialog.css';
 
-/** Section 3's modal sizes: xs 30rem, s 60rem, m 80vw (tablet: 30rem, 70vw, 90vw). */
-export type DialogSize = 'xs' | 's' | 'm';
+/** Section 3's modal sizes (MODAL_SIZES): xs 30rem, s 60rem, m 80vw (tablet: 30rem, 70vw, 90vw). */
+type DialogSize = keyof typeof MODAL_SIZES.desktop;
 
 export interface DialogProps {
   /** Controlled: the owner (a machine, or plain state for purely presentational modals) decides. */
@@ -56,7 +57,11 @@ export function Dialog({
       <Portal>
         <ArkDialog.Backdrop className="ui-dialog__backdrop" />
         <ArkDialog.Positioner className="ui-dialog__positioner">
-          <ArkDialog.Content className={['ui-dialog', `ui-dialog--${size}`, className ?? ''].filter(Boolean).join(' ')}>
+          <ArkDialog.Content
+            className={['ui-dialog', className ?? ''].filter(Boolean).join(' ')}
+            // The widths come from the catalogue; Dialog.css picks the tablet one below 1024 px.
+            style={{ '--modal-width': MODAL_SIZES.desktop[size], '--modal-width-tablet': MODAL_SIZES.tablet[size] } as CSSProperties}
+          >
             <div className="ui-dialog__header">
               <ArkDialog.Title className="ui-dialog__title">{title}</ArkDialog.Title>
               {dismissible ? (

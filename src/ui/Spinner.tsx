@@ -1,8 +1,10 @@
+import type { CSSProperties } from 'react';
+import { LOADING_SIZES } from '../catalogue/limits';
 import './Spinner.css';
 
-/** Section 3's loading types and sizes (tokens --loading-size-small/medium/large). */
-export type LoadingType = 'spinner' | 'circles';
-export type LoadingSize = 'small' | 'medium' | 'large';
+/** Section 3's loading types and sizes (LOADING_SIZES). */
+type LoadingType = 'spinner' | 'circles';
+type LoadingSize = keyof typeof LOADING_SIZES;
 
 export interface SpinnerProps {
   type?: LoadingType;
@@ -23,6 +25,7 @@ export function Spinner({ type = 'spinner', size = 'medium', label = 'Loading…
   const indicator = (
     <span
       className={['ui-spinner', `ui-spinner--${type}`, `ui-spinner--${size}`, overlay ? '' : className ?? ''].filter(Boolean).join(' ')}
+      style={{ '--loading-size': LOADING_SIZES[size] } as CSSProperties}
       {...(decorative ? { 'aria-hidden': true } : { role: 'status' })}
     >
       {type === 'circles' ? (

@@ -63,6 +63,26 @@ test('a document is checked, uploaded, shown with its size and deleted after con
   await expect(essay.getByText('Choose a file')).toBeVisible();
 });
 
+test('a document uploads from an address other than PUBLIC_URL (the page at 127.0.0.1, PUBLIC_URL at localhost)', async ({ page }) => {
+  const essay = await uploadTab(page);
+  const pageOrigin = new URL(page.url()).origin;
+  expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+  expect(new URL(process.env.E2E_PUBLIC_URL ?? '').hostname).toBe('localhost');
+
+  const uploaded = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/files/upload');
+  await essay.getByLabel(/Personal statement document/).setInputFiles(await pdfFile('elsewhere.pdf'));
+  // The file goes to the address the page came from, and is converted there.
+  expect(new URL((await uploaded).url()).origin).toBe(pageOrigin);
+  await expect(essay.getByRole('button', { name: 'Delete elsewhere.pdf' })).toBeVisible({ timeout: 30_000 });
+  await expect(essay.getByText(/Requests from other sites are not allowed|Error uploading file/)).toHaveCount(0);
+  const conversion = await page.request.get('/api/pdf/document-answer/personal_statement_doc');
+  expect((await conversion.json()).status).toBe('completed');
+
+  await essay.getByRole('button', { name: 'Delete elsewhere.pdf' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete File' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(essay.getByText('Choose a file')).toBeVisible();
+});
+
 test('switching tabs waits for a conversion in progress', async ({ page }) => {
   // The conversion is reported as still running, so the upload stays in progress.
   await page.route('**/api/pdf/document-answer/personal_statement_doc', (route) =>

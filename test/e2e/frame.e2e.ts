@@ -46,6 +46,18 @@ test.describe('footer modals', () => {
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });
+
+  test("modals take section 3's widths: Help xs 30rem, the notice s 60rem, and 70vw on a tablet", async ({ page }) => {
+    const maxWidth = (name: string) => page.getByRole('dialog', { name }).evaluate((element) => getComputedStyle(element).maxWidth);
+    await page.goto('/login');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Help' }).click();
+    expect(await maxWidth('Help')).toBe('480px');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Privacy and Cookie Notice' }).click();
+    expect(await maxWidth('Privacy and Cookie Notice')).toBe('960px');
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await maxWidth('Privacy and Cookie Notice')).toBe('560px');
+  });
 });
 
 test.describe('the Account popover', () => {

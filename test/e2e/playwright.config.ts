@@ -18,6 +18,9 @@ if (!process.env.E2E_BROWSER_CHOSEN) {
 const port = Number(process.env.E2E_PORT ?? 4311);
 // One data folder per run, shared by the server and the tests (they read the mail outbox from it).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admissions-e2e-'));
+// The browser opens http://127.0.0.1 while PUBLIC_URL names localhost, as a developer who opens
+// the app by another address (or from the LAN) does: the page must work from wherever it was opened.
+process.env.E2E_PUBLIC_URL ??= `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: '.',
@@ -44,7 +47,7 @@ export default defineConfig({
     command: `node --import tsx test/e2e/server.ts`,
     cwd: '../..',
     url: `http://127.0.0.1:${port}/public/college`,
-    env: { E2E_PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR, E2E_PUBLIC_URL: process.env.E2E_PUBLIC_URL },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

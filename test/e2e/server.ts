@@ -13,5 +13,7 @@ const port = process.env.E2E_PORT ?? '4311';
 const logger = createLogger({ silent: true });
 await ensureFrontendBuilt(root, logger);
 const config = readServerConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' });
-await startServer({ ...config, publicUrl: `http://127.0.0.1:${port}` }, { logger, distDir: join(root, 'dist') });
-console.log(JSON.stringify({ event: 'e2e_server', url: `http://127.0.0.1:${port}`, dataDir }));
+// PUBLIC_URL (mail links) names another address than the one the browser opens (playwright.config.ts).
+const publicUrl = process.env.E2E_PUBLIC_URL ?? `http://localhost:${port}`;
+await startServer({ ...config, publicUrl }, { logger, distDir: join(root, 'dist') });
+console.log(JSON.stringify({ event: 'e2e_server', url: `http://127.0.0.1:${port}`, publicUrl, dataDir }));

@@ -113,6 +113,14 @@ describe('answers: anonymous visitor', () => {
     subject.send({ type: 'answers.carryTo', to: '/login' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { answers: { first_name: 'Ada' } } }]);
   });
+
+  it("sends a service user to the auth cards without the applicant's answers shown to them", () => {
+    const { subject, received } = start();
+    subject.send(SERVICE);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    subject.send({ type: 'answers.carryTo', to: '/signup' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/signup' }]);
+  });
 });
 
 describe('answers: two tabs of one applicant', () => {

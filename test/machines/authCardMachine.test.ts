@@ -14,7 +14,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
 import { RESET_ID, authCardModel, authFailures } from '../../machines/paths/authCard';
 import { shortestPaths } from '../../machines/paths/model';
-import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
+import { controlledActors, pathName, replayPath, startWithSiblings, type StubSibling } from './helpers/siblingHarness';
 import { expectEveryStateReached } from './helpers/statePaths';
 
 const ACTOR_NAMES = ['login', 'signup', 'confirm', 'forgotPassword', 'resetPassword', 'resendConfirm'] as const;
@@ -33,9 +33,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function start(card: AuthCard = 'login', answers?: Record<string, unknown>) {
+function start(card: AuthCard = 'login', without?: readonly StubSibling[]) {
   const control = controlledActors(ACTOR_NAMES);
-  const run = startWithSiblings(authCardMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.authCard, answers });
+  const run = startWithSiblings(authCardMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.authCard, without });
   const send = (event: AuthCardEvent) => run.subject.send(event);
   if (card !== 'login') send({ type: 'card.open', card });
   const fill = (values: Partial<Record<keyof AuthCardContext['values'], string>>) => {
@@ -286,16 +286,27 @@ describe('authCardMachine: calls and navigations', () => {
     t.stop();
   });
 
-  it('carries the student answers on the sign-up and forgot links only', () => {
-    const answers = { first_name: 'Ada' };
-    const t = start('login', answers);
+  it('asks the answers actor to carry the student answers on the sign-up and forgot links only', () => {
+    const t = start('login');
     t.send({ type: 'link.follow', to: 'signup' });
     t.send({ type: 'link.follow', to: 'forgot' });
     t.send({ type: 'link.follow', to: 'login' });
+    // The answers actor navigates with its answers in the navigation state (answersMachine.test.ts).
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([
+      { type: 'answers.carryTo', to: '/signup' },
+      { type: 'answers.carryTo', to: '/forgot' },
+    ]);
+    expect(t.received(SYSTEM_IDS.navigation)).toEqual([{ type: 'navigate', to: '/login' }]);
+    t.stop();
+  });
+
+  it('follows the links itself while the form actors are not loaded: there are no answers to carry', () => {
+    const t = start('login', [SYSTEM_IDS.answers]);
+    t.send({ type: 'link.follow', to: 'signup' });
+    t.send({ type: 'link.follow', to: 'forgot' });
     expect(t.received(SYSTEM_IDS.navigation)).toEqual([
-      { type: 'navigate', to: '/signup', state: { answers } },
-      { type: 'navigate', to: '/forgot', state: { answers } },
-      { type: 'navigate', to: '/login', state: undefined },
+      { type: 'navigate', to: '/signup' },
+      { type: 'navigate', to: '/forgot' },
     ]);
     t.stop();
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { api, uploadToPresignedUrl } from '../../machines/api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
@@ -88,10 +88,15 @@ const replyOf = (fake: FakeApi) => async (): Promise<AnswersSaveReply> => {
 
 /** The document actor among recording siblings, as the root spawns it. */
 function start(fake = fakeApi()) {
-  const siblings = { answers: answersStandIn(replyOf(fake)), toasts: recordingSibling(), session: recordingSibling() };
+  const siblings = { answers: answersStandIn(replyOf(fake)), toasts: recordingSibling(), session: recordingSibling(), tabs: recordingSibling() };
   const { root, actor } = startSystem(
     { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
-    { [SYSTEM_IDS.answers]: siblings.answers.logic, [SYSTEM_IDS.toasts]: siblings.toasts.logic, [SYSTEM_IDS.session]: siblings.session.logic },
+    {
+      [SYSTEM_IDS.answers]: siblings.answers.logic,
+      [SYSTEM_IDS.toasts]: siblings.toasts.logic,
+      [SYSTEM_IDS.session]: siblings.session.logic,
+      [SYSTEM_IDS.tabs]: siblings.tabs.logic,
+    },
   );
   const send = async (event: DocumentEvent) => {
     actor.send(event);
@@ -112,6 +117,7 @@ function start(fake = fakeApi()) {
     },
     toasts: siblings.toasts.received,
     sessionReceived: siblings.session.received,
+    tabsReceived: siblings.tabs.received,
   };
 }
 
@@ -542,6 +548,46 @@ describe('upload error reset (spec section 8)', () => {
     await again.send({ type: 'document.reload' });
     expect(again.snapshot().matches({ applicant: 'empty' })).toBe(true);
     expect(again.snapshot().context.error).toBeNull();
+  });
+});
+
+describe("answering the tabs actor's check before a switch (spec section 4)", () => {
+  const ask = { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs } as const;
+  const answer = (busy: boolean, attached: boolean) => ({ type: 'document.inspected', answerKey: KEY, busy, attached });
+
+  it('answers neither busy nor attached without a document, and keeps its state', async () => {
+    const run = await loggedIn();
+    await run.send(ask);
+    expect(run.tabsReceived).toEqual([answer(false, false)]);
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+  });
+
+  it('answers busy while an upload or a conversion runs', async () => {
+    const fake = fakeApi();
+    fake.uploadFile.mockImplementation(() => new Promise<void>(() => {}));
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    await run.send(ask);
+    const converting = fakeApi();
+    converting.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
+    const other = await loggedIn(converting);
+    await other.send({ type: 'document.choose', files: [pdf()] });
+    await other.send(ask);
+    expect([...run.tabsReceived, ...other.tabsReceived]).toEqual([answer(true, false), answer(true, false)]);
+    expect(run.snapshot().matches({ applicant: 'sending' })).toBe(true);
+  });
+
+  it('answers attached for a document on the server, or a failed conversion still to delete', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    const run = await loggedIn(fake);
+    await run.send(ask);
+    const failing = fakeApi();
+    failing.checkConversion.mockResolvedValue({ status: 'failed', message: '' });
+    const failed = await loggedIn(failing);
+    await failed.send({ type: 'document.choose', files: [pdf()] });
+    await failed.send(ask);
+    expect([...run.tabsReceived, ...failed.tabsReceived]).toEqual([answer(false, true), answer(false, true)]);
   });
 });
 

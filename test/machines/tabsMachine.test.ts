@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMachine, fromPromise, type AnyActorLogic, type EventObject } from 'xstate';
+import { createMachine, fromPromise, sendTo, type AnyActorLogic, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
-import { DEFAULT_TABS, TABS_MESSAGES, tabsMachine, type TabsEvent, type UploadCheck } from '../../machines/tabsMachine';
+import type { DocumentInspectedEvent } from '../../machines/events';
+import { DEFAULT_TABS, TABS_MESSAGES, tabsMachine, type TabsEvent } from '../../machines/tabsMachine';
 import { serialiseStateVia } from '../../machines/paths/document';
 import { tabsPathEvents } from '../../machines/paths/tabs';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
@@ -56,15 +57,34 @@ function provided(fake: FakeApi) {
   });
 }
 
-/** A document actor stand-in in one of the states the tabs actor cares about. */
-function stubDocument(state: 'idle' | 'busy' | 'attached' | 'error') {
+/**
+ * A document actor stand-in in one of the states the tabs actor cares about: it answers
+ * `document.inspect` as the document actor does (`silent`: it never answers), and records every event.
+ */
+function stubDocument(state: 'idle' | 'busy' | 'attached' | 'error' | 'silent') {
   const received: EventObject[] = [];
+  const asked: EventObject[] = [];
+  const answer: DocumentInspectedEvent = {
+    type: 'document.inspected',
+    answerKey: DOC_KEY,
+    busy: state === 'busy',
+    attached: state === 'attached' || state === 'error',
+  };
   const logic = createMachine({
-    initial: state,
-    states: { idle: {}, busy: { tags: 'busy' }, attached: { tags: 'attached' }, error: { tags: 'error' } },
-    on: { '*': { actions: ({ event }) => void received.push(event) } },
+    on: {
+      'document.inspect': [
+        { guard: () => state === 'silent', actions: ({ event }) => void asked.push(event) },
+        {
+          actions: [
+            ({ event }) => void asked.push(event),
+            sendTo(({ event, system }) => system.get((event as unknown as { replyTo: string }).replyTo), answer),
+          ],
+        },
+      ],
+      '*': { actions: ({ event }) => void received.push(event) },
+    },
   });
-  return { logic, received };
+  return { logic, received, asked };
 }
 
 function start(options: { fake?: FakeApi; document?: ReturnType<typeof stubDocument>; logic?: AnyActorLogic } = {}) {
@@ -92,6 +112,7 @@ function start(options: { fake?: FakeApi; document?: ReturnType<typeof stubDocum
     send,
     snapshot: () => actor.getSnapshot() as ReturnType<(typeof tabsMachine)['transition']>,
     documentReceived: document.received,
+    documentAsked: document.asked,
     answersReceived: answers.received,
     toasts: toasts.received,
     sessionReceived: session.received,
@@ -281,14 +302,23 @@ describe('choosing another tab (spec section 4)', () => {
     expect(run.snapshot().context.failedTabId).toBeNull();
   });
 
-  it('gives up the switch when the documents cannot be inspected', async () => {
-    const broken = provided(fakeApi()).provide({
-      actors: { inspectUploads: fromPromise<UploadCheck, { documentKeys: string[]; leavingDocumentKey: string | null }>(async () => Promise.reject(new Error('no'))) },
-    });
-    const run = await applicant({ logic: broken });
+  it('asks the documents of the group by event and waits for their answers before switching', async () => {
+    const run = await applicant({ document: stubDocument('silent') });
     await run.send(choose(DOC_TAB.id));
+    expect(run.documentAsked).toEqual([{ type: 'document.inspect', replyTo: SYSTEM_IDS.tabs }]);
+    expect(run.snapshot().matches({ applicant: 'checking' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    expect(run.fake.saveTab).not.toHaveBeenCalled();
+    await run.send({ type: 'document.inspected', answerKey: DOC_KEY, busy: false, attached: false });
     expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
-    expect(run.snapshot().context.pending).toBeNull();
+    expect(run.fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: DOC_TAB.id });
+  });
+
+  it('ignores the answer of a document it did not ask about', async () => {
+    const run = await applicant({ document: stubDocument('silent') });
+    await run.send(choose(DOC_TAB.id));
+    await run.send({ type: 'document.inspected', answerKey: 'another_doc', busy: true, attached: true });
+    expect(run.snapshot().matches({ applicant: 'checking' })).toBe(true);
   });
 
   it('abandons a switch when the applicant logs out', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRELOADED_ELEMENT_ID } from '../../machines/api/preloadedResponses';
+import { PRELOADED_ELEMENT_ID } from '../../src/catalogue/http';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
 /** The preloaded answers of the page, parsed as the browser's JSON.parse would. */

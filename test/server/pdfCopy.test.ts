@@ -56,6 +56,8 @@ describe('the PDF copy', () => {
     expect((await client.put('/api/answer', answers)).status).toBe(200);
     await uploadAndConvert(server, client, { bytes: await makePdf(['Official transcript', 'MARKER-TRANSCRIPT-4711']), name: 'transcript.pdf' });
     const copy = await readyCopy(client);
+    // A path, not PUBLIC_URL: the download works from whatever address the page was opened at.
+    expect(copy.url).toMatch(/^\/files\/pdf-copy\?ticket=/);
     const { response, bytes } = await download(copy.url, client);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -86,6 +88,15 @@ describe('the PDF copy', () => {
     // The answers come first, the appended document after them.
     expect(shown.indexOf('Dvořák')).toBeLessThan(shown.indexOf('MARKER-TRANSCRIPT-4711'));
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prints sensitive answers as SECURITY.md says: only the last four characters, the rest as bullets', async () => {
+    const { client } = await newApplicant();
+    expect((await client.put('/api/answer', { first_name: 'Masked', ssn: '123-45-6789' })).status).toBe(200);
+    const shown = await pdfText((await download((await readyCopy(client)).url, client)).bytes);
+    expect(shown).toContain('•••-••-6789');
+    expect(shown).not.toContain('123-45');
+    expect(shown).not.toContain('***');
   });
 
   it('opens only for its owner: another applicant, a visitor, a changed or an expired link get nothing', async () => {

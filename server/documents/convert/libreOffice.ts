@@ -23,7 +23,7 @@ export function findLibreOffice(pathVariable: string | undefined, explicit?: str
   });
 }
 
-export class LibreOfficeFailed extends Error {}
+class LibreOfficeFailed extends Error {}
 
 export async function convertWithLibreOffice(binary: string, docx: Buffer, options: { timeoutMs: number; signal?: AbortSignal }): Promise<Buffer> {
   const workDir = await mkdtemp(join(tmpdir(), 'admissions-soffice-'));

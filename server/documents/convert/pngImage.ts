@@ -130,12 +130,12 @@ function unfilter(filter: number, row: Uint8Array, previous: Uint8Array, step: n
 }
 
 /** How the decoded samples are handed on: colour (grey, RGB or palette index) and, if any, alpha, 8 bits each. */
-export interface PngLayout {
+interface PngLayout {
   colourChannels: 1 | 3;
   hasAlpha: boolean;
 }
 
-export function layoutOf(png: PngFile): PngLayout {
+function layoutOf(png: PngFile): PngLayout {
   return { colourChannels: png.colorType === 2 || png.colorType === 6 ? 3 : 1, hasAlpha: png.colorType === 4 || png.colorType === 6 || png.transparency !== undefined };
 }
 

@@ -45,7 +45,7 @@ export type PasswordRequirement = {
 };
 
 /** The field error of a broken requirement repeats the text the list shows. */
-export function passwordRequirementMessage(requirement: Pick<PasswordRequirement, 'text'>): string {
+function passwordRequirementMessage(requirement: Pick<PasswordRequirement, 'text'>): string {
   return `Choose a password that ${requirement.text}.`;
 }
 

@@ -24,7 +24,7 @@ export type AnswerPayloadResult =
   | { readonly ok: true; readonly answers: Record<string, AnswerValue> }
   | { readonly ok: false; readonly key?: string; readonly message: string };
 
-export const PAYLOAD_MESSAGES = {
+const PAYLOAD_MESSAGES = {
   notAnObject: 'The answers must be a JSON object.',
   unknownKey: (key: string) => `Unknown answer key: ${key}.`,
   notText: (key: string) => `Answer ${key} must be text.`,
@@ -76,7 +76,7 @@ function descSchema(key: string) {
   );
 }
 
-export function buildAnswerPayloadSchema(college: PayloadCollege) {
+function buildAnswerPayloadSchema(college: PayloadCollege) {
   const entries: Record<string, v.GenericSchema<unknown, AnswerValue | undefined>> = {};
   for (const question of QUESTIONS) {
     entries[question.key] = v.optional(questionSchema(question, college));

@@ -243,7 +243,7 @@ function entrySchema(question: Question, options: ApplicationOptions) {
   return v.optional(v.pipe(text, v.maxLength(max, M.tooLong(max)), applyRules<string>()), '');
 }
 
-export function buildApplicationSchema(options: ApplicationOptions) {
+function buildApplicationSchema(options: ApplicationOptions) {
   const entries = Object.fromEntries(QUESTIONS.map((question) => [question.key, entrySchema(question, options)]));
   return v.pipe(
     v.object(entries, M.notAnObject),

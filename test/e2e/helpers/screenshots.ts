@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 
 /** Where the run leaves its screenshots for a person to look at (git-ignored). */
-export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../artifacts/screenshots');
+const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 /**
  * Saves `<name>-<viewport width>.png` with animations settled: the whole page, or only what the

@@ -10,6 +10,7 @@ import {
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
+import { acceptedEventTypes } from '../../../machines/paths/model';
 
 /*
  * Test kit of the document, tabs and PDF-copy machines: siblings that record what they are sent,
@@ -50,7 +51,7 @@ export async function flush(): Promise<void> {
  * `xstate.done.actor.<id>` resolves it with the step's output, `xstate.error.actor.<id>` rejects it.
  * The invoke id is the child actor's id, so one logic serves every name.
  */
-export function controlledActors(names: readonly string[]) {
+function controlledActors(names: readonly string[]) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
   const logic = fromPromise<unknown, unknown>(
     ({ self, input }) => new Promise((resolve, reject) => void pending.set(self.id, { resolve, reject, input })),
@@ -69,9 +70,7 @@ export type PathEvent = { type: string; [key: string]: unknown };
 export function eventsFor(payloads: readonly PathEvent[]) {
   return (snapshot: AnyMachineSnapshot): PathEvent[] => {
     // `xstate.done.state.*` is raised by the machine itself when a parallel state completes.
-    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].filter(
-      (type) => !type.startsWith('xstate.done.state.'),
-    );
+    const types = acceptedEventTypes(snapshot).filter((type) => !type.startsWith('xstate.done.state.'));
     return types.flatMap((type) => {
       const listed = payloads.filter((event) => event.type === type);
       return listed.length > 0 ? listed : [{ type }];

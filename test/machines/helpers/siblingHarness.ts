@@ -17,26 +17,29 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
  * actors the test settles by invoke id, and the replay of a generated path on a real actor.
  */
 
-type StubState = { events: AnyEventObject[]; answers: Record<string, unknown> };
+type StubState = { events: AnyEventObject[] };
 
-/** A sibling that records every event; its snapshot's context.answers imitates the answers actor. */
+/** A sibling that records every event. */
 const recordingSibling = fromTransition(
-  (state: StubState, event: AnyEventObject): StubState => ({ ...state, events: [...state.events, event] }),
-  ({ input }: { input: { answers?: Record<string, unknown> } }) => ({ events: [], answers: input.answers ?? {} }),
+  (state: StubState, event: AnyEventObject): StubState => ({ events: [...state.events, event] }),
+  { events: [] },
 );
 
-export const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
+const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
 export type StubSibling = (typeof STUB_SIBLINGS)[number];
 
-/** Runs `logic` under `systemId` beside recording siblings, as the root app will spawn it. */
+/**
+ * Runs `logic` under `systemId` beside recording siblings, as the root app will spawn it;
+ * `without` leaves some out (an actor whose module is not loaded yet).
+ */
 export function startWithSiblings(
   logic: AnyStateMachine,
-  options: { systemId: string; input?: unknown; answers?: Record<string, unknown> },
+  options: { systemId: string; input?: unknown; without?: readonly StubSibling[] },
 ) {
   const harness = setup({ actors: { subject: logic, sibling: recordingSibling } } as any).createMachine({
     invoke: [
       // Siblings first, so they are registered before the subject can send to them.
-      ...STUB_SIBLINGS.map((id) => ({ id, src: 'sibling', systemId: id, input: { answers: options.answers } })),
+      ...STUB_SIBLINGS.filter((id) => !options.without?.includes(id)).map((id) => ({ id, src: 'sibling', systemId: id })),
       { id: 'subject', src: 'subject', systemId: options.systemId, input: options.input },
     ],
   } as any);
@@ -90,8 +93,6 @@ export function controlledActors<TName extends string>(names: readonly TName[]) 
     },
   };
 }
-
-export type ControlledActors = ReturnType<typeof controlledActors<string>>;
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';

@@ -2,7 +2,7 @@ import type { AnyStateMachine, AnyMachineSnapshot, StateValue } from 'xstate';
 import { expect } from 'vitest';
 
 /** Every state node id of a machine (compound, parallel and atomic), the root excluded. */
-export function allStateIds(machine: AnyStateMachine): string[] {
+function allStateIds(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
   const visit = (node: { id: string; states: Record<string, any> }) => {
     for (const child of Object.values(node.states)) {
@@ -15,7 +15,7 @@ export function allStateIds(machine: AnyStateMachine): string[] {
 }
 
 /** The state node ids a snapshot is in, from its value (default ids are `machineId.path.to.state`). */
-export function activeStateIds(machineId: string, value: StateValue): string[] {
+function activeStateIds(machineId: string, value: StateValue): string[] {
   const ids: string[] = [];
   const walk = (prefix: string, current: StateValue) => {
     if (typeof current === 'string') {

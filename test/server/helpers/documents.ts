@@ -14,9 +14,9 @@ export interface TestFile {
   type?: string;
 }
 
-/** Links carry PUBLIC_URL (http://admissions.test); requests go to the test server's port behind it. */
+/** A link the page follows (a path, or an absolute URL such as a bucket's), sent to the test server's port. */
 export function onServer(server: TestServer, url: string): string {
-  const parsed = new URL(url);
+  const parsed = new URL(url, server.url);
   return server.url + parsed.pathname + parsed.search;
 }
 

@@ -65,7 +65,7 @@ function pngPasses(width: number, height: number, interlaced: boolean) {
 }
 
 /** What a decoder inflates for a PNG of this shape: per row, one filter byte and the packed samples. */
-export function pngInflatedBytes(width: number, height: number, colorType: number, bitDepth: number, interlaced = false): number {
+function pngInflatedBytes(width: number, height: number, colorType: number, bitDepth: number, interlaced = false): number {
   const bitsPerPixel = PNG_CHANNELS[colorType]! * bitDepth;
   return pngPasses(width, height, interlaced).reduce((sum, pass) => sum + pass.height * (1 + Math.ceil((pass.width * bitsPerPixel) / 8)), 0);
 }

@@ -6,7 +6,7 @@ import { findLibreOffice } from '../../../server/documents/convert/libreOffice';
  * Reads what a PDF shows with pdfjs-dist (Mozilla's PDF reader, in JavaScript), so the PDF tests
  * run on any machine; only LibreOffice is optional, and its tests say so when they skip.
  */
-export const LIBREOFFICE = findLibreOffice(process.env.PATH);
+const LIBREOFFICE = findLibreOffice(process.env.PATH);
 
 /** A test's name and whether to skip it: without LibreOffice, the name says why it did not run (CI installs it). */
 export function needing(name: string, tools: { libreoffice?: boolean }): [name: string, skip: boolean] {

@@ -31,17 +31,19 @@ describe('limits', () => {
       TOAST_MS: 5000,
       ERROR_TOAST_MS: 300000,
       SWIPE_THRESHOLD_PX: 50,
-      VIEWPORT_HOTKEY: 'F8',
-      VIEWPORT_WIDTH_PX: 390,
       LOOKUP_MAX_RESULTS: 5,
       LOOKUP_DEBOUNCE_MS: 200,
       LOOKUP_MAX_WAIT_MS: 500,
       POPOVER_OFFSET: 5,
       BUTTON_SIZES: { next: { width: '15rem', height: '3rem' }, submit: { width: '10rem', height: '3rem' } },
-      SPINNER_Z_INDEX: 2147483647,
       VALIDATION_CACHE_SIZE: 512,
       DEVELOPMENT_MODE: 'development',
     });
+  });
+
+  it('hold the modal and loading sizes of specification section 3', () => {
+    expect(limits.MODAL_SIZES).toEqual({ desktop: { xs: '30rem', s: '60rem', m: '80vw' }, tablet: { xs: '30rem', s: '70vw', m: '90vw' } });
+    expect(Object.values(limits.LOADING_SIZES)).toEqual(['0.4rem', '0.8rem', '2rem']);
   });
 
   it('words the file messages as the specification does', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_PATTERN } from '../../../src/catalogue/limits';
-import { formatPhone, formatSsn, maskSensitive } from '../../../src/questions/formatters';
+import { formatPhone, formatSsn } from '../../../src/questions/formatters';
 
 describe('input masks', () => {
   it('formats a phone number as (###) ###-#### while it is typed', () => {
@@ -28,11 +28,5 @@ describe('input masks', () => {
       '123-45-6789',
       '123-45-6789',
     ]);
-  });
-
-  it('masks all but the last four characters, keeping separators', () => {
-    expect(maskSensitive('123-45-6789')).toBe('•••-••-6789');
-    expect(maskSensitive('•••-••-6789')).toBe('•••-••-6789');
-    expect(maskSensitive('123')).toBe('•••');
   });
 });

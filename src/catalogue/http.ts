@@ -1,0 +1,20 @@
+/*
+ * What the page and the server agree on over HTTP, written once: the server, the machines, the
+ * views and the development server import it, and it imports nothing of either side.
+ */
+
+/**
+ * Path prefixes of the server's API. The development server forwards them to Koa (vite.config.ts);
+ * the server answers them `no-store` and never with the page (server/http/securityHeaders.ts, spa.ts).
+ */
+export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/files/'] as const;
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** Readable by the page: spec section 3 detects "logged in" by the presence of a cookie. */
+export const LOGGED_IN_COOKIE = 'logged_in';
+
+/** The id of the `<script type="application/json">` element in which the server hands the page its first answers. */
+export const PRELOADED_ELEMENT_ID = 'preloaded-responses';
