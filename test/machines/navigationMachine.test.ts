@@ -84,6 +84,7 @@ describe('navigation: routes', () => {
 
   it('forwards navigation requests with their state', () => {
     const { subject, emitted } = start();
+    subject.send(at('/about'));
     subject.send({ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } });
     expect(emitted).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } }, replace: undefined }]);
   });
@@ -122,6 +123,40 @@ describe('navigation: routes', () => {
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'success', title: TOAST_TITLES.success, message: 'Done.' } },
     ]);
+  });
+});
+
+describe('navigation: before the router reports its first location', () => {
+  // The root actor starts before React mounts the router, and the page's first answers (a
+  // preloaded profile) can arrive before the router is connected: a move decided then would be lost.
+  it('sends the router nowhere until it reported a location, then decides the saved last page', () => {
+    const { subject, emitted } = start();
+    subject.send({ type: 'navigation.restore', lastPage: '/final-steps', hasChangedPage: false });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    expect(emitted).toEqual([]);
+    subject.send({ ...at('/about'), action: 'initial' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/final-steps', replace: true }]);
+    expect(subject.getSnapshot().context).toMatchObject({ pathname: '/final-steps', webStatus: 'started' });
+    subject.send({ ...at('/final-steps'), action: 'replace' });
+    expect(emitted).toHaveLength(1);
+  });
+
+  it('sends a submitted applicant on to /completion once the router reported where the page opened', () => {
+    const { subject, emitted } = start(undefined, '/education');
+    subject.send({ type: 'navigation.restore', lastPage: '/education', hasChangedPage: false });
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(emitted).toEqual([]);
+    subject.send({ ...at('/education'), action: 'initial' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/completion', replace: true }]);
+  });
+
+  it('passes on a request made before the router was there, after the first location', () => {
+    const { subject, emitted } = start();
+    subject.send({ type: 'navigate', to: '/login', state: { errorMessage: 'Your session has ended.' } });
+    expect(emitted).toEqual([]);
+    subject.send({ ...at('/about'), action: 'initial' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: 'Your session has ended.' }, replace: undefined }]);
+    expect(subject.getSnapshot().context.pathname).toBe('/login');
   });
 });
 
@@ -201,6 +236,7 @@ describe('navigation: last page', () => {
     const { subject, saved, received } = start(async () => {
       if (outcome) throw outcome;
     });
+    subject.send(at('/about'));
     subject.send({ type: 'webStatus.changed', webStatus: 'started' });
     await flush();
     expect(subject.getSnapshot().value.lastPage).toBe('failed');
