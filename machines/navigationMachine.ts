@@ -29,6 +29,12 @@ export interface NavigationContext {
   search: string;
   /** null until the router reports the first location. */
   location: BrowserLocation | null;
+  /**
+   * Where the applicant is allowed to be, so what the views show: the router's location once the
+   * rules let it stand; the last one while the router performs a move asked for; null while a
+   * rule sends the applicant elsewhere (nothing flashes).
+   */
+  allowed: BrowserLocation | null;
   /** What arrived before the router was there to be moved: judged once it reported a location. */
   deferred: DeferredEvent[];
   /** undefined until the root knows who is using the app. */
@@ -121,23 +127,19 @@ export const navigationMachine = setup({
     unauthorised: unauthorisedError,
   },
   actions: {
-    follow: assign(({ context, event }) =>
-      event.type === 'location.changed'
-        ? {
-            pathname: event.pathname,
-            search: event.search,
-            location: {
-              pathname: event.pathname,
-              search: event.search,
-              hash: event.hash,
-              state: event.state,
-              action: event.action ?? 'push',
-              visit: inPageAnchor(context.location, event) ? context.location!.visit : (context.location?.visit ?? 0) + 1,
-            },
-          }
-        : {},
-    ),
-    assumeLocation: assign((_, params: { to: string }) => locationOf(params.to)),
+    follow: assign(({ context, event }) => {
+      if (event.type !== 'location.changed') return {};
+      const location: BrowserLocation = {
+        pathname: event.pathname,
+        search: event.search,
+        hash: event.hash,
+        state: event.state,
+        action: event.action ?? 'push',
+        visit: inPageAnchor(context.location, event) ? context.location!.visit : (context.location?.visit ?? 0) + 1,
+      };
+      return { pathname: event.pathname, search: event.search, location, allowed: location };
+    }),
+    assumeLocation: assign((_, params: { to: string }) => ({ ...locationOf(params.to), allowed: null })),
     defer: assign({ deferred: ({ context, event }) => [...context.deferred, event as DeferredEvent] }),
     /** In the order they came, as if they had come after the router's first report. */
     replayDeferred: enqueueActions(({ context, enqueue }) => {
@@ -160,7 +162,9 @@ export const navigationMachine = setup({
       to: event.type === 'navigation.restore' && event.lastPage ? event.lastPage : DEFAULT_ROUTE,
       replace: true,
     })),
-    assumeLastPage: assign(({ event }) => (event.type === 'navigation.restore' && event.lastPage ? locationOf(event.lastPage) : {})),
+    assumeLastPage: assign(({ event }) =>
+      event.type === 'navigation.restore' && event.lastPage ? { ...locationOf(event.lastPage), allowed: null } : {},
+    ),
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
     /** The form area and /completion need the form actors: the root loads them on demand. */
     announceFormArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.formArea' } satisfies RootReportEvent),
@@ -184,6 +188,7 @@ export const navigationMachine = setup({
     pathname: input.pathname,
     search: input.search,
     location: null,
+    allowed: null,
     deferred: [],
     webStatus: undefined,
     savedLastPage: undefined,

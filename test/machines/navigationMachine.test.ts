@@ -126,6 +126,42 @@ describe('navigation: routes', () => {
   });
 });
 
+describe('navigation: the location the views may show', () => {
+  const allowed = (subject: { getSnapshot: () => { context: { allowed: { pathname: string; search: string } | null } } }) =>
+    subject.getSnapshot().context.allowed;
+
+  it('is the router\'s location once the rules let the applicant be there, nothing while they redirect it', () => {
+    const { subject } = start(undefined, '/nowhere', '?x=1');
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/nowhere', '?x=1'), action: 'initial' });
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/about', '?x=1'), action: 'replace' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/about', search: '?x=1' });
+  });
+
+  it('stays where it was while the router performs a move asked for, so the frame does not blink', () => {
+    const { subject } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigate', to: '/education' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/about' });
+    subject.send(at('/education'));
+    expect(allowed(subject)).toMatchObject({ pathname: '/education' });
+  });
+
+  it('is nothing once a status or the saved last page sends the applicant elsewhere, until the router is there', () => {
+    const { subject } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigation.restore', lastPage: '/final-steps', hasChangedPage: false });
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/final-steps'), action: 'replace' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/final-steps' });
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/completion'), action: 'replace' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/completion' });
+  });
+});
+
 describe('navigation: before the router reports its first location', () => {
   // The root actor starts before React mounts the router, and the page's first answers (a
   // preloaded profile) can arrive before the router is connected: a move decided then would be lost.
