@@ -76,12 +76,14 @@ export default defineConfig(({ mode }) => ({
               priority: 12,
               test: (id: string) => /[\\/]src[\\/](layout|pages|questions)[\\/]/.test(id) && !LOADED_LATER.test(id),
             },
-            // What every area shares (header, footer, buttons; the form-issue helpers both the auth card
-            // and the form actors use), before the auth and form groups can capture any of it.
+            // What every area shares (header, footer, buttons, the close icon of notices, toasts and
+            // dialogs; the form-issue helpers both the auth card and the form actors use), before the
+            // auth and form groups can capture any of it: a group takes its modules' imports along, and
+            // a dialog on a form page would then fetch the auth cards' chunk for an icon.
             {
               name: 'frame',
               priority: 25,
-              test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner)|app[\\/](useApp|usePageTitle|useBrowserLocation|modifiedClick)|catalogue[\\/]schema[\\/]issues)\b/,
+              test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner|CloseIcon)|app[\\/](useApp|usePageTitle|useBrowserLocation|modifiedClick)|catalogue[\\/]schema[\\/]issues)\b/,
             },
           ],
         },

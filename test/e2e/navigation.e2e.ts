@@ -8,6 +8,8 @@ import { createAccount, logInThroughApi } from './helpers/account';
 
 const steps = (page: Page) => page.getByRole('navigation', { name: 'Application steps' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+/** A step page shows once its question views (school search, tabs, dialogs) arrived: slow on a busy machine. */
+const PAGE_SHOWN = { timeout: 15_000 };
 
 /** The route modules' scripts the page has fetched so far, by their entry name (AboutPage, AuthArea…). */
 function routeScripts(page: Page): Set<string> {
@@ -24,11 +26,11 @@ test.describe('navigation through the router', () => {
     const account = await createAccount(page.request, 'deep-link');
     await logInThroughApi(page, account);
     await page.goto('/education');
-    await expect(heading(page, 'Your Academics')).toBeVisible();
+    await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
     await expect(page).toHaveURL(/\/education$/);
     await expect(steps(page).getByRole('link', { name: /Your Academics/ })).toHaveAttribute('aria-current', 'page');
     await page.reload();
-    await expect(heading(page, 'Your Academics')).toBeVisible();
+    await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
     await expect(page).toHaveURL(/\/education$/);
   });
 
@@ -39,7 +41,7 @@ test.describe('navigation through the router', () => {
     // The profile comes with the page: its last page is known before the router is even mounted.
     await page.goto('/about');
     await expect(page).toHaveURL(/\/final-steps$/);
-    await expect(heading(page, 'Final Steps')).toBeVisible();
+    await expect(heading(page, 'Final Steps')).toBeVisible(PAGE_SHOWN);
   });
 
   test('an unknown path becomes /about with its query, in place of the history entry', async ({ page }) => {
@@ -74,12 +76,12 @@ test.describe('navigation through the router', () => {
     await logInThroughApi(page, account);
     const fetched = routeScripts(page);
     await page.goto('/about');
-    await expect(heading(page, 'About You')).toBeVisible();
+    await expect(heading(page, 'About You')).toBeVisible(PAGE_SHOWN);
     expect([...fetched].filter((name) => ['FormArea', 'AboutPage'].includes(name)).sort()).toEqual(['AboutPage', 'FormArea']);
     for (const other of ['EducationPage', 'FinalStepsPage', 'AuthArea', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
 
     await steps(page).getByRole('link', { name: /Your Academics/ }).click();
-    await expect(heading(page, 'Your Academics')).toBeVisible();
+    await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
     expect(fetched.has('EducationPage')).toBe(true);
     expect(fetched.has('FinalStepsPage')).toBe(false);
   });
@@ -90,5 +92,26 @@ test.describe('navigation through the router', () => {
     await expect(heading(page, 'Sign Up')).toBeVisible();
     expect(fetched.has('AuthArea')).toBe(true);
     for (const other of ['FormArea', 'AboutPage', 'formActors', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
+  });
+
+  test('a modified click on a step or a card link is left to the browser: a new tab, this page stays', async ({ page }) => {
+    await page.goto('/about');
+    await expect(steps(page)).toBeVisible();
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      steps(page).getByRole('link', { name: /Your Academics/ }).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(tab).toHaveURL(/\/education$/);
+    await expect(page).toHaveURL(/\/about$/);
+    await tab.close();
+
+    await page.goto('/login');
+    const [card] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Forgot password?' }).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(card).toHaveURL(/\/forgot$/);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(heading(page, 'Log In')).toBeVisible();
   });
 });

@@ -105,4 +105,20 @@ describe('the JavaScript each route needs', () => {
       expect(login.filter((module) => module.endsWith(`/${screen}.tsx`)), `${screen} on /login`).toEqual([]);
     }
   });
+
+  it('loads no auth card chunk with what a form page fetches later (school search, tabs, documents, dialogs)', () => {
+    const manifest = readManifest(outDir);
+    const reached = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen;
+      seen.add(key);
+      for (const imported of manifest[key]?.imports ?? []) reached(imported, seen);
+      return seen;
+    };
+    for (const name of ['SchoolSearch', 'TabsBlock', 'DocumentField', 'ConfirmDialog', 'FooterDialogs', 'InactivityDialog']) {
+      const key = dynamicEntryKey(manifest, name);
+      expect(key, name).toBeDefined();
+      const files = [...reached(key!)].map((chunk) => manifest[chunk]!.file);
+      expect(files.filter((file) => /\/(auth|AuthArea|authCardMachine)-/.test(file)), name).toEqual([]);
+    }
+  });
 });
