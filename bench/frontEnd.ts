@@ -30,17 +30,29 @@ export async function measurePage(url: string, runs = PAGE_RUNS): Promise<PageTi
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.addInitScript(() => {
-        const state = { lcp: 0, blocking: 0 };
+        const state = { lcp: 0, blocking: 0, busyUntil: 0 };
         (window as unknown as { __perf: typeof state }).__perf = state;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) state.lcp = entry.startTime;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) state.blocking += Math.max(0, entry.duration - 50);
+          for (const entry of list.getEntries()) {
+            state.blocking += Math.max(0, entry.duration - 50);
+            state.busyUntil = Math.max(state.busyUntil, entry.startTime + entry.duration);
+          }
         }).observe({ type: 'longtask', buffered: true });
       });
       await page.goto(url, { waitUntil: 'load' });
-      await page.waitForTimeout(1500);
+      // Read once the page painted its content and then had no long task for a second: a run that
+      // has not painted yet must not count as an LCP of 0.
+      await page.waitForFunction(
+        () => {
+          const perf = (window as unknown as { __perf: { lcp: number; busyUntil: number } }).__perf;
+          return perf.lcp > 0 && performance.now() - Math.max(perf.lcp, perf.busyUntil) > 1000;
+        },
+        null,
+        { timeout: 60_000, polling: 100 },
+      );
       const perf = await page.evaluate(() => (window as unknown as { __perf: { lcp: number; blocking: number } }).__perf);
       lcps.push(perf.lcp);
       tbts.push(perf.blocking);
