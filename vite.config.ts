@@ -21,7 +21,19 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router publishes its production build under no export condition, so a bundler takes the
+ * development one, warnings and all (0.5 kB gzip of the first load): a production build takes it by path.
+ */
+const reactRouterProduction = (mode: string) =>
+  mode !== 'production'
+    ? []
+    : [
+        { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+        { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+      ];
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],
   publicDir: 'src/public',
   resolve: {
@@ -29,6 +41,7 @@ export default defineConfig({
       // React 19 has these natively: the shims' fallbacks would only add weight to the first load.
       { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/app/vendor/useSyncExternalStore.ts', import.meta.url)) },
+      ...reactRouterProduction(mode),
     ],
   },
   build: {
@@ -63,12 +76,14 @@ export default defineConfig({
               priority: 12,
               test: (id: string) => /[\\/]src[\\/](layout|pages|questions)[\\/]/.test(id) && !LOADED_LATER.test(id),
             },
-            // What every area shares (header, footer, buttons; the form-issue helpers both the auth card
-            // and the form actors use), before the auth and form groups can capture any of it.
+            // What every area shares (header, footer, buttons, the close icon of notices, toasts and
+            // dialogs; the form-issue helpers both the auth card and the form actors use), before the
+            // auth and form groups can capture any of it: a group takes its modules' imports along, and
+            // a dialog on a form page would then fetch the auth cards' chunk for an icon.
             {
               name: 'frame',
               priority: 25,
-              test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner)|app[\\/](useApp|usePageTitle|useBrowserLocation|RouteLink)|catalogue[\\/]schema[\\/]issues)\b/,
+              test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner|CloseIcon)|app[\\/](useApp|usePageTitle|useBrowserLocation|modifiedClick)|catalogue[\\/]schema[\\/]issues)\b/,
             },
           ],
         },
@@ -78,4 +93,4 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
-});
+}));

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { routeModules } from '../src/app/routeModules';
+import { dynamicEntryKey, type Manifest } from '../server/http/modulePreload';
+import { routeEntryNames } from '../src/catalogue/routes';
 
 /**
  * The JavaScript weight of a route, from the build's manifest (vite.config.ts: build.manifest):
@@ -11,22 +12,12 @@ import { routeModules } from '../src/app/routeModules';
  * Run it alone after `npx vite build`:  node --import tsx bench/bundleWeight.ts [distDir]
  */
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** The routes the issue sets budgets for; what each loads on demand is src/app/routeModules.ts's answer. */
+/** The routes the issue sets budgets for; what each loads on demand is src/catalogue/routes.ts's answer. */
 export const MEASURED_ROUTES = ['/about', '/login'] as const;
 export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
 
-/** The budgets of the issue, in kB (1000 bytes, as Vite's own build report counts). */
-export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 125, '/login': 100 };
+/** Issue 11's budgets, react-router-dom included, in kB (1000 bytes, as Vite's own build report counts). */
+export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 140, '/login': 115 };
 
 
 export interface RouteWeight {
@@ -68,7 +59,11 @@ export function routeWeight(distDir: string, route: MeasuredRoute, manifest: Man
   if (!entry) throw new Error('The manifest has no entry chunk.');
   const keys = new Set<string>();
   staticClosure(manifest, entry, keys);
-  for (const module of routeModules(route)) staticClosure(manifest, module, keys);
+  for (const name of routeEntryNames(route)) {
+    const key = dynamicEntryKey(manifest, name);
+    if (!key) throw new Error(`The build's manifest has no lazily loaded module named ${name}: was the module renamed?`);
+    staticClosure(manifest, key, keys);
+  }
   const files = [...new Set([...keys].map((key) => manifest[key]!.file))]
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, gzipBytes: servedGzipBytes(distDir, file) }))

@@ -31,15 +31,15 @@ export type HistoryAction = 'initial' | 'push' | 'replace' | 'pop';
 
 /**
  * To the navigation actor (system id 'navigation'). `navigate` asks for a route change; the
- * navigation actor emits `{ type: 'navigate', to, state, replace }` for the browser-history
- * adapter in src/app. `location.changed` is sent by that adapter whenever the browser's location
- * changes (`action` defaults to 'push').
+ * navigation actor emits `{ type: 'navigate', to, state, replace }` for the router's bridge
+ * (src/app/NavigationBridge.tsx). `location.changed` is sent by that bridge whenever the router's
+ * location changes (`action` defaults to 'push').
  */
 export type NavigationEvent =
   | { type: 'navigate'; to: string; state?: NavigationState; replace?: boolean }
   | { type: 'location.changed'; pathname: string; search: string; hash: string; state?: NavigationState; action?: HistoryAction };
 
-/** What the navigation actor emits for the browser-history adapter. */
+/** What the navigation actor emits for the router's bridge: the router performs it. */
 export type NavigateEmitted = { type: 'navigate'; to: string; state?: NavigationState; replace?: boolean };
 
 /**

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { api } from './api/coreEndpoints';
 import type { RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
@@ -12,7 +12,7 @@ import { TOAST_TITLES } from './toastsMachine';
 export { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormRoute, LOGIN_ROUTE, SIGNUP_ROUTE } from './routes';
 const KNOWN_ROUTES = new Set([...FORM_ROUTES, COMPLETION_ROUTE, ...AUTH_ROUTES]);
 
-/** The location the browser shows, as last reported: what the views render. */
+/** The location the router shows, as last reported: what the views render. */
 export interface BrowserLocation {
   pathname: string;
   search: string;
@@ -27,8 +27,16 @@ export interface NavigationContext {
   /** The path the rules judge: the browser's, or the one just asked for before the browser reports it. */
   pathname: string;
   search: string;
-  /** null until the browser-history adapter reports the first location. */
+  /** null until the router reports the first location. */
   location: BrowserLocation | null;
+  /**
+   * Where the applicant is allowed to be, so what the views show: the router's location once the
+   * rules let it stand; the last one while the router performs a move asked for; null while a
+   * rule sends the applicant elsewhere (nothing flashes).
+   */
+  allowed: BrowserLocation | null;
+  /** What arrived before the router was there to be moved: judged once it reported a location. */
+  deferred: DeferredEvent[];
   /** undefined until the root knows who is using the app. */
   webStatus: WebStatus | undefined;
   /** The last_page the server holds; undefined until the profile loaded. */
@@ -36,6 +44,8 @@ export interface NavigationContext {
 }
 
 export type NavigationMachineEvent = NavigationEvent | WebStatusChangedEvent | RestoreEvent;
+/** The events whose rules may move the router. */
+type DeferredEvent = Extract<NavigationMachineEvent, { type: 'navigate' | 'webStatus.changed' | 'navigation.restore' }>;
 
 function locationOf(to: string): { pathname: string; search: string } {
   const url = new URL(to, 'http://app.invalid');
@@ -74,8 +84,9 @@ const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
 
 /**
- * Section 2 "Navigation rules". The browser-history adapter in src/app reports every location change and
- * performs the `navigate` events this actor emits; every other actor asks for navigation here.
+ * Section 2 "Navigation rules". The router (react-router-dom, bridged in src/app/NavigationBridge.tsx)
+ * reports every location change and performs the `navigate` events this actor emits; every other
+ * actor asks for navigation here, and the views show a route only once this actor accepted it.
  * `route` says which area the applicant is in, `lastPage` keeps the server's last_page current,
  * `notices` turns a success message of navigation state into a toast.
  */
@@ -116,23 +127,25 @@ export const navigationMachine = setup({
     unauthorised: unauthorisedError,
   },
   actions: {
-    follow: assign(({ context, event }) =>
-      event.type === 'location.changed'
-        ? {
-            pathname: event.pathname,
-            search: event.search,
-            location: {
-              pathname: event.pathname,
-              search: event.search,
-              hash: event.hash,
-              state: event.state,
-              action: event.action ?? 'push',
-              visit: inPageAnchor(context.location, event) ? context.location!.visit : (context.location?.visit ?? 0) + 1,
-            },
-          }
-        : {},
-    ),
-    assumeLocation: assign((_, params: { to: string }) => locationOf(params.to)),
+    follow: assign(({ context, event }) => {
+      if (event.type !== 'location.changed') return {};
+      const location: BrowserLocation = {
+        pathname: event.pathname,
+        search: event.search,
+        hash: event.hash,
+        state: event.state,
+        action: event.action ?? 'push',
+        visit: inPageAnchor(context.location, event) ? context.location!.visit : (context.location?.visit ?? 0) + 1,
+      };
+      return { pathname: event.pathname, search: event.search, location, allowed: location };
+    }),
+    assumeLocation: assign((_, params: { to: string }) => ({ ...locationOf(params.to), allowed: null })),
+    defer: assign({ deferred: ({ context, event }) => [...context.deferred, event as DeferredEvent] }),
+    /** In the order they came, as if they had come after the router's first report. */
+    replayDeferred: enqueueActions(({ context, enqueue }) => {
+      for (const event of context.deferred) enqueue.raise(event);
+      enqueue.assign({ deferred: [] });
+    }),
     emitRedirect: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to, replace: true })),
     forward: emit(({ event }) => {
       const { to, state, replace } = event as Extract<NavigationEvent, { type: 'navigate' }>;
@@ -149,7 +162,9 @@ export const navigationMachine = setup({
       to: event.type === 'navigation.restore' && event.lastPage ? event.lastPage : DEFAULT_ROUTE,
       replace: true,
     })),
-    assumeLastPage: assign(({ event }) => (event.type === 'navigation.restore' && event.lastPage ? locationOf(event.lastPage) : {})),
+    assumeLastPage: assign(({ event }) =>
+      event.type === 'navigation.restore' && event.lastPage ? { ...locationOf(event.lastPage), allowed: null } : {},
+    ),
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
     /** The form area and /completion need the form actors: the root loads them on demand. */
     announceFormArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.formArea' } satisfies RootReportEvent),
@@ -169,7 +184,15 @@ export const navigationMachine = setup({
 }).createMachine({
   id: 'navigation',
   type: 'parallel',
-  context: ({ input }) => ({ pathname: input.pathname, search: input.search, location: null, webStatus: undefined, savedLastPage: undefined }),
+  context: ({ input }) => ({
+    pathname: input.pathname,
+    search: input.search,
+    location: null,
+    allowed: null,
+    deferred: [],
+    webStatus: undefined,
+    savedLastPage: undefined,
+  }),
   states: {
     route: {
       initial: 'pending',
@@ -196,8 +219,15 @@ export const navigationMachine = setup({
         ],
       },
       states: {
-        /** Until the browser-history adapter reports the first location. */
-        pending: {},
+        /**
+         * Until the router reports the first location. The root actor starts before React mounts
+         * the router, and the page's first answers (the preloaded profile: its last page, its
+         * status) can arrive before then: a move decided now would be sent to nobody.
+         */
+        pending: {
+          on: { navigate: { actions: 'defer' }, 'webStatus.changed': { actions: 'defer' }, 'navigation.restore': { actions: 'defer' } },
+          exit: 'replayDeferred',
+        },
         form: { entry: 'announceFormArea' },
         completion: { entry: 'announceFormArea' },
         auth: { entry: 'announceAuthArea' },

@@ -1,18 +1,26 @@
 import { useSelector } from '@xstate/react';
+import { BrowserRouter } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
 import { useAppActor } from './actors';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
+import { NavigationBridge } from './NavigationBridge';
 
 /**
- * The page: the root actor's three faces — the root error screen (`error` tag, or the actor itself
- * failed), the loading layer (college and profile) and the routes.
+ * The page: the router and its bridge to the navigation actor from the first render (the actor
+ * may have decided something before the profile even loaded), then the root actor's three faces —
+ * the root error screen (`error` tag, or the actor itself failed), the loading layer (college and
+ * profile) and the routes.
  */
 export function App() {
   return (
     <ErrorBoundary>
-      <AppGate />
+      {/* No transitions: the navigation actor hears of every move in the turn it happens. */}
+      <BrowserRouter useTransitions={false}>
+        <NavigationBridge />
+        <AppGate />
+      </BrowserRouter>
     </ErrorBoundary>
   );
 }

@@ -1,11 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { AUTH_CARDS, AUTH_CARD_NAMES, COMPLETION_ROUTE } from '../../machines/routes';
+import { Suspense, useMemo } from 'react';
+import { Outlet, Route, Routes, type Location } from 'react-router-dom';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { PAGES, type PageId } from '../catalogue/pages';
+import { AUTH_CARDS, AUTH_CARD_NAMES, COMPLETION_ROUTE } from '../catalogue/routes';
 import { RootLayout } from '../layout/RootLayout';
-import { useSystemActor } from './actors';
-import type { NavigationActor } from './browserHistory';
-import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea } from './lazyRoutes';
+import { Spinner } from '../ui/Spinner';
+import { useAppActor, useSystemActor, type NavigationActor } from './actors';
+import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea, ServiceView } from './lazyRoutes';
+import { usePageTitle } from './usePageTitle';
 
 const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
   about: AboutPage,
@@ -14,30 +17,63 @@ const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
 };
 
 /**
- * Section 2's routes. Which route may show is the navigation actor's decision: a path shows only
- * once the actor has judged that very path (while it redirects an unknown path, a submitted
- * applicant or a too-early /completion, nothing flashes).
+ * Section 2's routes, rendered by the router. Which route may show is the navigation actor's
+ * decision (`allowed`): the routes match the router's location once the actor let it stand; while
+ * the router performs a move the actor asked for, the last allowed one (the form area's frame does
+ * not blink); while the actor redirects an unknown path, a submitted applicant or a too-early
+ * /completion, nothing, so nothing flashes.
  */
 export function AppRoutes() {
   const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
-  const shown = useSelector(navigation, ({ context }) =>
-    context.location !== null && context.location.pathname === context.pathname ? context.pathname : null,
+  const accepted = useSelector(navigation, ({ context }) => context.allowed);
+  const location = useMemo<Location | null>(
+    () => accepted && { pathname: accepted.pathname, search: accepted.search, hash: accepted.hash, state: accepted.state ?? null, key: String(accepted.visit) },
+    [accepted],
   );
-  return <RootLayout pathname={shown}>{shown === null ? null : <RouteView pathname={shown} />}</RootLayout>;
+  return (
+    <RootLayout pathname={location?.pathname ?? null}>
+      {location === null ? null : (
+        <Routes location={location}>
+          {/* The form area keeps its frame mounted while its page changes. */}
+          <Route element={<FormRoute />}>
+            {PAGES.map((page) => {
+              const Page = PAGE_VIEWS[page.id];
+              return <Route key={page.id} path={page.route} element={<Page />} />;
+            })}
+          </Route>
+          <Route path={COMPLETION_ROUTE} element={<CompletionArea />} />
+          {AUTH_CARD_NAMES.map((card) => (
+            <Route key={card} path={AUTH_CARDS[card].route} element={<AuthArea card={card} />} />
+          ))}
+        </Routes>
+      )}
+    </RootLayout>
+  );
 }
 
-/** The form area keeps its frame mounted while its page changes: the same element type at the same place. */
-function RouteView({ pathname }: { pathname: string }) {
-  const page = PAGES.find((candidate) => candidate.route === pathname);
-  if (page) {
-    const Page = PAGE_VIEWS[page.id];
-    return (
-      <FormArea>
-        <Page />
-      </FormArea>
-    );
-  }
-  if (pathname === COMPLETION_ROUTE) return <CompletionArea />;
-  const card = AUTH_CARD_NAMES.find((name) => AUTH_CARDS[name].route === pathname);
-  return card ? <AuthArea card={card} /> : null;
+/**
+ * The form routes: the form area around the step page, or, for staff (service link), only the
+ * print view: no frame at all, not even the skip link, and none of the form area's code.
+ */
+function FormRoute() {
+  const readOnly = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('readOnly'));
+  if (readOnly) return <StaffRoute />;
+  return (
+    <FormArea>
+      <Outlet />
+    </FormArea>
+  );
+}
+
+function StaffRoute() {
+  // The print view reads the form actors' answers, which load on demand.
+  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady'));
+  usePageTitle('Application (staff view)');
+  const loading = <Spinner overlay size="large" label="Loading the application…" />;
+  if (!formReady) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <ServiceView />
+    </Suspense>
+  );
 }

@@ -13,10 +13,9 @@ interface State {
 }
 
 /**
- * Section 8 "Route errors: root error screen". The declarative router has no route errorElement
- * (that comes with the data router, which costs 16 KB gzip more than the whole /login budget
- * allows), so each route's element is wrapped in this boundary instead, reset when the route
- * changes.
+ * Section 8 "Route errors: root error screen". react-router-dom's declarative <BrowserRouter> has
+ * no route errorElement (that comes with its data router, about 17 kB gzip more, past both
+ * budgets), so the routes are wrapped in this boundary instead, reset when the route changes.
  */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false, key: this.props.resetKey };

@@ -1,8 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Actor, AnyActorRef } from 'xstate';
+import type { Actor, ActorRefFrom, AnyActorRef } from 'xstate';
 import type { appMachine } from '../../machines/appMachine';
+import type { navigationMachine } from '../../machines/navigationMachine';
 
 export type AppActor = Actor<typeof appMachine>;
+export type NavigationActor = ActorRefFrom<typeof navigationMachine>;
 
 const AppActorContext = createContext<AppActor | null>(null);
 

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import type { BrowserLocation } from '../../machines/navigationMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from './actors';
-import type { NavigationActor } from './browserHistory';
+import { useSystemActor, type NavigationActor } from './actors';
 
 export type { BrowserLocation };
 
 /**
- * The location the browser shows, as the navigation actor last heard it. The root layout renders
- * a route only once that location exists, so the views below it always get one.
+ * The router's location as the navigation actor last heard it, with how it came (`action`) and
+ * which visit it is. The routes render only once the actor allowed a location, so the views
+ * below them always get one.
  */
 export function useBrowserLocation(): BrowserLocation {
   const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { AUTH_CARDS, CARD_FIELDS, type AuthCard, type authCardMachine } from '../../machines/authCardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
-import { isModifiedClick } from '../app/RouteLink';
+import { isModifiedClick } from '../app/modifiedClick';
 import { Button } from '../ui/Button';
 import { AuthInput } from './AuthInput';
 import { CARD_COPY } from './cards';
@@ -61,9 +62,9 @@ export function AuthCardView({ card }: { card: AuthCard }) {
         {card === 'login' ? (
           <div className="auth-card__links">
             {resendButton('Resend confirmation code?')}
-            <a href={AUTH_CARDS.forgot.route} className="auth-card__link" onClick={follow('forgot')}>
+            <Link to={AUTH_CARDS.forgot.route} className="auth-card__link" onClick={follow('forgot')}>
               Forgot password?
-            </a>
+            </Link>
           </div>
         ) : null}
         {card === 'confirm' ? <div className="auth-card__links">{resendButton('Send me a new code')}</div> : null}
@@ -73,9 +74,9 @@ export function AuthCardView({ card }: { card: AuthCard }) {
       </form>
       <p className="auth-card__footer">
         {copy.footerQuestion}{' '}
-        <a href={AUTH_CARDS[copy.footerLink.to].route} onClick={follow(copy.footerLink.to)}>
+        <Link to={AUTH_CARDS[copy.footerLink.to].route} onClick={follow(copy.footerLink.to)}>
           {copy.footerLink.text}
-        </a>
+        </Link>
       </p>
     </section>
   );

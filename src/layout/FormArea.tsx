@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useAppActor } from '../app/actors';
-import { ServiceView } from '../app/lazyRoutes';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
@@ -18,12 +17,11 @@ import { WelcomeBanner } from './WelcomeBanner';
 
 /**
  * The form area of section 2: header with the Account popover, step navigation, welcome banner,
- * missing-information summary, the step page, footer. Staff (service link) see only the print view:
- * no frame at all, not even the skip link.
+ * missing-information summary, the step page (the route's, as `children`), footer. Staff (service
+ * link) never see it: their route shows only the print view (src/app/AppRoutes.tsx).
  */
 export default function FormArea({ children }: { children: ReactNode }) {
   const app = useAppActor();
-  const readOnly = useSelector(app, (snapshot) => snapshot.hasTag('readOnly'));
   // The form actors (answers, validation…) load with the form area: the frame and the banner show
   // at once, the summary and the page once they are there.
   const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady'));
@@ -31,16 +29,8 @@ export default function FormArea({ children }: { children: ReactNode }) {
   // banner reach the screen first instead of waiting for the whole page's layout.
   const pageShown = useDeferredValue(formReady, false);
   const { pathname } = useBrowserLocation();
-  usePageTitle(readOnly ? 'Application (staff view)' : (PAGES.find((page) => page.route === pathname)?.title ?? 'Application'));
+  usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();
-  if (readOnly) {
-    if (!formReady) return <Spinner overlay size="large" label="Loading the application…" />;
-    return (
-      <Suspense fallback={<Spinner overlay size="large" label="Loading the application…" />}>
-        <ServiceView />
-      </Suspense>
-    );
-  }
   return (
     <div className="frame">
       <SkipLink />

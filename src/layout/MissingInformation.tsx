@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { missingInformation, type MissingItem, type validationMachine } from '../../machines/validationMachine';
 import { useSystemActor } from '../app/actors';
-import { RouteLink } from '../app/RouteLink';
 import { PAGES } from '../catalogue/pages';
 
 type ValidationActor = ActorRefFrom<typeof validationMachine>;
@@ -15,7 +15,8 @@ const MISSING_TITLE = "We're missing some information!";
 
 /**
  * Section 2's missing-information summary, shown only while validation is active. Each item
- * links to /{page}#{key}; the form area scrolls to and focuses that question.
+ * links to /{page}#{key} (the router's Link; the navigation actor hears of the move from the
+ * router); the form area scrolls to and focuses that question.
  */
 export function MissingInformation() {
   const validation = useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
@@ -62,9 +63,9 @@ export function MissingInformation() {
 function MissingLink({ item }: { item: MissingItem }) {
   return (
     <li>
-      <RouteLink to={item.href} className="missing__link">
+      <Link to={item.href} className="missing__link">
         {item.message}
-      </RouteLink>
+      </Link>
     </li>
   );
 }

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
 import { createEmptyActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { answersMachine } from '../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useOptionalSystemActor } from '../app/actors';
-import { isModifiedClick } from '../app/RouteLink';
+import { isModifiedClick } from '../app/modifiedClick';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { PAGES } from '../catalogue/pages';
 
@@ -14,7 +15,8 @@ const NO_ACTOR = createEmptyActor();
 /**
  * Section 2's horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
  * an anonymous visitor with answers to /signup, saves and validates for a student, and asks the
- * navigation actor for the page. Real links, so the steps read as navigation and open in a new tab.
+ * navigation actor for the page. The router's links, so the steps read as navigation and open in a
+ * new tab; a plain click goes through the answers actor instead of straight to the router.
  */
 export function StepNav() {
   // The steps show with the frame, before the form actors arrive; until then a click waits for them.
@@ -29,8 +31,8 @@ export function StepNav() {
           const current = index === currentIndex;
           return (
             <li key={page.id} className={['steps__item', current ? 'is-current' : '', index < currentIndex ? 'is-before' : ''].join(' ')}>
-              <a
-                href={page.route}
+              <Link
+                to={page.route}
                 className="steps__link"
                 aria-current={current ? 'page' : undefined}
                 onClick={(event) => {
@@ -46,7 +48,7 @@ export function StepNav() {
                   <span className="visually-hidden">Step {index + 1} of {PAGES.length}: </span>
                   {page.title}
                 </span>
-              </a>
+              </Link>
             </li>
           );
         })}

@@ -406,6 +406,9 @@ describe('app: failures and session changes', () => {
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({});
     expect(child(SYSTEM_IDS.inactivity).getSnapshot().value).toBe('off');
+    // The profile can answer before React mounted the router: the move waits for its first report.
+    expect(navigations).toEqual([]);
+    child(SYSTEM_IDS.navigation).send(at('/about'));
     expect(navigations).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } }]);
   });
 

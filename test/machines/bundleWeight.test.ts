@@ -24,8 +24,12 @@ const kB = (bytes: number) => bytes / 1000;
  * (≈ 3 kB) are the floor of the rest.
  */
 const CORE_TARGET_KB = 24;
-/** What the core may not grow beyond (measured 22.2 kB). */
-const CORE_CEILING_KB = 22.6;
+/**
+ * What the core may not grow beyond (measured 22.2 kB, then 22.6 kB; 22.7 kB once the navigation
+ * actor, now behind react-router-dom, holds what arrives before the router reports its first
+ * location and says which location the views may show: issue 11).
+ */
+const CORE_CEILING_KB = 22.8;
 /**
  * The form actors with the question catalogue, the application schema and the option lists
  * (measured 22.5 kB, then 23.0 kB once every save of the answers became a request to the answers

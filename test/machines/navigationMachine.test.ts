@@ -84,6 +84,7 @@ describe('navigation: routes', () => {
 
   it('forwards navigation requests with their state', () => {
     const { subject, emitted } = start();
+    subject.send(at('/about'));
     subject.send({ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } });
     expect(emitted).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } }, replace: undefined }]);
   });
@@ -122,6 +123,76 @@ describe('navigation: routes', () => {
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'success', title: TOAST_TITLES.success, message: 'Done.' } },
     ]);
+  });
+});
+
+describe('navigation: the location the views may show', () => {
+  const allowed = (subject: { getSnapshot: () => { context: { allowed: { pathname: string; search: string } | null } } }) =>
+    subject.getSnapshot().context.allowed;
+
+  it('is the router\'s location once the rules let the applicant be there, nothing while they redirect it', () => {
+    const { subject } = start(undefined, '/nowhere', '?x=1');
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/nowhere', '?x=1'), action: 'initial' });
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/about', '?x=1'), action: 'replace' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/about', search: '?x=1' });
+  });
+
+  it('stays where it was while the router performs a move asked for, so the frame does not blink', () => {
+    const { subject } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigate', to: '/education' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/about' });
+    subject.send(at('/education'));
+    expect(allowed(subject)).toMatchObject({ pathname: '/education' });
+  });
+
+  it('is nothing once a status or the saved last page sends the applicant elsewhere, until the router is there', () => {
+    const { subject } = start();
+    subject.send(at('/about'));
+    subject.send({ type: 'navigation.restore', lastPage: '/final-steps', hasChangedPage: false });
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/final-steps'), action: 'replace' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/final-steps' });
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(allowed(subject)).toBeNull();
+    subject.send({ ...at('/completion'), action: 'replace' });
+    expect(allowed(subject)).toMatchObject({ pathname: '/completion' });
+  });
+});
+
+describe('navigation: before the router reports its first location', () => {
+  // The root actor starts before React mounts the router, and the page's first answers (a
+  // preloaded profile) can arrive before the router is connected: a move decided then would be lost.
+  it('sends the router nowhere until it reported a location, then decides the saved last page', () => {
+    const { subject, emitted } = start();
+    subject.send({ type: 'navigation.restore', lastPage: '/final-steps', hasChangedPage: false });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    expect(emitted).toEqual([]);
+    subject.send({ ...at('/about'), action: 'initial' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/final-steps', replace: true }]);
+    expect(subject.getSnapshot().context).toMatchObject({ pathname: '/final-steps', webStatus: 'started' });
+    subject.send({ ...at('/final-steps'), action: 'replace' });
+    expect(emitted).toHaveLength(1);
+  });
+
+  it('sends a submitted applicant on to /completion once the router reported where the page opened', () => {
+    const { subject, emitted } = start(undefined, '/education');
+    subject.send({ type: 'navigation.restore', lastPage: '/education', hasChangedPage: false });
+    subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
+    expect(emitted).toEqual([]);
+    subject.send({ ...at('/education'), action: 'initial' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/completion', replace: true }]);
+  });
+
+  it('passes on a request made before the router was there, after the first location', () => {
+    const { subject, emitted } = start();
+    subject.send({ type: 'navigate', to: '/login', state: { errorMessage: 'Your session has ended.' } });
+    expect(emitted).toEqual([]);
+    subject.send({ ...at('/about'), action: 'initial' });
+    expect(emitted).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: 'Your session has ended.' }, replace: undefined }]);
+    expect(subject.getSnapshot().context.pathname).toBe('/login');
   });
 });
 
@@ -201,6 +272,7 @@ describe('navigation: last page', () => {
     const { subject, saved, received } = start(async () => {
       if (outcome) throw outcome;
     });
+    subject.send(at('/about'));
     subject.send({ type: 'webStatus.changed', webStatus: 'started' });
     await flush();
     expect(subject.getSnapshot().value.lastPage).toBe('failed');

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, logInThroughApi } from './helpers/account';
+
+/*
+ * Section 2's routes through react-router-dom: the router owns the address bar and renders the
+ * routes; the navigation actor hears of every location and decides where the applicant may be.
+ */
+
+const steps = (page: Page) => page.getByRole('navigation', { name: 'Application steps' });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+/** A step page shows once its question views (school search, tabs, dialogs) arrived: slow on a busy machine. */
+const PAGE_SHOWN = { timeout: 15_000 };
+
+/** The route modules' scripts the page has fetched so far, by their entry name (AboutPage, AuthArea…). */
+function routeScripts(page: Page): Set<string> {
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    const match = /\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    if (match) fetched.add(match[1]!);
+  });
+  return fetched;
+}
+
+test.describe('navigation through the router', () => {
+  test('a deep link opens its page for a logged-in applicant, and a reload keeps it', async ({ page }) => {
+    const account = await createAccount(page.request, 'deep-link');
+    await logInThroughApi(page, account);
+    await page.goto('/education');
+    await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
+    await expect(page).toHaveURL(/\/education$/);
+    await expect(steps(page).getByRole('link', { name: /Your Academics/ })).toHaveAttribute('aria-current', 'page');
+    await page.reload();
+    await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
+    await expect(page).toHaveURL(/\/education$/);
+  });
+
+  test('a returning applicant who opens the default route is sent on to the saved last page', async ({ page }) => {
+    const account = await createAccount(page.request, 'last-page');
+    await logInThroughApi(page, account);
+    expect((await page.request.put('/api/last-page', { data: { last_page: '/final-steps' } })).ok()).toBe(true);
+    // The profile comes with the page: its last page is known before the router is even mounted.
+    await page.goto('/about');
+    await expect(page).toHaveURL(/\/final-steps$/);
+    await expect(heading(page, 'Final Steps')).toBeVisible(PAGE_SHOWN);
+  });
+
+  test('an unknown path becomes /about with its query, in place of the history entry', async ({ page }) => {
+    await page.goto('/login');
+    await expect(heading(page, 'Log In')).toBeVisible();
+    await page.goto('/nope?x=1');
+    await expect(page).toHaveURL(/\/about\?x=1$/);
+    await expect(steps(page)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(heading(page, 'Log In')).toBeVisible();
+  });
+
+  test('Back and Forward move through the router between the cards, keeping each card', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot$/);
+    await expect(heading(page, 'Forgot Password')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(heading(page, 'Log In')).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/forgot$/);
+    await expect(heading(page, 'Forgot Password')).toBeVisible();
+    // The links are real links: the router's own, with their address.
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  test('each route module is fetched only when its route is visited', async ({ page }) => {
+    const account = await createAccount(page.request, 'lazy');
+    await logInThroughApi(page, account);
+    const fetched = routeScripts(page);
+    await page.goto('/about');
+    await expect(heading(page, 'About You')).toBeVisible(PAGE_SHOWN);
+    expect([...fetched].filter((name) => ['FormArea', 'AboutPage'].includes(name)).sort()).toEqual(['AboutPage', 'FormArea']);
+    for (const other of ['EducationPage', 'FinalStepsPage', 'AuthArea', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
+
+    await steps(page).getByRole('link', { name: /Your Academics/ }).click();
+    await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
+    expect(fetched.has('EducationPage')).toBe(true);
+    expect(fetched.has('FinalStepsPage')).toBe(false);
+  });
+
+  test('an auth card loads none of the form area', async ({ page }) => {
+    const fetched = routeScripts(page);
+    await page.goto('/signup');
+    await expect(heading(page, 'Sign Up')).toBeVisible();
+    expect(fetched.has('AuthArea')).toBe(true);
+    for (const other of ['FormArea', 'AboutPage', 'formActors', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
+  });
+
+  test('a modified click on a step or a card link is left to the browser: a new tab, this page stays', async ({ page }) => {
+    await page.goto('/about');
+    await expect(steps(page)).toBeVisible();
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      steps(page).getByRole('link', { name: /Your Academics/ }).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(tab).toHaveURL(/\/education$/);
+    await expect(page).toHaveURL(/\/about$/);
+    await tab.close();
+
+    await page.goto('/login');
+    const [card] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Forgot password?' }).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(card).toHaveURL(/\/forgot$/);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(heading(page, 'Log In')).toBeVisible();
+  });
+});
