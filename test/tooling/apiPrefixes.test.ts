@@ -9,7 +9,8 @@ import { API_PREFIXES, isApiPath } from '../../src/catalogue/http';
  */
 describe('the API prefixes', () => {
   it('are the paths the development server forwards to Koa', () => {
-    expect(Object.keys(viteConfig.server?.proxy ?? {})).toEqual([...API_PREFIXES]);
+    const config = viteConfig({ mode: 'development', command: 'serve' });
+    expect(Object.keys((config as { server?: { proxy?: object } }).server?.proxy ?? {})).toEqual([...API_PREFIXES]);
   });
 
   it('are the paths the server answers as its API, and only those', () => {
