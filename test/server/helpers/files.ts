@@ -38,7 +38,11 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const PNG_END = pngChunk('IEND', Buffer.alloc(0));
 /** Samples per pixel of each PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA). */
 const PNG_CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-/** Adam7: where each of the seven passes starts and how far apart its pixels are. */
+/**
+ * Adam7: where each of the seven passes starts and how far apart its pixels are. Written here again
+ * on purpose: the encoder is the decoder's independent oracle, so a wrong table in
+ * server/documents/convert/pngImage.ts cannot pass by agreeing with itself.
+ */
 const ADAM7 = [
   { x0: 0, y0: 0, dx: 8, dy: 8 },
   { x0: 4, y0: 0, dx: 8, dy: 8 },
