@@ -29,8 +29,14 @@ const reactRouterProduction = (mode: string) =>
   mode !== 'production'
     ? []
     : [
-        { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-        { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+        },
+        {
+          find: /^react-router\/dom$/,
+          replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+        },
       ];
 
 export default defineConfig(({ mode }) => ({
@@ -40,7 +46,10 @@ export default defineConfig(({ mode }) => ({
     alias: [
       // React 19 has these natively: the shims' fallbacks would only add weight to the first load.
       { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/app/vendor/useSyncExternalStore.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('src/app/vendor/useSyncExternalStore.ts', import.meta.url)),
+      },
       ...reactRouterProduction(mode),
     ],
   },

@@ -19,7 +19,6 @@ export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
 /** Issue 11's budgets, react-router-dom included, in kB (1000 bytes, as Vite's own build report counts). */
 export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 140, '/login': 115 };
 
-
 export interface RouteWeight {
   route: MeasuredRoute;
   gzipBytes: number;

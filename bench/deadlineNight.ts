@@ -60,7 +60,9 @@ export async function deadlineNight(options: {
   const acknowledged = new Map<number, string>();
   // Exactly submitShare of the applicants, spread evenly over the list.
   const share = options.submitShare;
-  const submitters = new Set(options.usernames.map((_, index) => index).filter((index) => Math.floor((index + 1) * share) > Math.floor(index * share)));
+  const submitters = new Set(
+    options.usernames.map((_, index) => index).filter((index) => Math.floor((index + 1) * share) > Math.floor(index * share)),
+  );
   const started = performance.now();
   const deadline = started + options.durationMs;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

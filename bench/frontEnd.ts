@@ -13,7 +13,6 @@ export interface PageTimings {
 /** Issue 11: the median of five cold loads. */
 export const PAGE_RUNS = 5;
 
-
 /**
  * Largest contentful paint and total blocking time of a page in Chromium with the CPU slowed
  * 4× (DevTools' throttling), the median of five cold loads. TBT adds up every long task's time

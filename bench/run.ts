@@ -31,7 +31,10 @@ const realisticAnswers = Object.fromEntries(Object.entries(completeApplication).
 const changedAnswers = (n: number) => JSON.stringify({ ...realisticAnswers, address_line_2: `Apt ${n}` });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'admissions-bench-'));
-const results: Record<string, unknown> = { started_at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length } };
+const results: Record<string, unknown> = {
+  started_at: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length },
+};
 const rows: string[][] = [];
 
 try {
@@ -89,7 +92,6 @@ try {
       } finally {
         await raw.stop();
       }
-
     }
 
     if (parts.has('front')) {

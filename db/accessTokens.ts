@@ -20,18 +20,14 @@ export function createTmpToken(db: Db, idHash: string, answersJson: string, expi
 }
 
 export function findServiceTokenUser(db: Db, idHash: string, now: number): number | undefined {
-  const row = stmt(db, "SELECT user_id FROM access_tokens WHERE id_hash = ? AND kind = 'service' AND expires_at > ?").get(
-    idHash,
-    now,
-  ) as { user_id: number } | undefined;
+  const row = stmt(db, "SELECT user_id FROM access_tokens WHERE id_hash = ? AND kind = 'service' AND expires_at > ?").get(idHash, now) as
+    { user_id: number } | undefined;
   return row?.user_id;
 }
 
 export function findTmpAnswers(db: Db, idHash: string, now: number): string | undefined {
-  const row = stmt(db, "SELECT answers FROM access_tokens WHERE id_hash = ? AND kind = 'tmp' AND expires_at > ?").get(
-    idHash,
-    now,
-  ) as { answers: string } | undefined;
+  const row = stmt(db, "SELECT answers FROM access_tokens WHERE id_hash = ? AND kind = 'tmp' AND expires_at > ?").get(idHash, now) as
+    { answers: string } | undefined;
   return row?.answers;
 }
 

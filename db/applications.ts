@@ -43,53 +43,54 @@ export function saveAnswers(
   sealed: Readonly<Record<string, string>> = {},
   baseVersion?: number,
 ): SaveAnswersResult {
-  return db.transaction((): SaveAnswersResult => {
-    const current = stmt(db, 'SELECT answers, version, submitted_at, key_versions FROM applications WHERE user_id = ?').get(
-      userId,
-    ) as (Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'> & { key_versions: string }) | undefined;
-    if (!current) return { status: 'missing' };
-    if (current.submitted_at !== null) return { status: 'submitted' };
-    const parsed = takeParsedAnswers(db, userId, current.answers, current.key_versions);
-    const { answers: stored, keyVersions } = parsed;
-    const changedSince = (key: string) => baseVersion !== undefined && (keyVersions[key] ?? 0) > baseVersion;
-    const conflicts =
-      baseVersion === undefined
-        ? []
-        : [
-            ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
-            // Sealed values cannot be compared (each seal is different): any newer change conflicts.
-            ...Object.keys(sealed).filter(changedSince),
-          ];
-    if (conflicts.length > 0) {
-      keepParsedAnswers(db, userId, parsed, current.answers, current.key_versions);
-      return { status: 'conflict', version: current.version, keys: conflicts };
-    }
+  return db
+    .transaction((): SaveAnswersResult => {
+      const current = stmt(db, 'SELECT answers, version, submitted_at, key_versions FROM applications WHERE user_id = ?').get(userId) as
+        (Pick<ApplicationRow, 'answers' | 'version' | 'submitted_at'> & { key_versions: string }) | undefined;
+      if (!current) return { status: 'missing' };
+      if (current.submitted_at !== null) return { status: 'submitted' };
+      const parsed = takeParsedAnswers(db, userId, current.answers, current.key_versions);
+      const { answers: stored, keyVersions } = parsed;
+      const changedSince = (key: string) => baseVersion !== undefined && (keyVersions[key] ?? 0) > baseVersion;
+      const conflicts =
+        baseVersion === undefined
+          ? []
+          : [
+              ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
+              // Sealed values cannot be compared (each seal is different): any newer change conflicts.
+              ...Object.keys(sealed).filter(changedSince),
+            ];
+      if (conflicts.length > 0) {
+        keepParsedAnswers(db, userId, parsed, current.answers, current.key_versions);
+        return { status: 'conflict', version: current.version, keys: conflicts };
+      }
 
-    const version = current.version + 1;
-    let answersChanged = false;
-    for (const key in changes) {
-      const value = changes[key]!;
-      if (stored[key] === value) continue;
-      keyVersions[key] = version;
-      stored[key] = value;
-      answersChanged = true;
-    }
-    const sealedKeys = Object.keys(sealed);
-    for (const key of sealedKeys) keyVersions[key] = version;
-    // A save that changes no value (a retry, a page saved twice) keeps the stored texts as they are.
-    const answersJson = answersChanged ? JSON.stringify(stored) : current.answers;
-    const keyVersionsJson = answersChanged || sealedKeys.length > 0 ? JSON.stringify(keyVersions) : current.key_versions;
-    stmt(db, 'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ? WHERE user_id = ?').run(
-      answersJson,
-      version,
-      keyVersionsJson,
-      now,
-      userId,
-    );
-    for (const [key, value] of Object.entries(sealed)) saveSealedAnswer(db, userId, key, value);
-    keepParsedAnswers(db, userId, parsed, answersJson, keyVersionsJson);
-    return { status: 'saved', version };
-  }).immediate();
+      const version = current.version + 1;
+      let answersChanged = false;
+      for (const key in changes) {
+        const value = changes[key]!;
+        if (stored[key] === value) continue;
+        keyVersions[key] = version;
+        stored[key] = value;
+        answersChanged = true;
+      }
+      const sealedKeys = Object.keys(sealed);
+      for (const key of sealedKeys) keyVersions[key] = version;
+      // A save that changes no value (a retry, a page saved twice) keeps the stored texts as they are.
+      const answersJson = answersChanged ? JSON.stringify(stored) : current.answers;
+      const keyVersionsJson = answersChanged || sealedKeys.length > 0 ? JSON.stringify(keyVersions) : current.key_versions;
+      stmt(db, 'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ? WHERE user_id = ?').run(
+        answersJson,
+        version,
+        keyVersionsJson,
+        now,
+        userId,
+      );
+      for (const [key, value] of Object.entries(sealed)) saveSealedAnswer(db, userId, key, value);
+      keepParsedAnswers(db, userId, parsed, answersJson, keyVersionsJson);
+      return { status: 'saved', version };
+    })
+    .immediate();
 }
 
 export function saveLastPage(db: Db, userId: number, lastPage: string, now: number): void {
@@ -100,18 +101,15 @@ export type WebStatus = 'started' | 'validating' | 'submitted';
 const WEB_STATUS_ORDER: readonly WebStatus[] = ['started', 'validating', 'submitted'];
 
 export function listWebStatus(db: Db, userId: number): { web_status: WebStatus; created_at: number }[] {
-  return stmt(db, 'SELECT web_status, created_at FROM web_status_events WHERE user_id = ? ORDER BY created_at, rowid').all(
-    userId,
-  ) as { web_status: WebStatus; created_at: number }[];
+  return stmt(db, 'SELECT web_status, created_at FROM web_status_events WHERE user_id = ? ORDER BY created_at, rowid').all(userId) as {
+    web_status: WebStatus;
+    created_at: number;
+  }[];
 }
 
 /** Records a status once; recording it again is harmless, which makes the client's retries safe. */
 export function recordWebStatus(db: Db, userId: number, webStatus: WebStatus, now: number): void {
-  stmt(db, 'INSERT OR IGNORE INTO web_status_events (user_id, web_status, created_at) VALUES (?, ?, ?)').run(
-    userId,
-    webStatus,
-    now,
-  );
+  stmt(db, 'INSERT OR IGNORE INTO web_status_events (user_id, web_status, created_at) VALUES (?, ?, ?)').run(userId, webStatus, now);
 }
 
 /** Replaces the applicant's report: one row per applicant, however often the page reports. */
@@ -134,17 +132,18 @@ export function submitApplication(
   validatedVersion: number,
   now: number,
 ): 'submitted' | 'already-submitted' | 'changed' {
-  return db.transaction(() => {
-    const row = stmt(db, 'SELECT version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
-      | { version: number; submitted_at: number | null }
-      | undefined;
-    if (!row) return 'changed' as const;
-    if (row.submitted_at !== null) return 'already-submitted' as const;
-    if (row.version !== validatedVersion) return 'changed' as const;
-    stmt(db, 'UPDATE applications SET submitted_at = ? WHERE user_id = ?').run(now, userId);
-    for (const status of WEB_STATUS_ORDER) recordWebStatus(db, userId, status, now);
-    return 'submitted' as const;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const row = stmt(db, 'SELECT version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
+        { version: number; submitted_at: number | null } | undefined;
+      if (!row) return 'changed' as const;
+      if (row.submitted_at !== null) return 'already-submitted' as const;
+      if (row.version !== validatedVersion) return 'changed' as const;
+      stmt(db, 'UPDATE applications SET submitted_at = ? WHERE user_id = ?').run(now, userId);
+      for (const status of WEB_STATUS_ORDER) recordWebStatus(db, userId, status, now);
+      return 'submitted' as const;
+    })
+    .immediate();
 }
 
 export function listAddAnother(db: Db, userId: number): Record<string, number> {
@@ -185,22 +184,23 @@ export function chooseTab(
   clearedKeys: readonly string[],
   now: number,
 ): 'saved' | 'submitted' | 'busy' {
-  return db.transaction(() => {
-    const row = stmt(db, 'SELECT submitted_at FROM applications WHERE user_id = ?').get(userId) as
-      | { submitted_at: number | null }
-      | undefined;
-    if (row?.submitted_at != null) return 'submitted' as const;
-    if (detachDocuments(db, userId, clearedKeys, now) === 'busy') return 'busy' as const;
-    stmt(
-      db,
-      `INSERT INTO tab_choices (user_id, tab_id, chosen_tab) VALUES (?, ?, ?)
+  return db
+    .transaction(() => {
+      const row = stmt(db, 'SELECT submitted_at FROM applications WHERE user_id = ?').get(userId) as
+        { submitted_at: number | null } | undefined;
+      if (row?.submitted_at != null) return 'submitted' as const;
+      if (detachDocuments(db, userId, clearedKeys, now) === 'busy') return 'busy' as const;
+      stmt(
+        db,
+        `INSERT INTO tab_choices (user_id, tab_id, chosen_tab) VALUES (?, ?, ?)
        ON CONFLICT (user_id, tab_id) DO UPDATE SET chosen_tab = excluded.chosen_tab`,
-    ).run(userId, tabId, chosenTab);
-    if (clearedKeys.length > 0) {
-      saveAnswers(db, userId, Object.fromEntries(clearedKeys.map((key) => [key, ''])), now);
-    }
-    return 'saved' as const;
-  }).immediate();
+      ).run(userId, tabId, chosenTab);
+      if (clearedKeys.length > 0) {
+        saveAnswers(db, userId, Object.fromEntries(clearedKeys.map((key) => [key, ''])), now);
+      }
+      return 'saved' as const;
+    })
+    .immediate();
 }
 
 /** Applications for the admissions office's export, oldest submission first. */

@@ -83,7 +83,11 @@ export function dropStaleUploadSlots(db: Db, expiredBefore: number, now: number)
     const expired = stmt(db, 'SELECT object_key FROM upload_slots WHERE claimed_at IS NULL AND expires_at < ?').all(expiredBefore) as {
       object_key: string;
     }[];
-    enqueueObjectDeletion(db, expired.map((row) => row.object_key), now);
+    enqueueObjectDeletion(
+      db,
+      expired.map((row) => row.object_key),
+      now,
+    );
     stmt(db, 'DELETE FROM upload_slots WHERE claimed_at IS NULL AND expires_at < ?').run(expiredBefore);
     const used = stmt(
       db,
@@ -155,7 +159,14 @@ export function markConversionRunning(db: Db, userId: number, answerKey: string,
   );
 }
 
-export function setConversionCompleted(db: Db, userId: number, answerKey: string, generation: number, convertedKey: string, now: number): boolean {
+export function setConversionCompleted(
+  db: Db,
+  userId: number,
+  answerKey: string,
+  generation: number,
+  convertedKey: string,
+  now: number,
+): boolean {
   return (
     stmt(
       db,
@@ -166,7 +177,14 @@ export function setConversionCompleted(db: Db, userId: number, answerKey: string
 }
 
 /** A failed conversion keeps the name and size (the client lists it as failed) but not the unusable file. */
-export function setConversionFailed(db: Db, userId: number, answerKey: string, generation: number, message: string, now: number): DocumentRow | undefined {
+export function setConversionFailed(
+  db: Db,
+  userId: number,
+  answerKey: string,
+  generation: number,
+  message: string,
+  now: number,
+): DocumentRow | undefined {
   const row = findDocument(db, userId, answerKey);
   if (!row || row.generation !== generation || !BUSY_STATUSES.includes(row.status)) return undefined;
   stmt(
@@ -212,7 +230,8 @@ export function detachDocuments(db: Db, userId: number, answerKeys: readonly str
 
 /** Completed conversions, in the given order of questions: what the PDF copy appends. */
 export function listCompletedConversions(db: Db, userId: number): DocumentRow[] {
-  return stmt(db, "SELECT * FROM documents WHERE user_id = ? AND status = 'completed' AND converted_key IS NOT NULL ORDER BY answer_key").all(
-    userId,
-  ) as DocumentRow[];
+  return stmt(
+    db,
+    "SELECT * FROM documents WHERE user_id = ? AND status = 'completed' AND converted_key IS NOT NULL ORDER BY answer_key",
+  ).all(userId) as DocumentRow[];
 }

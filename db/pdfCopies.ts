@@ -22,8 +22,7 @@ export function findCopy(db: Db, userId: number): PdfCopyRow | undefined {
  */
 export function copyFingerprint(db: Db, userId: number): string | undefined {
   const application = stmt(db, 'SELECT version, submitted_at FROM applications WHERE user_id = ?').get(userId) as
-    | { version: number; submitted_at: number | null }
-    | undefined;
+    { version: number; submitted_at: number | null } | undefined;
   if (!application) return undefined;
   const documents = stmt(
     db,

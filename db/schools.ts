@@ -27,7 +27,17 @@ export function replaceSchools(db: Db, category: SchoolCategory, schools: readon
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const school of schools) {
-      insert.run(category, school.ceeb, school.name, school.address_line_1, school.city, school.state, school.zip, school.country, isDemo ? 1 : 0);
+      insert.run(
+        category,
+        school.ceeb,
+        school.name,
+        school.address_line_1,
+        school.city,
+        school.state,
+        school.zip,
+        school.country,
+        isDemo ? 1 : 0,
+      );
     }
   }).immediate();
 }
@@ -55,8 +65,8 @@ export function searchSchools(
 }
 
 export function findSchool(db: Db, category: SchoolCategory, ceeb: string): SchoolRecord | undefined {
-  return stmt(
-    db,
-    'SELECT ceeb, name, address_line_1, city, state, zip, country FROM schools WHERE category = ? AND ceeb = ?',
-  ).get(category, ceeb) as SchoolRecord | undefined;
+  return stmt(db, 'SELECT ceeb, name, address_line_1, city, state, zip, country FROM schools WHERE category = ? AND ceeb = ?').get(
+    category,
+    ceeb,
+  ) as SchoolRecord | undefined;
 }

@@ -44,8 +44,7 @@ export function takePacedSlot(
 ): { allowed: true; count: number } | { allowed: false; retryAfterMs: number } {
   return db.transaction(() => {
     const row = stmt(db, 'SELECT window_start, count, next_at FROM throttle_counters WHERE key = ?').get(key) as
-      | { window_start: number; count: number; next_at: number }
-      | undefined;
+      { window_start: number; count: number; next_at: number } | undefined;
     const fresh = !row || now - row.window_start >= pacing.windowMs;
     if (!fresh && now < row.next_at) return { allowed: false as const, retryAfterMs: row.next_at - now };
     const count = fresh ? 1 : row.count + 1;

@@ -33,9 +33,7 @@ export interface CodeRecord {
 
 /** What a sign-up finds: a new account (created here), one waiting for confirmation, or a confirmed one. */
 export type SignUpRecord =
-  | { created: true; userId: number }
-  | { created: false; userId: number; passwordHash: string }
-  | { alreadyConfirmed: true };
+  { created: true; userId: number } | { created: false; userId: number; passwordHash: string } | { alreadyConfirmed: true };
 
 /**
  * Creates an unconfirmed account with its first confirmation code. An existing account is left as
@@ -55,8 +53,7 @@ export function createUnconfirmedUser(
     if (existing?.confirmed_at) return { alreadyConfirmed: true };
     if (existing) return { created: false, userId: existing.id, passwordHash: existing.password_hash };
     const userId = Number(
-      stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now)
-        .lastInsertRowid,
+      stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now).lastInsertRowid,
     );
     stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
     replaceConfirmationCode(db, userId, codeFor(userId), now);
@@ -131,8 +128,7 @@ export function confirmUser(
 ): { contested: boolean } {
   return db.transaction(() => {
     const before = stmt(db, 'SELECT password_contested FROM users WHERE id = ? AND confirmed_at IS NULL').get(userId) as
-      | { password_contested: number }
-      | undefined;
+      { password_contested: number } | undefined;
     stmt(db, 'UPDATE users SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL').run(now, userId);
     stmt(db, 'DELETE FROM confirmation_codes WHERE user_id = ?').run(userId);
     const contested = before?.password_contested === 1;

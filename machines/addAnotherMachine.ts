@@ -43,7 +43,6 @@ export type AddAnotherEvent =
 
 const countIn = (context: AddAnotherContext, buttonId: string) => context.counts[buttonId] ?? ADD_ANOTHER_DEFAULT;
 
-
 export const addAnotherMachine = setup({
   types: {
     context: {} as AddAnotherContext,

@@ -135,8 +135,7 @@ export const answersMachine = setup({
   guards: {
     changesAnswer: ({ context, event }) =>
       event.type === 'answers.set' &&
-      (context.answers[event.key] !== event.value ||
-        (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
+      (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
     hasAnswers: ({ context }) => hasAnswers(context.answers),
     hasTarget: ({ context, event }) => (event.type === 'answers.saveAndGo' ? event.to : context.saveTarget) !== undefined,
     nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
@@ -229,7 +228,10 @@ export const answersMachine = setup({
       state: { answers: context.answers },
     })),
     /** A service user's answers are another applicant's: they never travel to an auth card. */
-    goWithoutAnswers: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { to: string }): NavigationEvent => ({ type: 'navigate', to: params.to })),
+    goWithoutAnswers: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { to: string }): NavigationEvent => ({
+      type: 'navigate',
+      to: params.to,
+    })),
     runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     /** Only for the page's own saves: the asker of any other save says what its failure means for its task. */
@@ -331,7 +333,11 @@ export const answersMachine = setup({
             ],
             onError: [
               { guard: 'unauthorised', target: 'idle', actions: ['endSession', refuseAll] },
-              { guard: 'conflict', target: 'reloading', actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict' } }] },
+              {
+                guard: 'conflict',
+                target: 'reloading',
+                actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict' } }],
+              },
               { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
           },

@@ -107,7 +107,11 @@ const formActorIds = (documentKeys: readonly string[]): string[] => [
 ];
 
 /** Tells every child who is using the app (events.ts: app.context). */
-const broadcast = [...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const), 'tellAuthCard', 'tellFormActors'] as const;
+const broadcast = [
+  ...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const),
+  'tellAuthCard',
+  'tellFormActors',
+] as const;
 
 /** The college configuration is known: the rules that depend on it are told. */
 const collegeLoaded = ['keepCollege', 'shareCollege'] as const;
@@ -238,11 +242,9 @@ export const appMachine = setup({
     loggedIn: ({ context }) => context.isLoggedIn,
     publicToken: ({ context }) => context.token !== null,
     /** The page needs the form actors from the start: anything but an auth card, a staff link, a token. */
-    formNeededAtStart: ({ context }) =>
-      context.serviceToken !== null || context.token !== null || !isAuthRoute(context.location.pathname),
+    formNeededAtStart: ({ context }) => context.serviceToken !== null || context.token !== null || !isAuthRoute(context.location.pathname),
     /** The page starts on an auth card (and is not a staff link or a token, which go to the form). */
-    authNeededAtStart: ({ context }) =>
-      context.serviceToken === null && context.token === null && isAuthRoute(context.location.pathname),
+    authNeededAtStart: ({ context }) => context.serviceToken === null && context.token === null && isAuthRoute(context.location.pathname),
     unauthorised: unauthorisedError,
   },
   actions: {
@@ -335,11 +337,14 @@ export const appMachine = setup({
       }
       if (answers || service) enqueue.assign({ handOver: { answers: null, service: null } });
     }),
-    loadWebStatus: sendTo(SYSTEM_IDS.webStatus, (_, params: { entries: readonly { web_status: string }[]; student: boolean }): WebStatusEvent => ({
-      type: 'webStatus.load',
-      entries: params.entries,
-      student: params.student,
-    })),
+    loadWebStatus: sendTo(
+      SYSTEM_IDS.webStatus,
+      (_, params: { entries: readonly { web_status: string }[]; student: boolean }): WebStatusEvent => ({
+        type: 'webStatus.load',
+        entries: params.entries,
+        student: params.student,
+      }),
+    ),
     restorePage: sendTo(SYSTEM_IDS.navigation, ({ context }): RestoreEvent => ({
       type: 'navigation.restore',
       lastPage: context.lastPage,

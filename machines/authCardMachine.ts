@@ -180,7 +180,10 @@ export const authCardMachine = setup({
       ({ context, event }, params: { to: 'home' | 'confirm' | 'login' }): NavigationEvent => {
         if (params.to === 'home') return { type: 'navigate', to: DEFAULT_ROUTE };
         const successMessage = (event as { output?: Message }).output?.message || undefined;
-        const state: NavigationState = { username: normaliseUsername(context.values.username), ...(successMessage ? { successMessage } : {}) };
+        const state: NavigationState = {
+          username: normaliseUsername(context.values.username),
+          ...(successMessage ? { successMessage } : {}),
+        };
         return { type: 'navigate', to: AUTH_CARDS[params.to].route, state };
       },
     ),
@@ -225,7 +228,10 @@ export const authCardMachine = setup({
             target: `#authCard.submitting.${card}`,
           })),
         ],
-        resend: [{ guard: 'resendReady', target: '#authCard.resending' }, { guard: 'canResend', actions: 'revealResendError' }],
+        resend: [
+          { guard: 'resendReady', target: '#authCard.resending' },
+          { guard: 'canResend', actions: 'revealResendError' },
+        ],
         'link.follow': { actions: 'followLink' },
       },
       states: {
@@ -255,14 +261,13 @@ export const authCardMachine = setup({
             src: 'login',
             input: parsed(loginSchema),
             onDone: { target: '#authCard.leaving', actions: ['announceLogin', { type: 'navigateAfter', params: { to: 'home' } }] },
-            onError: [
-              { guard: 'userNotConfirmed', target: '#authCard.editing.notConfirmed', actions: 'noteCardError' },
-              cardFailed,
-            ],
+            onError: [{ guard: 'userNotConfirmed', target: '#authCard.editing.notConfirmed', actions: 'noteCardError' }, cardFailed],
           },
         },
         signup: { invoke: { id: 'signup', src: 'signup', input: parsed(signupSchema), onDone: leaveFor('confirm'), onError: cardFailed } },
-        confirm: { invoke: { id: 'confirm', src: 'confirm', input: parsed(confirmSchema), onDone: leaveFor('login'), onError: cardFailed } },
+        confirm: {
+          invoke: { id: 'confirm', src: 'confirm', input: parsed(confirmSchema), onDone: leaveFor('login'), onError: cardFailed },
+        },
         forgot: {
           invoke: {
             id: 'forgot',
@@ -272,7 +277,9 @@ export const authCardMachine = setup({
             onError: cardFailed,
           },
         },
-        reset: { invoke: { id: 'reset', src: 'resetPassword', input: parsed(resetSchema), onDone: leaveFor('login'), onError: cardFailed } },
+        reset: {
+          invoke: { id: 'reset', src: 'resetPassword', input: parsed(resetSchema), onDone: leaveFor('login'), onError: cardFailed },
+        },
       },
     },
     resending: {

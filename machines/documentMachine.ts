@@ -3,7 +3,15 @@ import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
 import type { ConversionStatus, DocumentAnswer, PresignedUpload } from './api/responses';
-import type { AnswersEvent, AnswersSaveReply, AppContextEvent, DocumentInspectEvent, DocumentInspectedEvent, SessionEvent, ToastEvent } from './events';
+import type {
+  AnswersEvent,
+  AnswersSaveReply,
+  AppContextEvent,
+  DocumentInspectEvent,
+  DocumentInspectedEvent,
+  SessionEvent,
+  ToastEvent,
+} from './events';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
 import { sibling } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
@@ -93,7 +101,9 @@ export const documentMachine = setup({
   },
   actions: {
     // Only what the question shows: the server's answer may carry more (its status…).
-    keepDocument: assign({ document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null) }),
+    keepDocument: assign({
+      document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null),
+    }),
     keepFile: assign(({ event }) => {
       const file = event.type === 'document.choose' ? (event.files[0] ?? null) : null;
       return { file, fileProblem: null, error: null, document: file ? { file_name: file.name, file_size: file.size } : null };
@@ -126,7 +136,13 @@ export const documentMachine = setup({
       const error = 'error' in event ? event.error : undefined;
       // The server's reason (an encrypted PDF, answers changed in another tab…) is worth showing next to the question.
       const reason =
-        'output' in event ? (event.output as ConversionStatus).message : 'message' in event ? event.message : error ? errorMessage(error) : '';
+        'output' in event
+          ? (event.output as ConversionStatus).message
+          : 'message' in event
+            ? event.message
+            : error
+              ? errorMessage(error)
+              : '';
       enqueue.assign({ document: null, file: null, upload: null, error: reason || message });
       send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
       // A save refused for the session: the answers actor has already told the session actor.
@@ -140,7 +156,12 @@ export const documentMachine = setup({
       ({ event, system }) => sibling(event.type === 'document.inspect' ? event.replyTo : '')({ system }),
       ({ context, self }): DocumentInspectedEvent => {
         const tags: ReadonlySet<string> = (self.getSnapshot() as { tags?: Set<string> }).tags ?? new Set();
-        return { type: 'document.inspected', answerKey: context.answerKey, busy: tags.has('busy'), attached: tags.has('attached') || tags.has('error') };
+        return {
+          type: 'document.inspected',
+          answerKey: context.answerKey,
+          busy: tags.has('busy'),
+          attached: tags.has('attached') || tags.has('error'),
+        };
       },
     ),
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
@@ -260,7 +281,11 @@ export const documentMachine = setup({
             id: 'requestConversion',
             src: 'requestConversion',
             // The object key is the server's (issue 5), never the uploaded name.
-            input: ({ context }) => ({ answerKey: context.answerKey, fileKey: context.upload?.fields.key, fileName: context.document?.file_name }),
+            input: ({ context }) => ({
+              answerKey: context.answerKey,
+              fileKey: context.upload?.fields.key,
+              fileName: context.document?.file_name,
+            }),
             onDone: { target: 'converting', actions: 'forgetUpload' },
             onError: FAIL,
           },
@@ -306,7 +331,10 @@ export const documentMachine = setup({
             src: 'deleteConversion',
             input: byKey,
             onDone: { target: 'empty', actions: 'forgetError' },
-            onError: { target: 'empty', actions: ['forgetError', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }] },
+            onError: {
+              target: 'empty',
+              actions: ['forgetError', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
         attached: {

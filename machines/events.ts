@@ -46,10 +46,7 @@ export type NavigateEmitted = { type: 'navigate'; to: string; state?: Navigation
  * To the session actor (system id 'session'): any actor whose call answered 401 sends
  * `session.unauthorised`; Log Out, inactivity and the auth cards use the others.
  */
-export type SessionEvent =
-  | { type: 'session.unauthorised' }
-  | { type: 'session.logout'; message?: string }
-  | { type: 'session.loggedIn' };
+export type SessionEvent = { type: 'session.unauthorised' } | { type: 'session.logout'; message?: string } | { type: 'session.loggedIn' };
 
 /**
  * Broadcast by the root app machine to its children whenever who is using the app changes (and to
@@ -97,5 +94,4 @@ export type DocumentInspectedEvent = { type: 'document.inspected'; answerKey: st
  * shows no toast for a save it did for someone else: the asker says what it means for its task.
  */
 export type AnswersSaveReply =
-  | { type: 'answers.saved' }
-  | { type: 'answers.saveFailed'; reason: 'conflict' | 'unauthorised' | 'error'; message: string };
+  { type: 'answers.saved' } | { type: 'answers.saveFailed'; reason: 'conflict' | 'unauthorised' | 'error'; message: string };

@@ -58,7 +58,9 @@ export const inactivityMachine = setup({
     forgetActivity: assign({ lastActiveAt: null }),
     noteActivity: assign({
       lastActiveAt: ({ context, event }) =>
-        event.type === 'activity' || event.type === 'continue' ? Math.max(event.at, context.lastActiveAt ?? event.at) : context.lastActiveAt,
+        event.type === 'activity' || event.type === 'continue'
+          ? Math.max(event.at, context.lastActiveAt ?? event.at)
+          : context.lastActiveAt,
     }),
     requestLogout: sendTo(sibling(SYSTEM_IDS.session), {
       type: 'session.logout',
@@ -94,10 +96,7 @@ export const inactivityMachine = setup({
           tags: 'warning',
           after: { warningPeriod: { target: 'loggingOut', actions: 'requestLogout' } },
           on: {
-            activity: [
-              { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
-              { actions: 'noteActivity' },
-            ],
+            activity: [{ guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' }, { actions: 'noteActivity' }],
             continue: [
               { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
               { target: 'keeping', actions: 'noteActivity' },

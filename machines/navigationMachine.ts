@@ -72,13 +72,14 @@ const judgedPath = ({ context, event }: Args) => (event.type === 'location.chang
 const judgedStatus = ({ context, event }: Args) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus);
 
 /** A rule's redirect: the browser is told, and the rules already judge the new path. */
-const redirect = (to: (args: Args) => string) => [
-  { type: 'assumeLocation', params: (args: Args) => ({ to: to(args) }) },
-  { type: 'emitRedirect', params: (args: Args) => ({ to: to(args) }) },
-] as const;
+const redirect = (to: (args: Args) => string) =>
+  [
+    { type: 'assumeLocation', params: (args: Args) => ({ to: to(args) }) },
+    { type: 'emitRedirect', params: (args: Args) => ({ to: to(args) }) },
+  ] as const;
 
-const toDefaultKeepingQuery = redirect(({ context, event }) =>
-  DEFAULT_ROUTE + (event.type === 'location.changed' ? event.search : context.search),
+const toDefaultKeepingQuery = redirect(
+  ({ context, event }) => DEFAULT_ROUTE + (event.type === 'location.changed' ? event.search : context.search),
 );
 const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
@@ -252,10 +253,7 @@ export const navigationMachine = setup({
     },
     notices: {
       on: {
-        'location.changed': [
-          { guard: 'hasSuccessMessage', actions: ['closeOverlays', 'toastSuccess'] },
-          { actions: 'closeOverlays' },
-        ],
+        'location.changed': [{ guard: 'hasSuccessMessage', actions: ['closeOverlays', 'toastSuccess'] }, { actions: 'closeOverlays' }],
       },
     },
   },

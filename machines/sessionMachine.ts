@@ -51,14 +51,11 @@ export const sessionMachine = setup({
     }),
     announceStart: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionStarted' } satisfies RootReportEvent),
     announceEnd: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionEnded' } satisfies RootReportEvent),
-    goToLogin: sendTo(
-      sibling(SYSTEM_IDS.navigation),
-      (_, params: { message: string | undefined }): NavigationEvent => ({
-        type: 'navigate',
-        to: LOGIN_ROUTE,
-        state: params.message === undefined ? {} : { errorMessage: params.message },
-      }),
-    ),
+    goToLogin: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { message: string | undefined }): NavigationEvent => ({
+      type: 'navigate',
+      to: LOGIN_ROUTE,
+      state: params.message === undefined ? {} : { errorMessage: params.message },
+    })),
   },
 }).createMachine({
   id: 'session',

@@ -16,8 +16,7 @@ export const sibling =
     system.get(systemId) ?? nobody;
 
 /** Guard body shared by every machine that calls the API: 401 belongs to the session actor. */
-export const unauthorisedError = ({ event }: { event: EventObject }): boolean =>
-  isUnauthorised((event as { error?: unknown }).error);
+export const unauthorisedError = ({ event }: { event: EventObject }): boolean => isUnauthorised((event as { error?: unknown }).error);
 
 /** The message to show for a failed call (ApiError messages already follow section 8). */
 export const errorMessage = (error: unknown, fallback: string): string =>

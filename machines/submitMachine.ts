@@ -39,12 +39,7 @@ export interface SubmitContext {
 }
 
 export type SubmitEvent =
-  | { type: 'submit' }
-  | AppContextEvent
-  | WebStatusChangedEvent
-  | AnswersChangedEvent
-  | CollegeEvent
-  | AnswersSaveReply;
+  { type: 'submit' } | AppContextEvent | WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | AnswersSaveReply;
 
 const failure = [
   { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
@@ -146,10 +141,7 @@ export const submitMachine = setup({
       tags: 'busy',
       entry: 'askToSave',
       on: {
-        'answers.saved': [
-          { guard: 'started', target: 'runningValidations', actions: 'startValidating' },
-          { target: 'runningValidations' },
-        ],
+        'answers.saved': [{ guard: 'started', target: 'runningValidations', actions: 'startValidating' }, { target: 'runningValidations' }],
         'answers.saveFailed': [
           // The answers actor has told the session.
           { guard: { type: 'saveFailedFor', params: 'unauthorised' }, target: 'idle' },

@@ -15,7 +15,9 @@ export const TABS_MESSAGES = {
 } as const;
 
 /** The chosen tab per tab id, before anything is loaded: each group's default. */
-export const DEFAULT_TABS: Readonly<Record<string, string>> = Object.fromEntries(TAB_GROUPS.map((group) => [group.tabId, group.defaultTab]));
+export const DEFAULT_TABS: Readonly<Record<string, string>> = Object.fromEntries(
+  TAB_GROUPS.map((group) => [group.tabId, group.defaultTab]),
+);
 
 export type TabsEvent =
   | AppContextEvent
@@ -130,7 +132,10 @@ export const tabsMachine = setup({
     /** The answers of every other tab of the group, as the server clears them with the choice. */
     clearLeftAnswers: enqueueActions(({ context, system, enqueue }) => {
       const pending = context.pending;
-      const keys = groupOf(pending?.tabId ?? '')?.tabs.filter((tab) => tab.id !== pending?.tab).flatMap((tab) => tab.clears) ?? [];
+      const keys =
+        groupOf(pending?.tabId ?? '')
+          ?.tabs.filter((tab) => tab.id !== pending?.tab)
+          .flatMap((tab) => tab.clears) ?? [];
       if (keys.length > 0) send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys });
     }),
     tellDocumentCleared: enqueueActions(({ context, system, enqueue }) => {

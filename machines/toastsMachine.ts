@@ -32,12 +32,10 @@ export const toastsMachine = setup({
     events: {} as ToastsEvent,
   },
   delays: {
-    toastLifetime: ({ event }) =>
-      event.type === 'toast.show' && event.toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS,
+    toastLifetime: ({ event }) => (event.type === 'toast.show' && event.toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS),
   },
   guards: {
-    isLastToast: ({ context, event }) =>
-      'id' in event && context.toasts.length === 1 && context.toasts[0]?.id === event.id,
+    isLastToast: ({ context, event }) => 'id' in event && context.toasts.length === 1 && context.toasts[0]?.id === event.id,
     isShown: ({ context, event }) => 'id' in event && context.toasts.some((toast) => toast.id === event.id),
   },
   actions: {

@@ -5,8 +5,7 @@ import { setup } from 'xstate';
  * rejection, as the browser reported it (the view's watcher relays the window's events).
  */
 export type UnexpectedErrorEvent =
-  | { type: 'error.uncaught'; message: string; kind: 'error' | 'rejection'; aborted?: boolean }
-  | { type: 'dialog.close' };
+  { type: 'error.uncaught'; message: string; kind: 'error' | 'rejection'; aborted?: boolean } | { type: 'dialog.close' };
 
 /** Browser noise that is not the application's error. */
 const NOISE = [/ResizeObserver loop/i];
@@ -19,8 +18,7 @@ const NOISE = [/ResizeObserver loop/i];
 export const unexpectedErrorMachine = setup({
   types: { events: {} as UnexpectedErrorEvent },
   guards: {
-    worthTelling: ({ event }) =>
-      event.type === 'error.uncaught' && !event.aborted && !NOISE.some((pattern) => pattern.test(event.message)),
+    worthTelling: ({ event }) => event.type === 'error.uncaught' && !event.aborted && !NOISE.some((pattern) => pattern.test(event.message)),
   },
 }).createMachine({
   id: 'unexpectedError',

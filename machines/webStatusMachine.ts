@@ -52,8 +52,7 @@ export const webStatusMachine = setup({
     webStatusRetry: WEB_STATUS_RETRY_DELAY_MS,
   },
   guards: {
-    studentWithoutStatus: ({ event }) =>
-      event.type === 'webStatus.load' && event.student && webStatusFromEntries(event.entries) === null,
+    studentWithoutStatus: ({ event }) => event.type === 'webStatus.load' && event.student && webStatusFromEntries(event.entries) === null,
     loads: ({ event }, params: { webStatus: WebStatus }) =>
       event.type === 'webStatus.load' && webStatusFromEntries(event.entries) === params.webStatus,
     mayRetry: ({ context }) => context.failedTries < WEB_STATUS_RETRIES,

@@ -91,7 +91,11 @@ export async function buildServer(root, outdir = join(root, SERVER_BUILD_DIR)) {
     replaceFile(join(outdir, name), (temporary) => copyFileSync(source, temporary));
     outputs.push(name);
   }
-  const inputs = [...Object.keys(result.metafile.inputs), ...[...filesBesideCode.values()].map((source) => relative(root, source)), ...BUILD_SETTINGS];
+  const inputs = [
+    ...Object.keys(result.metafile.inputs),
+    ...[...filesBesideCode.values()].map((source) => relative(root, source)),
+    ...BUILD_SETTINGS,
+  ];
   /** @type {BuildRecord} */
   const record = { inputs: [...new Set(inputs)].sort(), outputs: outputs.sort() };
   const stamp = join(outdir, SERVER_BUILD_RECORD_FILE);

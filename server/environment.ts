@@ -43,7 +43,10 @@ function url(name: string, protocols: readonly string[], options: { echo: boolea
 
 function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) {
   const listed = `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
-  return v.optional(v.picklist(values, (issue) => `${name} must be ${listed}, got "${String(issue.input)}".`), fallback);
+  return v.optional(
+    v.picklist(values, (issue) => `${name} must be ${listed}, got "${String(issue.input)}".`),
+    fallback,
+  );
 }
 
 /** Connection limits: a client gets this long to send its headers, its whole request, and its next request on a kept-alive connection. */
@@ -62,7 +65,10 @@ const EnvironmentSchema = v.pipe(
     SESSION_SECRET: v.optional(
       v.pipe(
         v.string(),
-        v.check((raw) => raw.length >= 32, (issue) => `SESSION_SECRET must be at least 32 characters (it has ${String(issue.input).length}).`),
+        v.check(
+          (raw) => raw.length >= 32,
+          (issue) => `SESSION_SECRET must be at least 32 characters (it has ${String(issue.input).length}).`,
+        ),
       ),
     ),
     ENCRYPTION_KEY: v.optional(
@@ -92,10 +98,14 @@ const EnvironmentSchema = v.pipe(
     const env = dataset.value;
     // Node cuts a kept-alive connection it is still waiting on headers for; the order keeps each limit meaningful.
     if (env.KEEP_ALIVE_TIMEOUT_MS >= env.HEADERS_TIMEOUT_MS) {
-      addIssue({ message: `KEEP_ALIVE_TIMEOUT_MS (${env.KEEP_ALIVE_TIMEOUT_MS}) must be shorter than HEADERS_TIMEOUT_MS (${env.HEADERS_TIMEOUT_MS}).` });
+      addIssue({
+        message: `KEEP_ALIVE_TIMEOUT_MS (${env.KEEP_ALIVE_TIMEOUT_MS}) must be shorter than HEADERS_TIMEOUT_MS (${env.HEADERS_TIMEOUT_MS}).`,
+      });
     }
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
-      addIssue({ message: `HEADERS_TIMEOUT_MS (${env.HEADERS_TIMEOUT_MS}) must not be longer than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS}).` });
+      addIssue({
+        message: `HEADERS_TIMEOUT_MS (${env.HEADERS_TIMEOUT_MS}) must not be longer than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS}).`,
+      });
     }
     // The server speaks plain HTTP: an https address means a proxy in front, whose address would
     // otherwise be every applicant's (one shared rate-limit budget) and whose plain-HTTP

@@ -36,7 +36,9 @@ export function loadKeys(
   }
   return {
     secret: fromEnv.SESSION_SECRET ? Buffer.from(fromEnv.SESSION_SECRET, 'utf8') : readOrCreateKey(join(dataDir, 'secret.key')),
-    encryptionKey: fromEnv.ENCRYPTION_KEY ? Buffer.from(fromEnv.ENCRYPTION_KEY, 'base64') : readOrCreateKey(join(dataDir, 'encryption.key')),
+    encryptionKey: fromEnv.ENCRYPTION_KEY
+      ? Buffer.from(fromEnv.ENCRYPTION_KEY, 'base64')
+      : readOrCreateKey(join(dataDir, 'encryption.key')),
   };
 }
 

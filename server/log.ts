@@ -13,16 +13,18 @@ export interface Logger {
 
 export function createLogger(options: { silent?: boolean; write?: (line: string) => void } = {}): Logger {
   const write = options.write ?? bufferedStdout();
-  const emit = (level: string) => (event: string, fields: Record<string, unknown> = {}) => {
-    if (options.silent) return;
-    if ('time' in fields || 'level' in fields || 'event' in fields) {
-      write(JSON.stringify({ time: timestamp(), level, event, ...fields }));
-      return;
-    }
-    // The same line as above without building a merged object: this runs once per request.
-    const rest = JSON.stringify(fields);
-    write(`{"time":"${timestamp()}","level":"${level}","event":${JSON.stringify(event)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}`);
-  };
+  const emit =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      if (options.silent) return;
+      if ('time' in fields || 'level' in fields || 'event' in fields) {
+        write(JSON.stringify({ time: timestamp(), level, event, ...fields }));
+        return;
+      }
+      // The same line as above without building a merged object: this runs once per request.
+      const rest = JSON.stringify(fields);
+      write(`{"time":"${timestamp()}","level":"${level}","event":${JSON.stringify(event)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}`);
+    };
   return { info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 

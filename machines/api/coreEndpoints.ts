@@ -18,10 +18,8 @@ export const api = {
     callApi('post', '/public/resend-confirm', R.MessageSchema, { json: form, signal }),
   forgotPassword: (form: { username: string }, signal?: AbortSignal) =>
     callApi('post', '/public/forgot-password', R.MessageSchema, { json: form, signal }),
-  resetPassword: (
-    form: { username: string; id: string; password: string; confirm_password: string },
-    signal?: AbortSignal,
-  ) => callApi('post', '/public/reset-password', R.MessageSchema, { json: form, signal }),
+  resetPassword: (form: { username: string; id: string; password: string; confirm_password: string }, signal?: AbortSignal) =>
+    callApi('post', '/public/reset-password', R.MessageSchema, { json: form, signal }),
   logout: (signal?: AbortSignal) => callApi('get', '/api/logout', R.MessageSchema, { signal }),
 
   profile: (signal?: AbortSignal) => callApi('get', '/api/profile', R.ProfileSchema, { signal }),

@@ -15,9 +15,6 @@ export const addAnotherModel: PathModel = {
     { type: 'add', buttonId: 'parents' },
     { type: 'add', buttonId: 'unknown' },
     ...callOutcomes('loadCounts', { legacy: 2 }),
-    ...callOutcomes('saveCount', { message: 'Saved.' }, [
-      new ApiError('Server trouble.', 'http', 500),
-      failures.unauthorised,
-    ]),
+    ...callOutcomes('saveCount', { message: 'Saved.' }, [new ApiError('Server trouble.', 'http', 500), failures.unauthorised]),
   ],
 };

@@ -24,7 +24,11 @@ export const answersModel: PathModel = {
     { type: 'answers.carryTo', to: '/login' },
     // The submit sequence (or a document upload) asks for a save and waits for the reply.
     { type: 'answers.save', replyTo: 'submit' },
-    ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [failures.network, failures.unauthorised, failures.conflict]),
+    ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [
+      failures.network,
+      failures.unauthorised,
+      failures.conflict,
+    ]),
     ...callOutcomes('loadServerAnswers', { answer: { first_name: 'Grace' }, answer_version: 5 }),
   ],
   serializeState: (snapshot, event, previous) =>

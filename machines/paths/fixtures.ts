@@ -10,8 +10,5 @@ export const failures = {
 
 /** `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events for a call. */
 export function callOutcomes(id: string, output: unknown, errors: readonly unknown[] = [failures.network, failures.unauthorised]) {
-  return [
-    { type: `xstate.done.actor.${id}`, output },
-    ...errors.map((error) => ({ type: `xstate.error.actor.${id}`, error })),
-  ];
+  return [{ type: `xstate.done.actor.${id}`, output }, ...errors.map((error) => ({ type: `xstate.error.actor.${id}`, error }))];
 }

@@ -100,10 +100,7 @@ export function withoutPrefixPaths(paths: readonly ModelPath[]): ModelPath[] {
   return paths.filter((_, index) => {
     const own = keys[index]!;
     return !keys.some(
-      (other, otherIndex) =>
-        otherIndex !== index &&
-        other.length > own.length &&
-        own.every((part, position) => other[position] === part),
+      (other, otherIndex) => otherIndex !== index && other.length > own.length && own.every((part, position) => other[position] === part),
     );
   });
 }

@@ -84,11 +84,6 @@ export function submitSimpleModel(validAnswers: Answers): PathModel {
       ];
     },
     serializeState: (snapshot) =>
-      JSON.stringify([
-        snapshot.value,
-        context(snapshot).loggedIn,
-        kind(context(snapshot).answers),
-        context(snapshot).errors.length > 0,
-      ]),
+      JSON.stringify([snapshot.value, context(snapshot).loggedIn, kind(context(snapshot).answers), context(snapshot).errors.length > 0]),
   };
 }

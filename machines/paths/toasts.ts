@@ -18,5 +18,11 @@ export const toastsModel: PathModel = {
   ],
   // Up to two toasts, by severity, reached by each kind of event: every transition gets a path.
   serializeState: (snapshot, event, previous) =>
-    JSON.stringify([snapshot.value, context(snapshot).toasts.slice(0, 2).map((toast) => toast.severity), arrivedBy(snapshot, event, previous)]),
+    JSON.stringify([
+      snapshot.value,
+      context(snapshot)
+        .toasts.slice(0, 2)
+        .map((toast) => toast.severity),
+      arrivedBy(snapshot, event, previous),
+    ]),
 };

@@ -21,12 +21,7 @@ import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
 import type { Budget, Throttle } from './throttle';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { keyedHash, randomCode, randomToken, sameHash } from './secrets';
-import {
-  CONFIRMATION_CODE_MAX_FAILURES,
-  CONFIRMATION_CODE_TTL_MS,
-  RESET_LINK_TTL_MS,
-  SESSION_ABSOLUTE_MS,
-} from './sessionPolicy';
+import { CONFIRMATION_CODE_MAX_FAILURES, CONFIRMATION_CODE_TTL_MS, RESET_LINK_TTL_MS, SESSION_ABSOLUTE_MS } from './sessionPolicy';
 
 export interface AccountDeps {
   db: Db;
@@ -203,7 +198,11 @@ export function createAccountService(deps: AccountDeps) {
         },
         now,
       );
-      return { sessionId, message: ACCOUNT_MESSAGES.loggedIn, deviceCookie: issueDeviceCookie(deps.secret, username, user.password_hash, now) };
+      return {
+        sessionId,
+        message: ACCOUNT_MESSAGES.loggedIn,
+        deviceCookie: issueDeviceCookie(deps.secret, username, user.password_hash, now),
+      };
     },
 
     forgotPassword(username: string, client: string): { message: string } {

@@ -72,7 +72,12 @@ export function conversionJobHandler(deps: ConversionDeps): JobHandler {
     giveUp(job, userMessage) {
       failConversion(
         db,
-        { userId: job.user_id!, answerKey: job.answer_key!, generation: job.generation!, message: userMessage ?? DOCUMENT_MESSAGES.conversionFailed },
+        {
+          userId: job.user_id!,
+          answerKey: job.answer_key!,
+          generation: job.generation!,
+          message: userMessage ?? DOCUMENT_MESSAGES.conversionFailed,
+        },
         clock.now(),
       );
     },

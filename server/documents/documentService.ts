@@ -71,7 +71,14 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
       const key = newUploadKey(deps.secret, userId, answerKey);
       const expiresAt = now + UPLOAD_POLICY_TTL_MS;
       createUploadSlot(db, { objectKey: key, userId, answerKey, expiresAt }, now);
-      return store.presignPost({ key, keyPrefix: uploadPrefix(deps.secret, userId), minBytes: 1, maxBytes: FILE_MAX_BYTES, expiresAt, now });
+      return store.presignPost({
+        key,
+        keyPrefix: uploadPrefix(deps.secret, userId),
+        minBytes: 1,
+        maxBytes: FILE_MAX_BYTES,
+        expiresAt,
+        now,
+      });
     },
 
     /**
@@ -87,7 +94,8 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
       }
       const slot = isSafeObjectKey(verdict.key) ? findUploadSlot(db, verdict.key) : undefined;
       // The form is the credential, as with S3; a session, when the browser sends one, must be the owner's too.
-      if (!slot || (sessionUserId !== undefined && sessionUserId !== slot.user_id)) throw new HttpError(403, DOCUMENT_MESSAGES.uploadForbidden);
+      if (!slot || (sessionUserId !== undefined && sessionUserId !== slot.user_id))
+        throw new HttpError(403, DOCUMENT_MESSAGES.uploadForbidden);
       if (slot.claimed_at !== null) throw new HttpError(409, DOCUMENT_MESSAGES.uploadLinkUsed);
       const file = form.file;
       if (!file || file.fieldName !== 'file') throw badRequest(DOCUMENT_MESSAGES.uploadMalformed);

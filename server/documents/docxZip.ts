@@ -34,7 +34,8 @@ const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 const FETCHED_EXTERNAL = /\/(image|oleObject|attachedTemplate|subDocument|frame|audio|video|package|font)"/i;
 /** A JPEG's frame header may sit behind large metadata segments: this much of a picture is kept to find it. */
 const PICTURE_HEADER_BYTES = 1024 * 1024;
-const isPictureStart = (chunk: Buffer) => (chunk[0] === 0x89 && chunk.toString('latin1', 1, 4) === 'PNG') || (chunk[0] === 0xff && chunk[1] === 0xd8);
+const isPictureStart = (chunk: Buffer) =>
+  (chunk[0] === 0x89 && chunk.toString('latin1', 1, 4) === 'PNG') || (chunk[0] === 0xff && chunk[1] === 0xd8);
 
 /** Word field instructions that pull content in from a path or URL when the document is laid out. */
 const FETCHING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE)\b/;
@@ -61,7 +62,8 @@ export async function readZipDirectory(bytes: Buffer): Promise<ZipDirectory> {
       directory.declaredBytes += entry.uncompressedSize;
       if (isXmlPart(entry.fileName)) directory.declaredXmlBytes += entry.uncompressedSize;
       directory.names.push(entry.fileName);
-      if (directory.entries > DOCX_MAX_ENTRIES || directory.declaredBytes > DOCX_MAX_UNPACKED_BYTES) return stop(new ZipRefused('too-large'));
+      if (directory.entries > DOCX_MAX_ENTRIES || directory.declaredBytes > DOCX_MAX_UNPACKED_BYTES)
+        return stop(new ZipRefused('too-large'));
       if (directory.declaredXmlBytes > DOCX_MAX_XML_BYTES) return stop(new ZipRefused('xml-too-large'));
       zip.readEntry();
     });
@@ -153,7 +155,10 @@ function hasFetchingField(partXml: string): boolean {
 function hasFetchedExternalTarget(relationshipsXml: string): boolean {
   for (const match of relationshipsXml.matchAll(/<Relationship\b[^>]*>/g)) {
     const tag = match[0];
-    if (/TargetMode\s*=\s*"External"/i.test(tag) && FETCHED_EXTERNAL.test(tag.replace(/Type\s*=\s*"([^"]*)"/, (_, type: string) => `${type}"`))) {
+    if (
+      /TargetMode\s*=\s*"External"/i.test(tag) &&
+      FETCHED_EXTERNAL.test(tag.replace(/Type\s*=\s*"([^"]*)"/, (_, type: string) => `${type}"`))
+    ) {
       return true;
     }
   }

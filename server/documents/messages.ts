@@ -36,7 +36,8 @@ export const DOCUMENT_MESSAGES = {
   imageTooLarge: (width: number, height: number) =>
     `Your image is too large to convert (${count(width)} × ${count(height)} pixels). Please upload an image of at most ${megapixels} (for example 8,000 × 5,000 pixels, 8 bits per colour), or a PDF.`,
   /** A worker ran out of memory on the file: it would again, so the applicant is asked for a simpler one. */
-  tooComplex: 'Your file is too complex for us to convert. Please save it again in a simpler form (fewer or smaller pictures), or as a PDF, and upload that.',
+  tooComplex:
+    'Your file is too complex for us to convert. Please save it again in a simpler form (fewer or smaller pictures), or as a PDF, and upload that.',
   conversionFailed: 'Your file could not be converted to PDF. Please try another file.',
   noDocument: 'There is no document for this question.',
 } as const;

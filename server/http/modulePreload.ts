@@ -49,7 +49,9 @@ export function modulePreloadHints(distDir: string): (pathname: string) => strin
       for (const name of routeEntryNames(pathname)) closure(dynamicEntryKey(manifest, name), keys);
       const chunks = [...keys].filter((key) => !alreadyLoaded.has(key)).map((key) => manifest[key]!);
       const scripts = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-      const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+      const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(
+        (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
+      );
       hints = [...styles, ...scripts].join('');
       // Only section 2's routes get hints, so the cache holds a handful of entries.
       if (routeEntryNames(pathname).length > 0) cache.set(pathname, hints);

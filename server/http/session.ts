@@ -3,12 +3,7 @@ import type { Db } from '../../db/connection';
 import { endSession, findSession, touchSession } from '../../db/sessions';
 import { keyedHash } from '../accounts/secrets';
 import { LOGGED_IN_COOKIE } from '../../src/catalogue/http';
-import {
-  SESSION_ABSOLUTE_MS,
-  SESSION_COOKIE,
-  SESSION_IDLE_MS,
-  SESSION_TOUCH_INTERVAL_MS,
-} from '../accounts/sessionPolicy';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from '../accounts/sessionPolicy';
 import type { Clock } from '../clock';
 import { HttpError } from './errors';
 

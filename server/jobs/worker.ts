@@ -23,7 +23,12 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: WorkerTask })
     reply =
       error instanceof ConversionRefused
         ? { id, ok: false, refused: true, message: error.userMessage }
-        : { id, ok: false, refused: false, message: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown error' };
+        : {
+            id,
+            ok: false,
+            refused: false,
+            message: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unknown error',
+          };
   }
   parentPort?.postMessage(reply, transfer);
 });

@@ -77,7 +77,11 @@ export function createWorkerPool(options: { size: number; memoryLimitMb?: number
       dispatch();
     };
     worker.on('error', (error: Error & { code?: string }) =>
-      lose(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ConversionRefused(DOCUMENT_MESSAGES.tooComplex) : new Error(`worker failed: ${error.message}`)),
+      lose(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new ConversionRefused(DOCUMENT_MESSAGES.tooComplex)
+          : new Error(`worker failed: ${error.message}`),
+      ),
     );
     worker.on('exit', (code) => lose(new Error(`worker exited with ${code}`)));
     slots.push(slot);

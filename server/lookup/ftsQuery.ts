@@ -18,6 +18,9 @@ export interface TextSearch {
 export function buildTextSearch(text: string): TextSearch | undefined {
   const words = (text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
   if (words.length === 0) return undefined;
-  const typed = text.trim().replace(/\s+/g, ' ').replace(/[\\%_]/g, (c) => `\\${c}`);
+  const typed = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
   return { match: words.map((word) => `"${word}"*`).join(' '), startsWith: `${typed}%`, startsWithWord: `${typed} %` };
 }

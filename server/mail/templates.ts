@@ -38,13 +38,13 @@ export function confirmationMail(
             'confirming it sets no password: as soon as you confirm, we e-mail you a link to choose your password.',
           ]
         : options.repeated
-        ? [
-            '',
-            'This address already had an account waiting for confirmation. It keeps the password chosen',
-            'when it was first created. If you do not remember that password, use "Forgot password?" on',
-            'the Log In page: the reset link also confirms the account.',
-          ]
-        : []),
+          ? [
+              '',
+              'This address already had an account waiting for confirmation. It keeps the password chosen',
+              'when it was first created. If you do not remember that password, use "Forgot password?" on',
+              'the Log In page: the reset link also confirms the account.',
+            ]
+          : []),
       'If you did not create an account, you can ignore this e-mail.',
     ].join('\n'),
   };

@@ -80,7 +80,8 @@ export function copyBlocks(input: CopyAnswers, college: CollegeConfig, now: Date
           group = title;
         }
         if (question.kind === 'checkbox') sectionBlocks.push({ kind: 'check', label: question.label });
-        else if (question.kind === 'textarea') sectionBlocks.push({ kind: 'text', label: question.label, value: valueText(question, answers, college, now) });
+        else if (question.kind === 'textarea')
+          sectionBlocks.push({ kind: 'text', label: question.label, value: valueText(question, answers, college, now) });
         else sectionBlocks.push({ kind: 'answer', label: question.label, value: valueText(question, answers, college, now) });
       }
       if (sectionBlocks.length > 0) pageBlocks.push({ kind: 'section', title: section.title }, ...sectionBlocks);

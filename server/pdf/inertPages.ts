@@ -32,23 +32,109 @@ import {
 /** Keys that hold or lead to actions, scripts, files, forms, trees or the rest of the source document. */
 const DROPPED_KEYS = new Set([
   // actions and scripts
-  'A', 'AA', 'JS', 'JavaScript', 'OpenAction', 'Next', 'Win', 'Mac', 'Unix', 'URI',
+  'A',
+  'AA',
+  'JS',
+  'JavaScript',
+  'OpenAction',
+  'Next',
+  'Win',
+  'Mac',
+  'Unix',
+  'URI',
   // files: name trees, embedded and external files, reference XObjects
-  'Names', 'EmbeddedFiles', 'EF', 'FS', 'F', 'FFilter', 'FDecodeParms', 'RF', 'Ref',
+  'Names',
+  'EmbeddedFiles',
+  'EF',
+  'FS',
+  'F',
+  'FFilter',
+  'FDecodeParms',
+  'RF',
+  'Ref',
   // forms, annotations and the rest of the source document's structure
-  'AcroForm', 'XFA', 'Annots', 'Parent', 'Kids', 'P', 'Pages', 'Outlines', 'Dests', 'Threads', 'B', 'StructTreeRoot', 'Metadata', 'PieceInfo',
+  'AcroForm',
+  'XFA',
+  'Annots',
+  'Parent',
+  'Kids',
+  'P',
+  'Pages',
+  'Outlines',
+  'Dests',
+  'Threads',
+  'B',
+  'StructTreeRoot',
+  'Metadata',
+  'PieceInfo',
 ]);
 /** Dictionary types that never belong among a page's resources. */
-const DROPPED_TYPES = new Set(['Catalog', 'Pages', 'Page', 'Annot', 'Action', 'Filespec', 'EmbeddedFile', 'Outlines', 'StructTreeRoot', 'StructElem', 'Sig', 'Thread', 'Bead']);
+const DROPPED_TYPES = new Set([
+  'Catalog',
+  'Pages',
+  'Page',
+  'Annot',
+  'Action',
+  'Filespec',
+  'EmbeddedFile',
+  'Outlines',
+  'StructTreeRoot',
+  'StructElem',
+  'Sig',
+  'Thread',
+  'Bead',
+]);
 /** Action types: a dictionary with one of these as /S is an action, wherever it hides. */
 const ACTION_TYPES = new Set([
-  'GoTo', 'GoToR', 'GoToE', 'Launch', 'Thread', 'URI', 'Sound', 'Movie', 'Hide', 'Named', 'SubmitForm', 'ResetForm',
-  'ImportData', 'JavaScript', 'SetOCGState', 'Rendition', 'Trans', 'GoTo3DView', 'RichMediaExecute',
+  'GoTo',
+  'GoToR',
+  'GoToE',
+  'Launch',
+  'Thread',
+  'URI',
+  'Sound',
+  'Movie',
+  'Hide',
+  'Named',
+  'SubmitForm',
+  'ResetForm',
+  'ImportData',
+  'JavaScript',
+  'SetOCGState',
+  'Rendition',
+  'Trans',
+  'GoTo3DView',
+  'RichMediaExecute',
 ]);
 const ANNOTATION_TYPES = new Set([
-  'Text', 'Link', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight', 'Underline', 'Squiggly', 'StrikeOut',
-  'Stamp', 'Caret', 'Ink', 'Popup', 'FileAttachment', 'Sound', 'Movie', 'Widget', 'Screen', 'PrinterMark', 'TrapNet', 'Watermark',
-  '3D', 'Redact', 'RichMedia', 'Projection',
+  'Text',
+  'Link',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'Popup',
+  'FileAttachment',
+  'Sound',
+  'Movie',
+  'Widget',
+  'Screen',
+  'PrinterMark',
+  'TrapNet',
+  'Watermark',
+  '3D',
+  'Redact',
+  'RichMedia',
+  'Projection',
 ]);
 /** Resource categories: dictionaries whose keys are names the content uses. */
 const RESOURCE_NAME_MAPS = new Set(['Font', 'XObject', 'ExtGState', 'ColorSpace', 'Pattern', 'Shading', 'Properties']);
@@ -84,7 +170,11 @@ class FilteringCopier {
     const known = this.copied.get(key);
     if (known) return known;
     const value = this.source.lookup(ref);
-    if (value === undefined || (value instanceof PDFDict && this.isDropped(value)) || (value instanceof PDFStream && this.isDropped(value.dict))) {
+    if (
+      value === undefined ||
+      (value instanceof PDFDict && this.isDropped(value)) ||
+      (value instanceof PDFStream && this.isDropped(value.dict))
+    ) {
       this.copied.set(key, PDFNull);
       return PDFNull;
     }
@@ -99,7 +189,11 @@ class FilteringCopier {
     const type = nameOf(dict.get(PDFName.of('Type')));
     const subtype = nameOf(dict.get(PDFName.of('Subtype')));
     const action = nameOf(dict.get(PDFName.of('S')));
-    return (type !== undefined && DROPPED_TYPES.has(type)) || (subtype !== undefined && ANNOTATION_TYPES.has(subtype)) || (action !== undefined && ACTION_TYPES.has(action));
+    return (
+      (type !== undefined && DROPPED_TYPES.has(type)) ||
+      (subtype !== undefined && ANNOTATION_TYPES.has(subtype)) ||
+      (action !== undefined && ACTION_TYPES.has(action))
+    );
   }
 
   private copyEntries(from: PDFDict, to: PDFDict, role: Role): void {
@@ -111,7 +205,12 @@ class FilteringCopier {
       }
       if (DROPPED_KEYS.has(name)) continue;
       if (role === 'resources' && !RESOURCE_KEYS.has(name)) continue;
-      const childRole: Role = name === 'Resources' ? 'resources' : name === 'CharProcs' || (role === 'resources' && RESOURCE_NAME_MAPS.has(name)) ? 'names' : 'object';
+      const childRole: Role =
+        name === 'Resources'
+          ? 'resources'
+          : name === 'CharProcs' || (role === 'resources' && RESOURCE_NAME_MAPS.has(name))
+            ? 'names'
+            : 'object';
       to.set(key, this.copy(value, childRole));
     }
   }
@@ -183,7 +282,12 @@ function appearanceOf(context: PDFContext, annotation: PDFObject): Appearance | 
   const xs = corners.map(([x]) => x);
   const ys = corners.map(([, y]) => y);
   const [left, right, bottom, top] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const [x1, y1, x2, y2] = [Math.min(rect[0]!, rect[2]!), Math.min(rect[1]!, rect[3]!), Math.max(rect[0]!, rect[2]!), Math.max(rect[1]!, rect[3]!)];
+  const [x1, y1, x2, y2] = [
+    Math.min(rect[0]!, rect[2]!),
+    Math.min(rect[1]!, rect[3]!),
+    Math.max(rect[0]!, rect[2]!),
+    Math.max(rect[1]!, rect[3]!),
+  ];
   if (right - left <= 0 || top - bottom <= 0) return undefined;
   const scaleX = (x2 - x1) / (right - left);
   const scaleY = (y2 - y1) / (top - bottom);

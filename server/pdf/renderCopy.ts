@@ -22,14 +22,19 @@ const GREY = '#555555';
 /** The answers laid out with pdfkit (embedded DejaVu), then the documents appended with pdf-lib. */
 export async function renderApplicationCopy(input: CopyInput): Promise<Buffer> {
   const main = await renderAnswers(input);
-  return appendDocuments(main, input.documents.map((document) => document.pdf));
+  return appendDocuments(
+    main,
+    input.documents.map((document) => document.pdf),
+  );
 }
 
 async function renderAnswers(input: CopyInput): Promise<Buffer> {
   const { college, answers } = input;
   const doc = newDocument({ title: `${college.applicationTitle}` });
   const width = doc.page.width - 2 * PAGE.margin;
-  const fullName = [answers.first_name, answers.middle_name, answers.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const fullName = [answers.first_name, answers.middle_name, answers.last_name]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
 
   doc.font('bold').fontSize(20).text(college.name, { width });
   doc.font('regular').fontSize(13).text(college.applicationTitle, { width });
@@ -38,7 +43,11 @@ async function renderAnswers(input: CopyInput): Promise<Buffer> {
   doc.fillColor(GREY).text(`Account: ${input.username}`, { width });
   doc.fillColor('black').font('bold');
   doc.text(input.submittedAt === null ? 'Not submitted yet.' : `Submitted: ${formatTime(input.submittedAt)}`, { width });
-  doc.font('regular').fillColor(GREY).fontSize(9).text(`Copy made ${formatTime(input.renderedAt)}.`, { width });
+  doc
+    .font('regular')
+    .fillColor(GREY)
+    .fontSize(9)
+    .text(`Copy made ${formatTime(input.renderedAt)}.`, { width });
   doc.fillColor('black').moveDown(1);
 
   const documentNames = Object.fromEntries(input.documents.map((document) => [document.answerKey, document.fileName]));
@@ -57,7 +66,11 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): vo
     case 'page':
       keepTogether(80);
       doc.moveDown(0.6).font('bold').fontSize(16).text(block.title, PAGE.margin, undefined, { width });
-      doc.moveTo(PAGE.margin, doc.y + 2).lineTo(PAGE.margin + width, doc.y + 2).strokeColor('#999999').stroke();
+      doc
+        .moveTo(PAGE.margin, doc.y + 2)
+        .lineTo(PAGE.margin + width, doc.y + 2)
+        .strokeColor('#999999')
+        .stroke();
       doc.moveDown(0.5);
       return;
     case 'section':
@@ -85,7 +98,11 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): vo
     case 'document':
       keepTogether(28);
       doc.font('regular').fontSize(9).fillColor(GREY).text(block.label, PAGE.margin, undefined, { width });
-      doc.fillColor('black').fontSize(11).text(`Document attached: ${block.fileName} (appended at the end of this copy)`, { width }).moveDown(0.3);
+      doc
+        .fillColor('black')
+        .fontSize(11)
+        .text(`Document attached: ${block.fileName} (appended at the end of this copy)`, { width })
+        .moveDown(0.3);
       return;
   }
 }

@@ -12,7 +12,10 @@ import type { CopyService } from '../pdf/copyService';
 
 const tokenQuery = (name: string) =>
   v.object({
-    [name]: v.pipe(v.string(`The ${name} parameter is required.`), v.regex(/^[A-Za-z0-9_-]{16,64}$/, `The ${name} parameter is not valid.`)),
+    [name]: v.pipe(
+      v.string(`The ${name} parameter is required.`),
+      v.regex(/^[A-Za-z0-9_-]{16,64}$/, `The ${name} parameter is not valid.`),
+    ),
   });
 const tmpQuery = tokenQuery('token');
 const serviceQuery = tokenQuery('service_token');

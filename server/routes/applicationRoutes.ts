@@ -44,7 +44,10 @@ export const APPLICATION_MESSAGES = {
 const ROUTES = PAGES.map((page) => page.route);
 
 const lastPageSchema = v.object({
-  last_page: v.pipe(v.string('last_page must be a page of the application.'), v.picklist(ROUTES, 'last_page must be a page of the application.')),
+  last_page: v.pipe(
+    v.string('last_page must be a page of the application.'),
+    v.picklist(ROUTES, 'last_page must be a page of the application.'),
+  ),
 });
 const webStatusSchema = v.object({
   web_status: v.picklist(['started', 'validating', 'submitted'], 'web_status must be started, validating or submitted.'),

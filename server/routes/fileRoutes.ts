@@ -19,7 +19,12 @@ const LINK_INVALID = 'This link is invalid or has expired. Please download the c
  * The two routes that carry files rather than JSON: the local store's presigned-POST target and
  * the PDF copy download. Neither serves a folder; both decide per request who may do what.
  */
-export function fileRoutes(deps: { store: ObjectStore; documents: DocumentService; copies: CopyService; tokens: AccessTokens }): Router<SessionState> {
+export function fileRoutes(deps: {
+  store: ObjectStore;
+  documents: DocumentService;
+  copies: CopyService;
+  tokens: AccessTokens;
+}): Router<SessionState> {
   const router = new Router<SessionState>();
 
   router.post(LOCAL_UPLOAD_PATH, async (ctx) => {

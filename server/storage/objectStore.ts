@@ -8,7 +8,14 @@ import type { PresignedPost } from './postPolicy';
 export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** Browser upload form for one key: the url to POST to and the fields to send before the file. */
-  presignPost(request: { key: string; keyPrefix: string; minBytes: number; maxBytes: number; expiresAt: number; now: number }): PresignedPost;
+  presignPost(request: {
+    key: string;
+    keyPrefix: string;
+    minBytes: number;
+    maxBytes: number;
+    expiresAt: number;
+    now: number;
+  }): PresignedPost;
   /** undefined when there is no such object. */
   get(key: string): Promise<Buffer | undefined>;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;

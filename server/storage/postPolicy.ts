@@ -77,12 +77,19 @@ export function verifyPostPolicy(
     return { ok: false, problem: 'malformed', detail: 'missing policy fields' };
   }
   const [accessKeyId, date, region, service, terminator] = credential.split('/');
-  if (accessKeyId !== expected.credentials.accessKeyId || region !== expected.credentials.region || service !== 's3' || terminator !== 'aws4_request' || !/^\d{8}$/.test(date ?? '')) {
+  if (
+    accessKeyId !== expected.credentials.accessKeyId ||
+    region !== expected.credentials.region ||
+    service !== 's3' ||
+    terminator !== 'aws4_request' ||
+    !/^\d{8}$/.test(date ?? '')
+  ) {
     return { ok: false, problem: 'signature', detail: 'unknown credential' };
   }
   const wanted = Buffer.from(signPolicy(policyText, expected.credentials.secretAccessKey, date!, region));
   const given = Buffer.from(signature);
-  if (wanted.length !== given.length || !timingSafeEqual(wanted, given)) return { ok: false, problem: 'signature', detail: 'signature mismatch' };
+  if (wanted.length !== given.length || !timingSafeEqual(wanted, given))
+    return { ok: false, problem: 'signature', detail: 'signature mismatch' };
 
   let policy: { expiration?: unknown; conditions?: unknown };
   try {

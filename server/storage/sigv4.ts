@@ -17,7 +17,10 @@ export interface Credentials {
 
 /** '20130524T000000Z' and '20130524' for a time. */
 export function amzDate(time: number): { dateTime: string; date: string } {
-  const dateTime = new Date(time).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const dateTime = new Date(time)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return { dateTime, date: dateTime.slice(0, 8) };
 }
 
@@ -34,7 +37,9 @@ export function credentialScope(date: string, region: string, service = 's3'): s
 
 /** The signature of a POST policy (already base64) — what S3 checks on a browser upload. */
 export function signPolicy(policyBase64: string, secretAccessKey: string, date: string, region: string): string {
-  return createHmac('sha256', signingKey(secretAccessKey, date, region, 's3')).update(policyBase64).digest('hex');
+  return createHmac('sha256', signingKey(secretAccessKey, date, region, 's3'))
+    .update(policyBase64)
+    .digest('hex');
 }
 
 /** S3 encodes each path segment but keeps the slashes; everything but unreserved characters is escaped. */

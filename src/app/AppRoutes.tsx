@@ -27,7 +27,14 @@ export function AppRoutes() {
   const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
   const accepted = useSelector(navigation, ({ context }) => context.allowed);
   const location = useMemo<Location | null>(
-    () => accepted && { pathname: accepted.pathname, search: accepted.search, hash: accepted.hash, state: accepted.state ?? null, key: String(accepted.visit) },
+    () =>
+      accepted && {
+        pathname: accepted.pathname,
+        search: accepted.search,
+        hash: accepted.hash,
+        state: accepted.state ?? null,
+        key: String(accepted.visit),
+      },
     [accepted],
   );
   return (

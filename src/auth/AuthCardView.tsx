@@ -13,7 +13,6 @@ import { CardNotice } from './CardNotice';
 
 export type AuthCardActor = ActorRefFrom<typeof authCardMachine>;
 
-
 /** One auth card of section 2: title, notice, fields, Submit, and the footer question with its link. */
 export function AuthCardView({ card }: { card: AuthCard }) {
   const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);

@@ -29,7 +29,12 @@ export function CardNotice() {
         ) : null}
       </div>
       {closable ? (
-        <button type="button" className="close-button notice__close" aria-label="Close message" onClick={() => authCard.send({ type: 'notice.dismiss' })}>
+        <button
+          type="button"
+          className="close-button notice__close"
+          aria-label="Close message"
+          onClick={() => authCard.send({ type: 'notice.dismiss' })}
+        >
           <CloseIcon />
         </button>
       ) : null}

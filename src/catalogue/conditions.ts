@@ -18,18 +18,7 @@
  */
 import { descKey, type AnswerValue, type Answers } from './dataModel';
 
-const OPERATORS = [
-  'notEquals',
-  'equals',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'notAnswered',
-  'answered',
-  'in',
-  'notIn',
-] as const;
+const OPERATORS = ['notEquals', 'equals', 'lt', 'lte', 'gt', 'gte', 'notAnswered', 'answered', 'in', 'notIn'] as const;
 type Operator = (typeof OPERATORS)[number];
 
 type RuleTarget = AnswerValue | number | readonly string[];
@@ -42,10 +31,7 @@ export type ConditionRule = {
 };
 
 export type Condition =
-  | ConditionRule
-  | { readonly all: readonly Condition[] }
-  | { readonly any: readonly Condition[] }
-  | { readonly not: Condition };
+  ConditionRule | { readonly all: readonly Condition[] } | { readonly any: readonly Condition[] } | { readonly not: Condition };
 
 type ConditionBranch = { readonly when: Condition; readonly keys: readonly string[] };
 export type BranchGroup = { readonly id: string; readonly branches: readonly ConditionBranch[] };
@@ -250,9 +236,7 @@ function holdsAnswer(field: ConditionalField, answers: Answers): boolean {
  */
 export function hiddenKeysToClear(answers: Answers, catalogue: ConditionCatalogue): string[] {
   const isVisible = visibility(answers, catalogue);
-  return catalogue.fields
-    .filter((field) => holdsAnswer(field, answers) && !isVisible(field.key))
-    .flatMap(withDesc);
+  return catalogue.fields.filter((field) => holdsAnswer(field, answers) && !isVisible(field.key)).flatMap(withDesc);
 }
 
 /**

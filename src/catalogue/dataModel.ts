@@ -27,16 +27,7 @@ export const LEGACY_PREFIXES = slotPrefixes('legacy', 4);
 export const LEGACY_FIELDS = ['relationship', 'first_name', 'last_name'] as const;
 
 export const ACTIVITY_PREFIXES = slotPrefixes('activity', 4);
-export const ACTIVITY_FIELDS = [
-  'name',
-  'freshman',
-  'sophomore',
-  'junior',
-  'senior',
-  'position',
-  'award',
-  'continue',
-] as const;
+export const ACTIVITY_FIELDS = ['name', 'freshman', 'sophomore', 'junior', 'senior', 'position', 'award', 'continue'] as const;
 
 export const SIBLING_ATTENDING_PREFIXES = slotPrefixes('sibling_attending', 4);
 export const SIBLING_APPLY_PREFIXES = slotPrefixes('sibling_apply', 4);
@@ -98,14 +89,7 @@ const DATA_MODEL_GROUPS = {
     'mailing_addr_effective_date',
   ],
   citizenship: ['citizenship_type', 'citizenship', 'alien_registration_number', 'citizenship_visa_status'],
-  ethnicity: [
-    'ethnicity',
-    'race_american_indian',
-    'race_asian',
-    'race_black',
-    'race_native_hawaiian',
-    'race_white',
-  ],
+  ethnicity: ['ethnicity', 'race_american_indian', 'race_asian', 'race_black', 'race_native_hawaiian', 'race_white'],
   legacy: ['legacy_ind', ...prefixed(LEGACY_PREFIXES, LEGACY_FIELDS)],
   high_school: [
     'hs_gpa',
@@ -146,14 +130,7 @@ const DATA_MODEL_GROUPS = {
   ],
   activities: prefixed(ACTIVITY_PREFIXES, ACTIVITY_FIELDS),
   essay: ['personal_statement_essay', 'personal_statement_doc'],
-  legal: [
-    'conviction',
-    'conviction_comment',
-    'suspended',
-    'suspended_comment',
-    'counselor_waiver_request',
-    'legal_agree',
-  ],
+  legal: ['conviction', 'conviction_comment', 'suspended', 'suspended_comment', 'counselor_waiver_request', 'legal_agree'],
   religion: ['religious_preference'],
   parents: [...prefixed(PARENT_PREFIXES, PARENT_FIELDS), 'parent_communication_preference'],
   siblings: [

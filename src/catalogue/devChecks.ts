@@ -7,15 +7,7 @@
 import { ADD_ANOTHER_MAX } from './limits';
 import { DATA_MODEL_KEYS } from './dataModel';
 import { applicationSchemaKeys } from './schema/application';
-import {
-  ADD_ANOTHER_GROUPS,
-  QUESTIONS,
-  SUMMARY_PAGES,
-  TAB_GROUPS,
-  type AddAnotherGroup,
-  type Question,
-  type TabGroup,
-} from './questions';
+import { ADD_ANOTHER_GROUPS, QUESTIONS, SUMMARY_PAGES, TAB_GROUPS, type AddAnotherGroup, type Question, type TabGroup } from './questions';
 
 export type CatalogueInput = {
   readonly questions?: readonly Pick<Question, 'key' | 'addAnother'>[];

@@ -4,23 +4,8 @@
  */
 import { type AnswerKey } from './dataModel';
 import { type Condition, type ConditionalField } from './conditions';
-import {
-  CANADA,
-  USA,
-  withEmptyOption,
-  type Option,
-  type OptionList,
-  type OptionListName,
-  type OptionSource,
-} from './options';
-import {
-  DATE_LENGTH,
-  DEFAULT_MAX_LENGTH,
-  DOCUMENT_ANSWERED,
-  SSN_LENGTH,
-  TEXTAREA_MAX_LENGTH,
-  TEXTAREA_ROWS,
-} from './limits';
+import { CANADA, USA, withEmptyOption, type Option, type OptionList, type OptionListName, type OptionSource } from './options';
+import { DATE_LENGTH, DEFAULT_MAX_LENGTH, DOCUMENT_ANSWERED, SSN_LENGTH, TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from './limits';
 import { DEFAULT_PAGE, type PageId } from './pages';
 export const SECTIONS = [
   { id: 'personal', page: 'about', title: 'Personal Information' },
@@ -45,17 +30,7 @@ const PAGE_OF_SECTION = new Map<SectionId, PageId>(SECTIONS.map((section) => [se
 // --- Question type -----------------------------------------------------------------------
 
 type QuestionKind =
-  | 'text'
-  | 'textarea'
-  | 'date'
-  | 'ssn'
-  | 'phone'
-  | 'email'
-  | 'select'
-  | 'radio'
-  | 'checkbox'
-  | 'document'
-  | 'schoolSearch';
+  'text' | 'textarea' | 'date' | 'ssn' | 'phone' | 'email' | 'select' | 'radio' | 'checkbox' | 'document' | 'schoolSearch';
 
 /** Content revealed only after the applicant confirms (button or checkbox). */
 export type ConfirmTrigger = {

@@ -31,8 +31,7 @@ const text = () => v.pipe(v.string('must be text'), v.trim(), v.nonEmpty('must n
 
 const email = () => v.pipe(v.string('must be text'), v.regex(EMAIL_PATTERN, 'must be an e-mail address'));
 
-const phone = () =>
-  v.pipe(v.string('must be text'), v.regex(PHONE_PATTERN, 'must be a US phone number such as (555) 555-0100'));
+const phone = () => v.pipe(v.string('must be text'), v.regex(PHONE_PATTERN, 'must be a US phone number such as (555) 555-0100'));
 
 function isWebUrl(value: string): boolean {
   try {
@@ -48,10 +47,7 @@ const webUrl = () => v.pipe(v.string('must be text'), v.check(isWebUrl, 'must be
 const IMAGE_PATH = /^[^\s?#]+\.(?:png|jpe?g|gif|svg|webp)(?:[?#]\S*)?$/i;
 
 const imagePathOrUrl = () =>
-  v.pipe(
-    v.string('must be text'),
-    v.regex(IMAGE_PATH, 'must be the path or URL of an image (.png, .jpg, .jpeg, .gif, .svg or .webp)'),
-  );
+  v.pipe(v.string('must be text'), v.regex(IMAGE_PATH, 'must be the path or URL of an image (.png, .jpg, .jpeg, .gif, .svg or .webp)'));
 
 const isoDate = () =>
   v.pipe(
@@ -68,15 +64,9 @@ const digitsCode = (length: number) =>
  */
 const optionList = () =>
   v.pipe(
-    v.array(
-      v.strictObject({ value: text(), label: text() }, objectMessage),
-      'must be a list of { "value", "label" } pairs',
-    ),
+    v.array(v.strictObject({ value: text(), label: text() }, objectMessage), 'must be a list of { "value", "label" } pairs'),
     v.minLength(1, 'must list at least one option'),
-    v.check(
-      (options) => new Set(options.map((option) => option.value)).size === options.length,
-      'must not repeat a value',
-    ),
+    v.check((options) => new Set(options.map((option) => option.value)).size === options.length, 'must not repeat a value'),
   );
 
 const CollegeConfigSchema = v.strictObject(
@@ -114,10 +104,7 @@ const CollegeConfigSchema = v.strictObject(
     decisionTypes: optionList(),
     housingOptions: optionList(),
     privacyNotice: text(),
-    techSupport: v.strictObject(
-      { name: text(), email: email(), phone: phone(), hours: v.optional(text()) },
-      objectMessage,
-    ),
+    techSupport: v.strictObject({ name: text(), email: email(), phone: phone(), hours: v.optional(text()) }, objectMessage),
   },
   objectMessage,
 );

@@ -77,9 +77,9 @@ export default function FooterDialogs({ open, onClose }: { open: FooterDialogNam
         <p className="prose">{college.privacyNotice}</p>
         <h3 className="contact__title">Cookies</h3>
         <p className="prose">
-          This application sets only the cookies it needs to work: one keeps you logged in while you fill in your application and
-          one tells the page that you are logged in. They end when you log out or after a period of inactivity. Answers you type before creating an account are kept only in
-          this browser tab, and are forgotten when you close it.
+          This application sets only the cookies it needs to work: one keeps you logged in while you fill in your application and one tells
+          the page that you are logged in. They end when you log out or after a period of inactivity. Answers you type before creating an
+          account are kept only in this browser tab, and are forgotten when you close it.
         </p>
       </Dialog>
     </>

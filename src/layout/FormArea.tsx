@@ -14,7 +14,6 @@ import { StepNav } from './StepNav';
 import { useQuestionFocus } from './useQuestionFocus';
 import { WelcomeBanner } from './WelcomeBanner';
 
-
 /**
  * The form area of section 2: header with the Account popover, step navigation, welcome banner,
  * missing-information summary, the step page (the route's, as `children`), footer. Staff (service
@@ -41,9 +40,7 @@ export default function FormArea({ children }: { children: ReactNode }) {
         {pageShown ? (
           <>
             <MissingInformation />
-            <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>
-              {children}
-            </Suspense>
+            <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>{children}</Suspense>
           </>
         ) : (
           <Spinner size="large" label="Loading your application…" className="frame__loading" />

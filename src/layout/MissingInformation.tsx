@@ -39,8 +39,8 @@ export function MissingInformation() {
         {MISSING_TITLE}
       </h2>
       <p className="missing__text">
-        The links below show what is still missing from your application. Missing items are also highlighted on each page. Please fix
-        them and then submit your application again.
+        The links below show what is still missing from your application. Missing items are also highlighted on each page. Please fix them
+        and then submit your application again.
       </p>
       {PAGES.map((page) => {
         const pageItems = items.filter((item) => item.page === page.id);

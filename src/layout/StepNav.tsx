@@ -45,7 +45,9 @@ export function StepNav() {
                   {index + 1}
                 </span>
                 <span className="steps__title">
-                  <span className="visually-hidden">Step {index + 1} of {PAGES.length}: </span>
+                  <span className="visually-hidden">
+                    Step {index + 1} of {PAGES.length}:{' '}
+                  </span>
                   {page.title}
                 </span>
               </Link>

@@ -39,16 +39,20 @@ export function Toasts() {
       {/* The live regions exist before any toast arrives, so screen readers announce new ones. */}
       <div role="alert" className="toasts__stack">
         <Suspense fallback={null}>
-          {toasts.filter((toast) => toast.severity === 'error').map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
-          ))}
+          {toasts
+            .filter((toast) => toast.severity === 'error')
+            .map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
+            ))}
         </Suspense>
       </div>
       <div role="status" className="toasts__stack">
         <Suspense fallback={null}>
-          {toasts.filter((toast) => toast.severity !== 'error').map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
-          ))}
+          {toasts
+            .filter((toast) => toast.severity !== 'error')
+            .map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
+            ))}
         </Suspense>
       </div>
     </section>

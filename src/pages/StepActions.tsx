@@ -49,12 +49,7 @@ export function StepActions({ next }: { next?: string }) {
             Next
           </Button>
         ) : (
-          <Button
-            size="submit"
-            busy={submitting}
-            disabled={!canSubmit && !submitting}
-            onClick={() => submit.send({ type: 'submit' })}
-          >
+          <Button size="submit" busy={submitting} disabled={!canSubmit && !submitting} onClick={() => submit.send({ type: 'submit' })}>
             Submit
           </Button>
         )}

@@ -34,9 +34,7 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
   const canAdd = useSelector(actor, (s) => s.can({ type: 'add', buttonId: group.buttonId }));
   const adding = useSelector(actor, (s) => s.hasTag('busy') && s.context.adding === group.buttonId);
   const added = useRef(false);
-  const slots = Array.from({ length: count }, (_, slot) =>
-    slotBlocks(questions, slot).filter((block) => blockKeys(block).some(isVisible)),
-  );
+  const slots = Array.from({ length: count }, (_, slot) => slotBlocks(questions, slot).filter((block) => blockKeys(block).some(isVisible)));
 
   useEffect(() => {
     // The button that was pressed may be gone (maximum reached): focus the new slot's first field.

@@ -72,7 +72,13 @@ export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
       {shown ? children : null}
       {asking ? (
         <Suspense fallback={null}>
-          <ConfirmDialog open title={trigger.confirmTitle} text={trigger.confirmText} onConfirm={confirm} onCancel={() => confirmation.send({ type: 'trigger.cancel' })} />
+          <ConfirmDialog
+            open
+            title={trigger.confirmTitle}
+            text={trigger.confirmText}
+            onConfirm={confirm}
+            onCancel={() => confirmation.send({ type: 'trigger.cancel' })}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -12,7 +12,10 @@ export interface ControlProps {
   'aria-required'?: true;
 }
 
-export function controlProps(key: string, opts: { help?: string; errors: readonly string[]; required: boolean; errorId?: string }): ControlProps {
+export function controlProps(
+  key: string,
+  opts: { help?: string; errors: readonly string[]; required: boolean; errorId?: string },
+): ControlProps {
   const id = ids(key);
   const described = [opts.help ? id.help : '', opts.errors.length > 0 ? (opts.errorId ?? id.error) : ''].filter(Boolean).join(' ');
   return {

@@ -26,12 +26,7 @@ export function MonthYearField({ month, year, required }: Props) {
               {question.label}
               <RequiredMark required={index === 0 ? required.month : required.year} />
             </label>
-            <SelectControl
-              question={question}
-              required={index === 0 ? required.month : required.year}
-              errors={errors}
-              errorId={errorId}
-            />
+            <SelectControl question={question} required={index === 0 ? required.month : required.year} errors={errors} errorId={errorId} />
           </div>
         ))}
       </div>

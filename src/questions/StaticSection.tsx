@@ -30,7 +30,15 @@ function List({ questions }: { questions: readonly Question[] }) {
 }
 
 /** Slots up to the count; beyond the first, only slots that hold an answer are worth printing. */
-function StaticGroup({ block, answers, shown }: { block: Extract<Block, { type: 'group' }>; answers: Answers; shown: (q: Question) => boolean }) {
+function StaticGroup({
+  block,
+  answers,
+  shown,
+}: {
+  block: Extract<Block, { type: 'group' }>;
+  answers: Answers;
+  shown: (q: Question) => boolean;
+}) {
   const count = useSlotCount(block.group.buttonId);
   const slots = Array.from({ length: count }, (_, slot) => slotQuestions(block.questions, slot).filter(shown));
   return (
@@ -66,7 +74,15 @@ function flatQuestions(block: Block): Question[] {
  * A section as static text: headings, terms and answers, check marks for yes/no boxes. No
  * input, button or link, so it prints as it reads.
  */
-export function StaticSection({ section, answers, options }: { section: { id: SectionId; title: string }; answers: Answers; options: StaticOptions }) {
+export function StaticSection({
+  section,
+  answers,
+  options,
+}: {
+  section: { id: SectionId; title: string };
+  answers: Answers;
+  options: StaticOptions;
+}) {
   const shown = (q: Question) => options.isVisible(q.key) && !options.hidden?.has(q.key);
   const blocks = sectionBlocks(section.id).filter((block) => blockKeys(block).some((key) => options.isVisible(key)));
   if (blocks.length === 0) return null;
@@ -87,7 +103,9 @@ export function StaticSection({ section, answers, options }: { section: { id: Se
       </h2>
       {runs.map((run, index) =>
         Array.isArray(run) ? (
-          run.length > 0 ? <List key={index} questions={run} /> : null
+          run.length > 0 ? (
+            <List key={index} questions={run} />
+          ) : null
         ) : run.type === 'group' ? (
           <StaticGroup key={run.group.buttonId} block={run} answers={answers} shown={shown} />
         ) : run.type === 'tabs' ? (

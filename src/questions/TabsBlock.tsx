@@ -18,7 +18,15 @@ interface Props {
   required: ReadonlySet<string>;
 }
 
-function TabContent({ keys, questions, required }: { keys: readonly string[]; questions: readonly Question[]; required: ReadonlySet<string> }) {
+function TabContent({
+  keys,
+  questions,
+  required,
+}: {
+  keys: readonly string[];
+  questions: readonly Question[];
+  required: ReadonlySet<string>;
+}) {
   return (
     <>
       {questions
@@ -58,9 +66,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
         onValueChange={(details) => actor.send({ type: 'tabs.choose', tabId: tabGroup.tabId, tab: details.value })}
         aria-busy={busy || undefined}
       >
-        <p className="q-help q-tabs__hint">
-          Choose one way to give us your answer. Switching removes what you gave the other way.
-        </p>
+        <p className="q-help q-tabs__hint">Choose one way to give us your answer. Switching removes what you gave the other way.</p>
         <Tabs.List className="q-tabs__list" aria-label="How to give your answer">
           {tabGroup.tabs.map((tab) => (
             <Tabs.Trigger key={tab.id} value={tab.id} className="q-tabs__trigger" disabled={busy && tab.id !== chosen}>

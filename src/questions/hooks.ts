@@ -59,10 +59,7 @@ export function useFieldErrors(key: string): readonly string[] {
 
 export function useMonthYearErrors(monthKey: string, yearKey: string): readonly string[] {
   const errors = useErrors();
-  return useMemo(
-    () => (errors.length === 0 ? NONE : monthYearErrors(errors, monthKey, yearKey)),
-    [errors, monthKey, yearKey],
-  );
+  return useMemo(() => (errors.length === 0 ? NONE : monthYearErrors(errors, monthKey, yearKey)), [errors, monthKey, yearKey]);
 }
 
 /** Sends one answer; select and radio answers carry the chosen label as desc. */

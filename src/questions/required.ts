@@ -31,8 +31,14 @@ function blanked(answers: Answers, keep: (key: string) => boolean): Record<strin
 
 /** Keys of the page that could be required for these controlling answers: an error when they are empty. */
 function candidates(answers: Answers, page: PageId | undefined): string[] {
-  const withControls = validateApplication(blanked(answers, (key) => CONTROLLING.has(key)), options());
-  const bare = validateApplication(blanked(answers, () => false), options());
+  const withControls = validateApplication(
+    blanked(answers, (key) => CONTROLLING.has(key)),
+    options(),
+  );
+  const bare = validateApplication(
+    blanked(answers, () => false),
+    options(),
+  );
   const keys = [...withControls, ...bare].map((error) => error.key).filter((key) => key !== '');
   return [...new Set(page ? keys.filter((key) => QUESTION_BY_KEY.get(key)?.page === page) : keys)];
 }

@@ -17,7 +17,11 @@ const ALWAYS_SHOWN: ReadonlySet<SectionId> = new Set(['personal', 'address']);
  */
 const SCHOOL_ADDRESS: ReadonlySet<string> = new Set(
   QUESTIONS.flatMap((q) =>
-    q.lookup ? Object.entries(q.lookup.fills).filter(([field]) => field !== 'name' && field !== 'ceeb').map(([, key]) => key) : [],
+    q.lookup
+      ? Object.entries(q.lookup.fills)
+          .filter(([field]) => field !== 'name' && field !== 'ceeb')
+          .map(([, key]) => key)
+      : [],
   ),
 );
 

@@ -15,8 +15,22 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'primary', size = 'default', busy = false, type = 'button', className, onClick, children, ref, style, ...rest }: ButtonProps) {
-  const sized = size === 'default' ? undefined : ({ '--button-width': BUTTON_SIZES[size].width, '--button-height': BUTTON_SIZES[size].height } as CSSProperties);
+export function Button({
+  variant = 'primary',
+  size = 'default',
+  busy = false,
+  type = 'button',
+  className,
+  onClick,
+  children,
+  ref,
+  style,
+  ...rest
+}: ButtonProps) {
+  const sized =
+    size === 'default'
+      ? undefined
+      : ({ '--button-width': BUTTON_SIZES[size].width, '--button-height': BUTTON_SIZES[size].height } as CSSProperties);
   // aria-disabled rather than disabled: a disabled button drops keyboard focus mid-submit.
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) {
@@ -29,7 +43,9 @@ export function Button({ variant = 'primary', size = 'default', busy = false, ty
     <button
       ref={ref}
       type={type}
-      className={['ui-button', `ui-button--${variant}`, `ui-button--${size}`, busy ? 'is-busy' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={['ui-button', `ui-button--${variant}`, `ui-button--${size}`, busy ? 'is-busy' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       aria-busy={busy || undefined}
       aria-disabled={busy || rest.disabled || undefined}
       onClick={handleClick}

@@ -21,10 +21,17 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ type = 'spinner', size = 'medium', label = 'Loading…', overlay = false, decorative = false, className }: SpinnerProps) {
+export function Spinner({
+  type = 'spinner',
+  size = 'medium',
+  label = 'Loading…',
+  overlay = false,
+  decorative = false,
+  className,
+}: SpinnerProps) {
   const indicator = (
     <span
-      className={['ui-spinner', `ui-spinner--${type}`, `ui-spinner--${size}`, overlay ? '' : className ?? ''].filter(Boolean).join(' ')}
+      className={['ui-spinner', `ui-spinner--${type}`, `ui-spinner--${size}`, overlay ? '' : (className ?? '')].filter(Boolean).join(' ')}
       style={{ '--loading-size': LOADING_SIZES[size] } as CSSProperties}
       {...(decorative ? { 'aria-hidden': true } : { role: 'status' })}
     >

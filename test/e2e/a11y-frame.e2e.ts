@@ -16,7 +16,11 @@ const QUESTION_PAGE = '.step-page';
 // 2-core machine that took up to 50 s, too close to the default minute.
 test.describe.configure({ timeout: 120_000 });
 
-async function checkScreen(page: Page, name: string, options: { exclude?: string[]; settle?: (page: Page) => Promise<void>; fullPage?: boolean } = {}) {
+async function checkScreen(
+  page: Page,
+  name: string,
+  options: { exclude?: string[]; settle?: (page: Page) => Promise<void>; fullPage?: boolean } = {},
+) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await options.settle?.(page);
@@ -104,7 +108,10 @@ test.describe('the frame', () => {
     await page.route('**/api/answer', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The save failed on purpose.' }) }),
     );
-    await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: /Final Steps/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Application steps' })
+      .getByRole('link', { name: /Final Steps/ })
+      .click();
     await expect(page.getByTestId('toast')).toBeVisible();
     await checkScreen(page, 'toast-error', { exclude: [QUESTION_PAGE], fullPage: false });
   });
@@ -152,6 +159,8 @@ test('the root error screen', async ({ page }) => {
   await page.route('**/public/college', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeVisible();
-  await expect(page.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.')).toBeVisible();
+  await expect(
+    page.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.'),
+  ).toBeVisible();
   await checkScreen(page, 'error');
 });

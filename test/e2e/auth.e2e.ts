@@ -236,7 +236,10 @@ test('a session the server no longer knows sends the applicant to /login with th
   await expect(page.getByTestId('welcome-banner')).toHaveAttribute('data-variant', 'firstLogin');
   // The session cookie goes; the page still believes it is logged in until the next call answers 401.
   await context.clearCookies({ name: 'sid' });
-  await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: /Your Academics/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Your Academics/ })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   const notice = page.getByTestId('card-notice');
   await expect(notice).toHaveAttribute('role', 'alert');

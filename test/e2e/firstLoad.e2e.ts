@@ -20,7 +20,9 @@ test.describe('the first screen comes with its answers', () => {
     expect(calls).toEqual([]);
   });
 
-  test("a returning applicant's answers are on the page at once; after the next login the profile is asked for afresh", async ({ page }) => {
+  test("a returning applicant's answers are on the page at once; after the next login the profile is asked for afresh", async ({
+    page,
+  }) => {
     const account = await createAccount(page.request, 'first-load');
     await logInThroughApi(page, account);
     await page.request.put('/api/answer', { data: { first_name: 'Preloaded' } });

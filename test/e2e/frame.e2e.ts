@@ -40,7 +40,8 @@ test.describe('footer modals', () => {
     await expect(dialog).toContainText('Cookies');
     const close = dialog.getByRole('button', { name: 'Close', exact: true });
     // Tab cycles inside the modal until Close has focus.
-    for (let i = 0; i < 4 && !(await close.evaluate((element) => element === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    for (let i = 0; i < 4 && !(await close.evaluate((element) => element === document.activeElement)); i += 1)
+      await page.keyboard.press('Tab');
     await expect(close).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
@@ -98,7 +99,9 @@ test.describe('the Account popover', () => {
 });
 
 test.describe('the welcome banner', () => {
-  test('invites a visitor, welcomes a first login, hides after a page change, and says almost finished from the second login', async ({ page }) => {
+  test('invites a visitor, welcomes a first login, hides after a page change, and says almost finished from the second login', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await expect(banner(page)).toHaveAttribute('data-variant', 'anonymous');
     await expect(banner(page).getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -108,7 +111,9 @@ test.describe('the welcome banner', () => {
     await expect(banner(page)).toHaveAttribute('data-variant', 'firstLogin');
     await expect(banner(page)).toContainText('There is no application fee.');
 
-    await steps(page).getByRole('link', { name: /Your Academics/ }).click();
+    await steps(page)
+      .getByRole('link', { name: /Your Academics/ })
+      .click();
     await expect(page).toHaveURL(/\/education$/);
     await expect(banner(page)).toHaveCount(0);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
@@ -161,7 +166,9 @@ test.describe('routes and step navigation', () => {
     const account = await createAccount(page.request, 'history');
     await logInThroughApi(page, account);
     await page.goto('/about');
-    await steps(page).getByRole('link', { name: /Your Academics/ }).click();
+    await steps(page)
+      .getByRole('link', { name: /Your Academics/ })
+      .click();
     await expect(page).toHaveURL(/\/education$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible();
     await page.goBack();
@@ -182,7 +189,9 @@ test.describe('routes and step navigation', () => {
   test('a visitor who typed an answer is sent to sign-up by the steps', async ({ page }) => {
     await page.goto('/about');
     await page.locator('#first_name input').fill('Robin');
-    await steps(page).getByRole('link', { name: /Final Steps/ }).click();
+    await steps(page)
+      .getByRole('link', { name: /Final Steps/ })
+      .click();
     await expect(page).toHaveURL(/\/signup$/);
   });
 
@@ -207,14 +216,21 @@ test.describe('routes and step navigation', () => {
     await educationLink.click();
     await expect(page).toHaveURL(new RegExp(`/education#${key}$`));
     await expect(page.locator(`[id="${key}"]`)).toBeInViewport();
-    await expect(page.locator(`[id="${key}"]`).locator(':focus').or(page.locator(`[id="${key}"]:focus`))).toHaveCount(1);
+    await expect(
+      page
+        .locator(`[id="${key}"]`)
+        .locator(':focus')
+        .or(page.locator(`[id="${key}"]:focus`)),
+    ).toHaveCount(1);
   });
 
   test('a screen that fails to load shows the root error screen, and the next route works again', async ({ page }) => {
     await page.route(/\/assets\/AuthArea-[^/]+\.js$/, (route) => route.abort());
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeVisible();
-    await expect(page.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.')).toBeVisible();
+    await expect(
+      page.getByText('The issue that caused you to see this has been logged. We will get it fixed as soon as possible.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Return to your application' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(steps(page)).toBeVisible();
@@ -236,7 +252,9 @@ test.describe('toasts and the unexpected-error dialog', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The save failed on purpose.' }) }),
     );
     await page.goto('/about');
-    await steps(page).getByRole('link', { name: /Your Academics/ }).click();
+    await steps(page)
+      .getByRole('link', { name: /Your Academics/ })
+      .click();
     const toast = page.getByRole('alert').getByTestId('toast');
     await expect(toast).toContainText('Error');
     await expect(toast).toContainText('The save failed on purpose.');
@@ -284,7 +302,8 @@ test.describe('at 390 px', () => {
 
   test('the steps, the Account button and the Help modal fit', async ({ page }) => {
     await page.goto('/about');
-    for (const name of [/About You/, /Your Academics/, /Final Steps/]) await expect(steps(page).getByRole('link', { name })).toBeInViewport();
+    for (const name of [/About You/, /Your Academics/, /Final Steps/])
+      await expect(steps(page).getByRole('link', { name })).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Account' })).toBeInViewport();
     await page.getByRole('button', { name: 'Help' }).click();
     const box = (await page.getByRole('dialog', { name: 'Help' }).boundingBox())!;

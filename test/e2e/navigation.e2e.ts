@@ -78,9 +78,12 @@ test.describe('navigation through the router', () => {
     await page.goto('/about');
     await expect(heading(page, 'About You')).toBeVisible(PAGE_SHOWN);
     expect([...fetched].filter((name) => ['FormArea', 'AboutPage'].includes(name)).sort()).toEqual(['AboutPage', 'FormArea']);
-    for (const other of ['EducationPage', 'FinalStepsPage', 'AuthArea', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
+    for (const other of ['EducationPage', 'FinalStepsPage', 'AuthArea', 'CompletionArea', 'ServiceView'])
+      expect(fetched.has(other), other).toBe(false);
 
-    await steps(page).getByRole('link', { name: /Your Academics/ }).click();
+    await steps(page)
+      .getByRole('link', { name: /Your Academics/ })
+      .click();
     await expect(heading(page, 'Your Academics')).toBeVisible(PAGE_SHOWN);
     expect(fetched.has('EducationPage')).toBe(true);
     expect(fetched.has('FinalStepsPage')).toBe(false);
@@ -91,7 +94,8 @@ test.describe('navigation through the router', () => {
     await page.goto('/signup');
     await expect(heading(page, 'Sign Up')).toBeVisible();
     expect(fetched.has('AuthArea')).toBe(true);
-    for (const other of ['FormArea', 'AboutPage', 'formActors', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
+    for (const other of ['FormArea', 'AboutPage', 'formActors', 'CompletionArea', 'ServiceView'])
+      expect(fetched.has(other), other).toBe(false);
   });
 
   test('a modified click on a step or a card link is left to the browser: a new tab, this page stays', async ({ page }) => {
@@ -99,7 +103,9 @@ test.describe('navigation through the router', () => {
     await expect(steps(page)).toBeVisible();
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
-      steps(page).getByRole('link', { name: /Your Academics/ }).click({ modifiers: ['ControlOrMeta'] }),
+      steps(page)
+        .getByRole('link', { name: /Your Academics/ })
+        .click({ modifiers: ['ControlOrMeta'] }),
     ]);
     await expect(tab).toHaveURL(/\/education$/);
     await expect(page).toHaveURL(/\/about$/);

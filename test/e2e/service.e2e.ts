@@ -97,7 +97,9 @@ test('the service view shows the answers read-only, with nothing interactive', a
 
   // Nothing to operate: no controls, links, tab stops, frame or separators.
   await expect(view.locator('button, input, select, textarea, a[href], [contenteditable="true"]')).toHaveCount(0);
-  const tabStops = await view.evaluate(() => [...document.querySelectorAll<HTMLElement>('[tabindex]')].filter((el) => el.tabIndex >= 0).length);
+  const tabStops = await view.evaluate(
+    () => [...document.querySelectorAll<HTMLElement>('[tabindex]')].filter((el) => el.tabIndex >= 0).length,
+  );
   expect(tabStops).toBe(0);
   await expect(view.locator('header, footer, nav, hr, dialog, [role="dialog"], [role="separator"], [role="navigation"]')).toHaveCount(0);
 

@@ -22,7 +22,11 @@ interface Profile {
 }
 
 /** One applicant, two pages of the same browser context (they share the session cookie). */
-async function twoTabs(browser: Browser, tag: string, answers: Record<string, unknown>): Promise<{ context: BrowserContext; a: Page; b: Page }> {
+async function twoTabs(
+  browser: Browser,
+  tag: string,
+  answers: Record<string, unknown>,
+): Promise<{ context: BrowserContext; a: Page; b: Page }> {
   const email = uniqueEmail(tag);
   const context = await browser.newContext();
   await createAccount(context.request, email);

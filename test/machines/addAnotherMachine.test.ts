@@ -154,7 +154,10 @@ describe('addAnotherMachine: generated paths', () => {
   const paths = shortestPaths(addAnotherModel);
 
   it('reaches every state', () => {
-    expectEveryStateReached(addAnotherMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      addAnotherMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {

@@ -37,7 +37,9 @@ function start(
       saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(async ({ input }) => {
         saved.push(input.changes);
         baseVersions.push(input.baseVersion);
-        return (await (options.save ? options.save(input.changes) : { message: 'Saved.', version: saved.length + 10 })) as { version: number };
+        return (await (options.save ? options.save(input.changes) : { message: 'Saved.', version: saved.length + 10 })) as {
+          version: number;
+        };
       }),
       loadServerAnswers: fromPromise(async () => options.server ?? { answer: {}, answer_version: 0 }),
     },
@@ -245,7 +247,9 @@ describe('answers: saving for another actor (answers.save)', () => {
 
   it('asked during a save that meets a conflict, replies conflict without saving over it', async () => {
     const gate = createGate();
-    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() } });
+    const machine = answersMachine.provide({
+      actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() },
+    });
     const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
     subject.send(STUDENT);
     subject.send({ type: 'answers.saveAndGo' });

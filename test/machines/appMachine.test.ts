@@ -147,7 +147,11 @@ describe('app: every mode', () => {
     });
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toEqual({ started: 'synced' });
-    expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({ loggedIn: true, webStatus: 'started', essayLimit: demoCollege.essayLimit });
+    expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({
+      loggedIn: true,
+      webStatus: 'started',
+      essayLimit: demoCollege.essayLimit,
+    });
     expect(navigations).toEqual([{ type: 'navigate', to: '/education', replace: true }]);
   });
 
@@ -279,7 +283,7 @@ describe('app: the form actors load on demand', () => {
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({ loggedIn: true, webStatus: 'started' });
   });
 
-  it("a student on an auth card is sent to the saved last page, which loads them", async () => {
+  it('a student on an auth card is sent to the saved last page, which loads them', async () => {
     const { gate, child, navigations, requestedForm } = start(APP_INPUTS.loggedInOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle(gate, 'loadCollege', demoCollege);

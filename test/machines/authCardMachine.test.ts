@@ -194,7 +194,10 @@ describe('authCardMachine: calls and navigations', () => {
     confirm.send({ type: 'submit' });
     expect(confirm.control.calls[0]?.input).toEqual({ username: NORMALISED, code: CODE });
     await confirm.control.resolve('confirm', { message: 'Your account is confirmed.' });
-    expect(confirm.received(SYSTEM_IDS.navigation)[0]).toMatchObject({ to: '/login', state: { successMessage: 'Your account is confirmed.' } });
+    expect(confirm.received(SYSTEM_IDS.navigation)[0]).toMatchObject({
+      to: '/login',
+      state: { successMessage: 'Your account is confirmed.' },
+    });
     confirm.stop();
 
     const reset = start('reset');
@@ -340,7 +343,10 @@ describe('authCardMachine: generated paths', () => {
   const paths = shortestPaths(authCardModel);
 
   it('reaches every state', () => {
-    expectEveryStateReached(authCardMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      authCardMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   // One path per (state, card, notice) is replayed: the others differ only in the values typed.

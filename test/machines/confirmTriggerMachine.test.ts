@@ -28,11 +28,7 @@ describe('a confirmation trigger', () => {
   });
 });
 
-generatedPathSuite(
-  confirmTriggerModel,
-  () => {
-    const subject = createActor(confirmTriggerMachine).start();
-    return { subject, machine: confirmTriggerMachine, stop: () => subject.stop() };
-  },
-  ['shortest', 'simple'],
-);
+generatedPathSuite(confirmTriggerModel, () => {
+  const subject = createActor(confirmTriggerMachine).start();
+  return { subject, machine: confirmTriggerMachine, stop: () => subject.stop() };
+}, ['shortest', 'simple']);

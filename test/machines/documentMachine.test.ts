@@ -49,8 +49,12 @@ function fakeApi() {
     loadDocument: vi.fn(async (_input: { answerKey: string }): Promise<DocumentAnswer | null> => null),
     saveAnswers: vi.fn(async (): Promise<void> => undefined),
     requestUploadUrl: vi.fn(async (_input: { answerKey: string }): Promise<PresignedUpload> => PRESIGNED),
-    uploadFile: vi.fn(async (_input: { upload: PresignedUpload | null; file: File | null }, _signal: AbortSignal): Promise<void> => undefined),
-    requestConversion: vi.fn(async (_input: { answerKey: string; fileKey: string | undefined; fileName: string | undefined }): Promise<void> => undefined),
+    uploadFile: vi.fn(
+      async (_input: { upload: PresignedUpload | null; file: File | null }, _signal: AbortSignal): Promise<void> => undefined,
+    ),
+    requestConversion: vi.fn(
+      async (_input: { answerKey: string; fileKey: string | undefined; fileName: string | undefined }): Promise<void> => undefined,
+    ),
     checkConversion: vi.fn(async (_input: { answerKey: string }): Promise<ConversionStatus> => ({ status: 'completed', message: '' })),
     deleteDocument: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
     deleteConversion: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
@@ -66,8 +70,9 @@ function provided(fake: FakeApi) {
       uploadFile: fromPromise(({ input, signal }: { input: { upload: PresignedUpload | null; file: File | null }; signal: AbortSignal }) =>
         fake.uploadFile(input, signal),
       ),
-      requestConversion: fromPromise(({ input }: { input: { answerKey: string; fileKey: string | undefined; fileName: string | undefined } }) =>
-        fake.requestConversion(input),
+      requestConversion: fromPromise(
+        ({ input }: { input: { answerKey: string; fileKey: string | undefined; fileName: string | undefined } }) =>
+          fake.requestConversion(input),
       ),
       checkConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.checkConversion(input)),
       deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
@@ -88,7 +93,12 @@ const replyOf = (fake: FakeApi) => async (): Promise<AnswersSaveReply> => {
 
 /** The document actor among recording siblings, as the root spawns it. */
 function start(fake = fakeApi()) {
-  const siblings = { answers: answersStandIn(replyOf(fake)), toasts: recordingSibling(), session: recordingSibling(), tabs: recordingSibling() };
+  const siblings = {
+    answers: answersStandIn(replyOf(fake)),
+    toasts: recordingSibling(),
+    session: recordingSibling(),
+    tabs: recordingSibling(),
+  };
   const { root, actor } = startSystem(
     { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
     {
@@ -620,7 +630,11 @@ describe('default actors call the API of section 7', () => {
     expect(api.saveAnswers).not.toHaveBeenCalled();
     expect(api.presignedUrl).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
     expect(uploadToPresignedUrl).toHaveBeenCalledWith(PRESIGNED, file, expect.any(AbortSignal));
-    expect(api.requestConversion).toHaveBeenCalledWith(KEY, { file_key: PRESIGNED.fields.key, file_name: file.name }, expect.any(AbortSignal));
+    expect(api.requestConversion).toHaveBeenCalledWith(
+      KEY,
+      { file_key: PRESIGNED.fields.key, file_name: file.name },
+      expect.any(AbortSignal),
+    );
     expect(api.conversionStatus).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
     actor.send({ type: 'document.resetError' });
     await flush();
@@ -656,7 +670,10 @@ describe('generated paths (document upload)', () => {
   const actorNames = Object.keys(documentMachine.implementations.actors);
 
   it('reach every state of the machine', () => {
-    expectEveryStateReached(documentMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      documentMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {

@@ -173,7 +173,10 @@ describe('inactivityMachine: generated paths', () => {
   const paths = shortestPaths(inactivityModel);
 
   it('reaches every state', () => {
-    expectEveryStateReached(inactivityMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      inactivityMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {

@@ -187,7 +187,10 @@ describe('lookupMachine: generated paths', () => {
   const paths = shortestPaths(lookupModel);
 
   it('reaches every state', () => {
-    expectEveryStateReached(lookupMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      lookupMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {

@@ -130,7 +130,7 @@ describe('navigation: the location the views may show', () => {
   const allowed = (subject: { getSnapshot: () => { context: { allowed: { pathname: string; search: string } | null } } }) =>
     subject.getSnapshot().context.allowed;
 
-  it('is the router\'s location once the rules let the applicant be there, nothing while they redirect it', () => {
+  it("is the router's location once the rules let the applicant be there, nothing while they redirect it", () => {
     const { subject } = start(undefined, '/nowhere', '?x=1');
     expect(allowed(subject)).toBeNull();
     subject.send({ ...at('/nowhere', '?x=1'), action: 'initial' });

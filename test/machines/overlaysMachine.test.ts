@@ -19,11 +19,7 @@ describe("the frame's overlays", () => {
   });
 });
 
-generatedPathSuite(
-  overlaysModel,
-  () => {
-    const subject = createActor(overlaysMachine).start();
-    return { subject, machine: overlaysMachine, stop: () => subject.stop() };
-  },
-  ['shortest', 'simple'],
-);
+generatedPathSuite(overlaysModel, () => {
+  const subject = createActor(overlaysMachine).start();
+  return { subject, machine: overlaysMachine, stop: () => subject.stop() };
+}, ['shortest', 'simple']);

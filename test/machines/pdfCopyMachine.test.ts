@@ -203,7 +203,10 @@ describe('generated paths (PDF polling)', () => {
   const actorNames = Object.keys(pdfCopyMachine.implementations.actors);
 
   it('reach every state of the machine', () => {
-    expectEveryStateReached(pdfCopyMachine, shortest.map((path) => path.state));
+    expectEveryStateReached(
+      pdfCopyMachine,
+      shortest.map((path) => path.state),
+    );
     expect(simple.length).toBeGreaterThan(shortest.length);
   });
 

@@ -84,9 +84,7 @@ describe('session', () => {
     expect(subject.getSnapshot().value).toBe('loggedOut');
     expect(calls()).toBe(0);
     expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionEnded' }]);
-    expect(received[SYSTEM_IDS.navigation]).toEqual([
-      { type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } },
-    ]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } }]);
   });
 
   it('ignores logout when nobody is logged in', () => {
@@ -98,12 +96,8 @@ describe('session', () => {
   });
 });
 
-generatedPathSuite(
-  sessionModel,
-  () => {
-    const gate = createGate();
-    const machine = sessionMachine.provide({ actors: { logout: gate.actor() } });
-    return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES }) };
-  },
-  ['shortest', 'simple'],
-);
+generatedPathSuite(sessionModel, () => {
+  const gate = createGate();
+  const machine = sessionMachine.provide({ actors: { logout: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES }) };
+}, ['shortest', 'simple']);

@@ -126,7 +126,10 @@ describe('submit sequence', () => {
   });
 
   it('counts the server’s 422 as errors', async () => {
-    const rejected = new ApiError('Missing', 'http', 422, { message: 'Missing', errors: [{ key: 'gender', message: 'Gender is required.' }] });
+    const rejected = new ApiError('Missing', 'http', 422, {
+      message: 'Missing',
+      errors: [{ key: 'gender', message: 'Gender is required.' }],
+    });
     const { subject, received } = start({
       submit: async () => {
         throw rejected;

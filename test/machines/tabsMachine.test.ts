@@ -221,30 +221,27 @@ describe('choosing another tab (spec section 4)', () => {
     expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: OTHER_TAB.clears }]);
   });
 
-  it.each(['attached', 'error'] as const)(
-    'deletes the conversion and then the document of the tab left (%s document)',
-    async (state) => {
-      const fake = fakeApi();
-      fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
-      const gates: Array<() => void> = [];
-      fake.deleteConversion.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
-      fake.deleteDocument.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
-      const run = await applicant({ fake, document: stubDocument(state) });
-      await run.send(choose(OTHER_TAB.id));
-      expect(run.snapshot().matches({ applicant: 'deletingConversion' })).toBe(true);
-      expect(fake.deleteConversion).toHaveBeenCalledWith({ answerKey: DOC_KEY });
-      gates.shift()?.();
-      await flush();
-      expect(run.snapshot().matches({ applicant: 'deletingDocument' })).toBe(true);
-      expect(fake.deleteDocument).toHaveBeenCalledWith({ answerKey: DOC_KEY });
-      gates.shift()?.();
-      await flush();
-      expect(run.documentReceived).toEqual([{ type: 'document.cleared' }]);
-      expect(fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: OTHER_TAB.id });
-      expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
-      expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: DOC_TAB.clears }]);
-    },
-  );
+  it.each(['attached', 'error'] as const)('deletes the conversion and then the document of the tab left (%s document)', async (state) => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    const gates: Array<() => void> = [];
+    fake.deleteConversion.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
+    fake.deleteDocument.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
+    const run = await applicant({ fake, document: stubDocument(state) });
+    await run.send(choose(OTHER_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'deletingConversion' })).toBe(true);
+    expect(fake.deleteConversion).toHaveBeenCalledWith({ answerKey: DOC_KEY });
+    gates.shift()?.();
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'deletingDocument' })).toBe(true);
+    expect(fake.deleteDocument).toHaveBeenCalledWith({ answerKey: DOC_KEY });
+    gates.shift()?.();
+    await flush();
+    expect(run.documentReceived).toEqual([{ type: 'document.cleared' }]);
+    expect(fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: OTHER_TAB.id });
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: DOC_TAB.clears }]);
+  });
 
   it('blocks the switch while an upload or fetch runs, with a closable dialog', async () => {
     const run = await applicant({ document: stubDocument('busy') });
@@ -359,7 +356,10 @@ describe('generated paths (tabs)', () => {
   const actorNames = Object.keys(tabsMachine.implementations.actors);
 
   it('reach every state of the machine', () => {
-    expectEveryStateReached(tabsMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      tabsMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {

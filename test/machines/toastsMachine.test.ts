@@ -56,7 +56,10 @@ describe('toasts: generated paths', () => {
   const paths = shortestPaths(toastsModel);
 
   it('reach every state', () => {
-    expectEveryStateReached(toastsMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      toastsMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(

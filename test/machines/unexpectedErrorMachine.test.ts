@@ -29,11 +29,7 @@ describe('the unexpected-error dialog', () => {
   });
 });
 
-generatedPathSuite(
-  unexpectedErrorModel,
-  () => {
-    const subject = createActor(unexpectedErrorMachine).start();
-    return { subject, machine: unexpectedErrorMachine, stop: () => subject.stop() };
-  },
-  ['shortest', 'simple'],
-);
+generatedPathSuite(unexpectedErrorModel, () => {
+  const subject = createActor(unexpectedErrorMachine).start();
+  return { subject, machine: unexpectedErrorMachine, stop: () => subject.stop() };
+}, ['shortest', 'simple']);

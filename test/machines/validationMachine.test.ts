@@ -63,13 +63,22 @@ describe('validation: helpers', () => {
   });
 
   it('maps errors by key for the validations call', () => {
-    expect(errorMap([{ key: 'a', message: '1' }, { key: 'a', message: '2' }, { key: '', message: 'x' }])).toEqual({ a: ['1', '2'] });
+    expect(
+      errorMap([
+        { key: 'a', message: '1' },
+        { key: 'a', message: '2' },
+        { key: '', message: 'x' },
+      ]),
+    ).toEqual({ a: ['1', '2'] });
   });
 
   it('links each missing item to its page and question', () => {
-    expect(missingInformation([{ key: 'legal_agree', message: 'Agree.' }, { key: 'bogus', message: 'x' }])).toEqual([
-      { page: 'final-steps', key: 'legal_agree', message: 'Agree.', href: '/final-steps#legal_agree' },
-    ]);
+    expect(
+      missingInformation([
+        { key: 'legal_agree', message: 'Agree.' },
+        { key: 'bogus', message: 'x' },
+      ]),
+    ).toEqual([{ page: 'final-steps', key: 'legal_agree', message: 'Agree.', href: '/final-steps#legal_agree' }]);
   });
 
   it('reuses the result for the same answers', () => {
@@ -121,9 +130,7 @@ describe('validation', () => {
     subject.send({ type: 'validation.post' });
     expect(subject.getSnapshot().value).toEqual({ active: 'posting' });
     await flush();
-    expect(posted).toEqual([
-      { first_name: [APPLICATION_MESSAGES.firstNameRequired], last_name: [APPLICATION_MESSAGES.lastNameRequired] },
-    ]);
+    expect(posted).toEqual([{ first_name: [APPLICATION_MESSAGES.firstNameRequired], last_name: [APPLICATION_MESSAGES.lastNameRequired] }]);
     expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
   });
 
@@ -140,7 +147,14 @@ describe('validation', () => {
   it('warns about an error key without a page', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const machine = validationMachine.provide({
-      actions: { validate: assign({ errors: [{ key: 'bogus_key', message: 'x' }, { key: 'first_name', message: 'y' }] }) },
+      actions: {
+        validate: assign({
+          errors: [
+            { key: 'bogus_key', message: 'x' },
+            { key: 'first_name', message: 'y' },
+          ],
+        }),
+      },
     });
     const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });

@@ -130,7 +130,10 @@ describe('web status: generated paths', () => {
   const paths = shortestPaths(webStatusModel);
 
   it('reach every state', () => {
-    expectEveryStateReached(webStatusMachine, paths.map((path) => path.state));
+    expectEveryStateReached(
+      webStatusMachine,
+      paths.map((path) => path.state),
+    );
   });
 
   it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(

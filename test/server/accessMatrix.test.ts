@@ -25,7 +25,10 @@ beforeAll(async () => {
   const converted = await uploadAndConvert(server, alpha, { bytes: makePng(8, 8), name: FILE_NAME, type: 'image/png' });
   expect(converted.final.status).toBe('completed');
   alphaFileKey = converted.presigned.fields.key!;
-  const copy = await waitFor(async () => (await alpha.get('/api/pdf')).body, (body) => body.status === 'completed');
+  const copy = await waitFor(
+    async () => (await alpha.get('/api/pdf')).body,
+    (body) => body.status === 'completed',
+  );
   alphaCopyUrl = onServer(server, copy.url);
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'service-token', 'alpha@example.org'], {
     env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test' },

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_CODE_TTL_MS, RESET_LINK_TTL_MS } from '../../server/accounts/sessionPolicy';
 import { ACCOUNT_MESSAGES } from '../../server/accounts/accountService';
-import { GOOD_PASSWORD, codeFromMail, resetLinkFromMail, signUpAndLogIn, startTestServer, withoutRequestId, type TestServer } from './helpers/testServer';
+import {
+  GOOD_PASSWORD,
+  codeFromMail,
+  resetLinkFromMail,
+  signUpAndLogIn,
+  startTestServer,
+  withoutRequestId,
+  type TestServer,
+} from './helpers/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,7 +35,10 @@ describe('sign-up, confirmation and login', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     expect((await client.post('/public/login', { username, password: GOOD_PASSWORD })).status).toBe(403);
-    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.confirmed } });
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({
+      status: 200,
+      body: { message: ACCOUNT_MESSAGES.confirmed },
+    });
     const login = await client.post('/public/login', { username, password: GOOD_PASSWORD });
     expect(login).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.loggedIn } });
 
@@ -88,9 +99,24 @@ describe('section 5 account messages, enforced by the server', () => {
     ['sign-up username', '/public/signup', { username: 'not-an-email', password: GOOD_PASSWORD }, 'Your email address must be valid.'],
     ['login username', '/public/login', { username: 'not-an-email', password: 'x' }, 'Please provide a valid email address.'],
     ['login password', '/public/login', { username: 'a@example.org', password: '' }, 'Password is required.'],
-    ['confirmation code', '/public/confirm', { username: 'a@example.org', code: '12345' }, 'The confirmation code must be exactly 6 numbers.'],
-    ['confirmation code letters', '/public/confirm', { username: 'a@example.org', code: '12345a' }, 'The confirmation code must be exactly 6 numbers.'],
-    ['resend without e-mail', '/public/resend-confirm', { username: 'nope' }, 'You must provide a valid email address to resend a confirmation code.'],
+    [
+      'confirmation code',
+      '/public/confirm',
+      { username: 'a@example.org', code: '12345' },
+      'The confirmation code must be exactly 6 numbers.',
+    ],
+    [
+      'confirmation code letters',
+      '/public/confirm',
+      { username: 'a@example.org', code: '12345a' },
+      'The confirmation code must be exactly 6 numbers.',
+    ],
+    [
+      'resend without e-mail',
+      '/public/resend-confirm',
+      { username: 'nope' },
+      'You must provide a valid email address to resend a confirmation code.',
+    ],
     ['forgot username', '/public/forgot-password', { username: 'nope' }, 'Your email address must be valid.'],
   ];
   it.each(cases)('%s', async (_name, path, body, message) => {
@@ -146,13 +172,19 @@ describe('confirmation codes', () => {
   it('uses a code once', async () => {
     const { client, username, code } = await signUp();
     expect((await client.post('/public/confirm', { username, code })).status).toBe(200);
-    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.codeRefused } });
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.codeRefused },
+    });
   });
 
   it('expires a code after 24 hours', async () => {
     const { client, username, code } = await signUp();
     server.clock.advance(CONFIRMATION_CODE_TTL_MS + 1);
-    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.codeRefused } });
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.codeRefused },
+    });
     expect((await client.post('/public/login', { username, password: GOOD_PASSWORD })).status).toBe(403);
   });
 
@@ -162,9 +194,15 @@ describe('confirmation codes', () => {
       const response = await client.post('/public/confirm', { username, code: otherCode(code) });
       expect(response.body.message).toBe(ACCOUNT_MESSAGES.codeRefused);
     }
-    expect(await client.post('/public/confirm', { username, code })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.codeRefused } });
+    expect(await client.post('/public/confirm', { username, code })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.codeRefused },
+    });
 
-    expect(await client.post('/public/resend-confirm', { username })).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.codeResent } });
+    expect(await client.post('/public/resend-confirm', { username })).toMatchObject({
+      status: 200,
+      body: { message: ACCOUNT_MESSAGES.codeResent },
+    });
     const fresh = codeFromMail(server.lastMailTo(username)!.text);
     expect((await client.post('/public/confirm', { username, code: fresh })).status).toBe(200);
   });
@@ -391,7 +429,10 @@ describe('password reset', () => {
     expect(Buffer.from(id, 'base64url').length).toBeGreaterThanOrEqual(16);
 
     const reset = { username, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD };
-    expect(await server.client().post('/public/reset-password', reset)).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.resetDone } });
+    expect(await server.client().post('/public/reset-password', reset)).toMatchObject({
+      status: 200,
+      body: { message: ACCOUNT_MESSAGES.resetDone },
+    });
     expect(await server.client().post('/public/reset-password', reset)).toMatchObject({
       status: 400,
       body: { message: ACCOUNT_MESSAGES.invalidResetLink },
@@ -406,7 +447,9 @@ describe('password reset', () => {
     await signUpAndLogIn(server, username);
     const { id } = await requestReset(username);
     server.clock.advance(RESET_LINK_TTL_MS + 1);
-    const response = await server.client().post('/public/reset-password', { username, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const response = await server
+      .client()
+      .post('/public/reset-password', { username, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(response).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.invalidResetLink } });
   });
 
@@ -416,7 +459,9 @@ describe('password reset', () => {
     await signUpAndLogIn(server, owner);
     await signUpAndLogIn(server, other);
     const { id } = await requestReset(owner);
-    const response = await server.client().post('/public/reset-password', { username: other, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const response = await server
+      .client()
+      .post('/public/reset-password', { username: other, id, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(response.status).toBe(400);
     expect((await server.client().post('/public/login', { username: other, password: GOOD_PASSWORD })).status).toBe(200);
   });
@@ -467,7 +512,10 @@ describe('sessions', () => {
     }
     server.clock.advance(15 * 60 * 1000);
     const expired = await client.get('/api/profile');
-    expect(expired).toMatchObject({ status: 401, body: { message: 'Your session is invalid. Please clear your cookies and login again.' } });
+    expect(expired).toMatchObject({
+      status: 401,
+      body: { message: 'Your session is invalid. Please clear your cookies and login again.' },
+    });
     expect(client.cookies.has('logged_in')).toBe(false);
   });
 

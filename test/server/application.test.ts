@@ -175,7 +175,12 @@ describe('the mail and export commands', () => {
     await signUpAndLogIn(server, username);
     const messages = JSON.parse(await cli('mail', ['--to', username.toUpperCase(), '--json']));
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toEqual({ to: username, subject: expect.any(String), text: expect.stringMatching(/^\d{6}$/m), created_at: expect.any(String) });
+    expect(messages[0]).toEqual({
+      to: username,
+      subject: expect.any(String),
+      text: expect.stringMatching(/^\d{6}$/m),
+      created_at: expect.any(String),
+    });
     expect(await cli('mail', [])).toContain(`To:      ${username}`);
   });
 

@@ -145,7 +145,9 @@ describe('the profile cache', () => {
     expect((await client.put('/api/last-page', { last_page: '/education' })).status).toBe(200);
     expect((await client.get('/api/profile')).body.last_page).toBe('/education');
     expect((await client.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
-    expect((await client.get('/api/profile')).body.web_status.map((entry: { web_status: string }) => entry.web_status)).toEqual(['started']);
+    expect((await client.get('/api/profile')).body.web_status.map((entry: { web_status: string }) => entry.web_status)).toEqual([
+      'started',
+    ]);
     const before = (await client.get('/api/profile')).body.successful_login.length;
     await server.client().post('/public/login', { username, password: GOOD_PASSWORD });
     expect((await client.get('/api/profile')).body.successful_login).toHaveLength(before + 1);
@@ -159,7 +161,9 @@ describe('the profile cache', () => {
     const other = otherConnection();
     try {
       other
-        .prepare(`UPDATE applications SET answers = json_set(answers, '$.first_name', 'After') WHERE user_id = (SELECT id FROM users WHERE username = ?)`)
+        .prepare(
+          `UPDATE applications SET answers = json_set(answers, '$.first_name', 'After') WHERE user_id = (SELECT id FROM users WHERE username = ?)`,
+        )
         .run(username);
     } finally {
       other.close();
@@ -179,7 +183,8 @@ describe('the profile cache', () => {
     expect(routed.status).toBe(200);
     expect(routed.body).toEqual(fast.body);
     // Date and the request's own id differ from one answer to the next.
-    const headers = (response: { headers: Headers }) => [...response.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id');
+    const headers = (response: { headers: Headers }) =>
+      [...response.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id');
     expect(headers(routed)).toEqual(headers(fast));
     expect(routed.headers.get('x-request-id')).not.toBe(fast.headers.get('x-request-id'));
   });
@@ -217,8 +222,14 @@ describe('the bound on every cache', () => {
   it('forgets the oldest entry beyond its limit, and updating an entry does not evict another', () => {
     const map = new BoundedMap<string, number>(2);
     map.set('a', 1).set('b', 2).set('b', 3);
-    expect([...map]).toEqual([['a', 1], ['b', 3]]);
+    expect([...map]).toEqual([
+      ['a', 1],
+      ['b', 3],
+    ]);
     map.set('c', 4);
-    expect([...map]).toEqual([['b', 3], ['c', 4]]);
+    expect([...map]).toEqual([
+      ['b', 3],
+      ['c', 4],
+    ]);
   });
 });

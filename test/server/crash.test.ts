@@ -44,7 +44,9 @@ describe('a crash under load', () => {
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const rows = db
-        .prepare("SELECT u.username, json_extract(a.answers, '$.preferred_name') AS value FROM applications a JOIN users u ON u.id = a.user_id")
+        .prepare(
+          "SELECT u.username, json_extract(a.answers, '$.preferred_name') AS value FROM applications a JOIN users u ON u.id = a.user_id",
+        )
         .all() as { username: string; value: string | null }[];
       const stored = new Map(rows.map((row) => [row.username, Number(row.value?.slice(4) ?? 0)]));
       const acknowledged = lastAcknowledged.reduce((sum, count) => sum + count, 0);

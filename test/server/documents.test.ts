@@ -41,7 +41,11 @@ describe('conversion of each type', () => {
     ['png', async () => ({ bytes: makePng(300, 200), name: 'transcript.png' }), undefined],
     ['jpeg', async () => ({ bytes: SMALL_JPEG, name: 'transcript.jpeg' }), undefined],
     ['jpg', async () => ({ bytes: SMALL_JPEG, name: 'scan.jpg' }), undefined],
-    ['pdf', async () => ({ bytes: await makePdf(['Transcript of records', 'MARKER-PDF-2741']), name: 'transcript.pdf' }), 'MARKER-PDF-2741'],
+    [
+      'pdf',
+      async () => ({ bytes: await makePdf(['Transcript of records', 'MARKER-PDF-2741']), name: 'transcript.pdf' }),
+      'MARKER-PDF-2741',
+    ],
     ['docx', async () => ({ bytes: makeDocx(['My essay', 'MARKER-DOCX-5309 written by Nguyễn']), name: 'essay.docx' }), 'MARKER-DOCX-5309'],
   ];
 
@@ -65,7 +69,10 @@ describe('conversion of each type', () => {
     const jsOnly = await startTestServer({ DOCX_CONVERTER: 'js' });
     try {
       const { client, userId } = await newApplicant(jsOnly);
-      const { final } = await uploadAndConvert(jsOnly, client, { bytes: makeDocx(['Statement of Dvořák', 'Written by Nguyễn Thị Minh Khai.']), name: 'essay.docx' });
+      const { final } = await uploadAndConvert(jsOnly, client, {
+        bytes: makeDocx(['Statement of Dvořák', 'Written by Nguyễn Thị Minh Khai.']),
+        name: 'essay.docx',
+      });
       expect(final.status).toBe('completed');
       const text = await pdfText(await convertedPdf(jsOnly, userId));
       expect(text).toContain('Statement of Dvořák');
@@ -76,17 +83,24 @@ describe('conversion of each type', () => {
   });
 
   const officeRoute = needing('converts docx with LibreOffice when it is installed', { libreoffice: true });
-  it.skipIf(officeRoute[1])(officeRoute[0], async () => {
-    const withOffice = await startTestServer({ DOCX_CONVERTER: 'libreoffice', PATH: process.env.PATH ?? '' });
-    try {
-      const { client, userId } = await newApplicant(withOffice);
-      const { final } = await uploadAndConvert(withOffice, client, { bytes: makeDocx(['Essay', 'MARKER-SOFFICE-8812 Øyvind']), name: 'essay.docx' });
-      expect(final.status).toBe('completed');
-      expect(await pdfText(await convertedPdf(withOffice, userId))).toContain('MARKER-SOFFICE-8812 Øyvind');
-    } finally {
-      await withOffice.stop();
-    }
-  }, 60_000);
+  it.skipIf(officeRoute[1])(
+    officeRoute[0],
+    async () => {
+      const withOffice = await startTestServer({ DOCX_CONVERTER: 'libreoffice', PATH: process.env.PATH ?? '' });
+      try {
+        const { client, userId } = await newApplicant(withOffice);
+        const { final } = await uploadAndConvert(withOffice, client, {
+          bytes: makeDocx(['Essay', 'MARKER-SOFFICE-8812 Øyvind']),
+          name: 'essay.docx',
+        });
+        expect(final.status).toBe('completed');
+        expect(await pdfText(await convertedPdf(withOffice, userId))).toContain('MARKER-SOFFICE-8812 Øyvind');
+      } finally {
+        await withOffice.stop();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('failed conversions', () => {
@@ -124,7 +138,8 @@ describe('deleting', () => {
     expect((await client.get('/api/document-answer')).body).toEqual({});
     expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe('');
     expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body.status).toBe('not answered');
-    const gone = async () => (await server.store.get(presigned.fields.key!)) === undefined && (await server.store.get(convertedKey)) === undefined;
+    const gone = async () =>
+      (await server.store.get(presigned.fields.key!)) === undefined && (await server.store.get(convertedKey)) === undefined;
     expect(await waitFor(gone, Boolean, 10_000)).toBe(true);
     // Deleting again, or a key that never had a document, is harmless.
     expect((await client.request('DELETE', `/api/document-answer/${DOC_KEY}`)).status).toBe(200);
@@ -170,8 +185,14 @@ describe('durable jobs', () => {
     const { client } = await newApplicant(first);
     const presigned = await presign(client);
     expect((await upload(first, presigned, { bytes: makePng(50, 50), name: 'scan.png' })).status).toBe(204);
-    expect((await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' })).status).toBe(202);
-    await waitFor(async () => held.length, (count) => count > 0, 10_000);
+    expect(
+      (await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' })).status,
+    ).toBe(202);
+    await waitFor(
+      async () => held.length,
+      (count) => count > 0,
+      10_000,
+    );
     expect(findJob(first.db, held[0]!)?.state).toBe('running');
 
     const busy = { status: 409, body: { message: DOCUMENT_MESSAGES.uploadInProgress } };
@@ -206,7 +227,11 @@ describe('durable jobs', () => {
     const presigned = await presign(client);
     await upload(first, presigned, { bytes: makePng(20, 20), name: 'scan.png' });
     await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' });
-    await waitFor(async () => held.length, (count) => count > 0, 10_000);
+    await waitFor(
+      async () => held.length,
+      (count) => count > 0,
+      10_000,
+    );
     first.db.prepare('UPDATE jobs SET attempts = ? WHERE id = ?').run(MAX_JOB_ATTEMPTS, held[0]!);
     await first.close();
     const second = await startTestServer({}, { dataDir: first.dataDir });
@@ -223,7 +248,13 @@ describe('durable jobs', () => {
   it('conversions run off the request loop: saves stay fast while several files convert', async () => {
     const applicants = await Promise.all([newApplicant(), newApplicant(), newApplicant()]);
     const conversions = applicants.map(({ client }, index) =>
-      uploadAndConvert(server, client, index === 0 ? { bytes: makePng(560, 560, { noise: true }), name: 'photo.png' } : { bytes: makeDocx(['Essay', 'x '.repeat(4000)]), name: 'essay.docx' }),
+      uploadAndConvert(
+        server,
+        client,
+        index === 0
+          ? { bytes: makePng(560, 560, { noise: true }), name: 'photo.png' }
+          : { bytes: makeDocx(['Essay', 'x '.repeat(4000)]), name: 'essay.docx' },
+      ),
     );
     const saver = applicants[0]!.client;
     const timings: number[] = [];
@@ -248,7 +279,9 @@ describe('who sees documents', () => {
     const userId = findUserByUsername(server.db, username)!.id;
     const token = serviceToken(server, userId);
     const staff = await server.client().get(`/service/tmp-pdf?service_token=${token}`);
-    expect(staff.body.document_answer).toEqual({ [DOC_KEY]: { file_name: 'statement.png', file_size: expect.any(Number), status: 'completed' } });
+    expect(staff.body.document_answer).toEqual({
+      [DOC_KEY]: { file_name: 'statement.png', file_size: expect.any(Number), status: 'completed' },
+    });
 
     expect((await client.post('/api/submit', {})).status).toBe(200);
     expect((await client.post('/api/presigned-url', { answer_key: DOC_KEY })).status).toBe(409);

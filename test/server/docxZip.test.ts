@@ -21,7 +21,10 @@ describe('docx zip checks', () => {
   });
 
   it('refuse a zip of more than 2,000 entries from its directory alone', async () => {
-    const crowded = makeZip([...docxEntries(['Crowded']), ...Array.from({ length: 2000 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.from('x') }))]);
+    const crowded = makeZip([
+      ...docxEntries(['Crowded']),
+      ...Array.from({ length: 2000 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.from('x') })),
+    ]);
     expect(await inspectFileContent(crowded)).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxTooLarge });
   });
 
@@ -41,7 +44,13 @@ describe('docx zip checks', () => {
     expect(await inspectFileContent(long)).toEqual({ ok: false, message: DOCUMENT_MESSAGES.docxXmlTooLarge });
     await expect(checkDocx(long)).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.docxXmlTooLarge });
     // A directory that understates the XML is caught while unpacking, before mammoth or LibreOffice parses it.
-    const liar = makeZip(docxEntries(['x']).map((entry) => (entry.name === 'word/document.xml' ? { ...entry, data: Buffer.concat([entry.data, Buffer.alloc(3 * 1024 * 1024, 32)]), declaredSize: 1000 } : entry)));
+    const liar = makeZip(
+      docxEntries(['x']).map((entry) =>
+        entry.name === 'word/document.xml'
+          ? { ...entry, data: Buffer.concat([entry.data, Buffer.alloc(3 * 1024 * 1024, 32)]), declaredSize: 1000 }
+          : entry,
+      ),
+    );
     expect(await inspectFileContent(liar)).toEqual({ ok: true, type: 'docx' });
     await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: expect.stringMatching(/too long or complex|could not be opened/) });
     // Just under the limit, a long but honest document passes.
@@ -77,7 +86,17 @@ describe('docx zip checks', () => {
     const field = makeZip(
       docxEntries(['Field']).map((entry) =>
         entry.name === 'word/document.xml'
-          ? { ...entry, data: Buffer.from(entry.data.toString().replace('</w:body>', '<w:p><w:r><w:instrText> INCLUDEPICTURE "http://10.0.0.1/x.png" \\d </w:instrText></w:r></w:p></w:body>')) }
+          ? {
+              ...entry,
+              data: Buffer.from(
+                entry.data
+                  .toString()
+                  .replace(
+                    '</w:body>',
+                    '<w:p><w:r><w:instrText> INCLUDEPICTURE "http://10.0.0.1/x.png" \\d </w:instrText></w:r></w:p></w:body>',
+                  ),
+              ),
+            }
           : entry,
       ),
     );

@@ -69,7 +69,15 @@ describe('file modes under DATA_DIR', () => {
   it('creates the folder 0700 and the database, its WAL and SHM, the keys and stored files 0600', async () => {
     const dataDir = newDataDir();
     await runOnce(dataDir, useEverything);
-    for (const expected of ['.', 'admissions.sqlite', 'admissions.sqlite-wal', 'admissions.sqlite-shm', 'secret.key', 'encryption.key', 'objects']) {
+    for (const expected of [
+      '.',
+      'admissions.sqlite',
+      'admissions.sqlite-wal',
+      'admissions.sqlite-shm',
+      'secret.key',
+      'encryption.key',
+      'objects',
+    ]) {
       expect(modes.has(expected), expected).toBe(true);
     }
     expect([...modes.keys()].some((path) => path.startsWith('objects/applicants/modes/'))).toBe(true);

@@ -62,7 +62,9 @@ describe('image bombs through the server', () => {
     const bomb = await makePngBomb(15_000, 15_000);
     expect(bomb.length).toBeLessThan(FILE_MAX_BYTES);
     const client = await newApplicant();
-    const { beforeMb, peakMb, afterMb } = await measuringMemory(() => expectRefused(client, bomb, 'scan.png', DOCUMENT_MESSAGES.imageTooLarge(15_000, 15_000)));
+    const { beforeMb, peakMb, afterMb } = await measuringMemory(() =>
+      expectRefused(client, bomb, 'scan.png', DOCUMENT_MESSAGES.imageTooLarge(15_000, 15_000)),
+    );
     console.log(`PNG bomb refused at upload: server RSS ${beforeMb} MB before, ${peakMb} MB peak, ${afterMb} MB after`);
     expect(DOCUMENT_MESSAGES.imageTooLarge(15_000, 15_000)).toContain('15,000 × 15,000 pixels');
   });
@@ -101,7 +103,9 @@ describe('image headers', () => {
     const png = (spec: Partial<PngSpec>) => encodePng({ width: 3, height: 2, colorType: 2, bitDepth: 8, pixel: () => [0, 0, 0], ...spec });
     expect(readImageHeader(png({}))).toEqual({ type: 'png', width: 3, height: 2, decodedBytes: 18 });
     expect(readImageHeader(png({ colorType: 6, bitDepth: 16, pixel: () => [0, 0, 0, 0] }))).toMatchObject({ decodedBytes: 3 * 2 * 8 });
-    expect(readImageHeader(png({ colorType: 3, bitDepth: 4, palette: [0, 0, 0], pixel: () => [0] }))).toMatchObject({ decodedBytes: 3 * 2 });
+    expect(readImageHeader(png({ colorType: 3, bitDepth: 4, palette: [0, 0, 0], pixel: () => [0] }))).toMatchObject({
+      decodedBytes: 3 * 2,
+    });
     expect(readImageHeader(png({ interlaced: true, width: 9, height: 9 }))).toMatchObject({ width: 9, height: 9 });
     // APNG: frames come after the header in fdAT chunks; the canvas in IHDR bounds them all.
     const plain = png({});
@@ -117,7 +121,11 @@ describe('image headers', () => {
     progressive[progressive.indexOf(Buffer.from([0xff, 0xc0])) + 1] = 0xc2;
     expect(readImageHeader(progressive)).toMatchObject({ width: 40, height: 30 });
     // An EXIF segment (with a thumbnail's bytes, even a fake frame marker) before the frame.
-    const exifBody = Buffer.concat([Buffer.from('Exif\0\0'), Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x01, 0x03]), Buffer.alloc(100)]);
+    const exifBody = Buffer.concat([
+      Buffer.from('Exif\0\0'),
+      Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x01, 0x03]),
+      Buffer.alloc(100),
+    ]);
     const exif = Buffer.concat([Buffer.from([0xff, 0xe1, (exifBody.length + 2) >> 8, (exifBody.length + 2) & 0xff]), exifBody]);
     const withExif = Buffer.concat([SMALL_JPEG.subarray(0, 2), exif, SMALL_JPEG.subarray(2)]);
     expect(readImageHeader(withExif)).toMatchObject({ width: 40, height: 30 });
@@ -128,7 +136,10 @@ describe('image headers', () => {
     expect(IMAGE_MAX_DECODED_BYTES).toBe(160 * MB);
     // 8,000 × 5,000 is exactly 40 megapixels: accepted; a row more is not.
     expect(await inspectFileContent(jpegDeclaring(8000, 5000))).toEqual({ ok: true, type: 'jpeg' });
-    expect(await inspectFileContent(jpegDeclaring(8000, 5001))).toEqual({ ok: false, message: DOCUMENT_MESSAGES.imageTooLarge(8000, 5001) });
+    expect(await inspectFileContent(jpegDeclaring(8000, 5001))).toEqual({
+      ok: false,
+      message: DOCUMENT_MESSAGES.imageTooLarge(8000, 5001),
+    });
     // Within the pixels, over the decoded size: 16-bit RGBA is 8 bytes a pixel.
     const deep = encodePng({ width: 1, height: 1, colorType: 6, bitDepth: 16, pixel: () => [0, 0, 0, 0] });
     deep.writeUInt32BE(5000, 16);
@@ -141,7 +152,9 @@ describe('image headers', () => {
 describe('pictures inside a docx', () => {
   it('are measured when the zip is unpacked, wherever they are stored, before LibreOffice or mammoth sees them', async () => {
     const bomb = await makePngBomb(15_000, 15_000);
-    await expect(checkDocx(makeDocxWithPicture('Essay', bomb))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000) });
+    await expect(checkDocx(makeDocxWithPicture('Essay', bomb))).rejects.toMatchObject({
+      userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000),
+    });
     await expect(checkDocx(makeDocxWithPicture('Essay', jpegDeclaring(9000, 9000), 'jpeg'))).rejects.toMatchObject({
       userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(9000, 9000),
     });
@@ -150,8 +163,11 @@ describe('pictures inside a docx', () => {
 
   it('are measured again when the document is laid out; an unreadable one is left out, the text stays', async () => {
     const bomb = await makePngBomb(15_000, 15_000);
-    const picture = (bytes: Buffer, type = 'png') => `<p>Essay</p><p><img src="data:image/${type};base64,${bytes.toString('base64')}" /></p>`;
-    await expect(htmlToPdf(picture(bomb), 'Essay')).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000) });
+    const picture = (bytes: Buffer, type = 'png') =>
+      `<p>Essay</p><p><img src="data:image/${type};base64,${bytes.toString('base64')}" /></p>`;
+    await expect(htmlToPdf(picture(bomb), 'Essay')).rejects.toMatchObject({
+      userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000),
+    });
     const broken = Buffer.concat([makePng(10, 10).subarray(0, 40), Buffer.alloc(20)]);
     expect((await PDFDocument.load(await htmlToPdf(picture(broken), 'Essay'))).getPageCount()).toBe(1);
   });
@@ -159,8 +175,12 @@ describe('pictures inside a docx', () => {
 
 describe('the conversion', () => {
   it('checks the header again before it decodes anything (a file stored in a bucket was never seen arriving)', async () => {
-    await expect(imageToPdf(await makePngBomb(15_000, 15_000))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageTooLarge(15_000, 15_000) });
-    await expect(imageToPdf(jpegDeclaring(20_000, 20_000))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageTooLarge(20_000, 20_000) });
+    await expect(imageToPdf(await makePngBomb(15_000, 15_000))).rejects.toMatchObject({
+      userMessage: DOCUMENT_MESSAGES.imageTooLarge(15_000, 15_000),
+    });
+    await expect(imageToPdf(jpegDeclaring(20_000, 20_000))).rejects.toMatchObject({
+      userMessage: DOCUMENT_MESSAGES.imageTooLarge(20_000, 20_000),
+    });
     await expect(imageToPdf(Buffer.from('not a picture'))).rejects.toMatchObject({ userMessage: DOCUMENT_MESSAGES.imageUnreadable });
   });
 
@@ -200,17 +220,36 @@ describe('decoding stays bounded', () => {
 
 describe('the PNG decoder', () => {
   /** 8-bit samples as the decoder hands them on: colour (grey, RGB or palette index) and alpha. */
-  const scale = (value: number, bits: number) => (bits === 16 ? value >> 8 : bits === 8 ? value : Math.round((value * 255) / (2 ** bits - 1)));
-  const cases: (Omit<PngSpec, 'width' | 'height'> & { name: string; expect(x: number, y: number): { colour: number[]; alpha?: number } })[] = [];
+  const scale = (value: number, bits: number) =>
+    bits === 16 ? value >> 8 : bits === 8 ? value : Math.round((value * 255) / (2 ** bits - 1));
+  const cases: (Omit<PngSpec, 'width' | 'height'> & {
+    name: string;
+    expect(x: number, y: number): { colour: number[]; alpha?: number };
+  })[] = [];
   for (const interlaced of [false, true]) {
     for (const bitDepth of [1, 2, 4, 8, 16] as const) {
       const max = 2 ** bitDepth - 1;
       const grey = (x: number, y: number) => (x * 7 + y * 3) % (max + 1);
-      cases.push({ name: `grey ${bitDepth}-bit`, colorType: 0, bitDepth, interlaced, pixel: (x, y) => [grey(x, y)], expect: (x, y) => ({ colour: [scale(grey(x, y), bitDepth)] }) });
+      cases.push({
+        name: `grey ${bitDepth}-bit`,
+        colorType: 0,
+        bitDepth,
+        interlaced,
+        pixel: (x, y) => [grey(x, y)],
+        expect: (x, y) => ({ colour: [scale(grey(x, y), bitDepth)] }),
+      });
       if (bitDepth <= 8) {
         const index = (x: number, y: number) => (x + y) % Math.min(4, max + 1);
         const palette = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120];
-        cases.push({ name: `palette ${bitDepth}-bit`, colorType: 3, bitDepth, interlaced, palette, pixel: (x, y) => [index(x, y)], expect: (x, y) => ({ colour: [index(x, y)] }) });
+        cases.push({
+          name: `palette ${bitDepth}-bit`,
+          colorType: 3,
+          bitDepth,
+          interlaced,
+          palette,
+          pixel: (x, y) => [index(x, y)],
+          expect: (x, y) => ({ colour: [index(x, y)] }),
+        });
         cases.push({
           name: `palette ${bitDepth}-bit with tRNS`,
           colorType: 3,
@@ -224,8 +263,15 @@ describe('the PNG decoder', () => {
       }
       if (bitDepth >= 8) {
         const rgb = (x: number, y: number) => [(x * 40) % (max + 1), (y * 50) % (max + 1), ((x + y) * 999) % (max + 1)];
-        const a = (x: number, y: number) => ((x * y * 77) % (max + 1));
-        cases.push({ name: `RGB ${bitDepth}-bit`, colorType: 2, bitDepth, interlaced, pixel: rgb, expect: (x, y) => ({ colour: rgb(x, y).map((v) => scale(v, bitDepth)) }) });
+        const a = (x: number, y: number) => (x * y * 77) % (max + 1);
+        cases.push({
+          name: `RGB ${bitDepth}-bit`,
+          colorType: 2,
+          bitDepth,
+          interlaced,
+          pixel: rgb,
+          expect: (x, y) => ({ colour: rgb(x, y).map((v) => scale(v, bitDepth)) }),
+        });
         cases.push({
           name: `grey+alpha ${bitDepth}-bit`,
           colorType: 4,
@@ -260,7 +306,10 @@ describe('the PNG decoder', () => {
           interlaced,
           transparency: key.flatMap((v) => [v >> 8, v & 0xff]),
           pixel: rgb,
-          expect: (x, y) => ({ colour: rgb(x, y).map((v) => scale(v, bitDepth)), alpha: rgb(x, y).every((v, i) => v === key[i]) ? 0 : 255 }),
+          expect: (x, y) => ({
+            colour: rgb(x, y).map((v) => scale(v, bitDepth)),
+            alpha: rgb(x, y).every((v, i) => v === key[i]) ? 0 : 255,
+          }),
         });
       }
     }
@@ -285,7 +334,14 @@ describe('the PNG decoder', () => {
   }
 
   it('a transparent PNG renders as it looks: opaque red where it is opaque, the white page where it is transparent', async () => {
-    const png = encodePng({ width: 40, height: 20, colorType: 6, bitDepth: 8, interlaced: true, pixel: (x) => (x < 20 ? [255, 0, 0, 255] : [0, 0, 255, 0]) });
+    const png = encodePng({
+      width: 40,
+      height: 20,
+      colorType: 6,
+      bitDepth: 8,
+      interlaced: true,
+      pixel: (x) => (x < 20 ? [255, 0, 0, 255] : [0, 0, 255, 0]),
+    });
     const page = await renderFirstPage(await imageToPdf(png), 20 / 72);
     const at = (fx: number, fy: number) => page.rgbAt(Math.floor(fx * page.width), Math.floor(fy * page.height));
     // Landscape page, picture centred: its left half is red, its right half shows the page.

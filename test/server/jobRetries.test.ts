@@ -16,7 +16,13 @@ import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/test
 /** A docx within the size limits whose XML is one dense run of empty paragraphs: mammoth needs well over 100 MB of heap for it. */
 function heavyDocx(): Buffer {
   const body = '<w:p/>'.repeat(Math.floor((1.9 * 1024 * 1024) / 6));
-  return makeZip(docxEntries(['Heavy']).map((entry) => (entry.name === 'word/document.xml' ? { ...entry, data: Buffer.from(entry.data.toString().replace('<w:body>', `<w:body>${body}`)) } : entry)));
+  return makeZip(
+    docxEntries(['Heavy']).map((entry) =>
+      entry.name === 'word/document.xml'
+        ? { ...entry, data: Buffer.from(entry.data.toString().replace('<w:body>', `<w:body>${body}`)) }
+        : entry,
+    ),
+  );
 }
 
 describe('the worker pool', () => {
@@ -81,6 +87,9 @@ describe('the job runner', () => {
     const { final } = await uploadAndConvert(server, client, { bytes: await makeEncryptedPdf(), name: 'locked.pdf' });
     expect(final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted });
     expect(conversionJobOf(userId)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'refused' });
-    expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted });
+    expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({
+      status: 'failed',
+      message: DOCUMENT_MESSAGES.pdfEncrypted,
+    });
   });
 });

@@ -118,7 +118,12 @@ describe('address lookup', () => {
     const byCity = (await find({ text: 'springfield', category: 'address', max_results: '5' })).body;
     expect(byCity).toHaveLength(5);
     for (const result of byCity) expect(result.text).toMatch(/^Springfield, [A-Z]{2} \d{5}$/);
-    expect((await find({ id: '62701', category: 'address' })).body).toEqual({ city: 'Springfield', state: 'Illinois', zip: '62701', country: 'USA' });
+    expect((await find({ id: '62701', category: 'address' })).body).toEqual({
+      city: 'Springfield',
+      state: 'Illinois',
+      zip: '62701',
+      country: 'USA',
+    });
   });
 });
 

@@ -108,7 +108,13 @@ describe('SMTP mode', () => {
     const now = server.clock.now();
     const id = enqueueMail(
       server.db,
-      { to: 'smtp.late@example.org', subject: 'A code that never left', text: 'Your code:\n\n123456', status: 'pending', bodyExpiresAt: now - 1 },
+      {
+        to: 'smtp.late@example.org',
+        subject: 'A code that never left',
+        text: 'Your code:\n\n123456',
+        status: 'pending',
+        bodyExpiresAt: now - 1,
+      },
       now - CONFIRMATION_CODE_TTL_MS,
     );
     sweep(server.db, now);

@@ -23,7 +23,13 @@ const manifest = {
   '_app-1.js': { file: 'assets/app-1.js', name: 'app', css: ['assets/app-1.css'] },
   '_frame-1.js': { file: 'assets/frame-1.js', name: 'frame', imports: ['_app-1.js'], css: ['assets/frame-1.css'] },
   '_form-1.js': { file: 'assets/form-1.js', name: 'form', imports: ['_app-1.js'] },
-  'views/a.tsx': { file: 'assets/FormArea-1.js', name: 'FormArea', isDynamicEntry: true, imports: ['_app-1.js', '_frame-1.js'], css: ['assets/formViews-1.css'] },
+  'views/a.tsx': {
+    file: 'assets/FormArea-1.js',
+    name: 'FormArea',
+    isDynamicEntry: true,
+    imports: ['_app-1.js', '_frame-1.js'],
+    css: ['assets/formViews-1.css'],
+  },
   'views/b.ts': { file: 'assets/formActors-1.js', name: 'formActors', isDynamicEntry: true, imports: ['_form-1.js'] },
   'views/c.tsx': { file: 'assets/AboutPage-1.js', name: 'AboutPage', isDynamicEntry: true, imports: ['_app-1.js'] },
   'views/d.tsx': { file: 'assets/EducationPage-1.js', name: 'EducationPage', isDynamicEntry: true, imports: ['_app-1.js'] },
@@ -74,6 +80,8 @@ describe('module hints in the page', () => {
       logLevel: 'silent',
     });
     const modules = Object.keys(result.metafile.inputs);
-    expect(modules.filter((module) => /\.tsx$|^src\/(app|layout|pages|questions|auth|completion|service|ui)\/|^machines\//.test(module))).toEqual([]);
+    expect(
+      modules.filter((module) => /\.tsx$|^src\/(app|layout|pages|questions|auth|completion|service|ui)\/|^machines\//.test(module)),
+    ).toEqual([]);
   });
 });

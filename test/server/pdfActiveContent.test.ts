@@ -84,7 +84,10 @@ describe('through the server', () => {
     const converted = (await server.store.get(findDocument(server.db, userId, DOC_KEY)!.converted_key!))!;
     expect(await activeContentIn(converted)).toEqual([]);
 
-    const copy = await waitFor(async () => (await client.get('/api/pdf')).body, (body) => body.status === 'completed' || body.status === 'failed');
+    const copy = await waitFor(
+      async () => (await client.get('/api/pdf')).body,
+      (body) => body.status === 'completed' || body.status === 'failed',
+    );
     expect(copy.status).toBe('completed');
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const downloaded = Buffer.from(await (await fetch(onServer(server, copy.url), { headers: { cookie } })).arrayBuffer());

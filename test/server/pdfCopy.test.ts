@@ -28,7 +28,10 @@ async function newApplicant() {
 
 /** Polls GET /api/pdf as the PDF actor does until the copy is ready. */
 async function readyCopy(client: TestClient, path = '/api/pdf'): Promise<{ status: string; url: string }> {
-  const copy = await waitFor(async () => (await client.get(path)).body, (body) => body.status === 'completed' || body.status === 'failed');
+  const copy = await waitFor(
+    async () => (await client.get(path)).body,
+    (body) => body.status === 'completed' || body.status === 'failed',
+  );
   expect(copy.status).toBe('completed');
   return copy;
 }
@@ -54,7 +57,10 @@ describe('the PDF copy', () => {
   it('shows every answer by page and section, the college, the status and Unicode names, then the converted documents', async () => {
     const { client } = await newApplicant();
     expect((await client.put('/api/answer', answers)).status).toBe(200);
-    await uploadAndConvert(server, client, { bytes: await makePdf(['Official transcript', 'MARKER-TRANSCRIPT-4711']), name: 'transcript.pdf' });
+    await uploadAndConvert(server, client, {
+      bytes: await makePdf(['Official transcript', 'MARKER-TRANSCRIPT-4711']),
+      name: 'transcript.pdf',
+    });
     const copy = await readyCopy(client);
     // A path, not PUBLIC_URL: the download works from whatever address the page was opened at.
     expect(copy.url).toMatch(/^\/files\/pdf-copy\?ticket=/);

@@ -21,21 +21,37 @@ function expectLoggedAsSent(response: JsonResponse, path: string, what: string) 
   const id = response.headers.get('x-request-id');
   const requestLines = lines.filter((line) => line.event === 'request');
   const logged = requestLines.at(-1) ?? {};
-  expect({ status: logged.status, path: logged.path, request_id: logged.request_id, body_request_id: response.body.request_id }, what).toEqual({
+  expect(
+    { status: logged.status, path: logged.path, request_id: logged.request_id, body_request_id: response.body.request_id },
+    what,
+  ).toEqual({
     status: response.status,
     path,
     request_id: id,
     body_request_id: id,
   });
   expect(id, what).toMatch(/^[A-Za-z0-9_-]{12}$/);
-  expect(requestLines.filter((line) => line.request_id === id), what).toHaveLength(1);
+  expect(
+    requestLines.filter((line) => line.request_id === id),
+    what,
+  ).toHaveLength(1);
 }
 
 describe('the request log records what was sent', () => {
   it.each([
-    [400, '/api/answer', 'broken JSON', () => applicant.request('PUT', '/api/answer', '{"first_name": ', { 'content-type': 'application/json' })],
+    [
+      400,
+      '/api/answer',
+      'broken JSON',
+      () => applicant.request('PUT', '/api/answer', '{"first_name": ', { 'content-type': 'application/json' }),
+    ],
     [401, '/api/profile', 'no session', () => server.client().get('/api/profile')],
-    [403, '/api/answer', 'a cross-site write', () => applicant.put('/api/answer', { first_name: 'Eve' }, { origin: 'https://evil.example' })],
+    [
+      403,
+      '/api/answer',
+      'a cross-site write',
+      () => applicant.put('/api/answer', { first_name: 'Eve' }, { origin: 'https://evil.example' }),
+    ],
     [404, '/api/nothing-here', 'an unknown API path', () => applicant.get('/api/nothing-here')],
     [409, '/api/web-status', 'submitted before a submission', () => applicant.post('/api/web-status', { web_status: 'submitted' })],
     [413, '/api/answer', 'a body over 1 MB', () => applicant.put('/api/answer', { first_name: 'x'.repeat(1024 * 1024 + 10) })],

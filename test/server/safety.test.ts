@@ -89,7 +89,11 @@ describe('cross-site requests', () => {
   });
 
   it('accepts same-origin writes', async () => {
-    const response = await applicant.put('/api/answer', { first_name: 'Ada' }, { origin: server.publicUrl, 'sec-fetch-site': 'same-origin' });
+    const response = await applicant.put(
+      '/api/answer',
+      { first_name: 'Ada' },
+      { origin: server.publicUrl, 'sec-fetch-site': 'same-origin' },
+    );
     expect(response.status).toBe(200);
   });
 });

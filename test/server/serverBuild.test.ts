@@ -1,5 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +114,10 @@ describe('the server build (what `npm start` runs)', () => {
       expect(final.status).toBe('completed');
 
       // The copy is drawn by pdfkit with the DejaVu fonts, found from the build's location.
-      const copy = await waitFor(async () => (await client.get('/api/pdf')).body, (body) => body.status === 'completed' || body.status === 'failed');
+      const copy = await waitFor(
+        async () => (await client.get('/api/pdf')).body,
+        (body) => body.status === 'completed' || body.status === 'failed',
+      );
       expect(copy.status).toBe('completed');
       const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       const download = await fetch(onServer(applicant, copy.url), { headers: { cookie } });

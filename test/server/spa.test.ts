@@ -23,7 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(dist.replace(/[^/]+$/, ''), 'outside-secret.txt'), 'secret');
   // What the build writes for the server's own use: the manifest (and its compressed twins), source maps.
   mkdirSync(join(dist, '.vite'));
-  const manifest = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`src/page${i}.tsx`, { file: `assets/page${i}-abc123.js`, src: 'src/main.tsx' }]));
+  const manifest = Object.fromEntries(
+    Array.from({ length: 50 }, (_, i) => [`src/page${i}.tsx`, { file: `assets/page${i}-abc123.js`, src: 'src/main.tsx' }]),
+  );
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   await precompressBuild(dist, ['.vite/manifest.json']);
   if (!existsSync(join(dist, '.vite', 'manifest.json.br'))) throw new Error('the manifest should have its compressed twins');

@@ -9,7 +9,11 @@ import { signRequest, signingKey } from '../../server/storage/sigv4';
 // AWS's published example credentials and vectors (the general SigV4 guide and the S3 API guide
 // spell the example secret differently: '+' in one, '/' in the other).
 const GENERAL_EXAMPLE_SECRET = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
-const AWS_EXAMPLE = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' };
+const AWS_EXAMPLE = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  region: 'us-east-1',
+};
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 describe('SigV4', () => {
@@ -21,7 +25,12 @@ describe('SigV4', () => {
 
   it('signs the AWS "GET Object" example exactly as S3 expects', () => {
     const headers = signRequest(
-      { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { Range: 'bytes=0-9' }, time: Date.parse('2013-05-24T00:00:00Z') },
+      {
+        method: 'GET',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        headers: { Range: 'bytes=0-9' },
+        time: Date.parse('2013-05-24T00:00:00Z'),
+      },
       AWS_EXAMPLE,
     );
     expect(headers.authorization).toBe(
@@ -51,7 +60,11 @@ describe('POST policy', () => {
     const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString());
     expect(policy.expiration).toBe(new Date(NOW + 60_000).toISOString());
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([['content-length-range', 1, 1048576], ['starts-with', '$key', 'applicants/abc/uploads/'], { key: presigned.fields.key }]),
+      expect.arrayContaining([
+        ['content-length-range', 1, 1048576],
+        ['starts-with', '$key', 'applicants/abc/uploads/'],
+        { key: presigned.fields.key },
+      ]),
     );
     expect(verify(presigned.fields)).toEqual({ ok: true, key: presigned.fields.key, minBytes: 1, maxBytes: 1048576 });
   });
@@ -61,7 +74,10 @@ describe('POST policy', () => {
     policy.conditions[3] = ['content-length-range', 1, 100 * 1024 * 1024];
     const forged = Buffer.from(JSON.stringify(policy)).toString('base64');
     expect(verify({ ...presigned.fields, policy: forged })).toMatchObject({ ok: false, problem: 'signature' });
-    expect(verify({ ...presigned.fields, key: 'applicants/other/uploads/personal_statement_doc/r1' })).toMatchObject({ ok: false, problem: 'condition' });
+    expect(verify({ ...presigned.fields, key: 'applicants/other/uploads/personal_statement_doc/r1' })).toMatchObject({
+      ok: false,
+      problem: 'condition',
+    });
     expect(verify({ ...presigned.fields, 'x-amz-signature': '0'.repeat(64) })).toMatchObject({ ok: false, problem: 'signature' });
     expect(verify({ ...presigned.fields, acl: 'public-read' })).toMatchObject({ ok: false, problem: 'condition' });
     expect(verify(presigned.fields, NOW + 60_000)).toMatchObject({ ok: false, problem: 'expired' });
@@ -86,7 +102,9 @@ describe('multipart reader', () => {
   });
 
   it('refuses repeated fields and unterminated parts', () => {
-    const repeated = body(`--XyZ\nContent-Disposition: form-data; name="key"\n\na\n--XyZ\nContent-Disposition: form-data; name="key"\n\nb\n--XyZ--\n`);
+    const repeated = body(
+      `--XyZ\nContent-Disposition: form-data; name="key"\n\na\n--XyZ\nContent-Disposition: form-data; name="key"\n\nb\n--XyZ--\n`,
+    );
     expect(() => parseMultipart(repeated, boundary)).toThrow();
     expect(() => parseMultipart(body(`--XyZ\nContent-Disposition: form-data; name="key"\n\nabc`), boundary)).toThrow();
   });
@@ -95,13 +113,20 @@ describe('multipart reader', () => {
 describe('object keys and the S3 adapter', () => {
   it('accepts only keys we make', () => {
     expect(isSafeObjectKey('applicants/AbC-_1/uploads/personal_statement_doc/x_Y-z')).toBe(true);
-    for (const bad of ['../secret.key', 'applicants/../../x', '/etc/passwd', 'a//b', 'a/b c', 'a/ü']) expect(isSafeObjectKey(bad), bad).toBe(false);
+    for (const bad of ['../secret.key', 'applicants/../../x', '/etc/passwd', 'a//b', 'a/b c', 'a/ü'])
+      expect(isSafeObjectKey(bad), bad).toBe(false);
   });
 
   it('needs its settings, and signs every request to the bucket', async () => {
     expect(() => readStorageConfig({ STORAGE: 's3' }, '/tmp')).toThrow(/S3_BUCKET/);
     const config = readStorageConfig(
-      { STORAGE: 's3', S3_BUCKET: 'docs', S3_ENDPOINT: 'https://minio.example:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' },
+      {
+        STORAGE: 's3',
+        S3_BUCKET: 'docs',
+        S3_ENDPOINT: 'https://minio.example:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
       '/tmp',
     );
     const requests: { method: string; url: string; headers: Record<string, string> }[] = [];
@@ -111,10 +136,23 @@ describe('object keys and the S3 adapter', () => {
     }) as unknown as typeof fetch;
     const store = createS3Store(config as Extract<typeof config, { kind: 's3' }>, { fetch: fakeFetch, now: () => NOW });
     expect(store.uploadOrigins).toEqual(['https://minio.example:9000']);
-    const post = store.presignPost({ key: 'applicants/a/uploads/k/1', keyPrefix: 'applicants/a/uploads/', minBytes: 1, maxBytes: 10, expiresAt: NOW + 1000, now: NOW });
+    const post = store.presignPost({
+      key: 'applicants/a/uploads/k/1',
+      keyPrefix: 'applicants/a/uploads/',
+      minBytes: 1,
+      maxBytes: 10,
+      expiresAt: NOW + 1000,
+      now: NOW,
+    });
     expect(post.url).toBe('https://minio.example:9000/docs');
     expect(post.fields['x-amz-credential']).toBe('id/20261121/us-east-1/s3/aws4_request');
-    expect(verifyPostPolicy(new Map(Object.entries(post.fields)), { bucket: 'docs', credentials: { accessKeyId: 'id', secretAccessKey: 'secret', region: 'us-east-1' }, now: NOW }).ok).toBe(true);
+    expect(
+      verifyPostPolicy(new Map(Object.entries(post.fields)), {
+        bucket: 'docs',
+        credentials: { accessKeyId: 'id', secretAccessKey: 'secret', region: 'us-east-1' },
+        now: NOW,
+      }).ok,
+    ).toBe(true);
     expect((await store.get('applicants/a/copies/x.pdf'))?.toString()).toBe('bytes');
     await store.put('applicants/a/copies/x.pdf', Buffer.from('%PDF'), 'application/pdf');
     await store.delete('applicants/a/copies/x.pdf');
@@ -123,6 +161,8 @@ describe('object keys and the S3 adapter', () => {
       'PUT https://minio.example:9000/docs/applicants/a/copies/x.pdf',
       'DELETE https://minio.example:9000/docs/applicants/a/copies/x.pdf',
     ]);
-    expect(requests[1]!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=id\/20261121\/us-east-1\/s3\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(requests[1]!.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=id\/20261121\/us-east-1\/s3\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
   });
 });

@@ -61,7 +61,9 @@ describe('the sweep', () => {
     await server.client().post('/public/forgot-password', { username: spent });
     const id = resetLinkFromMail(server.lastMailTo(spent)!.text).searchParams.get('id')!;
     const password = 'Reset-Then-Swept-1!';
-    expect((await server.client().post('/public/reset-password', { username: spent, id, password, confirm_password: password })).status).toBe(200);
+    expect(
+      (await server.client().post('/public/reset-password', { username: spent, id, password, confirm_password: password })).status,
+    ).toBe(200);
     await server.client().post('/public/forgot-password', { username: expired });
     server.clock.advance(CONFIRMATION_CODE_TTL_MS - RESET_LINK_TTL_MS / 2);
     await server.client().post('/public/forgot-password', { username: live });
@@ -78,7 +80,9 @@ describe('the sweep', () => {
     expect([resetsOf(spent), resetsOf(expired), resetsOf(live), codesOf(early), codesOf(lateCode)]).toEqual([0, 0, 1, 0, 1]);
     // The live link still works after the sweep.
     const liveId = resetLinkFromMail(server.lastMailTo(live)!.text).searchParams.get('id')!;
-    expect((await server.client().post('/public/reset-password', { username: live, id: liveId, password, confirm_password: password })).status).toBe(200);
+    expect(
+      (await server.client().post('/public/reset-password', { username: live, id: liveId, password, confirm_password: password })).status,
+    ).toBe(200);
     expect(codeFromMail(server.lastMailTo(lateCode)!.text)).toMatch(/^\d{6}$/);
   });
 
@@ -93,9 +97,9 @@ describe('the sweep', () => {
     createTmpToken(server.db, 'sweep-live-tmp', '{"first_name":"New"}', now + 10 * DAY, now);
     server.clock.advance(1001);
     sweepNow();
-    const left = (server.db.prepare("SELECT id_hash FROM access_tokens WHERE id_hash LIKE 'sweep-%' ORDER BY id_hash").all() as { id_hash: string }[]).map(
-      (row) => row.id_hash,
-    );
+    const left = (
+      server.db.prepare("SELECT id_hash FROM access_tokens WHERE id_hash LIKE 'sweep-%' ORDER BY id_hash").all() as { id_hash: string }[]
+    ).map((row) => row.id_hash);
     expect(left).toEqual(['sweep-live-service', 'sweep-live-tmp']);
   });
 

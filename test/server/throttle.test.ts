@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_POLICIES, resetMailLimitMessage, tooManyAttemptsMessage } from '../../server/accounts/throttle';
-import { GOOD_PASSWORD, codeFromMail, resetLinkFromMail, signUpAndLogIn, startTestServer, withoutRequestId, type TestClient, type TestServer } from './helpers/testServer';
+import {
+  GOOD_PASSWORD,
+  codeFromMail,
+  resetLinkFromMail,
+  signUpAndLogIn,
+  startTestServer,
+  withoutRequestId,
+  type TestClient,
+  type TestServer,
+} from './helpers/testServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,7 +36,9 @@ describe('password guessing', () => {
     for (let guess = 0; guess < PAIR_LIMIT + 3; guess++) {
       statuses.push((await attacker.post('/public/login', { username, password: WRONG }, from(ip))).status);
     }
-    console.log(`sequential guesses: ${statuses.filter((s) => s === 400).length} evaluated, ${statuses.filter((s) => s === 429).length} refused`);
+    console.log(
+      `sequential guesses: ${statuses.filter((s) => s === 400).length} evaluated, ${statuses.filter((s) => s === 429).length} refused`,
+    );
     expect(statuses.filter((status) => status === 400)).toHaveLength(PAIR_LIMIT);
     const refused = await attacker.post('/public/login', { username, password: GOOD_PASSWORD }, from(ip));
     expect(refused.status).toBe(429);
@@ -75,7 +86,7 @@ describe('password guessing', () => {
     expect(last!.body.message).toBe(tooManyAttemptsMessage(THROTTLE_POLICIES.passwordPerAccountAndClient.windowMs));
   });
 
-  it("does not lock the owner out from their own address while someone else guesses", async () => {
+  it('does not lock the owner out from their own address while someone else guesses', async () => {
     const username = `owner.${++counter}@example.org`;
     await signUpAndLogIn(server, username);
     const attackerIp = nextAddress();
@@ -93,7 +104,9 @@ describe('password guessing', () => {
     await server.client().post('/public/forgot-password', { username }, from(ip));
     const id = resetLinkFromMail(server.lastMailTo(username)!.text).searchParams.get('id')!;
     const password = 'After-Reset-Pass-9!';
-    expect((await server.client().post('/public/reset-password', { username, id, password, confirm_password: password }, from(ip))).status).toBe(200);
+    expect(
+      (await server.client().post('/public/reset-password', { username, id, password, confirm_password: password }, from(ip))).status,
+    ).toBe(200);
     expect((await server.client().post('/public/login', { username, password }, from(ip))).status).toBe(200);
   });
 });
@@ -180,7 +193,9 @@ describe('an attack on one account does not lock its owner out (issue 10, item 6
     expect(mail.id).toBeGreaterThan(before);
     const id = resetLinkFromMail(mail.text).searchParams.get('id')!;
     const password = 'Owner-Is-Back-2026!';
-    expect((await owner.post('/public/reset-password', { username, id, password, confirm_password: password }, from(ownerIp))).status).toBe(200);
+    expect((await owner.post('/public/reset-password', { username, id, password, confirm_password: password }, from(ownerIp))).status).toBe(
+      200,
+    );
     // The attacker goes on; the browser that proved the mailbox is not held by the account's limit.
     await attack(username, attackers);
     expect((await owner.post('/public/login', { username, password }, from(ownerIp))).status).toBe(200);
@@ -266,7 +281,9 @@ describe('device cookies', () => {
     const browser = await signUpAndLogIn(server, mine);
     const targetBrowser = await signUpAndLogIn(server, target);
     await holdAccount(target);
-    expect((await server.client().post('/public/login', { username: target, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(429);
+    expect((await server.client().post('/public/login', { username: target, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(
+      429,
+    );
     expect((await browser.post('/public/login', { username: target, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(429);
     const forged = server.client();
     const genuine = targetBrowser.cookies.get('device')!;
@@ -274,7 +291,9 @@ describe('device cookies', () => {
     forged.cookies.set('device', genuine.slice(0, at) + (genuine[at] === 'A' ? 'B' : 'A') + genuine.slice(at + 1));
     expect((await forged.post('/public/login', { username: target, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(429);
     // The genuine cookie, for comparison, is let through.
-    expect((await targetBrowser.post('/public/login', { username: target, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(200);
+    expect((await targetBrowser.post('/public/login', { username: target, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(
+      200,
+    );
   });
 });
 
@@ -288,14 +307,20 @@ describe('counters of similar addresses (issue 10, item 12)', () => {
     for (let guess = 0; guess < 100; guess++) {
       await server.client().post('/public/login', { username: long, password: WRONG }, from(attackers[guess % 10]!));
     }
-    expect((await server.client().post('/public/login', { username: long, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(429);
+    expect((await server.client().post('/public/login', { username: long, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(
+      429,
+    );
 
     await server.client().post('/public/forgot-password', { username: short });
     const id = resetLinkFromMail(server.lastMailTo(short)!.text).searchParams.get('id')!;
     const password = 'Short-Address-Reset-1!';
-    expect((await server.client().post('/public/reset-password', { username: short, id, password, confirm_password: password })).status).toBe(200);
+    expect(
+      (await server.client().post('/public/reset-password', { username: short, id, password, confirm_password: password })).status,
+    ).toBe(200);
 
-    expect((await server.client().post('/public/login', { username: long, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(429);
+    expect((await server.client().post('/public/login', { username: long, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(
+      429,
+    );
   });
 });
 
@@ -332,7 +357,9 @@ describe('mail and code budgets', () => {
     };
     await server.client().post('/public/resend-confirm', { username: unknown }, from(nextAddress()));
     expect(await statusesFor(known, 1)).toEqual(await statusesFor(unknown, 1));
-    expect((await server.client().post('/public/signup', { username: known, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(429);
+    expect((await server.client().post('/public/signup', { username: known, password: GOOD_PASSWORD }, from(nextAddress()))).status).toBe(
+      429,
+    );
   });
 
   it('limits confirmation-code guesses per client address', async () => {

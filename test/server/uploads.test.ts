@@ -36,7 +36,14 @@ describe('presigned POST', () => {
     const presigned = await presign(client);
     // A path, not PUBLIC_URL (http://admissions.test): the page posts to the address it was opened at.
     expect(presigned.url).toBe('/files/upload');
-    expect(Object.keys(presigned.fields).sort()).toEqual(['key', 'policy', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'x-amz-signature']);
+    expect(Object.keys(presigned.fields).sort()).toEqual([
+      'key',
+      'policy',
+      'x-amz-algorithm',
+      'x-amz-credential',
+      'x-amz-date',
+      'x-amz-signature',
+    ]);
     expect(presigned.fields.key).toMatch(new RegExp(`^applicants/[A-Za-z0-9_-]{22}/uploads/${DOC_KEY}/[A-Za-z0-9_-]{22}$`));
     const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString());
     expect(Date.parse(policy.expiration) - server.clock.now()).toBe(UPLOAD_POLICY_TTL_MS);
@@ -69,10 +76,16 @@ describe('uploads refused', () => {
       Array.isArray(condition) && condition[0] === 'content-length-range' ? ['content-length-range', 1, 50 * 1024 * 1024] : condition,
     );
     const forgedPolicy = { policy: Buffer.from(JSON.stringify(policy)).toString('base64') };
-    expect(await upload(server, presigned, png(), { fields: forgedPolicy })).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, presigned, png(), { fields: forgedPolicy })).toEqual({
+      status: 403,
+      body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID },
+    });
     const signature = presigned.fields['x-amz-signature']!;
     const forgedSignature = { 'x-amz-signature': (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1) };
-    expect(await upload(server, presigned, png(), { fields: forgedSignature })).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, presigned, png(), { fields: forgedSignature })).toEqual({
+      status: 403,
+      body: { message: DOCUMENT_MESSAGES.uploadForbidden, request_id: ANY_REQUEST_ID },
+    });
     await expectNothingStored(presigned);
   });
 
@@ -82,7 +95,10 @@ describe('uploads refused', () => {
     const before = server.clock.now();
     server.clock.advance(UPLOAD_POLICY_TTL_MS + 1);
     try {
-      expect(await upload(server, presigned, png())).toEqual({ status: 403, body: { message: DOCUMENT_MESSAGES.uploadExpired, request_id: ANY_REQUEST_ID } });
+      expect(await upload(server, presigned, png())).toEqual({
+        status: 403,
+        body: { message: DOCUMENT_MESSAGES.uploadExpired, request_id: ANY_REQUEST_ID },
+      });
     } finally {
       server.clock.set(before);
     }
@@ -103,14 +119,19 @@ describe('uploads refused', () => {
     // The victim's key is not the attacker's to convert either: answered as if it did not exist.
     expect(await upload(server, victimForm, png())).toMatchObject({ status: 204 });
     const stolen = await attacker.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: victimForm.fields.key, file_name: 'scan.png' });
-    expect(stolen).toEqual(expect.objectContaining({ status: 404, body: { message: DOCUMENT_MESSAGES.uploadNotFound, request_id: ANY_REQUEST_ID } }));
+    expect(stolen).toEqual(
+      expect.objectContaining({ status: 404, body: { message: DOCUMENT_MESSAGES.uploadNotFound, request_id: ANY_REQUEST_ID } }),
+    );
   });
 
   it('more than 1 MB, just over the limit or far beyond it', async () => {
     const client = await newApplicant();
     const justOver = await presign(client);
     const bytes = Buffer.concat([makePng(4, 4), Buffer.alloc(FILE_MAX_BYTES)]);
-    expect(await upload(server, justOver, { bytes, name: 'big.png' })).toEqual({ status: 413, body: { message: FILE_MESSAGES.tooLarge, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, justOver, { bytes, name: 'big.png' })).toEqual({
+      status: 413,
+      body: { message: FILE_MESSAGES.tooLarge, request_id: ANY_REQUEST_ID },
+    });
     await expectNothingStored(justOver);
     await expectConversionRefusal(client, justOver, FILE_MESSAGES.tooLarge, 'big.png');
 
@@ -124,7 +145,10 @@ describe('uploads refused', () => {
   it('an empty file', async () => {
     const client = await newApplicant();
     const presigned = await presign(client);
-    expect(await upload(server, presigned, { bytes: new Uint8Array(0), name: 'empty.png' })).toEqual({ status: 400, body: { message: FILE_MESSAGES.empty, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, presigned, { bytes: new Uint8Array(0), name: 'empty.png' })).toEqual({
+      status: 400,
+      body: { message: FILE_MESSAGES.empty, request_id: ANY_REQUEST_ID },
+    });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, FILE_MESSAGES.empty, 'empty.png');
   });
@@ -134,7 +158,10 @@ describe('uploads refused', () => {
     const longName = `${'a'.repeat(29)}.png`;
     expect(longName).toHaveLength(33);
     const presigned = await presign(client);
-    expect(await upload(server, presigned, { ...png(), name: longName })).toEqual({ status: 400, body: { message: FILE_MESSAGES.nameTooLong, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, presigned, { ...png(), name: longName })).toEqual({
+      status: 400,
+      body: { message: FILE_MESSAGES.nameTooLong, request_id: ANY_REQUEST_ID },
+    });
     await expectNothingStored(presigned);
 
     const accepted = await presign(client);
@@ -163,7 +190,10 @@ describe('uploads refused', () => {
     const presigned = await presign(client);
     const bomb = makeDocxBomb(60);
     expect(bomb.length).toBeLessThan(FILE_MAX_BYTES);
-    expect(await upload(server, presigned, { bytes: bomb, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxTooLarge, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, presigned, { bytes: bomb, name: 'essay.docx' })).toEqual({
+      status: 400,
+      body: { message: DOCUMENT_MESSAGES.docxTooLarge, request_id: ANY_REQUEST_ID },
+    });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, DOCUMENT_MESSAGES.docxTooLarge, 'essay.docx');
   });
@@ -172,15 +202,28 @@ describe('uploads refused', () => {
     const client = await newApplicant();
     const presigned = await presign(client);
     const long = makeDocxWithLongXml(45);
-    expect(await upload(server, presigned, { bytes: long, name: 'essay.docx' })).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.docxXmlTooLarge, request_id: ANY_REQUEST_ID } });
+    expect(await upload(server, presigned, { bytes: long, name: 'essay.docx' })).toEqual({
+      status: 400,
+      body: { message: DOCUMENT_MESSAGES.docxXmlTooLarge, request_id: ANY_REQUEST_ID },
+    });
     await expectNothingStored(presigned);
     await expectConversionRefusal(client, presigned, DOCUMENT_MESSAGES.docxXmlTooLarge, 'essay.docx');
-    expect(server.db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE kind = 'convert_document' AND user_id = (SELECT user_id FROM upload_slots WHERE object_key = ?)").get(presigned.fields.key)).toEqual({ n: 0 });
+    expect(
+      server.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM jobs WHERE kind = 'convert_document' AND user_id = (SELECT user_id FROM upload_slots WHERE object_key = ?)",
+        )
+        .get(presigned.fields.key),
+    ).toEqual({ n: 0 });
   });
 
   it('a malformed or unsigned form, and a second upload to a used key', async () => {
     const client = await newApplicant();
-    const response = await fetch(`${server.url}/files/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${server.url}/files/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: DOCUMENT_MESSAGES.uploadMalformed, request_id: ANY_REQUEST_ID });
     const presigned = await presign(client);
@@ -188,8 +231,13 @@ describe('uploads refused', () => {
     expect(withoutPolicy).toEqual({ status: 400, body: { message: DOCUMENT_MESSAGES.uploadMalformed, request_id: ANY_REQUEST_ID } });
 
     expect((await upload(server, presigned, png())).status).toBe(204);
-    expect((await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' })).status).toBe(202);
-    expect(await upload(server, presigned, png())).toEqual({ status: 409, body: { message: DOCUMENT_MESSAGES.uploadLinkUsed, request_id: ANY_REQUEST_ID } });
+    expect(
+      (await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' })).status,
+    ).toBe(202);
+    expect(await upload(server, presigned, png())).toEqual({
+      status: 409,
+      body: { message: DOCUMENT_MESSAGES.uploadLinkUsed, request_id: ANY_REQUEST_ID },
+    });
   });
 });
 
@@ -210,6 +258,12 @@ describe('upload housekeeping', () => {
     expect(dropStaleUploadSlots(server.db, now, now)).toBe(0);
     expect(dropStaleUploadSlots(server.db, now + UPLOAD_POLICY_TTL_MS + 1, now)).toBeGreaterThanOrEqual(1);
     expect(findUploadSlot(server.db, presigned.fields.key!)).toBeUndefined();
-    expect(await waitFor(() => server.store.get(presigned.fields.key!), (bytes) => bytes === undefined, 10_000)).toBeUndefined();
+    expect(
+      await waitFor(
+        () => server.store.get(presigned.fields.key!),
+        (bytes) => bytes === undefined,
+        10_000,
+      ),
+    ).toBeUndefined();
   });
 });

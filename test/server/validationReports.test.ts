@@ -16,9 +16,11 @@ afterAll(async () => {
   await server.stop();
 });
 
-const rowsOf = (id: number) => (server.db.prepare('SELECT COUNT(*) AS n FROM validation_reports WHERE user_id = ?').get(id) as { n: number }).n;
+const rowsOf = (id: number) =>
+  (server.db.prepare('SELECT COUNT(*) AS n FROM validation_reports WHERE user_id = ?').get(id) as { n: number }).n;
 /** The stored report, as the database holds it (nothing in the product reads it back). */
-const storedReport = (id: number) => server.db.prepare('SELECT errors FROM validation_reports WHERE user_id = ?').get(id) as { errors: string } | undefined;
+const storedReport = (id: number) =>
+  server.db.prepare('SELECT errors FROM validation_reports WHERE user_id = ?').get(id) as { errors: string } | undefined;
 
 describe('POST /api/validations keeps only the latest report', () => {
   it('1,000 reports from one session leave one row: the last one sent', async () => {
@@ -70,7 +72,9 @@ describe('POST /api/validations refuses what the application cannot have produce
     expect(raw.length).toBeLessThan(1024 * 1024);
     const started = performance.now();
     const response = await applicant.request('POST', '/api/validations', raw, { 'content-type': 'application/json' });
-    console.log(`80,000-key report (${(raw.length / 1024).toFixed(0)} kB) answered ${response.status} in ${(performance.now() - started).toFixed(1)} ms`);
+    console.log(
+      `80,000-key report (${(raw.length / 1024).toFixed(0)} kB) answered ${response.status} in ${(performance.now() - started).toFixed(1)} ms`,
+    );
     expect(response.status).toBe(413);
     expect(response.body.message).toBe('The request is too large. The limit is 128 kB.');
     expect(storedReport(userId)!.errors).toBe(before);
@@ -107,10 +111,26 @@ describe('POST /api/validations refuses what the application cannot have produce
 
   it.each([
     ['an unknown key', { favourite_colour: ['Required.'] }, 'The validation report names an answer the application does not have.'],
-    ['a message that is not text', { last_name: [42] }, 'Each answer of the validation report must map to at most 5 messages of at most 300 characters.'],
-    ['an over-long message', { last_name: ['x'.repeat(301)] }, 'Each answer of the validation report must map to at most 5 messages of at most 300 characters.'],
-    ['too many messages for one answer', { last_name: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'Each answer of the validation report must map to at most 5 messages of at most 300 characters.'],
-    ['nested objects', { last_name: { nested: true } }, 'Each answer of the validation report must map to at most 5 messages of at most 300 characters.'],
+    [
+      'a message that is not text',
+      { last_name: [42] },
+      'Each answer of the validation report must map to at most 5 messages of at most 300 characters.',
+    ],
+    [
+      'an over-long message',
+      { last_name: ['x'.repeat(301)] },
+      'Each answer of the validation report must map to at most 5 messages of at most 300 characters.',
+    ],
+    [
+      'too many messages for one answer',
+      { last_name: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      'Each answer of the validation report must map to at most 5 messages of at most 300 characters.',
+    ],
+    [
+      'nested objects',
+      { last_name: { nested: true } },
+      'Each answer of the validation report must map to at most 5 messages of at most 300 characters.',
+    ],
   ])('refuses %s with 400 and keeps the previous report', async (_what, report, message) => {
     const before = storedReport(userId)!.errors;
     const response = await applicant.post('/api/validations', report);
@@ -125,9 +145,17 @@ describe('the migration to one report per applicant', () => {
     const upgrade = MIGRATIONS.findIndex((sql) => sql.includes('CREATE UNIQUE INDEX validation_reports_user'));
     for (const sql of MIGRATIONS.slice(0, upgrade)) db.exec(sql);
     db.pragma(`user_version = ${upgrade}`);
-    db.exec(`INSERT INTO users (id, username, password_hash, created_at) VALUES (1, 'a@example.org', 'x', 0), (2, 'b@example.org', 'x', 0)`);
+    db.exec(
+      `INSERT INTO users (id, username, password_hash, created_at) VALUES (1, 'a@example.org', 'x', 0), (2, 'b@example.org', 'x', 0)`,
+    );
     const insert = db.prepare('INSERT INTO validation_reports (user_id, errors, created_at) VALUES (?, ?, ?)');
-    for (const [user, errors, at] of [[1, '{"city":["first"]}', 1], [2, '{}', 2], [1, '{"city":["second"]}', 3], [1, '{"city":["third"]}', 4], [2, '{"zip":["last"]}', 5]] as const) {
+    for (const [user, errors, at] of [
+      [1, '{"city":["first"]}', 1],
+      [2, '{}', 2],
+      [1, '{"city":["second"]}', 3],
+      [1, '{"city":["third"]}', 4],
+      [2, '{"zip":["last"]}', 5],
+    ] as const) {
       insert.run(user, errors, at);
     }
     runMigrations(db);

@@ -18,12 +18,23 @@ interface Wall {
   why: string;
 }
 const WALLS: Wall[] = [
-  { from: /^(server|db)\//, forbidden: (target) => target.startsWith('machines/') || VIEWS.test(target), why: 'the server loads no browser code' },
-  { from: /^machines\//, forbidden: (target) => /^(server|db)\//.test(target) || VIEWS.test(target), why: 'the machines load neither the server nor the views' },
-  { from: /^src\/(catalogue|college)\//, forbidden: (target) => !SHARED.some((room) => target.startsWith(room)), why: 'the shared catalogue loads only itself' },
+  {
+    from: /^(server|db)\//,
+    forbidden: (target) => target.startsWith('machines/') || VIEWS.test(target),
+    why: 'the server loads no browser code',
+  },
+  {
+    from: /^machines\//,
+    forbidden: (target) => /^(server|db)\//.test(target) || VIEWS.test(target),
+    why: 'the machines load neither the server nor the views',
+  },
+  {
+    from: /^src\/(catalogue|college)\//,
+    forbidden: (target) => !SHARED.some((room) => target.startsWith(room)),
+    why: 'the shared catalogue loads only itself',
+  },
   { from: VIEWS, forbidden: (target) => /^(server|db)\//.test(target), why: 'the views load no server code' },
 ];
-
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })

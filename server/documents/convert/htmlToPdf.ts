@@ -148,7 +148,12 @@ export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
       lists.pop();
       if (lists.length === 0) doc.moveDown(0.3);
     } else if (tag === 'td' || tag === 'th') {
-      rowCells?.push((cell ?? []).map((run) => run.text).join('').trim());
+      rowCells?.push(
+        (cell ?? [])
+          .map((run) => run.text)
+          .join('')
+          .trim(),
+      );
       cell = undefined;
     } else if (tag === 'tr') {
       runs.push({ text: (rowCells ?? []).join('  |  '), bold: false, italic: false });

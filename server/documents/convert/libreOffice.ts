@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url';
  */
 
 export function findLibreOffice(pathVariable: string | undefined, explicit?: string): string | undefined {
-  const candidates = explicit ? [explicit] : (pathVariable ?? '').split(delimiter).flatMap((dir) => [join(dir, 'soffice'), join(dir, 'libreoffice')]);
+  const candidates = explicit
+    ? [explicit]
+    : (pathVariable ?? '').split(delimiter).flatMap((dir) => [join(dir, 'soffice'), join(dir, 'libreoffice')]);
   return candidates.find((file) => {
     try {
       accessSync(file, constants.X_OK);
@@ -25,7 +27,11 @@ export function findLibreOffice(pathVariable: string | undefined, explicit?: str
 
 class LibreOfficeFailed extends Error {}
 
-export async function convertWithLibreOffice(binary: string, docx: Buffer, options: { timeoutMs: number; signal?: AbortSignal }): Promise<Buffer> {
+export async function convertWithLibreOffice(
+  binary: string,
+  docx: Buffer,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<Buffer> {
   const workDir = await mkdtemp(join(tmpdir(), 'admissions-soffice-'));
   try {
     const input = join(workDir, 'document.docx');

@@ -136,7 +136,10 @@ interface PngLayout {
 }
 
 function layoutOf(png: PngFile): PngLayout {
-  return { colourChannels: png.colorType === 2 || png.colorType === 6 ? 3 : 1, hasAlpha: png.colorType === 4 || png.colorType === 6 || png.transparency !== undefined };
+  return {
+    colourChannels: png.colorType === 2 || png.colorType === 6 ? 3 : 1,
+    hasAlpha: png.colorType === 4 || png.colorType === 6 || png.transparency !== undefined,
+  };
 }
 
 /**
@@ -160,11 +163,18 @@ export async function decodePngRows(
   const paletteAlpha = colorType === 3 ? png.transparency : undefined;
 
   // Non-interlaced rows go out as they are decoded; interlaced ones are gathered first.
-  const whole = png.interlaced ? { colour: new Uint8Array(width * height * colourChannels), alpha: hasAlpha ? new Uint8Array(width * height) : undefined } : undefined;
+  const whole = png.interlaced
+    ? { colour: new Uint8Array(width * height * colourChannels), alpha: hasAlpha ? new Uint8Array(width * height) : undefined }
+    : undefined;
   const rowColour = new Uint8Array(width * colourChannels);
   const rowAlpha = hasAlpha ? new Uint8Array(width) : undefined;
   const samples = new Array<number>(channels);
-  const eight = bitDepth === 16 ? (value: number) => value >> 8 : bitDepth === 8 ? (value: number) => value : (value: number) => Math.round(value * greyScale);
+  const eight =
+    bitDepth === 16
+      ? (value: number) => value >> 8
+      : bitDepth === 8
+        ? (value: number) => value
+        : (value: number) => Math.round(value * greyScale);
 
   /** Writes one decoded pass row's pixels into the output (the row buffers, or the whole picture). */
   function place(row: Uint8Array, pass: Pass, passRow: number): void {
@@ -271,7 +281,10 @@ export async function decodePngRows(
 function transparentKey(png: PngFile, channels: number): number[] | undefined {
   const trns = png.transparency;
   if (!trns || trns.length < channels * 2) return undefined;
-  return Array.from({ length: channels }, (_, channel) => ((trns[channel * 2]! << 8) | trns[channel * 2 + 1]!) & (png.bitDepth === 16 ? 0xffff : (1 << png.bitDepth) - 1));
+  return Array.from(
+    { length: channels },
+    (_, channel) => ((trns[channel * 2]! << 8) | trns[channel * 2 + 1]!) & (png.bitDepth === 16 ? 0xffff : (1 << png.bitDepth) - 1),
+  );
 }
 
 /** One image plane deflated as it is written, in batches, waiting for zlib when it falls behind. */

@@ -10,16 +10,7 @@ import {
   type AnswerKey,
 } from '../dataModel';
 import { when, type Condition } from '../conditions';
-import {
-  CITIZENSHIP,
-  OTHER,
-  RELATIVE_OPTIONS,
-  YES,
-  options,
-  section,
-  slotQuestions,
-  stateSelect,
-} from '../questionModel';
+import { CITIZENSHIP, OTHER, RELATIVE_OPTIONS, YES, options, section, slotQuestions, stateSelect } from '../questionModel';
 
 // --- Sections -------------------------------------------------------------------------------
 
@@ -90,8 +81,7 @@ export const personal = section('personal', [
       type: 'button',
       label: 'Add my Social Security number',
       confirmTitle: 'Social Security number',
-      confirmText:
-        'Your Social Security number is optional. It helps us match your financial aid records. Do you want to add it?',
+      confirmText: 'Your Social Security number is optional. It helps us match your financial aid records. Do you want to add it?',
     },
   },
   { key: 'email_address', kind: 'email', label: 'Email address' },
@@ -157,11 +147,7 @@ export const citizenship = section('citizenship', [
     kind: 'select',
     label: 'Country of your other citizenship',
     options: 'countriesNoUsa',
-    condition: when.in('citizenship_type', [
-      CITIZENSHIP.dualCitizen,
-      CITIZENSHIP.permanentResident,
-      CITIZENSHIP.international,
-    ]),
+    condition: when.in('citizenship_type', [CITIZENSHIP.dualCitizen, CITIZENSHIP.permanentResident, CITIZENSHIP.international]),
     conditionalSelect: { mode: 'displayOnly', controllingKey: 'citizenship_type' },
   },
   {
@@ -202,7 +188,6 @@ export const ethnicity = section('ethnicity', [
   { key: 'race_native_hawaiian', kind: 'checkbox', label: 'Native Hawaiian or Other Pacific Islander' },
   { key: 'race_white', kind: 'checkbox', label: 'White' },
 ]);
-
 
 const legacyShown = when.equals('legacy_ind', YES);
 

@@ -114,4 +114,3 @@ export const essay = section('essay', [
   },
   { key: 'personal_statement_doc', kind: 'document', label: 'Personal statement document' },
 ]);
-

@@ -39,4 +39,3 @@ export const legal = section('legal', [
   },
   { key: 'legal_agree', kind: 'checkbox', label: LEGAL_AGREEMENT },
 ]);
-

@@ -30,12 +30,7 @@ export function normaliseUsername(username: string): string {
 }
 
 const username = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.transform(normaliseUsername),
-    v.maxLength(EMAIL_MAX_LENGTH, message),
-    v.regex(EMAIL_PATTERN, message),
-  );
+  v.pipe(v.string(message), v.transform(normaliseUsername), v.maxLength(EMAIL_MAX_LENGTH, message), v.regex(EMAIL_PATTERN, message));
 
 export type PasswordRequirement = {
   readonly id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special' | 'whitespace';
@@ -86,9 +81,7 @@ export const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
 export type RequirementState = 'inactive' | 'error' | 'success';
 
 /** The requirement list stays neutral until the applicant starts typing. */
-export function passwordRequirementStates(
-  password: string,
-): { id: PasswordRequirement['id']; text: string; state: RequirementState }[] {
+export function passwordRequirementStates(password: string): { id: PasswordRequirement['id']; text: string; state: RequirementState }[] {
   return PASSWORD_REQUIREMENTS.map(({ id, text, test }) => ({
     id,
     text,

@@ -7,12 +7,7 @@
 import * as v from 'valibot';
 import type { AnswerValue } from '../dataModel';
 import { descKey } from '../dataModel';
-import {
-  CONTROL_CHARACTER_PATTERN,
-  DEFAULT_MAX_LENGTH,
-  DESC_MAX_LENGTH,
-  DOCUMENT_ANSWERED,
-} from '../limits';
+import { CONTROL_CHARACTER_PATTERN, DEFAULT_MAX_LENGTH, DESC_MAX_LENGTH, DOCUMENT_ANSWERED } from '../limits';
 import { resolveOptionSource, type CollegeLists } from '../options';
 import { QUESTIONS, maxLengthFor, type Question } from '../questions';
 import type { CollegeConfig } from '../../college/schema';
@@ -62,18 +57,17 @@ function questionSchema(question: Question, college: PayloadCollege) {
   if (question.kind === 'document') return v.picklist(['', DOCUMENT_ANSWERED], M.notADocument(key));
   const max = maxLengthFor(question, college) ?? DEFAULT_MAX_LENGTH;
   const text = question.nullBecomesEmpty
-    ? v.pipe(v.nullable(v.string(M.notText(key))), v.transform((value): string => value ?? ''))
+    ? v.pipe(
+        v.nullable(v.string(M.notText(key))),
+        v.transform((value): string => value ?? ''),
+      )
     : v.string(M.notText(key));
   const base = v.pipe(text, v.maxLength(max, M.tooLong(key, max)), noControlCharacters(key));
   return question.hasDesc ? v.pipe(base, v.check(allowedValue(question, college), M.notAnOption(key))) : base;
 }
 
 function descSchema(key: string) {
-  return v.pipe(
-    v.string(M.notText(key)),
-    v.maxLength(DESC_MAX_LENGTH, M.tooLong(key, DESC_MAX_LENGTH)),
-    noControlCharacters(key),
-  );
+  return v.pipe(v.string(M.notText(key)), v.maxLength(DESC_MAX_LENGTH, M.tooLong(key, DESC_MAX_LENGTH)), noControlCharacters(key));
 }
 
 function buildAnswerPayloadSchema(college: PayloadCollege) {
@@ -82,9 +76,7 @@ function buildAnswerPayloadSchema(college: PayloadCollege) {
     entries[question.key] = v.optional(questionSchema(question, college));
     if (question.hasDesc) entries[descKey(question.key)] = v.optional(descSchema(descKey(question.key)));
   }
-  return v.strictObject(entries, (issue) =>
-    issue.expected === 'never' ? M.unknownKey(String(issue.input)) : M.notAnObject,
-  );
+  return v.strictObject(entries, (issue) => (issue.expected === 'never' ? M.unknownKey(String(issue.input)) : M.notAnObject));
 }
 
 const schemas = new WeakMap<PayloadCollege, ReturnType<typeof buildAnswerPayloadSchema>>();

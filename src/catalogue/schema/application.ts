@@ -23,15 +23,7 @@ import {
   ZIP_MIN_LENGTH,
 } from '../limits';
 import { USA } from '../options';
-import {
-  ADD_ANOTHER_GROUPS,
-  CONDITION_CATALOGUE,
-  LEGAL_AGREEMENT,
-  QUESTIONS,
-  maxLengthFor,
-  slotTitle,
-  type Question,
-} from '../questions';
+import { ADD_ANOTHER_GROUPS, CONDITION_CATALOGUE, LEGAL_AGREEMENT, QUESTIONS, maxLengthFor, slotTitle, type Question } from '../questions';
 import { ageOn, parseIsoDate, today } from './dates';
 import { issueKey, unique } from './issues';
 
@@ -234,11 +226,21 @@ function entrySchema(question: Question, options: ApplicationOptions) {
   if (question.valueType === 'boolean') {
     // '' is the generic empty answer; for a checkbox it means unchecked.
     const checkbox = v.union([v.boolean(), v.literal('')], M.notBoolean);
-    return v.optional(v.pipe(checkbox, v.transform((value): boolean => value === true), applyRules<boolean>()), false);
+    return v.optional(
+      v.pipe(
+        checkbox,
+        v.transform((value): boolean => value === true),
+        applyRules<boolean>(),
+      ),
+      false,
+    );
   }
   const max = maxLengthFor(question, options) ?? DEFAULT_MAX_LENGTH;
   const text = question.nullBecomesEmpty
-    ? v.pipe(v.nullable(v.string(M.notText)), v.transform((value): string => value ?? ''))
+    ? v.pipe(
+        v.nullable(v.string(M.notText)),
+        v.transform((value): string => value ?? ''),
+      )
     : v.string(M.notText);
   return v.optional(v.pipe(text, v.maxLength(max, M.tooLong(max)), applyRules<string>()), '');
 }
@@ -296,9 +298,7 @@ export function validateApplication(answers: unknown, options: ApplicationOption
   const errors = result.issues
     .map((issue) => ({ key: issueKey(issue), message: issue.message }))
     .filter((error) => error.key === '' || isVisible(error.key));
-  return unique(errors, (error) => `${error.key}\n${error.message}`).sort(
-    (a, b) => (ORDER.get(a.key) ?? -1) - (ORDER.get(b.key) ?? -1),
-  );
+  return unique(errors, (error) => `${error.key}\n${error.message}`).sort((a, b) => (ORDER.get(a.key) ?? -1) - (ORDER.get(b.key) ?? -1));
 }
 
 /** Messages of one field. */
@@ -309,12 +309,7 @@ export function validateField(key: string, answers: unknown, options: Applicatio
 }
 
 /** A month select and a year select are shown as one field: their errors combine. */
-export function combinedErrors(
-  monthKey: string,
-  yearKey: string,
-  answers: unknown,
-  options: ApplicationOptions,
-): string[] {
+export function combinedErrors(monthKey: string, yearKey: string, answers: unknown, options: ApplicationOptions): string[] {
   const errors = validateApplication(answers, options);
   return unique(errors.filter((error) => error.key === monthKey || error.key === yearKey).map((error) => error.message));
 }

@@ -36,8 +36,6 @@ export function formIssues(result: Result): Record<string, string[]> {
 /** The first message per field: what a form shows under each input. */
 export function firstIssueMessages(result: Result): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(formIssues(result)).flatMap(([field, messages]) =>
-      messages[0] === undefined ? [] : [[field, messages[0]]],
-    ),
+    Object.entries(formIssues(result)).flatMap(([field, messages]) => (messages[0] === undefined ? [] : [[field, messages[0]]])),
   );
 }

@@ -24,7 +24,9 @@ export async function createAccount(request: APIRequestContext, tag: string): Pr
   const account = { username: uniqueEmail(tag), password: PASSWORD };
   const signup = await request.post('/public/signup', { data: account });
   expect(signup.ok(), await signup.text()).toBe(true);
-  const confirm = await request.post('/public/confirm', { data: { username: account.username, code: confirmationCodeFor(account.username) } });
+  const confirm = await request.post('/public/confirm', {
+    data: { username: account.username, code: confirmationCodeFor(account.username) },
+  });
   expect(confirm.ok(), await confirm.text()).toBe(true);
   return account;
 }

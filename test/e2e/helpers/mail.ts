@@ -8,8 +8,7 @@ export function lastMailTo(address: string): { subject: string; text: string } |
   const db = new Database(join(dataDir, 'admissions.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare('SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1').get(address.toLowerCase()) as
-      | { subject: string; text: string }
-      | undefined;
+      { subject: string; text: string } | undefined;
   } finally {
     db.close();
   }

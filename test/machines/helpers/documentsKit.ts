@@ -88,7 +88,11 @@ interface ReplayablePath {
  * timers: delayed transitions happen by advancing the clock by the named delay. After every step
  * the actor's state must equal the step's; at the end its context must equal the path's too.
  */
-export async function replayPath(machine: AnyStateMachine, path: ReplayablePath, options: { actorNames: readonly string[]; input?: unknown }) {
+export async function replayPath(
+  machine: AnyStateMachine,
+  path: ReplayablePath,
+  options: { actorNames: readonly string[]; input?: unknown },
+) {
   const { actors, pending } = controlledActors(options.actorNames);
   const actor = createActor(machine.provide({ actors }), { input: options.input }).start();
   const delays = (machine.implementations.delays ?? {}) as Record<string, number>;

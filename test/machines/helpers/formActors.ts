@@ -2,8 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { formActors, type FormActors } from '../../../machines/formActors';
 import { offline, type Gate } from './replay';
 
-const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  logic !== null && typeof logic === 'object' && 'getStateNodeById' in logic;
+const isMachine = (logic: unknown): logic is AnyStateMachine => logic !== null && typeof logic === 'object' && 'getStateNodeById' in logic;
 
 /**
  * What the root's `loadFormActors` call resolves with in the tests: the form actors' module with

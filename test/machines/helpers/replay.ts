@@ -171,7 +171,10 @@ export function generatedPathSuite(model: PathModel, run: (path: ModelPath) => P
       const sameness = model.serializeState ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.context));
 
       it('reach every state', () => {
-        expectEveryStateReached(model.machine, paths.map((path) => path.state));
+        expectEveryStateReached(
+          model.machine,
+          paths.map((path) => path.state),
+        );
       });
 
       it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(

@@ -20,10 +20,9 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 type StubState = { events: AnyEventObject[] };
 
 /** A sibling that records every event. */
-const recordingSibling = fromTransition(
-  (state: StubState, event: AnyEventObject): StubState => ({ events: [...state.events, event] }),
-  { events: [] },
-);
+const recordingSibling = fromTransition((state: StubState, event: AnyEventObject): StubState => ({ events: [...state.events, event] }), {
+  events: [],
+});
 
 const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
 export type StubSibling = (typeof STUB_SIBLINGS)[number];

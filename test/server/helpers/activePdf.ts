@@ -1,4 +1,15 @@
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, StandardFonts, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRef,
+  PDFStream,
+  PDFString,
+  StandardFonts,
+  type PDFObject,
+} from 'pdf-lib';
 
 /**
  * PDFs carrying each kind of active content a viewer may run or open (issue 10, item 2), built
@@ -35,7 +46,11 @@ export const FINDING_OF: Readonly<Record<ActiveContentKind, string>> = {
  * A one-page PDF showing `lines`, plus the active content of `kinds`. `stamp` adds an annotation
  * whose appearance shows that text (as a filled form field or a stamp does), with a script of its own.
  */
-export async function makeActivePdf(kinds: readonly ActiveContentKind[], lines: readonly string[], options: { stamp?: string } = {}): Promise<Buffer> {
+export async function makeActivePdf(
+  kinds: readonly ActiveContentKind[],
+  lines: readonly string[],
+  options: { stamp?: string } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([612, 792]);
@@ -71,7 +86,9 @@ export async function makeActivePdf(kinds: readonly ActiveContentKind[], lines: 
         names.JavaScript = context.obj({ Names: [PDFString.of('startup'), context.register(script('app.alert("named")'))] });
         break;
       case 'launch':
-        annotations.push(link(context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe'), Win: { F: PDFString.of('cmd.exe') } }), 460));
+        annotations.push(
+          link(context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe'), Win: { F: PDFString.of('cmd.exe') } }), 460),
+        );
         break;
       case 'uri-file':
         annotations.push(link(context.obj({ Type: 'Action', S: 'URI', URI: PDFString.of('file:///etc/passwd') }), 420));
@@ -81,7 +98,9 @@ export async function makeActivePdf(kinds: readonly ActiveContentKind[], lines: 
         break;
       case 'file-attachment':
         annotations.push(
-          context.register(context.obj({ Type: 'Annot', Subtype: 'FileAttachment', Rect: [400, 700, 420, 720], Name: 'PushPin', FS: fileSpec() })),
+          context.register(
+            context.obj({ Type: 'Annot', Subtype: 'FileAttachment', Rect: [400, 700, 420, 720], Name: 'PushPin', FS: fileSpec() }),
+          ),
         );
         break;
       case 'xfa':
@@ -89,7 +108,11 @@ export async function makeActivePdf(kinds: readonly ActiveContentKind[], lines: 
           PDFName.of('AcroForm'),
           context.obj({
             Fields: [],
-            XFA: context.register(context.stream('<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><script>app.alert("xfa")</script></template></xdp:xdp>')),
+            XFA: context.register(
+              context.stream(
+                '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><script>app.alert("xfa")</script></template></xdp:xdp>',
+              ),
+            ),
           }),
         );
         break;
@@ -106,7 +129,14 @@ export async function makeActivePdf(kinds: readonly ActiveContentKind[], lines: 
     );
     annotations.push(
       context.register(
-        context.obj({ Type: 'Annot', Subtype: 'FreeText', Rect: [72, 300, 332, 324], F: 4, AP: { N: appearance }, AA: { E: script('app.alert("hover")') } }),
+        context.obj({
+          Type: 'Annot',
+          Subtype: 'FreeText',
+          Rect: [72, 300, 332, 324],
+          F: 4,
+          AP: { N: appearance },
+          AA: { E: script('app.alert("hover")') },
+        }),
       ),
     );
   }
@@ -116,10 +146,25 @@ export async function makeActivePdf(kinds: readonly ActiveContentKind[], lines: 
 }
 
 const FLAGGED_KEYS = new Set(['/JS', '/JavaScript', '/AA', '/OpenAction', '/EmbeddedFiles', '/EF', '/XFA', '/AcroForm', '/Launch', '/FS']);
-const FLAGGED_ACTIONS = new Set(['/JavaScript', '/Launch', '/URI', '/SubmitForm', '/ImportData', '/GoToR', '/GoToE', '/Rendition', '/Movie', '/Sound']);
+const FLAGGED_ACTIONS = new Set([
+  '/JavaScript',
+  '/Launch',
+  '/URI',
+  '/SubmitForm',
+  '/ImportData',
+  '/GoToR',
+  '/GoToE',
+  '/Rendition',
+  '/Movie',
+  '/Sound',
+]);
 
 const text = (value: PDFObject | undefined) =>
-  value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : value instanceof PDFName ? value.asString() : undefined;
+  value instanceof PDFString || value instanceof PDFHexString
+    ? value.decodeText()
+    : value instanceof PDFName
+      ? value.asString()
+      : undefined;
 
 /**
  * Every kind of active content left in a PDF, found by walking every object it holds (not only
@@ -144,7 +189,10 @@ export async function activeContentIn(bytes: Uint8Array): Promise<string[]> {
       if (FLAGGED_KEYS.has(name)) findings.add(name);
       if (name === '/S' && FLAGGED_ACTIONS.has(text(value) ?? '')) findings.add(`action ${text(value)}`);
       if (name === '/URI' && /^\s*file:/i.test(text(value) ?? '')) findings.add('file: URI');
-      if ((name === '/Type' && ['/Filespec', '/EmbeddedFile'].includes(text(value) ?? '')) || (name === '/Subtype' && text(value) === '/FileAttachment')) {
+      if (
+        (name === '/Type' && ['/Filespec', '/EmbeddedFile'].includes(text(value) ?? '')) ||
+        (name === '/Subtype' && text(value) === '/FileAttachment')
+      ) {
         findings.add(`${name} ${text(value)}`);
       }
       visit(value);

@@ -51,7 +51,11 @@ export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => bo
   }
 }
 
-export async function waitForConversion(client: TestClient, key = DOC_KEY, timeoutMs = 30_000): Promise<{ status: string; message: string }> {
+export async function waitForConversion(
+  client: TestClient,
+  key = DOC_KEY,
+  timeoutMs = 30_000,
+): Promise<{ status: string; message: string }> {
   return waitFor(
     async () => (await client.get(`/api/pdf/document-answer/${key}`)).body,
     (body) => body.status !== 'unprocessed' && body.status !== 'in progress',

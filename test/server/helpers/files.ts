@@ -31,7 +31,12 @@ export function makePng(width: number, height: number, options: { noise?: boolea
     }
     rows.push(row);
   }
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows), { level: options.noise ? 0 : 6 })), PNG_END]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows), { level: options.noise ? 0 : 6 })),
+    PNG_END,
+  ]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -71,7 +76,10 @@ function pngPasses(width: number, height: number, interlaced: boolean) {
 /** What a decoder inflates for a PNG of this shape: per row, one filter byte and the packed samples. */
 function pngInflatedBytes(width: number, height: number, colorType: number, bitDepth: number, interlaced = false): number {
   const bitsPerPixel = PNG_CHANNELS[colorType]! * bitDepth;
-  return pngPasses(width, height, interlaced).reduce((sum, pass) => sum + pass.height * (1 + Math.ceil((pass.width * bitsPerPixel) / 8)), 0);
+  return pngPasses(width, height, interlaced).reduce(
+    (sum, pass) => sum + pass.height * (1 + Math.ceil((pass.width * bitsPerPixel) / 8)),
+    0,
+  );
 }
 
 export interface PngSpec {
@@ -167,11 +175,20 @@ export async function makePngBomb(
   const interlaced = options.interlaced ?? false;
   const data = await deflatedZeros(options.inflatedBytes ?? pngInflatedBytes(width, height, colorType, bitDepth, interlaced));
   const palette = colorType === 3 ? [pngChunk('PLTE', Buffer.from([255, 255, 255]))] : [];
-  return Buffer.concat([PNG_SIGNATURE, pngHeader(width, height, colorType, bitDepth, interlaced), ...palette, pngChunk('IDAT', data), PNG_END]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngHeader(width, height, colorType, bitDepth, interlaced),
+    ...palette,
+    pngChunk('IDAT', data),
+    PNG_END,
+  ]);
 }
 
 /** A 40×30 baseline JPEG (made once with pdftoppm). */
-export const SMALL_JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAeACgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDNoorrdD/5BEH/AAL/ANCNehmmY/UKKq8vNd23t0b7PscmGoe3ny3sclRXeVQ1z/kET/8AAf8A0IV4+H4n9tWhS9lbmaXxd3bsddTLuSDlzbeX/BOSooor6o8wK6HStTs7fToopptrrnI2k9yfSueorix+Ap46mqdRtJO+nz8n3NqFeVGXNE63+2dP/wCfj/xxv8Kp6rqdncadLFDNudsYG0juD6Vz1FeZR4bwtGpGpGUrxae66fI6J5hVnFxaWv8AXcKKKK+gOE//2Q==', 'base64');
+export const SMALL_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAeACgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDNoorrdD/5BEH/AAL/ANCNehmmY/UKKq8vNd23t0b7PscmGoe3ny3sclRXeVQ1z/kET/8AAf8A0IV4+H4n9tWhS9lbmaXxd3bsddTLuSDlzbeX/BOSooor6o8wK6HStTs7fToopptrrnI2k9yfSueorix+Ap46mqdRtJO+nz8n3NqFeVGXNE63+2dP/wCfj/xxv8Kp6rqdncadLFDNudsYG0juD6Vz1FeZR4bwtGpGpGUrxae66fI6J5hVnFxaWv8AXcKKKK+gOE//2Q==',
+  'base64',
+);
 
 /** SMALL_JPEG with other dimensions written into its frame header (SOF0): what the file claims, not what it holds. */
 export function jpegDeclaring(width: number, height: number, base: Buffer = SMALL_JPEG): Buffer {
@@ -308,10 +325,28 @@ export function makeDocxWithPicture(text: string, picture: Buffer, extension: 'p
   return makeZip([
     ...docxEntries([text]).map((entry) => {
       if (entry.name === 'word/document.xml') {
-        return { ...entry, data: Buffer.from(entry.data.toString().replace(/<w:document [^>]*>/, `<w:document ${namespaces}>`).replace('</w:body>', `${drawing}</w:body>`)) };
+        return {
+          ...entry,
+          data: Buffer.from(
+            entry.data
+              .toString()
+              .replace(/<w:document [^>]*>/, `<w:document ${namespaces}>`)
+              .replace('</w:body>', `${drawing}</w:body>`),
+          ),
+        };
       }
       if (entry.name === '[Content_Types].xml') {
-        return { ...entry, data: Buffer.from(entry.data.toString().replace('<Default Extension="xml"', `<Default Extension="${extension}" ContentType="image/${extension}"/><Default Extension="xml"`)) };
+        return {
+          ...entry,
+          data: Buffer.from(
+            entry.data
+              .toString()
+              .replace(
+                '<Default Extension="xml"',
+                `<Default Extension="${extension}" ContentType="image/${extension}"/><Default Extension="xml"`,
+              ),
+          ),
+        };
       }
       return entry;
     }),
@@ -332,7 +367,9 @@ export function makeDocxWithLongXml(megabytes: number): Buffer {
   const body = paragraph.repeat(Math.ceil((megabytes * 1024 * 1024) / paragraph.length));
   return makeZip(
     docxEntries(['Long essay']).map((entry) =>
-      entry.name === 'word/document.xml' ? { ...entry, data: Buffer.from(entry.data.toString().replace('</w:body>', `${body}</w:body>`)) } : entry,
+      entry.name === 'word/document.xml'
+        ? { ...entry, data: Buffer.from(entry.data.toString().replace('</w:body>', `${body}</w:body>`)) }
+        : entry,
     ),
   );
 }
@@ -340,5 +377,8 @@ export function makeDocxWithLongXml(megabytes: number): Buffer {
 /** A valid-looking docx with one more part of zeros that unpacks to `unpackedMb` megabytes. */
 export function makeDocxBomb(unpackedMb = 60, options: { lieAboutSize?: boolean } = {}): Buffer {
   const zeros = Buffer.alloc(unpackedMb * 1024 * 1024);
-  return makeZip([...docxEntries(['Bomb']), { name: 'word/media/padding.bin', data: zeros, declaredSize: options.lieAboutSize ? 1000 : undefined }]);
+  return makeZip([
+    ...docxEntries(['Bomb']),
+    { name: 'word/media/padding.bin', data: zeros, declaredSize: options.lieAboutSize ? 1000 : undefined },
+  ]);
 }

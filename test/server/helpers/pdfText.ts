@@ -24,7 +24,12 @@ interface TextItem {
 /** The text of every page, in reading order, a line per line of the page. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl: STANDARD_FONTS,
+  }).promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
@@ -38,9 +43,17 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 /** Page 1 drawn by pdfjs-dist at `scale` (1 = 72 dpi), as RGB rows, to check what a reader sees. */
-export async function renderFirstPage(bytes: Uint8Array, scale: number): Promise<{ width: number; height: number; rgbAt(x: number, y: number): number[] }> {
+export async function renderFirstPage(
+  bytes: Uint8Array,
+  scale: number,
+): Promise<{ width: number; height: number; rgbAt(x: number, y: number): number[] }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl: STANDARD_FONTS,
+  }).promise;
   try {
     const page = await document.getPage(1);
     const viewport = page.getViewport({ scale });
@@ -50,7 +63,11 @@ export async function renderFirstPage(bytes: Uint8Array, scale: number): Promise
     // pdfjs leaves the background transparent; a reader shows the page white.
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
     const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
     return { width, height, rgbAt: (x, y) => [...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)] };
   } finally {

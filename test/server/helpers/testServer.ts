@@ -37,12 +37,15 @@ export async function startTestServer(
   const config = readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
   // The address e-mail links are built from; requests go to the ephemeral port behind it.
   const publicUrl = 'http://admissions.test';
-  const running: RunningServer = await startServer({ ...config, publicUrl }, {
-    clock,
-    jobHooks: options.jobHooks,
-    distDir: options.distDir,
-    logger: options.logger,
-  });
+  const running: RunningServer = await startServer(
+    { ...config, publicUrl },
+    {
+      clock,
+      jobHooks: options.jobHooks,
+      distDir: options.distDir,
+      logger: options.logger,
+    },
+  );
   return {
     ...running,
     clock,

@@ -18,7 +18,10 @@ const LOAD_BEFORE_MS = 800;
 
 /** `npm run admin -- …` as an operator runs it, next to the running server. */
 const admin = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { cwd: root, env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir } });
+  run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir },
+  });
 
 describe('npm run admin -- backup FILE', () => {
   it('copies the live database under save load; the restored copy holds every save acknowledged before the backup began', async () => {
@@ -78,12 +81,16 @@ describe('npm run admin -- backup FILE', () => {
       let stored = 0;
       for (const [index, username] of usernames.entries()) {
         const cookie = await logIn(restored.url, username, BENCH_PASSWORD);
-        const profile = (await (await fetch(`${restored.url}/api/profile`, { headers: { cookie } })).json()) as { answer: Record<string, string> };
+        const profile = (await (await fetch(`${restored.url}/api/profile`, { headers: { cookie } })).json()) as {
+          answer: Record<string, string>;
+        };
         const sequence = Number(profile.answer.preferred_name?.slice(4) ?? 0);
         stored += sequence;
         if (sequence < acknowledgedBeforeBackup[index]!) missing.push(`${username}: ${sequence} < ${acknowledgedBeforeBackup[index]}`);
       }
-      console.log(`backup under load: ${total} saves acknowledged before it began, the restored copy holds ${stored}, ${missing.length} missing`);
+      console.log(
+        `backup under load: ${total} saves acknowledged before it began, the restored copy holds ${stored}, ${missing.length} missing`,
+      );
       expect(missing).toEqual([]);
     } finally {
       await restored.close();

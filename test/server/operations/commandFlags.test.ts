@@ -39,13 +39,17 @@ describe('the operator commands', () => {
     ['mail', '--too ada@example.org', '--too'],
     ['mail', '--json ada@example.org', 'ada@example.org'],
     ['mail', '--limit many', '--limit'],
-  ] as const)('npm run %s -- %s stops with a message naming %s, and does nothing', async (file, args, named) => {
-    const result = await command(file, args.split(' '));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(named);
-    expect(result.stderr).toContain(`npm run ${file}`);
-    expect(result.stdout).toBe('');
-  }, 60_000);
+  ] as const)(
+    'npm run %s -- %s stops with a message naming %s, and does nothing',
+    async (file, args, named) => {
+      const result = await command(file, args.split(' '));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(named);
+      expect(result.stderr).toContain(`npm run ${file}`);
+      expect(result.stdout).toBe('');
+    },
+    60_000,
+  );
 
   it('still run with the flags they know', async () => {
     const exported = await command('admin', ['export', '--status=all', '--format', 'json', '--include-sensitive']);

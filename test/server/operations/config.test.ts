@@ -24,7 +24,11 @@ function refusal(env: Record<string, string>): string | undefined {
 /** A script as an operator runs it (`npm start`, `npm run admin -- …`); resolves with its exit code and output. */
 async function script(file: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -76,13 +80,31 @@ describe('the environment is read with one schema', () => {
   });
 
   it('reads good values, treats empty ones as unset, and strips the trailing slash of PUBLIC_URL', () => {
-    const config = readServerConfig({ ...base(), PORT: '8080', PUBLIC_URL: 'https://apply.example.edu/', TRUST_PROXY: '2', MAIL_FROM: '', HEADERS_TIMEOUT_MS: '' });
-    expect(config).toMatchObject({ port: 8080, publicUrl: 'https://apply.example.edu', trustProxy: 2, secureCookies: true, mailFrom: 'Admissions <no-reply@localhost>' });
+    const config = readServerConfig({
+      ...base(),
+      PORT: '8080',
+      PUBLIC_URL: 'https://apply.example.edu/',
+      TRUST_PROXY: '2',
+      MAIL_FROM: '',
+      HEADERS_TIMEOUT_MS: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://apply.example.edu',
+      trustProxy: 2,
+      secureCookies: true,
+      mailFrom: 'Admissions <no-reply@localhost>',
+    });
     expect(config.http.headersTimeoutMs).toBe(readServerConfig(base()).http.headersTimeoutMs);
   });
 
   it('`npm start` with a bad value exits 1 naming the variable, before building anything', async () => {
-    const { code, output } = await script('server/main.ts', [], { NODE_ENV: 'production', DATA_DIR: tempDir(), PUBLIC_URL: 'not a url', PORT: '0' });
+    const { code, output } = await script('server/main.ts', [], {
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'not a url',
+      PORT: '0',
+    });
     expect(code).toBe(1);
     expect(output).toContain('Admissions could not start: PUBLIC_URL must be an http:// or https:// URL, got "not a url".');
     expect(output).not.toContain('building_front_end');
@@ -90,7 +112,12 @@ describe('the environment is read with one schema', () => {
 });
 
 describe('keys in production (NODE_ENV=production and an https PUBLIC_URL)', () => {
-  const production = (dataDir: string) => ({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'https://apply.example.edu', TRUST_PROXY: '1' });
+  const production = (dataDir: string) => ({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://apply.example.edu',
+    TRUST_PROXY: '1',
+  });
 
   it('are never generated silently: start-up stops naming SESSION_SECRET, ENCRYPTION_KEY and init-keys', async () => {
     const dataDir = tempDir();
@@ -141,7 +168,10 @@ describe('keys in production (NODE_ENV=production and an https PUBLIC_URL)', () 
   }, 60_000);
 
   it('are still generated on first start for http://localhost and for tests', () => {
-    for (const env of [{ NODE_ENV: 'production', DATA_DIR: tempDir() }, { NODE_ENV: 'test', DATA_DIR: tempDir(), PUBLIC_URL: 'https://apply.example.edu', TRUST_PROXY: '1' }]) {
+    for (const env of [
+      { NODE_ENV: 'production', DATA_DIR: tempDir() },
+      { NODE_ENV: 'test', DATA_DIR: tempDir(), PUBLIC_URL: 'https://apply.example.edu', TRUST_PROXY: '1' },
+    ]) {
       readServerConfig(env);
       expect(statSync(join(env.DATA_DIR, 'secret.key')).mode & 0o777).toBe(0o600);
       expect(statSync(join(env.DATA_DIR, 'encryption.key')).mode & 0o777).toBe(0o600);

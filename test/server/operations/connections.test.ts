@@ -94,7 +94,9 @@ describe('connections that never end', () => {
     expect((await client.get('/public/college')).status).toBe(200);
     const { socket, ended } = openSocket();
     const body = JSON.stringify({ username: 'nobody@example.org', password: 'Wrong-Password-00!' });
-    socket.write(`POST /public/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /public/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     setTimeout(() => socket.write(body), 300);
     const outcome = await ended;
     expect(outcome.received).toMatch(/^HTTP\/1\.1 400 /);

@@ -30,7 +30,12 @@ describe('GET /healthz', () => {
     const held: number[] = [];
     server = await startTestServer(
       { JOB_CONCURRENCY: '1' },
-      { jobHooks: { beforeJob: (job, signal) => new Promise<void>((resolve) => (held.push(job.id), signal.addEventListener('abort', () => resolve()))) } },
+      {
+        jobHooks: {
+          beforeJob: (job, signal) =>
+            new Promise<void>((resolve) => (held.push(job.id), signal.addEventListener('abort', () => resolve()))),
+        },
+      },
     );
     const now = server.clock.now();
     enqueueJob(server.db, { kind: 'delete_objects', payload: { keys: [] } }, now);

@@ -41,7 +41,9 @@ describe('the client address behind proxies (TRUST_PROXY is a hop count)', () =>
     // The proxy appends the address it saw (the attacker's) to whatever the attacker sent.
     for (let attempt = 0; attempt < 40; attempt++) statuses.push(await guess(attacker, username, `${invented()}, 203.0.113.7`));
     const evaluated = statuses.filter((status) => status === 400).length;
-    console.log(`TRUST_PROXY=1, 40 guesses with invented X-Forwarded-For: ${evaluated} evaluated, ${statuses.filter((s) => s === 429).length} refused`);
+    console.log(
+      `TRUST_PROXY=1, 40 guesses with invented X-Forwarded-For: ${evaluated} evaluated, ${statuses.filter((s) => s === 429).length} refused`,
+    );
     expect(evaluated).toBe(PAIR_LIMIT);
     expect(statuses.slice(PAIR_LIMIT).every((status) => status === 429)).toBe(true);
   });
@@ -54,7 +56,9 @@ describe('the client address behind proxies (TRUST_PROXY is a hop count)', () =>
       const body = { username: `signup.${attempt}@example.org`, password: BENCH_PASSWORD };
       statuses.push((await client().post('/public/signup', body, { 'x-forwarded-for': `${invented()}, 203.0.113.8` })).status);
     }
-    console.log(`TRUST_PROXY=1, ${limit + 5} sign-ups with invented X-Forwarded-For: ${statuses.filter((s) => s === 200).length} taken, ${statuses.filter((s) => s === 429).length} refused`);
+    console.log(
+      `TRUST_PROXY=1, ${limit + 5} sign-ups with invented X-Forwarded-For: ${statuses.filter((s) => s === 200).length} taken, ${statuses.filter((s) => s === 429).length} refused`,
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
     expect(statuses.slice(limit).every((status) => status === 429)).toBe(true);
   });
@@ -71,7 +75,8 @@ describe('the client address behind proxies (TRUST_PROXY is a hop count)', () =>
     const attacker = client();
     const statuses: number[] = [];
     // The outer proxy saw 203.0.113.9 and the inner one saw the outer proxy (10.0.0.2).
-    for (let attempt = 0; attempt < PAIR_LIMIT + 5; attempt++) statuses.push(await guess(attacker, username, `${invented()}, 203.0.113.9, 10.0.0.2`));
+    for (let attempt = 0; attempt < PAIR_LIMIT + 5; attempt++)
+      statuses.push(await guess(attacker, username, `${invented()}, 203.0.113.9, 10.0.0.2`));
     expect(statuses.filter((status) => status === 400)).toHaveLength(PAIR_LIMIT);
     // A request that reached the inner proxy directly carries one entry: it is that client's own budget.
     expect(await guess(attacker, username, '203.0.113.10')).toBe(400);
@@ -96,14 +101,15 @@ describe('the client address behind proxies (TRUST_PROXY is a hop count)', () =>
 describe('an https PUBLIC_URL', () => {
   it('without TRUST_PROXY stops start-up with a message naming TRUST_PROXY', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'admissions-proxy-'));
-    expect(() => readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://apply.example.edu' })).toThrow(
-      /TRUST_PROXY/,
-    );
+    expect(() => readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://apply.example.edu' })).toThrow(/TRUST_PROXY/);
   });
 
   it('behind a proxy that does not send X-Forwarded-Proto, login answers 200 with Secure cookies', async () => {
     const { client, username } = await serverWith({ TRUST_PROXY: '1', PUBLIC_URL: 'https://apply.example.edu' });
-    const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.20' }, { 'x-forwarded-for': '203.0.113.21', 'x-forwarded-proto': 'https' }];
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.20' },
+      { 'x-forwarded-for': '203.0.113.21', 'x-forwarded-proto': 'https' },
+    ];
     for (const headers of proxied) {
       const applicant = client();
       const login = await applicant.post('/public/login', { username, password: BENCH_PASSWORD }, headers);

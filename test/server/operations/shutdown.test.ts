@@ -59,7 +59,9 @@ function storedPreferredName(dataDir: string, username: string): string | null {
   const db = new Database(join(dataDir, 'admissions.sqlite'), { readonly: true });
   try {
     const row = db
-      .prepare("SELECT json_extract(a.answers, '$.preferred_name') AS value FROM applications a JOIN users u ON u.id = a.user_id WHERE u.username = ?")
+      .prepare(
+        "SELECT json_extract(a.answers, '$.preferred_name') AS value FROM applications a JOIN users u ON u.id = a.user_id WHERE u.username = ?",
+      )
       .get(username) as { value: string | null } | undefined;
     return row?.value ?? null;
   } finally {
@@ -98,7 +100,9 @@ describe('SIGTERM', () => {
   it('does not wait past SHUTDOWN_TIMEOUT_MS for a request that never completes', async () => {
     const { server, cookie } = await startApplicantServer({ SHUTDOWN_TIMEOUT_MS: '1000' });
     const stuck = openRaw(server.url);
-    stuck.socket.write(`PUT /api/answer HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{`);
+    stuck.socket.write(
+      `PUT /api/answer HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exit = exited(server);
     const signalled = performance.now();

@@ -41,7 +41,10 @@ describe('one server process per DATA_DIR', () => {
       expect(second.output).not.toContain('building_front_end');
       // The first one is untouched, and the commands work next to it.
       expect((await fetch(`${first.url}/public/college`)).status).toBe(200);
-      const mail = await run(process.execPath, ['--import', 'tsx', 'server/cli/mail.ts'], { cwd: root, env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir } });
+      const mail = await run(process.execPath, ['--import', 'tsx', 'server/cli/mail.ts'], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir },
+      });
       expect(mail.stdout).toContain('The outbox is empty.');
     } finally {
       first.child.kill('SIGKILL');

@@ -61,7 +61,10 @@ describe('the JavaScript each route needs', () => {
     for (const weight of weights) {
       const files = weight.files.map((file) => file.file);
       for (const lazyOnly of ['AccountPopover', 'FooterDialogs', 'InactivityDialog', 'UnexpectedErrorDialog', 'Dialog', 'portal']) {
-        expect(files.some((file) => file.includes(`/${lazyOnly}-`)), `${lazyOnly} in ${weight.route}`).toBe(false);
+        expect(
+          files.some((file) => file.includes(`/${lazyOnly}-`)),
+          `${lazyOnly} in ${weight.route}`,
+        ).toBe(false);
       }
     }
   });
@@ -75,13 +78,20 @@ describe('the JavaScript each route needs', () => {
   });
 
   /** The source modules in a route's first download and on-demand chunks. */
-  const modulesOf = (route: string) => weights.find((weight) => weight.route === route)!.files.flatMap((file) => contents.get(file.file) ?? []);
+  const modulesOf = (route: string) =>
+    weights.find((weight) => weight.route === route)!.files.flatMap((file) => contents.get(file.file) ?? []);
 
   it('renders the routes with react-router-dom, which comes with the first download of every route', () => {
     for (const route of ['/about', '/login']) {
       const modules = modulesOf(route);
-      expect(modules.some((module) => /[\\/]node_modules[\\/]react-router[\\/]/.test(module)), route).toBe(true);
-      expect(modules.some((module) => /[\\/]src[\\/]app[\\/]browserHistory\.ts$/.test(module)), route).toBe(false);
+      expect(
+        modules.some((module) => /[\\/]node_modules[\\/]react-router[\\/]/.test(module)),
+        route,
+      ).toBe(true);
+      expect(
+        modules.some((module) => /[\\/]src[\\/]app[\\/]browserHistory\.ts$/.test(module)),
+        route,
+      ).toBe(false);
     }
   });
 
@@ -98,11 +108,17 @@ describe('the JavaScript each route needs', () => {
     // chunk; each still has its own entry, which the browser fetches with its route.
     const about = modulesOf('/about');
     for (const screen of ['AuthArea', 'CompletionArea', 'ServiceView']) {
-      expect(about.filter((module) => module.endsWith(`/${screen}.tsx`)), `${screen} on /about`).toEqual([]);
+      expect(
+        about.filter((module) => module.endsWith(`/${screen}.tsx`)),
+        `${screen} on /about`,
+      ).toEqual([]);
     }
     const login = modulesOf('/login');
     for (const screen of ['FormArea', 'AboutPage', 'CompletionArea', 'ServiceView']) {
-      expect(login.filter((module) => module.endsWith(`/${screen}.tsx`)), `${screen} on /login`).toEqual([]);
+      expect(
+        login.filter((module) => module.endsWith(`/${screen}.tsx`)),
+        `${screen} on /login`,
+      ).toEqual([]);
     }
   });
 
@@ -118,7 +134,10 @@ describe('the JavaScript each route needs', () => {
       const key = dynamicEntryKey(manifest, name);
       expect(key, name).toBeDefined();
       const files = [...reached(key!)].map((chunk) => manifest[chunk]!.file);
-      expect(files.filter((file) => /\/(auth|AuthArea|authCardMachine)-/.test(file)), name).toEqual([]);
+      expect(
+        files.filter((file) => /\/(auth|AuthArea|authCardMachine)-/.test(file)),
+        name,
+      ).toEqual([]);
     }
   });
 });

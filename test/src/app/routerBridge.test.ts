@@ -24,7 +24,9 @@ describe('who moves the router', () => {
   });
 
   it('no code writes the browser history itself', () => {
-    const writing = files.filter((file) => /history\.(pushState|replaceState|back|forward|go)\(|location\.(assign|replace)\(/.test(readFileSync(join(root, file), 'utf8')));
+    const writing = files.filter((file) =>
+      /history\.(pushState|replaceState|back|forward|go)\(|location\.(assign|replace)\(/.test(readFileSync(join(root, file), 'utf8')),
+    );
     expect(writing).toEqual([]);
   });
 });

@@ -81,9 +81,7 @@ describe('sign-up passwords', () => {
     expect(messages(signupSchema, { username: 'avery@example.com', password: 'ALLUPPERCASE-1' }).password).toEqual([
       'Choose a password that contains at least one lowercase letter.',
     ]);
-    expect(messages(signupSchema, { username: 'avery@example.com', password: '' }).password).toEqual([
-      'Password is required.',
-    ]);
+    expect(messages(signupSchema, { username: 'avery@example.com', password: '' }).password).toEqual(['Password is required.']);
   });
 
   it('accepts up to 256 characters', () => {

@@ -74,9 +74,7 @@ describe('validateAnswerPayload', () => {
       key: 'personal_statement_essay',
       message: 'Answer personal_statement_essay must be at most 7000 characters.',
     });
-    expect(refusal({ conviction_comment: 'x'.repeat(1501) })?.message).toBe(
-      'Answer conviction_comment must be at most 1500 characters.',
-    );
+    expect(refusal({ conviction_comment: 'x'.repeat(1501) })?.message).toBe('Answer conviction_comment must be at most 1500 characters.');
     expect(refusal({ gender_desc: 'x'.repeat(201) })?.message).toBe('Answer gender_desc must be at most 200 characters.');
     expect(validateAnswerPayload({ personal_statement_essay: 'x'.repeat(7000) }, college).ok).toBe(true);
   });

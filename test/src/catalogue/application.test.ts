@@ -94,9 +94,7 @@ describe('validateApplication', () => {
     });
 
     it('lets an international number replace the home phone', () => {
-      expect(
-        errorsWith({ phone_home: '', phone_mobile: '', optin_sms_ind: false, phone_international: '+44 20 7946 0000' }),
-      ).toEqual([]);
+      expect(errorsWith({ phone_home: '', phone_mobile: '', optin_sms_ind: false, phone_international: '+44 20 7946 0000' })).toEqual([]);
     });
   });
 
@@ -226,17 +224,9 @@ describe('validateApplication', () => {
 
   describe('parents', () => {
     it('prefixes parent messages with the parent number', () => {
-      expectOnly(
-        { parent_email_address: 'morgan@' },
-        'parent_email_address',
-        'Parent 1/Guardian 1: Please enter a valid email address.',
-      );
+      expectOnly({ parent_email_address: 'morgan@' }, 'parent_email_address', 'Parent 1/Guardian 1: Please enter a valid email address.');
       expectOnly({ parent_phone: '123' }, 'parent_phone', 'Parent 1/Guardian 1: Please enter a valid phone number.');
-      expectOnly(
-        { parent_2_email_address: 'x' },
-        'parent_2_email_address',
-        'Parent 2/Guardian 2: Please enter a valid email address.',
-      );
+      expectOnly({ parent_2_email_address: 'x' }, 'parent_2_email_address', 'Parent 2/Guardian 2: Please enter a valid email address.');
       expectOnly({ parent_2_phone: '000-000-0000' }, 'parent_2_phone', 'Parent 2/Guardian 2: Please enter a valid phone number.');
       expect(errorsWith({ parent_email_address: '', parent_phone: '' })).toEqual([]);
     });
@@ -258,17 +248,15 @@ describe('validateApplication', () => {
 describe('validateField and combinedErrors', () => {
   it('returns the messages of one field', () => {
     const answers = { ...completeApplication, phone_mobile: '', optin_sms_ind: true };
-    expect(validateField('phone_mobile', answers, options)).toEqual([
-      'A cell phone number is required to receive text message updates.',
-    ]);
+    expect(validateField('phone_mobile', answers, options)).toEqual(['A cell phone number is required to receive text message updates.']);
     expect(validateField('first_name', answers, options)).toEqual([]);
   });
 
   it('combines a month and a year select without repeating a message', () => {
     const tooLong = 'x'.repeat(50);
-    expect(combinedErrors('grad_month', 'grad_year', { ...completeApplication, grad_month: tooLong, grad_year: tooLong }, options)).toEqual([
-      'Please use at most 45 characters.',
-    ]);
+    expect(combinedErrors('grad_month', 'grad_year', { ...completeApplication, grad_month: tooLong, grad_year: tooLong }, options)).toEqual(
+      ['Please use at most 45 characters.'],
+    );
     expect(combinedErrors('first_name', 'last_name', { ...completeApplication, first_name: '', last_name: '' }, options)).toEqual([
       'First name is required.',
       'Last name is required.',

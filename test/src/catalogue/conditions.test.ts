@@ -164,9 +164,7 @@ describe('clearing', () => {
       state: 'Texas',
       state_desc: 'Texas',
     };
-    expect(hiddenKeysToClear(answers, catalogue).sort()).toEqual(
-      ['dog_name', 'extra_flag', 'extra_note', 'state', 'state_desc'].sort(),
-    );
+    expect(hiddenKeysToClear(answers, catalogue).sort()).toEqual(['dog_name', 'extra_flag', 'extra_note', 'state', 'state_desc'].sort());
     expect(clearKeys(answers, ['extra_flag', 'dog_name'], catalogue)).toMatchObject({ extra_flag: false, dog_name: '' });
   });
 

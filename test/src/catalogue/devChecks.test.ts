@@ -43,9 +43,7 @@ describe('checkCatalogue', () => {
 
   it('throws on keys outside the tenant data model', () => {
     const questions: Pick<Question, 'key' | 'addAnother'>[] = [...real.questions, { key: 'favourite_colour' as Question['key'] }];
-    expect(() => checkCatalogue({ ...real, questions })).toThrow(
-      'These keys are not in the tenant data model: favourite_colour',
-    );
+    expect(() => checkCatalogue({ ...real, questions })).toThrow('These keys are not in the tenant data model: favourite_colour');
     expect(() => checkCatalogue({ ...real, summaryPages: { about: ['first_nmae'] } })).toThrow(
       'These keys are not in the tenant data model: first_nmae',
     );
@@ -83,8 +81,6 @@ describe('checkCatalogue', () => {
   it('exports the warning on its own', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     warnMissingConfiguration('summary page for /extra', 'its errors link nowhere');
-    expect(warn).toHaveBeenCalledWith(
-      'Missing configuration: summary page for /extra is not configured; its errors link nowhere.',
-    );
+    expect(warn).toHaveBeenCalledWith('Missing configuration: summary page for /extra is not configured; its errors link nowhere.');
   });
 });

@@ -30,8 +30,14 @@ describe('static option lists', () => {
     expect(countries()[1]).toEqual({ value: 'USA', label: 'United States' });
     expect(countries().find((option) => option.value === 'CAN')?.label).toBe('Canada');
     expect(countries().find((option) => option.value === 'DEU')?.label).toBe('Germany');
-    expect(countries().slice(2).every((option) => /^[A-Z]{3}$/.test(option.value))).toBe(true);
-    const labels = countries().slice(2).map((option) => option.label);
+    expect(
+      countries()
+        .slice(2)
+        .every((option) => /^[A-Z]{3}$/.test(option.value)),
+    ).toBe(true);
+    const labels = countries()
+      .slice(2)
+      .map((option) => option.label);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
     expect(countries().length).toBeGreaterThan(240);
   });
@@ -43,7 +49,15 @@ describe('static option lists', () => {
 
   it('lists US states, DC, territories, armed-forces areas and Canadian provinces, value = name', () => {
     const us = values(usStates());
-    for (const name of ['California', 'District of Columbia', 'Puerto Rico', 'Guam', 'Armed Forces Americas', 'Armed Forces Europe', 'Armed Forces Pacific']) {
+    for (const name of [
+      'California',
+      'District of Columbia',
+      'Puerto Rico',
+      'Guam',
+      'Armed Forces Americas',
+      'Armed Forces Europe',
+      'Armed Forces Pacific',
+    ]) {
       expect(us).toContain(name);
     }
     expect(values(caProvinces())).toEqual(expect.arrayContaining(['Ontario', 'Quebec', 'Yukon', 'Nunavut']));
@@ -53,10 +67,11 @@ describe('static option lists', () => {
   });
 
   it('numbers the months 1 to 12', () => {
-    expect(months().slice(1)).toEqual([
-      'January', 'February', 'March', 'April', 'May', 'June',
-      'July', 'August', 'September', 'October', 'November', 'December',
-    ].map((label, index) => ({ value: String(index + 1), label })));
+    expect(months().slice(1)).toEqual(
+      ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map(
+        (label, index) => ({ value: String(index + 1), label }),
+      ),
+    );
   });
 
   it('offers Y and N', () => {

@@ -57,16 +57,12 @@ describe('college configuration', () => {
     expect(problem(withChange({ banner: { startDate: '2027-02-30', endDate: '2027-03-01' } }))).toBe(
       'College configuration: "banner.startDate" must be a date written YYYY-MM-DD.',
     );
-    expect(problem(withChange({ decisionTypes: [] }))).toBe(
-      'College configuration: "decisionTypes" must list at least one option.',
-    );
+    expect(problem(withChange({ decisionTypes: [] }))).toBe('College configuration: "decisionTypes" must list at least one option.');
     const repeated = [
       { value: 'ON', label: 'On campus' },
       { value: 'ON', label: 'Also on campus' },
     ];
-    expect(problem(withChange({ housingOptions: repeated }))).toBe(
-      'College configuration: "housingOptions" must not repeat a value.',
-    );
+    expect(problem(withChange({ housingOptions: repeated }))).toBe('College configuration: "housingOptions" must not repeat a value.');
   });
 
   it('reports unreadable files', () => {
