@@ -13,7 +13,7 @@ import { routeEntryNames } from '../src/catalogue/routes';
  */
 
 /** The routes the issue sets budgets for; what each loads on demand is src/catalogue/routes.ts's answer. */
-export const MEASURED_ROUTES = ['/about', '/login'] as const;
+const MEASURED_ROUTES = ['/about', '/login'] as const;
 export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
 
 /** Issue 11's budgets, react-router-dom included, in kB (1000 bytes, as Vite's own build report counts). */
@@ -53,7 +53,7 @@ function servedGzipBytes(distDir: string, file: string): number {
   return plain;
 }
 
-export function routeWeight(distDir: string, route: MeasuredRoute, manifest: Manifest = readManifest(distDir)): RouteWeight {
+function routeWeight(distDir: string, route: MeasuredRoute, manifest: Manifest = readManifest(distDir)): RouteWeight {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
   if (!entry) throw new Error('The manifest has no entry chunk.');
   const keys = new Set<string>();

@@ -11,7 +11,7 @@ export interface PageTimings {
 }
 
 /** Issue 11: the median of five cold loads. */
-export const PAGE_RUNS = 5;
+const PAGE_RUNS = 5;
 
 /**
  * Largest contentful paint and total blocking time of a page in Chromium with the CPU slowed

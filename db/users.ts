@@ -15,7 +15,7 @@ export interface UserRow {
  * What password_hash holds while an account has no password: not an Argon2 hash, so no password
  * verifies against it; only a reset link sets one.
  */
-export const NO_PASSWORD_HASH = '!none: set by a password reset';
+const NO_PASSWORD_HASH = '!none: set by a password reset';
 
 /** Usernames are stored already normalised (trimmed, lower-case), so equality is case-insensitive. */
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
@@ -184,10 +184,6 @@ export function completePasswordReset(db: Db, idHash: string, userId: number, pa
     stmt(db, 'DELETE FROM sessions WHERE user_id = ?').run(userId);
     return true;
   })();
-}
-
-export function updatePasswordHash(db: Db, userId: number, passwordHash: string): void {
-  stmt(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
 }
 
 /** Codes past their 24 hours confirm nothing; the sweep removes them. */

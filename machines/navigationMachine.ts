@@ -8,8 +8,6 @@ import { SYSTEM_IDS } from './systemIds';
 import type { OverlaysEvent } from './overlaysMachine';
 import { TOAST_TITLES } from './toastsMachine';
 
-/** Section 2's routes (they live in ./routes, which loads nothing else). */
-export { COMPLETION_ROUTE, DEFAULT_ROUTE, isFormRoute, LOGIN_ROUTE, SIGNUP_ROUTE } from './routes';
 const KNOWN_ROUTES = new Set([...FORM_ROUTES, COMPLETION_ROUTE, ...AUTH_ROUTES]);
 
 /** The location the router shows, as last reported: what the views render. */

@@ -5,7 +5,7 @@ import type { Logger } from './log';
 /** Everything the bundle is made from; a newer file here than dist/index.html means a rebuild. */
 const BUILD_INPUTS = ['src', 'machines', 'index.html', 'vite.config.ts', 'package.json'];
 
-export function newestMtime(path: string): number {
+function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -14,7 +14,7 @@ export function newestMtime(path: string): number {
   return newest;
 }
 
-export function frontendIsStale(root: string): boolean {
+function frontendIsStale(root: string): boolean {
   const builtAt = newestMtime(join(root, 'dist', 'index.html'));
   if (builtAt === 0) return true;
   return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > builtAt);

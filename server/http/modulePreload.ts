@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeEntryNames } from '../../src/catalogue/routes';
 
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   name?: string;
   isEntry?: boolean;

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import './ErrorScreen.css';
 
 /** Section 2's root error screen: route errors and the root actor's `error` tag both end here. */
-export const ERROR_SCREEN_TITLE = 'Something went wrong.';
-export const ERROR_SCREEN_TEXT = 'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.';
+const ERROR_SCREEN_TITLE = 'Something went wrong.';
+const ERROR_SCREEN_TEXT = 'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.';
 
 export function ErrorScreen() {
   const heading = useRef<HTMLHeadingElement>(null);
