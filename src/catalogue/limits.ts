@@ -73,9 +73,11 @@ export const FILE_MESSAGES = {
 /**
  * US-style phone number: area code and exchange start with 2-9. Accepts the
  * auto-formatted '(###) ###-####' and plain digits with optional dashes,
- * dots or spaces between the groups.
+ * dots or spaces between the groups, after an optional +1 country code.
  */
-export const PHONE_PATTERN = /^(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[-. ]?)[2-9]\d{2}[-. ]?\d{4}$/;
+export const PHONE_PATTERN = /^(?:\+?1[-. ]?)?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[-. ]?)[2-9]\d{2}[-. ]?\d{4}$/;
+/** A number that starts with + and a country code other than 1: not a US number, whatever its digits. */
+export const FOREIGN_PHONE_PATTERN = /^\s*\+(?!\s*1)/;
 /** Deliberately basic: the mail server is the real judge of an address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

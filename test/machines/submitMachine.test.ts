@@ -128,7 +128,7 @@ describe('submit sequence', () => {
   it('counts the server’s 422 as errors', async () => {
     const rejected = new ApiError('Missing', 'http', 422, {
       message: 'Missing',
-      errors: [{ key: 'gender', message: 'Gender is required.' }],
+      errors: [{ key: 'gender', message: 'Sex is required.' }],
     });
     const { subject, received } = start({
       submit: async () => {
@@ -139,7 +139,7 @@ describe('submit sequence', () => {
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('invalid');
-    expect(subject.getSnapshot().context.errors).toEqual([{ key: 'gender', message: 'Gender is required.' }]);
+    expect(subject.getSnapshot().context.errors).toEqual([{ key: 'gender', message: 'Sex is required.' }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/about' }]);
     expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
   });

@@ -15,6 +15,7 @@ import {
   BIRTH_YEARS_BACK,
   DEFAULT_MAX_LENGTH,
   EMAIL_PATTERN,
+  FOREIGN_PHONE_PATTERN,
   MAILING_DATE_WINDOW,
   MIN_AGE_YEARS,
   PHONE_PATTERN,
@@ -23,7 +24,7 @@ import {
   ZIP_MIN_LENGTH,
 } from '../limits';
 import { USA } from '../options';
-import { ADD_ANOTHER_GROUPS, CONDITION_CATALOGUE, LEGAL_AGREEMENT, QUESTIONS, maxLengthFor, slotTitle, type Question } from '../questions';
+import { ADD_ANOTHER_GROUPS, CONDITION_CATALOGUE, QUESTIONS, QUESTION_BY_KEY, maxLengthFor, slotTitle, type Question } from '../questions';
 import { ageOn, parseIsoDate, today } from './dates';
 import { issueKey, unique } from './issues';
 
@@ -36,6 +37,18 @@ export type ApplicationOptions = {
 
 export type ValidationError = { readonly key: string; readonly message: string };
 
+/** The label the applicant sees, so a message names the field as it appears on screen. */
+function labelOf(key: AnswerKey): string {
+  const label = QUESTION_BY_KEY.get(key)?.label;
+  if (!label) throw new Error(`The catalogue has no question ${key} to name in a message.`);
+  return label;
+}
+
+/**
+ * Where the specification's own message is the question itself ("When do you plan to enroll?",
+ * "Search for Your School") or the certification's text, the message instead names the field by
+ * its label and says what to do (issue 13): a question repeated back tells the applicant nothing.
+ */
 export const APPLICATION_MESSAGES = {
   notAnObject: 'The answers must be an object.',
   notText: 'This answer must be text.',
@@ -43,13 +56,15 @@ export const APPLICATION_MESSAGES = {
   tooLong: (max: number) => `Please use at most ${max} characters.`,
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',
-  genderRequired: 'Gender is required.',
+  genderRequired: `${labelOf('gender')} is required.`,
   birthDateRequired: 'Date of birth is required.',
   birthDateInvalid: 'Please enter a valid date of birth.',
   birthDateUnsupported: 'This date is not supported. Please contact help support for assistance.',
   tooYoung: `You must be ${MIN_AGE_YEARS} years or older to apply.`,
   phoneHomeInvalid: 'Please enter a valid home phone number.',
   phoneMobileInvalid: 'Please enter a valid cell phone number.',
+  phoneIsForeign: (key: AnswerKey) =>
+    `${labelOf(key)} takes US numbers only. Please enter a number from another country under "${labelOf('phone_international')}".`,
   smsNeedsMobile: 'A cell phone number is required to receive text message updates.',
   phoneRequired: 'Please enter either a home phone or cell phone number.',
   addressRequired: 'Street address is required.',
@@ -60,22 +75,23 @@ export const APPLICATION_MESSAGES = {
   zipTooShort: `ZIP/Postal Code must be at least ${ZIP_MIN_LENGTH} characters.`,
   minYear: (year: number) => `The minimum supported year is ${year}.`,
   maxYear: (year: number) => `The maximum supported year is ${year}.`,
-  schoolRequired: 'Search for Your School',
+  schoolRequired: `${labelOf('hs_name')} is required. Start typing to search, then pick your school or choose "Use: …".`,
   counselorEmailInvalid: 'The counselor email address you entered is invalid.',
+  emailInvalid: 'The email address you entered is invalid.',
   satReadingWriting: `SAT Reading and Writing score must be a number from ${SAT_SECTION_SCORE.min} to ${SAT_SECTION_SCORE.max} in steps of ${SAT_SECTION_SCORE.step}.`,
   satMath: `SAT Math score must be a number from ${SAT_SECTION_SCORE.min} to ${SAT_SECTION_SCORE.max} in steps of ${SAT_SECTION_SCORE.step}.`,
   satEssayReading: `SAT Essay Reading score must be a number from ${SAT_ESSAY_SCORE.min} to ${SAT_ESSAY_SCORE.max}.`,
   satEssayAnalysis: `SAT Essay Analysis score must be a number from ${SAT_ESSAY_SCORE.min} to ${SAT_ESSAY_SCORE.max}.`,
   satEssayWriting: `SAT Essay Writing score must be a number from ${SAT_ESSAY_SCORE.min} to ${SAT_ESSAY_SCORE.max}.`,
   actComposite: `ACT composite score must be a number from ${ACT_COMPOSITE_SCORE.min} to ${ACT_COMPOSITE_SCORE.max}.`,
-  entryTermRequired: 'When do you plan to enroll?',
-  majorRequired: 'What are you interested in studying?',
+  entryTermRequired: `Please choose a term for "${labelOf('entry_term')}".`,
+  majorRequired: `Please choose a program for "${labelOf('applied_major')}".`,
   convictionRequired: 'Please tell us whether you have ever been convicted of a misdemeanor or a felony.',
   convictionCommentRequired: 'Please tell us about your conviction.',
   suspendedRequired: 'Please tell us whether you have ever been disciplined by a school.',
   suspendedCommentRequired: 'Please tell us about the disciplinary action.',
   waiverRequired: 'Please tell us whether you give up your right to read your counselor recommendation.',
-  legalAgreement: LEGAL_AGREEMENT,
+  legalAgreement: 'Please tick the box to certify that the information on this application is complete and correct.',
   parentEmailInvalid: (title: string) => `${title}: Please enter a valid email address.`,
   parentPhoneInvalid: (title: string) => `${title}: Please enter a valid phone number.`,
 } as const;
@@ -125,6 +141,15 @@ const mailingEffectiveDate: FieldRule = (value, { now }) => {
   return date.year > max ? M.maxYear(max) : undefined;
 };
 
+/** The applicant's own numbers: US numbers, while another country's belongs in phone_international. */
+const usPhoneWhenGiven =
+  (key: AnswerKey, invalid: string): FieldRule =>
+  (value) => {
+    if (value === '') return undefined;
+    if (FOREIGN_PHONE_PATTERN.test(String(value))) return M.phoneIsForeign(key);
+    return PHONE_PATTERN.test(String(value)) ? undefined : invalid;
+  };
+
 const mustBeChecked =
   (message: string): FieldRule =>
   (value) =>
@@ -146,8 +171,8 @@ const FIELD_RULES: Partial<Record<AnswerKey, readonly FieldRule[]>> = {
   last_name: [required(M.lastNameRequired)],
   gender: [required(M.genderRequired)],
   birth_date: [birthDate],
-  phone_home: [patternWhenGiven(PHONE_PATTERN, M.phoneHomeInvalid)],
-  phone_mobile: [patternWhenGiven(PHONE_PATTERN, M.phoneMobileInvalid)],
+  phone_home: [usPhoneWhenGiven('phone_home', M.phoneHomeInvalid)],
+  phone_mobile: [usPhoneWhenGiven('phone_mobile', M.phoneMobileInvalid)],
   address_line_1: [required(M.addressRequired)],
   city: [required(M.cityRequired)],
   // Shown only for the USA and Canada, hence "required when country is USA or CAN".
@@ -155,8 +180,9 @@ const FIELD_RULES: Partial<Record<AnswerKey, readonly FieldRule[]>> = {
   country: [required(M.countryRequired)],
   mailing_addr_effective_date: [mailingEffectiveDate],
   hs_name: [required(M.schoolRequired)],
-  // No "when given": an empty address does not look like an e-mail address either.
-  counselor_email_address: [(value) => (EMAIL_PATTERN.test(String(value)) ? undefined : M.counselorEmailInvalid)],
+  // Optional (section 5: "all other fields are optional"), so only a given address is checked.
+  counselor_email_address: [patternWhenGiven(EMAIL_PATTERN, M.counselorEmailInvalid)],
+  email_address: [patternWhenGiven(EMAIL_PATTERN, M.emailInvalid)],
   // Score fields are shown only when the test was taken (see BRANCH_GROUPS).
   sat_score_reading_writing: [wholeNumberWhenGiven(SAT_SECTION_SCORE, M.satReadingWriting)],
   sat_score_math: [wholeNumberWhenGiven(SAT_SECTION_SCORE, M.satMath)],

@@ -28,7 +28,15 @@ describe('validateApplication', () => {
   it('names the required personal fields', () => {
     expectOnly({ first_name: '' }, 'first_name', 'First name is required.');
     expectOnly({ last_name: '' }, 'last_name', 'Last name is required.');
-    expectOnly({ gender: '' }, 'gender', 'Gender is required.');
+    // The question is labelled "Sex": the message names what the applicant sees.
+    expectOnly({ gender: '' }, 'gender', 'Sex is required.');
+  });
+
+  it("checks the applicant's own e-mail as the other e-mail fields are, when one is given", () => {
+    const message = 'The email address you entered is invalid.';
+    expectOnly({ email_address: 'minh.khai.nguyen@' }, 'email_address', message);
+    expect(errorsWith({ email_address: '' })).toEqual([]);
+    expect(errorsWith({ email_address: 'minh.khai.nguyen@example.edu' })).toEqual([]);
   });
 
   it('treats missing keys as empty answers', () => {
@@ -74,6 +82,25 @@ describe('validateApplication', () => {
         expect(errorsWith({ phone_home: phone, phone_mobile: phone })).toEqual([]);
       }
       expect(errorsWith({ phone_home: '' })).toEqual([]);
+    });
+
+    it('accepts a US number written with its +1 country code', () => {
+      for (const phone of ['+1 (408) 555-0199', '+14085550199', '1-408-555-0199']) {
+        expect(errorsWith({ phone_home: phone, phone_mobile: phone })).toEqual([]);
+      }
+    });
+
+    it('sends a number from another country to the international field, by its label', () => {
+      expectOnly(
+        { phone_home: '+84 28 3829 5000' },
+        'phone_home',
+        'Home phone takes US numbers only. Please enter a number from another country under "International phone number".',
+      );
+      expectOnly(
+        { phone_mobile: '+44 20 7946 0000' },
+        'phone_mobile',
+        'Cell phone takes US numbers only. Please enter a number from another country under "International phone number".',
+      );
     });
 
     it('requires a cell phone for text updates', () => {
@@ -149,11 +176,20 @@ describe('validateApplication', () => {
   });
 
   describe('academics', () => {
-    it('requires a school and a valid counselor e-mail', () => {
-      expectOnly({ hs_name: '' }, 'hs_name', 'Search for Your School');
+    it('requires a school, naming the field and saying how to give it', () => {
+      expectOnly(
+        { hs_name: '' },
+        'hs_name',
+        'High school name is required. Start typing to search, then pick your school or choose "Use: …".',
+      );
+    });
+
+    it("checks the counselor's e-mail only when one is given", () => {
       const message = 'The counselor email address you entered is invalid.';
       expectOnly({ counselor_email_address: 'casey@' }, 'counselor_email_address', message);
-      expectOnly({ counselor_email_address: '' }, 'counselor_email_address', message);
+      expectOnly({ counselor_email_address: 'casey@school' }, 'counselor_email_address', message);
+      expect(errorsWith({ counselor_email_address: '' })).toEqual([]);
+      expect(errorsWith({ counselor_email_address: 'casey@school.org' })).toEqual([]);
     });
 
     it('checks SAT section scores from 200 to 800 in steps of 10', () => {
@@ -187,8 +223,8 @@ describe('validateApplication', () => {
     });
 
     it('requires an entry term and a major', () => {
-      expectOnly({ entry_term: '' }, 'entry_term', 'When do you plan to enroll?');
-      expectOnly({ applied_major: '' }, 'applied_major', 'What are you interested in studying?');
+      expectOnly({ entry_term: '' }, 'entry_term', 'Please choose a term for "When do you plan to start?".');
+      expectOnly({ applied_major: '' }, 'applied_major', 'Please choose a program for "What would you like to study?".');
     });
 
     it('limits the essay to the college limit and accepts null', () => {
@@ -216,8 +252,9 @@ describe('validateApplication', () => {
     });
 
     it('requires the certification', () => {
-      expectOnly({ legal_agree: false }, 'legal_agree', LEGAL_AGREEMENT);
-      expectOnly({ legal_agree: '' }, 'legal_agree', LEGAL_AGREEMENT);
+      const message = 'Please tick the box to certify that the information on this application is complete and correct.';
+      expectOnly({ legal_agree: false }, 'legal_agree', message);
+      expectOnly({ legal_agree: '' }, 'legal_agree', message);
       expect(LEGAL_AGREEMENT.startsWith('I certify that the information on this application is complete and correct ')).toBe(true);
     });
   });

@@ -52,11 +52,19 @@ describe('limits', () => {
     expect(limits.FILE_MESSAGES.empty).toBe('Your file is empty. Please upload a non-empty file.');
   });
 
-  it('phone pattern: US style, area code and exchange start with 2-9', () => {
-    for (const phone of ['(212) 555-0100', '(212)555-0100', '212-555-0100', '2125550100', '212 555 0100']) {
+  it('phone pattern: US style, area code and exchange start with 2-9, +1 country code allowed', () => {
+    for (const phone of [
+      '(212) 555-0100',
+      '(212)555-0100',
+      '212-555-0100',
+      '2125550100',
+      '212 555 0100',
+      '+1 212 555 0100',
+      '+1 (212) 555-0100',
+    ]) {
       expect(limits.PHONE_PATTERN.test(phone), phone).toBe(true);
     }
-    for (const phone of ['(112) 555-0100', '212-155-0100', '555-0100', '212-555-010', '+1 212 555 0100', '']) {
+    for (const phone of ['(112) 555-0100', '212-155-0100', '555-0100', '212-555-010', '+44 20 7946 0000', '+2 212 555 0100', '']) {
       expect(limits.PHONE_PATTERN.test(phone), phone).toBe(false);
     }
   });

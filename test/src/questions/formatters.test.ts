@@ -18,6 +18,21 @@ describe('input masks', () => {
     expect(PHONE_PATTERN.test(formatPhone('5552345678'))).toBe(true);
   });
 
+  it('keeps a +1 country code and formats the US number after it', () => {
+    expect(formatPhone('+1 (408) 555-0199')).toBe('+1 (408) 555-0199');
+    expect(formatPhone('14085550199')).toBe('+1 (408) 555-0199');
+    expect(['1', '14', '1408', '14085'].map(formatPhone)).toEqual(['+1', '+1 (4', '+1 (408', '+1 (408) 5']);
+    expect(PHONE_PATTERN.test(formatPhone('+1 408 555 0199'))).toBe(true);
+  });
+
+  it('leaves a number from another country as typed', () => {
+    expect(formatPhone('+84 28 3829 5000')).toBe('+84 28 3829 5000');
+    expect(formatPhone('+44 (0)20 7946-0000')).toBe('+44 (0)20 7946-0000');
+    expect(formatPhone('+')).toBe('+');
+    // Not a US number, so the schema refuses it and the message points to the international field.
+    expect(PHONE_PATTERN.test(formatPhone('+84 28 3829 5000'))).toBe(false);
+  });
+
   it('formats an SSN as ###-##-####', () => {
     expect(['1', '123', '1234', '12345', '123456', '123456789', '1234567890'].map(formatSsn)).toEqual([
       '1',
