@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { createHttpServer, stopHttpServer } from './httpServer';
 import { claimDataDir, type InstanceLock } from './instanceLock';
+import { forgetRunningAddress, recordRunningAddress } from './runningAddress';
 import { createLogger, type Logger } from './log';
 import { createMailer, type Mailer } from './mail/mailer';
 import { sweep } from './maintenance/sweep';
@@ -129,6 +130,7 @@ async function startOnDataDir(
 
   let closing: Promise<void> | undefined;
   const { port } = server.address() as AddressInfo;
+  recordRunningAddress(config.dataDir, config.publicUrlSource === 'PUBLIC_URL' ? config.publicUrl : `http://localhost:${port}`);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return {
     url: `http://${shownHost}:${port}`,
@@ -154,6 +156,7 @@ async function startOnDataDir(
     await handOverMail(mailer, Math.max(0, config.shutdownTimeoutMs - (Date.now() - started)));
     mailer.close();
     db.close();
+    forgetRunningAddress(config.dataDir);
     lock.release();
   }
 }

@@ -11,6 +11,8 @@ export interface ServerConfig {
   databaseFile: string;
   /** The address applicants reach us at; links in e-mails are built from it. */
   publicUrl: string;
+  /** Whether publicUrl is PUBLIC_URL or was made from PORT: a server on PORT=0 is reached at the port it was given. */
+  publicUrlSource: 'PUBLIC_URL' | 'PORT';
   mode: 'development' | 'production' | 'test';
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -59,6 +61,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     dataDir,
     databaseFile,
     publicUrl,
+    publicUrlSource: environment.PUBLIC_URL === undefined ? 'PORT' : 'PUBLIC_URL',
     mode,
     smtpUrl: environment.SMTP_URL,
     mailFrom: environment.MAIL_FROM,

@@ -9,6 +9,7 @@ import { createAccessTokens } from '../accounts/accessTokens';
 import { backupDatabase } from '../../db/backup';
 import { readDataPaths, readServerConfig } from '../config';
 import { initKeyFiles } from '../keys';
+import { runningAddress } from '../runningAddress';
 import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
 import type { SchoolCategory } from '../../db/schools';
 import { readArgs } from './args';
@@ -85,6 +86,28 @@ if (command === 'backup') {
 if (!['service-token', 'tmp-token', 'export', 'import-schools'].includes(command ?? '')) fail(USAGE);
 const config = orFail(() => readServerConfig());
 
+/**
+ * Where printed links point: PUBLIC_URL when this command has it, else the server running on the
+ * same DATA_DIR (whatever port it was given), else PORT. Says which on stderr, so the link alone
+ * stays on stdout for scripts.
+ */
+function linkBase(): string {
+  if (config.publicUrlSource === 'PUBLIC_URL') {
+    process.stderr.write(`Link built from PUBLIC_URL (${config.publicUrl}).\n`);
+    return config.publicUrl;
+  }
+  const running = runningAddress(config.dataDir);
+  if (running) {
+    process.stderr.write(`Link built from the server running on ${config.dataDir} (${running}).\n`);
+    return running;
+  }
+  process.stderr.write(
+    `No server is running on ${config.dataDir}; link built from PORT (${config.publicUrl}). ` +
+      'If the server runs elsewhere, set PUBLIC_URL (or PORT) as it has them.\n',
+  );
+  return config.publicUrl;
+}
+
 const db = openDatabase(config.databaseFile);
 const tokens = createAccessTokens({ db, secret: config.secret, now: () => Date.now() });
 try {
@@ -95,7 +118,7 @@ try {
       const user = findUserByUsername(db, normaliseUsername(argument));
       if (!user) fail(`No account exists for ${argument}.`);
       const token = tokens.issueServiceToken(user.id);
-      process.stdout.write(`${config.publicUrl}/about?service_token=${token}\n`);
+      process.stdout.write(`${linkBase()}/about?service_token=${token}\n`);
       break;
     }
     case 'tmp-token': {
@@ -113,7 +136,7 @@ try {
       const sensitive = Object.keys(checked.answers).filter((key) => SENSITIVE_KEYS.has(key));
       if (sensitive.length > 0) fail(`Prefilled answers cannot include sensitive answers: ${sensitive.join(', ')}.`);
       const token = tokens.issueTmpToken(JSON.stringify(checked.answers));
-      process.stdout.write(`${config.publicUrl}/about?token=${token}\n`);
+      process.stdout.write(`${linkBase()}/about?token=${token}\n`);
       break;
     }
     case 'export': {
