@@ -5,7 +5,8 @@ import { useOptions } from './SelectField';
 
 /**
  * Native radio buttons in a fieldset: arrow keys move between the choices, Space picks one. The
- * '--' choice of every list means "no answer", which a radio group expresses by nothing checked.
+ * '--' choice of every list means "no answer", which a radio group expresses by nothing checked;
+ * an optional question offers "Clear answer" to get back there, as a select's "--" does.
  */
 export function RadioField({ question, required }: { question: Question; required: boolean }) {
   const value = useTextAnswer(question.key);
@@ -33,6 +34,21 @@ export function RadioField({ question, required }: { question: Question; require
           </label>
         ))}
       </div>
+      {!required && value !== '' && (
+        <button
+          type="button"
+          className="q-choice-clear"
+          // The visible words first (label in name), then which question.
+          aria-label={`Clear answer: ${question.label}`}
+          onClick={(event) => {
+            // The button disappears with the answer: focus goes back to the group, not the page.
+            event.currentTarget.closest('fieldset')?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+            setAnswer(question.key, '', '');
+          }}
+        >
+          Clear answer
+        </button>
+      )}
     </FieldsetFrame>
   );
 }
