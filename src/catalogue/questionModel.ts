@@ -63,6 +63,8 @@ export interface Question extends ConditionalField {
   /** Plain words an applicant understands. */
   readonly label: string;
   readonly help?: string;
+  /** On the first checkbox of a run that answers one question (which races, which grades): that question, the run's legend. */
+  readonly groupLabel?: string;
   readonly kind: QuestionKind;
   readonly options?: OptionSource;
   readonly valueType: 'string' | 'boolean';

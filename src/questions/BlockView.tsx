@@ -18,19 +18,27 @@ export interface BlockProps {
 
 /**
  * A run of checkboxes. The first box's help speaks for the run ("Choose every race that applies
- * to you."), so it is shown above them all; that box's description still points at it.
+ * to you."), so it is shown above them all; that box's description still points at it. A run that
+ * answers one question is a fieldset named by it, so a screen reader hears the question on entry.
  */
 function ChecksBlock({ questions, required }: { questions: readonly Question[]; required: ReadonlySet<string> }) {
   const first = questions[0];
-  return (
-    <div className="q-checks-block">
+  const content = (
+    <>
       {first ? <HelpText id={ids(first.key).help} help={first.help} /> : null}
       <div className="q-checks">
         {questions.map((q, index) => (
           <QuestionField key={q.key} question={q} required={required.has(q.key)} helpShownAbove={index === 0} />
         ))}
       </div>
-    </div>
+    </>
+  );
+  if (!first?.groupLabel) return <div className="q-checks-block">{content}</div>;
+  return (
+    <fieldset className="q-checks-block q-checks-block--named">
+      <legend className="q-label">{first.groupLabel}</legend>
+      {content}
+    </fieldset>
   );
 }
 

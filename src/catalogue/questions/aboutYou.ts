@@ -181,6 +181,7 @@ export const ethnicity = section('ethnicity', [
     key: 'race_american_indian',
     kind: 'checkbox',
     label: 'American Indian or Alaska Native',
+    groupLabel: 'Race',
     help: 'Choose every race that applies to you.',
   },
   { key: 'race_asian', kind: 'checkbox', label: 'Asian' },

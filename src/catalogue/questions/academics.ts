@@ -93,7 +93,7 @@ export const testScores = section('test_scores', [
 export const activities = section('activities', [
   ...slotQuestions('activities', ACTIVITY_PREFIXES, ACTIVITY_FIELDS, () => ({
     name: { kind: 'text', label: 'Activity name' },
-    freshman: { kind: 'checkbox', label: '9th grade' },
+    freshman: { kind: 'checkbox', label: '9th grade', groupLabel: 'Grades you took part in' },
     sophomore: { kind: 'checkbox', label: '10th grade' },
     junior: { kind: 'checkbox', label: '11th grade' },
     senior: { kind: 'checkbox', label: '12th grade' },
