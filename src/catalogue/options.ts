@@ -96,9 +96,18 @@ export function yearOptions({ start = new Date().getFullYear(), count, direction
   return withEmptyOption(years.map((year) => ({ value: year, label: year })));
 }
 
-/** A year select whose first year is the current year plus `startOffset`. */
+/**
+ * A year select whose first year is the current year plus `startOffset`. With `underWayFrom` (a
+ * month, 1–12), from that month on the current year is already under way (the fall intake has
+ * started, the class has graduated) and the list starts a year later.
+ */
 type RelativeYears = {
-  readonly years: { readonly startOffset?: number; readonly count: number; readonly direction: 'past' | 'future' };
+  readonly years: {
+    readonly startOffset?: number;
+    readonly count: number;
+    readonly direction: 'past' | 'future';
+    readonly underWayFrom?: number;
+  };
 };
 
 const STATIC_LISTS = {
@@ -136,8 +145,9 @@ export function resolveOptions(listName: OptionListName, college: CollegeLists):
 export function resolveOptionSource(source: OptionSource, college: CollegeLists, now: Date = new Date()): OptionList {
   if (typeof source === 'string') return resolveOptions(source, college);
   if ('years' in source) {
-    const { startOffset = 0, count, direction } = source.years;
-    return yearOptions({ start: now.getFullYear() + startOffset, count, direction });
+    const { startOffset = 0, count, direction, underWayFrom } = source.years;
+    const underWay = underWayFrom !== undefined && now.getMonth() + 1 >= underWayFrom ? 1 : 0;
+    return yearOptions({ start: now.getFullYear() + startOffset + underWay, count, direction });
   }
   return source;
 }

@@ -138,6 +138,7 @@ export const RELATIVE_OPTIONS = options(
 
 export const OTHER = 'OTHER';
 export const YES = 'Y';
+export const NO = 'N';
 
 /** displayAndOptions: US states for the USA, provinces for Canada, no field elsewhere. */
 export const stateSelect = (controllingKey: AnswerKey): QuestionSelect => ({

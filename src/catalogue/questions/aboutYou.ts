@@ -10,7 +10,7 @@ import {
   type AnswerKey,
 } from '../dataModel';
 import { when, type Condition } from '../conditions';
-import { CITIZENSHIP, OTHER, RELATIVE_OPTIONS, YES, options, section, slotQuestions, stateSelect } from '../questionModel';
+import { CITIZENSHIP, NO, OTHER, RELATIVE_OPTIONS, YES, options, section, slotQuestions, stateSelect } from '../questionModel';
 
 // --- Sections -------------------------------------------------------------------------------
 
@@ -87,7 +87,8 @@ export const personal = section('personal', [
   { key: 'email_address', kind: 'email', label: 'Email address' },
 ]);
 
-const mailingHidden = when.notEquals('mailing_addr_same_as_perm_addr', YES);
+/** Only once the applicant said it differs: unanswered, nothing asks for a second address yet. */
+const mailingDiffers = when.equals('mailing_addr_same_as_perm_addr', NO);
 
 export const address = section('address', [
   { key: 'address_line_1', kind: 'text', label: 'Street address' },
@@ -108,25 +109,25 @@ export const address = section('address', [
     label: 'Is your mailing address the same as your permanent address?',
     options: 'yesNo',
   },
-  { key: 'mailing_address_line_1', kind: 'text', label: 'Mailing street address', condition: mailingHidden },
-  { key: 'mailing_address_line_2', kind: 'text', label: 'Mailing apartment, suite or unit', condition: mailingHidden },
-  { key: 'mailing_city', kind: 'text', label: 'Mailing city', condition: mailingHidden },
+  { key: 'mailing_address_line_1', kind: 'text', label: 'Mailing street address', condition: mailingDiffers },
+  { key: 'mailing_address_line_2', kind: 'text', label: 'Mailing apartment, suite or unit', condition: mailingDiffers },
+  { key: 'mailing_city', kind: 'text', label: 'Mailing city', condition: mailingDiffers },
   {
     key: 'mailing_state',
     kind: 'select',
     label: 'Mailing state or province',
     options: 'stateAndProvince',
-    condition: mailingHidden,
+    condition: mailingDiffers,
     conditionalSelect: stateSelect('mailing_country'),
   },
-  { key: 'mailing_zip', kind: 'text', label: 'Mailing ZIP/Postal Code', condition: mailingHidden },
-  { key: 'mailing_country', kind: 'select', label: 'Mailing country', options: 'countries', condition: mailingHidden },
+  { key: 'mailing_zip', kind: 'text', label: 'Mailing ZIP/Postal Code', condition: mailingDiffers },
+  { key: 'mailing_country', kind: 'select', label: 'Mailing country', options: 'countries', condition: mailingDiffers },
   {
     key: 'mailing_addr_effective_date',
     kind: 'date',
     label: 'Date your mailing address takes effect',
     help: 'Leave empty if you already receive mail there.',
-    condition: mailingHidden,
+    condition: mailingDiffers,
   },
 ]);
 
@@ -273,17 +274,23 @@ export const parents = section('parents', [
     key: 'parent_communication_preference',
     kind: 'select',
     label: 'How does your first parent or guardian prefer to hear from us?',
+    // It is about the first parent, so it is shown in that parent's block (issue 13), not after the second one.
+    addAnother: { buttonId: 'parents', slot: 0 },
     options: options(['EMAIL', 'Email'], ['PHONE', 'Phone call'], ['TEXT', 'Text message'], ['MAIL', 'Postal mail']),
   },
 ]);
 
-const siblingFields = (shown: Condition, yearLabel: string, count: number) => () => ({
+/** Fall intakes start in August; classes graduate by July. */
+const INTAKE_UNDER_WAY_FROM = 8;
+const CLASS_GRADUATED_FROM = 7;
+
+const siblingFields = (shown: Condition, yearLabel: string, count: number, underWayFrom: number) => () => ({
   name: { kind: 'text' as const, label: "Sibling's first name", condition: shown },
   last_name: { kind: 'text' as const, label: "Sibling's last name", condition: shown },
   year: {
     kind: 'select' as const,
     label: yearLabel,
-    options: { years: { count, direction: 'future' as const } },
+    options: { years: { count, direction: 'future' as const, underWayFrom } },
     condition: shown,
   },
 });
@@ -305,13 +312,13 @@ export const siblings = section('siblings', [
     'sibling_attending',
     SIBLING_ATTENDING_PREFIXES,
     SIBLING_FIELDS,
-    siblingFields(when.equals('sibling_attend', YES), 'Year they expect to graduate', 6),
+    siblingFields(when.equals('sibling_attend', YES), 'Year they expect to graduate', 6, CLASS_GRADUATED_FROM),
   ),
   ...slotQuestions(
     'sibling_apply',
     SIBLING_APPLY_PREFIXES,
     SIBLING_FIELDS,
-    siblingFields(when.equals('sibling_apply', YES), 'Year they plan to start college', 4),
+    siblingFields(when.equals('sibling_apply', YES), 'Year they plan to start college', 4, INTAKE_UNDER_WAY_FROM),
   ),
 ]);
 

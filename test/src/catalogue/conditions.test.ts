@@ -227,7 +227,12 @@ describe('the real catalogue', () => {
   it('hides the mailing state when the mailing address is hidden, even for the USA', () => {
     const isVisible = visibility({ mailing_addr_same_as_perm_addr: 'Y', mailing_country: 'USA' }, CONDITION_CATALOGUE);
     expect(isVisible('mailing_state')).toBe(false);
-    expect(visibility({ mailing_country: 'USA' }, CONDITION_CATALOGUE)('mailing_state')).toBe(true);
+    expect(visibility({ mailing_addr_same_as_perm_addr: 'N', mailing_country: 'USA' }, CONDITION_CATALOGUE)('mailing_state')).toBe(true);
+  });
+
+  it('shows the mailing address only once the applicant said it differs (issue 13)', () => {
+    expect(visibility({ mailing_addr_same_as_perm_addr: '' }, CONDITION_CATALOGUE)('mailing_address_line_1')).toBe(false);
+    expect(visibility({ mailing_addr_same_as_perm_addr: 'N' }, CONDITION_CATALOGUE)('mailing_address_line_1')).toBe(true);
   });
 });
 

@@ -196,6 +196,18 @@ describe('tabs, documents and summary', () => {
     expect(SUMMARY_PAGES['final-steps']).toContain('legal_agree');
   });
 
+  it("a sibling's start and graduation years begin with one not yet under way (issue 13)", () => {
+    const firstYear = (key: string, now: Date) => resolveOptionSource(question(key).options!, college, now)[1]?.value;
+    // November 2026: the 2026 intake has started and the class of 2026 has graduated.
+    const november = new Date('2026-11-24T12:00:00Z');
+    expect(firstYear('sibling_apply_year', november)).toBe('2027');
+    expect(firstYear('sibling_attending_year', november)).toBe('2027');
+    // March 2027: both are still ahead.
+    const march = new Date('2027-03-10T12:00:00Z');
+    expect(firstYear('sibling_apply_year', march)).toBe('2027');
+    expect(firstYear('sibling_attending_year', march)).toBe('2027');
+  });
+
   it('year sources follow the injected date', () => {
     const years = resolveOptionSource(question('grad_year').options!, college, FIXTURE_NOW);
     expect(years[1]?.value).toBe('2030');
