@@ -15,9 +15,10 @@ import { CITIZENSHIP, NO, OTHER, RELATIVE_OPTIONS, YES, options, section, slotQu
 // --- Sections -------------------------------------------------------------------------------
 
 export const personal = section('personal', [
+  // First and last name side by side on wide screens (issue 13: the last name was pushed a row down).
   { key: 'first_name', kind: 'text', label: 'First name' },
-  { key: 'middle_name', kind: 'text', label: 'Middle name' },
   { key: 'last_name', kind: 'text', label: 'Last name (family name)' },
+  { key: 'middle_name', kind: 'text', label: 'Middle name' },
   {
     key: 'preferred_name',
     kind: 'text',
