@@ -14,6 +14,7 @@ import { sameSiteOnly } from './http/sameSiteOnly';
 import { securityHeaders } from './http/securityHeaders';
 import { loadSession, type SessionState } from './http/session';
 import { modulePreloadHints } from './http/modulePreload';
+import { collegeThemeMarkup } from './http/collegeThemeMarkup';
 import { pagePreload } from './http/pagePreload';
 import { serveSpa } from './http/spa';
 import type { Logger } from './log';
@@ -109,7 +110,8 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
       profileJson: (session) => profileJson(db, deps.answers, session.userId, session.username),
     });
     const hints = modulePreloadHints(deps.distDir);
-    app.use(serveSpa(deps.distDir, (ctx) => hints(ctx.path) + preload(ctx)));
+    const theme = collegeThemeMarkup(college.theme);
+    app.use(serveSpa(deps.distDir, (ctx) => hints(ctx.path) + preload(ctx) + theme.head, theme.htmlAttributes));
   }
   return app;
 }

@@ -20,10 +20,11 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the built front end. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html so that client-side routes (and unknown paths) reach the
- * navigation actor, with `head(ctx)` written before </head> (module hints, the first calls' answers).
+ * navigation actor, with `head(ctx)` written before </head> (module hints, the first calls' answers)
+ * and `htmlAttributes` added to <html> (the college's input variant).
  * What the build writes for the server or the developer (see isPrivate) answers 404.
  */
-export function serveSpa(distDir: string, head?: (ctx: Context) => string): Middleware {
+export function serveSpa(distDir: string, head?: (ctx: Context) => string, htmlAttributes = ''): Middleware {
   const indexFile = join(distDir, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
@@ -58,7 +59,8 @@ export function serveSpa(distDir: string, head?: (ctx: Context) => string): Midd
     }
     // The page now carries the caller's own profile: no cache may keep it.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = readFileSync(indexFile, 'utf8').replace('</head>', `${head(ctx)}</head>`);
+    const html = readFileSync(indexFile, 'utf8').replace('</head>', `${head(ctx)}</head>`);
+    ctx.body = htmlAttributes ? html.replace(/<html\b/, `<html ${htmlAttributes}`) : html;
   };
 }
 

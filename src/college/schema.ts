@@ -8,6 +8,18 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../catalogue/limits';
 import { compareDates, parseIsoDate } from '../catalogue/schema/dates';
+import {
+  HEX_COLOUR,
+  INPUT_VARIANTS,
+  MIN_TEXT_CONTRAST,
+  TEXT_COLOURS,
+  TEXT_SHADES,
+  THEME_COLOURS,
+  THEME_SHADES,
+  contrastRatio,
+  type ThemeColour,
+  type ThemeShade,
+} from '../theme/collegeTheme';
 
 /** Raised for an invalid configuration; `path` names the offending setting. */
 export class CollegeConfigError extends Error {
@@ -69,6 +81,49 @@ const optionList = () =>
     v.check((options) => new Set(options.map((option) => option.value)).size === options.length, 'must not repeat a value'),
   );
 
+const hexColour = () => v.pipe(v.string('must be text'), v.regex(HEX_COLOUR, 'must be a colour written #rrggbb'));
+
+/** A shade written as text (or under white text) must stay readable on white. */
+const readableOnWhite = (): v.GenericSchema<string> =>
+  v.pipe(
+    hexColour(),
+    v.check(
+      (value) => contrastRatio(value, '#ffffff') >= MIN_TEXT_CONTRAST,
+      (issue) =>
+        `is too pale to read on white (contrast ${contrastRatio(String(issue.input), '#ffffff').toFixed(1)}:1; at least ${MIN_TEXT_CONTRAST}:1 is needed)`,
+    ),
+  );
+
+/** The four shades of one colour. */
+const shades = (colour: ThemeColour) => {
+  const entries = THEME_SHADES.map((shade) => {
+    const schema: v.GenericSchema<string> = TEXT_COLOURS.includes(colour) && TEXT_SHADES.includes(shade) ? readableOnWhite() : hexColour();
+    return [shade, v.optional(schema)] as const;
+  });
+  return v.strictObject(
+    Object.fromEntries(entries) as Record<ThemeShade, v.OptionalSchema<v.GenericSchema<string>, undefined>>,
+    objectMessage,
+  );
+};
+
+/** Section 3's theme: the input variant and any shades the college overrides (the rest keep tokens.css). */
+const theme = () =>
+  v.strictObject(
+    {
+      inputVariant: v.optional(v.picklist(INPUT_VARIANTS, `must be ${INPUT_VARIANTS.map((variant) => `"${variant}"`).join(' or ')}`)),
+      colours: v.optional(
+        v.strictObject(
+          Object.fromEntries(THEME_COLOURS.map((colour) => [colour, v.optional(shades(colour))])) as Record<
+            ThemeColour,
+            v.OptionalSchema<ReturnType<typeof shades>, undefined>
+          >,
+          objectMessage,
+        ),
+      ),
+    },
+    objectMessage,
+  );
+
 const CollegeConfigSchema = v.strictObject(
   {
     name: text(),
@@ -105,6 +160,7 @@ const CollegeConfigSchema = v.strictObject(
     housingOptions: optionList(),
     privacyNotice: text(),
     techSupport: v.strictObject({ name: text(), email: email(), phone: phone(), hours: v.optional(text()) }, objectMessage),
+    theme: v.optional(theme()),
   },
   objectMessage,
 );

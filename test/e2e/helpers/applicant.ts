@@ -80,10 +80,13 @@ export const checkbox = (scope: Page | Locator, name: string): Locator => scope.
 export const radio = (scope: Page | Locator, group: string | RegExp, name: string): Locator =>
   scope.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true });
 
-/** Waits until the step page and its answers are on screen. */
+/**
+ * Waits until the step page and its answers are on screen. A cold step loads its code first,
+ * which on a loaded 2-core machine can take longer than the default 5 s.
+ */
 export async function onStep(page: Page, path: string, title: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path}(#.*)?$`));
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 20_000 });
 }
 
 /** The minimum of About You that passes validation: names, sex, birth date, a phone, the address. */

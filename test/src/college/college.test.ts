@@ -28,6 +28,33 @@ describe('college configuration', () => {
     expect(loadCollegeConfig(DEMO_COLLEGE_PATH)).toEqual(college);
   });
 
+  it('takes a theme: input variant and colour shades (section 3)', () => {
+    const theme = {
+      inputVariant: 'underlined',
+      colours: { primary: { main: '#5b2a86', dark: '#3b1660' }, secondary: { light: '#ffe9a8' } },
+    };
+    expect(parseCollegeConfig(withChange({ theme })).theme).toEqual(theme);
+    expect(parseCollegeConfig(withChange({})).theme).toBeUndefined();
+  });
+
+  it('refuses a theme it cannot apply, naming the setting', () => {
+    expect(problem(withChange({ theme: { inputVariant: 'dotted' } }))).toBe(
+      'College configuration: "theme.inputVariant" must be "outlined" or "underlined".',
+    );
+    expect(problem(withChange({ theme: { colours: { primary: { main: 'purple' } } } }))).toBe(
+      'College configuration: "theme.colours.primary.main" must be a colour written #rrggbb.',
+    );
+    expect(problem(withChange({ theme: { colours: { brand: { main: '#5b2a86' } } } }))).toBe(
+      'College configuration: "theme.colours.brand" is not a known setting.',
+    );
+  });
+
+  it('refuses a text colour too pale to read on white', () => {
+    expect(problem(withChange({ theme: { colours: { primary: { main: '#9fb6d3' } } } }))).toBe(
+      'College configuration: "theme.colours.primary.main" is too pale to read on white (contrast 2.1:1; at least 4.5:1 is needed).',
+    );
+  });
+
   it('names the offending field', () => {
     expect(problem(withChange({ helpEmail: 'help' }))).toBe('College configuration: "helpEmail" must be an e-mail address.');
     expect(problem(withChange({ essayLimit: 'long' }))).toBe('College configuration: "essayLimit" must be a number.');
