@@ -16,6 +16,13 @@ import type { WebStatusEvent } from './webStatusMachine';
 /** Section 2: what /completion shows after a submit. */
 export { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE } from '../src/catalogue/messages';
 import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE } from '../src/catalogue/messages';
+import { PAGES, pageOfKey } from '../src/catalogue/questions';
+
+/** The route of the earliest step that holds one of the errors. */
+function firstPageWithErrors(errors: readonly ValidationError[]): string | undefined {
+  const pages = new Set(errors.map((error) => pageOfKey(error.key)));
+  return PAGES.find((page) => pages.has(page.id))?.route;
+}
 
 /** POST /api/submit answers 422 {message, errors: [{key, message}]} when the server finds errors. */
 function serverErrors(error: unknown): ValidationError[] | undefined {
@@ -107,9 +114,11 @@ export const submitMachine = setup({
       to: COMPLETION_ROUTE,
       state: { successMessage: SUBMITTED_MESSAGE },
     } satisfies NavigationEvent),
+    // Step 6 names a default route; the page of the first missing answer serves the applicant
+    // better (issue 13), with the default route for errors no page holds.
     goToErrorRoute: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
       type: 'navigate',
-      to: context.errorRoute ?? '',
+      to: firstPageWithErrors(context.errors) ?? context.errorRoute ?? '',
     })),
     toastError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }): ToastEvent => ({
       type: 'toast.show',

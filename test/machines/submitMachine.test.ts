@@ -112,6 +112,31 @@ describe('submit sequence', () => {
     expect(received[SYSTEM_IDS.webStatus]).toEqual([{ type: 'webStatus.startValidating' }]);
   });
 
+  it('6. goes to the page of the first missing answer, not always to the first page (issue 13)', async () => {
+    const { subject, received } = start();
+    asStudent(subject, { ...completeApplication, legal_agree: false });
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('invalid');
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/final-steps' }]);
+  });
+
+  it("6. picks the earliest page when several miss answers, and follows the server's own errors too", async () => {
+    const missingTwo = { ...completeApplication, legal_agree: false, entry_term: '' };
+    const { subject, received } = start();
+    asStudent(subject, missingTwo);
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);
+
+    const rejected = new ApiError('Missing', 'http', 422, { message: 'Missing', errors: [{ key: 'legal_agree', message: 'Tick it.' }] });
+    const server = start({ submit: () => Promise.reject(rejected) });
+    asStudent(server.subject, completeApplication, 'validating');
+    server.subject.send({ type: 'submit' });
+    await flush();
+    expect(server.received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/final-steps' }]);
+  });
+
   it('6. stays on the page when no error route is configured, and can submit again', async () => {
     const { subject, received, log } = start({}, {});
     asStudent(subject, incomplete, 'validating');
