@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEGAL_AGREEMENT } from '../../src/catalogue/questions';
+import { APPLICATION_MESSAGES } from '../../src/catalogue/schema/application';
 import {
   ABOUT_REQUIRED as A,
   PASSWORD,
@@ -100,7 +101,7 @@ test('from the first visit to a submitted application, and back again', async ({
   // Something is missing: the summary lists it, and its link leads to the highlighted question.
   const summary = page.getByRole('region', { name: "We're missing some information!" });
   await expect(summary).toBeVisible();
-  const link = summary.getByRole('link', { name: LEGAL_AGREEMENT });
+  const link = summary.getByRole('link', { name: APPLICATION_MESSAGES.legalAgreement });
   await expect(link).toBeVisible();
   await screenshotBothWidths(page, 'journey-missing');
   await link.click();

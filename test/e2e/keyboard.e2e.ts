@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LEGAL_AGREEMENT } from '../../src/catalogue/questions';
+import { APPLICATION_MESSAGES } from '../../src/catalogue/schema/application';
 import { ABOUT_REQUIRED as A, PASSWORD, checkbox, codeFor, onStep, section, select, textbox, uniqueEmail } from './helpers/applicant';
 import { chooseOption, chooseRadio, press, tabTo, typeInto } from './helpers/keyboard';
 
@@ -100,7 +101,7 @@ test('the whole journey with the keyboard alone', async ({ page }) => {
 
   const summary = page.getByRole('region', { name: "We're missing some information!" });
   await expect(summary).toBeVisible();
-  await press(page, summary.getByRole('link', { name: LEGAL_AGREEMENT }), 'Enter');
+  await press(page, summary.getByRole('link', { name: APPLICATION_MESSAGES.legalAgreement }), 'Enter');
   await expect(page).toHaveURL(/\/final-steps#legal_agree$/);
   const agreement = checkbox(page, LEGAL_AGREEMENT);
   await expect(agreement).toBeFocused();
