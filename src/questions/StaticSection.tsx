@@ -17,6 +17,8 @@ export interface StaticOptions {
   isVisible: (key: string) => boolean;
   /** Questions left out entirely (the staff view leaves out the school's address). */
   hidden?: ReadonlySet<string>;
+  /** Leave out questions without an answer (the staff view: a page of "—" and "✗" hides what was answered). */
+  answeredOnly?: boolean;
 }
 
 function List({ questions }: { questions: readonly Question[] }) {
@@ -83,7 +85,8 @@ export function StaticSection({
   answers: Answers;
   options: StaticOptions;
 }) {
-  const shown = (q: Question) => options.isVisible(q.key) && !options.hidden?.has(q.key);
+  const shown = (q: Question) =>
+    options.isVisible(q.key) && !options.hidden?.has(q.key) && (!options.answeredOnly || isAnswered(answers[q.key]));
   const blocks = sectionBlocks(section.id).filter((block) => blockKeys(block).some((key) => options.isVisible(key)));
   if (blocks.length === 0) return null;
   // Consecutive single questions share one list, so the page reads as one table of answers.

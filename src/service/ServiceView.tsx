@@ -25,6 +25,23 @@ const SCHOOL_ADDRESS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** A CSS string: the name goes into a stylesheet, so quotes, backslashes and line breaks are escaped. */
+function cssString(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&').replace(/[\n\r\f]/g, ' ')}"`;
+}
+
+/**
+ * Every printed page names the applicant and counts the pages (issue 13), in the page's margin
+ * boxes (CSS Paged Media), so a loose sheet still says whose application it is. The page context
+ * does not inherit the theme's custom properties, hence the literal grey (neutral main).
+ */
+function RunningHead({ applicant, title }: { applicant: string; title: string }) {
+  const css =
+    `@media print{@page{@top-left{content:${cssString(`${applicant} · ${title}`)};font:8pt system-ui,sans-serif;color:#5b6472}` +
+    `@top-right{content:"Page " counter(page) " of " counter(pages);font:8pt system-ui,sans-serif;color:#5b6472}}}`;
+  return <style>{css}</style>;
+}
+
 function holdsAnswers(section: SectionId, answers: Answers): boolean {
   return QUESTIONS.some((q) => q.section === section && isAnswered(answers[q.key]));
 }
@@ -40,10 +57,11 @@ export default function ServiceView() {
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
   const name = [useTextAnswer('first_name'), useTextAnswer('middle_name'), useTextAnswer('last_name')].filter(Boolean).join(' ');
   const sections = SECTIONS.filter((section) => ALWAYS_SHOWN.has(section.id) || holdsAnswers(section.id, answers));
-  const options = useMemo(() => ({ isVisible, hidden: SCHOOL_ADDRESS }), [isVisible]);
+  const options = useMemo(() => ({ isVisible, hidden: SCHOOL_ADDRESS, answeredOnly: true }), [isVisible]);
 
   return (
     <main className="service-view">
+      <RunningHead applicant={name || 'Applicant'} title={title || 'Application for Admission'} />
       <div className="service-view__heading">
         <p className="service-view__kicker">{title || 'Application for Admission'}</p>
         <h1 className="service-view__name">{name || 'Applicant'}</h1>

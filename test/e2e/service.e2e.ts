@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../server/helpers/pdfText';
 import { createAccount, logInByApi, saveAnswers, screenshot, section, serviceUrl, uniqueEmail } from './helpers/applicant';
 
 /*
@@ -88,7 +89,10 @@ test('the service view shows the answers read-only, with nothing interactive', a
   const asian = races.locator('#race_asian');
   await expect(asian).toContainText('✓');
   await expect(asian).toContainText('Yes');
-  await expect(races.locator('#race_white')).toContainText('✗');
+  // Unanswered questions are left out rather than printed as "—" or "✗" (issue 13).
+  await expect(races.locator('#race_white')).toHaveCount(0);
+  await expect(personal.getByText('Middle name')).toHaveCount(0);
+  await expect(personal.getByText('Not answered')).toHaveCount(0);
 
   // The uploaded statement is a note, not a link; sections without answers are left out.
   await expect(view.getByRole('region', { name: 'Personal Statement' }).getByText('document attached')).toBeVisible();
@@ -106,5 +110,26 @@ test('the service view shows the answers read-only, with nothing interactive', a
   await screenshot(view, 'service');
   await view.setViewportSize({ width: 390, height: 844 });
   await screenshot(view, 'service');
+  await staff.close();
+});
+
+test('every printed page names the applicant', async ({ page, baseURL }) => {
+  await logInByApi(page, email);
+  // Long answers, so the print runs over several pages.
+  const essay = 'I built a weather station with my grandmother and learned to read the sky. '.repeat(90);
+  expect((await page.request.put('/api/tabs', { data: { tab_id: 'personal_statement', chosen_tab: 'write' } })).ok()).toBe(true);
+  await saveAnswers(page, { ...ANSWERS, personal_statement_essay: essay });
+
+  const staff = await page.context().browser()!.newContext();
+  const view = await staff.newPage();
+  await view.goto(serviceUrl(email, baseURL!));
+  await expect(view.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+  const pdf = await view.pdf({ format: 'Letter' });
+  const pages = (await pdfText(pdf)).split('\f');
+  expect(pages.length).toBeGreaterThan(1);
+  pages.forEach((text, index) => {
+    expect(text, `page ${index + 1}`).toContain('Grace Hopper');
+    expect(text, `page ${index + 1}`).toContain(`Page ${index + 1} of ${pages.length}`);
+  });
   await staff.close();
 });
