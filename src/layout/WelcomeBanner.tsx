@@ -22,7 +22,14 @@ export function WelcomeBanner() {
   const seasonOpen = facts.webStatus !== 'submitted' && inBannerWindow(college.banner, isoDay(new Date()));
   return (
     <section className={`banner banner--${variant}`} aria-labelledby="banner-title" data-testid="welcome-banner" data-variant={variant}>
-      {variant === 'firstLogin' ? (
+      {variant === 'submitted' ? (
+        <>
+          <h2 id="banner-title" className="banner__title">
+            Thank you for applying to {college.name}!
+          </h2>
+          <p className="banner__text">Your application is complete; there is nothing more to do. We will be in touch with our decision.</p>
+        </>
+      ) : variant === 'firstLogin' ? (
         <>
           <h2 id="banner-title" className="banner__title">
             Welcome to {college.name}!
@@ -39,8 +46,7 @@ export function WelcomeBanner() {
             Welcome back!
           </h2>
           <p className="banner__text">
-            You're almost finished.
-            {facts.webStatus === 'submitted' ? null : ' Pick up where you left off and submit your application when it is complete.'}
+            You're almost finished. Pick up where you left off and submit your application when it is complete.
           </p>
         </>
       ) : (

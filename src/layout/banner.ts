@@ -1,7 +1,7 @@
 import type { WebStatus } from '../../machines/coreEvents';
 
-/** Section 1's three welcome texts. */
-export type BannerVariant = 'anonymous' | 'firstLogin' | 'returning';
+/** Section 1's three welcome texts, and a fourth for a submitted application (not "almost finished"). */
+export type BannerVariant = 'anonymous' | 'firstLogin' | 'returning' | 'submitted';
 
 export interface BannerFacts {
   webStatus: WebStatus | undefined;
@@ -18,8 +18,13 @@ export function bannerShown({ webStatus, isLoggedIn, hasChangedPage, numLogins }
   return webStatus === 'submitted' || !isLoggedIn || (!hasChangedPage && numLogins >= 1);
 }
 
-export function bannerVariant({ isLoggedIn, numLogins }: Pick<BannerFacts, 'isLoggedIn' | 'numLogins'>): BannerVariant {
+export function bannerVariant({
+  isLoggedIn,
+  numLogins,
+  webStatus,
+}: Pick<BannerFacts, 'isLoggedIn' | 'numLogins'> & Partial<Pick<BannerFacts, 'webStatus'>>): BannerVariant {
   if (!isLoggedIn) return 'anonymous';
+  if (webStatus === 'submitted') return 'submitted';
   return numLogins >= 2 ? 'returning' : 'firstLogin';
 }
 

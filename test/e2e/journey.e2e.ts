@@ -120,10 +120,14 @@ test('from the first visit to a submitted application, and back again', async ({
   await expect(page).toHaveURL(/\/completion$/);
   await expect(page.getByText('Your application was successfully submitted.').first()).toBeVisible();
 
-  // Log out and in again: the 'almost finished' banner.
+  // Log out and in again: a submitted application is finished, and the banner says so (issue 13).
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email);
-  await expect(page.getByTestId('welcome-banner')).toContainText('almost finished');
+  await expect(page).toHaveURL(/\/completion$/);
+  const banner = page.getByTestId('welcome-banner');
+  await expect(banner).toHaveAttribute('data-variant', 'submitted');
+  await expect(banner).toContainText('Thank you for applying');
+  await expect(banner).not.toContainText('almost finished');
 });

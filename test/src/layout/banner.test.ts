@@ -17,6 +17,9 @@ describe('the welcome banner (section 1)', () => {
     expect(bannerVariant({ isLoggedIn: true, numLogins: 1 })).toBe('firstLogin');
     expect(bannerVariant({ isLoggedIn: true, numLogins: 2 })).toBe('returning');
     expect(bannerVariant({ isLoggedIn: true, numLogins: 9 })).toBe('returning');
+    // A submitted application is not "almost finished" (issue 13).
+    expect(bannerVariant({ isLoggedIn: true, numLogins: 2, webStatus: 'submitted' })).toBe('submitted');
+    expect(bannerVariant({ isLoggedIn: true, numLogins: 1, webStatus: 'submitted' })).toBe('submitted');
   });
 
   it('adds the date variant from the start date to the end date, both included', () => {
