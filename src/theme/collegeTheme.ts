@@ -10,7 +10,7 @@ export const INPUT_VARIANTS = ['outlined', 'underlined'] as const;
 
 export type ThemeColour = (typeof THEME_COLOURS)[number];
 export type ThemeShade = (typeof THEME_SHADES)[number];
-export type InputVariant = (typeof INPUT_VARIANTS)[number];
+type InputVariant = (typeof INPUT_VARIANTS)[number];
 
 export interface CollegeTheme {
   readonly inputVariant?: InputVariant;

@@ -89,7 +89,9 @@ describe('web status and submission', () => {
     const keys = refused.body.errors.map((error: { key: string }) => error.key);
     expect(keys).toEqual(expect.arrayContaining(['last_name', 'gender', 'birth_date', 'legal_agree']));
     expect(keys).not.toContain('first_name');
-    expect(refused.body.errors.find((error: { key: string }) => error.key === 'entry_term').message).toBe('Please choose a term for "When do you plan to start?".');
+    expect(refused.body.errors.find((error: { key: string }) => error.key === 'entry_term').message).toBe(
+      'Please choose a term for "When do you plan to start?".',
+    );
 
     expect((await client.post('/api/validations', { last_name: ['Last name is required.'] })).status).toBe(200);
     expect((await client.put('/api/answer', completeApplication)).status).toBe(200);
