@@ -1,4 +1,4 @@
-import { themeCss, type CollegeTheme } from '../../src/theme/collegeTheme';
+import { themeCss, type CollegeTheme } from '../../src/college/theme';
 
 /**
  * What the served page carries of the college's theme: its shades as a <style> after the build's

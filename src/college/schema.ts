@@ -19,7 +19,7 @@ import {
   contrastRatio,
   type ThemeColour,
   type ThemeShade,
-} from '../theme/collegeTheme';
+} from './theme';
 
 /** Raised for an invalid configuration; `path` names the offending setting. */
 export class CollegeConfigError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, themeCss } from '../../../src/theme/collegeTheme';
+import { contrastRatio, themeCss } from '../../../src/college/theme';
 
 describe('the college theme', () => {
   it('writes the configured shades as the tokens the components read', () => {
