@@ -116,5 +116,6 @@ test('the whole journey with the keyboard alone', async ({ page }) => {
   await press(page, button(page, 'Log Out'), 'Enter');
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email);
-  await expect(page.getByTestId('welcome-banner')).toContainText('almost finished');
+  // A submitted applicant is thanked, not told they are almost finished.
+  await expect(page.getByTestId('welcome-banner')).toContainText('Thank you for applying');
 });
