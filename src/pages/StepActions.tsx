@@ -6,6 +6,7 @@ import { useSystemActor } from '../app/actors';
 import { useAnswersActor } from '../questions/hooks';
 import { BUTTON_SIZES } from '../catalogue/limits';
 import { Button } from '../ui/Button';
+import { ConflictNotice } from './ConflictNotice';
 
 type SubmitActor = ActorRefFrom<typeof submitMachine>;
 
@@ -29,8 +30,9 @@ export function StepActions({ next }: { next?: string }) {
 
   return (
     <div className="step-actions">
+      <ConflictNotice />
       <p className="step-actions__status" role="status">
-        {/* A failed save says so itself (a toast); a visitor's Save leads to sign-up instead. */}
+        {/* A failed save says so itself (a toast, or the conflict notice); a visitor's Save leads to sign-up instead. */}
         {saved ? 'Your answers are saved.' : ''}
       </p>
       <div className="step-actions__buttons">
