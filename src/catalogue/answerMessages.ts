@@ -14,7 +14,7 @@ export function answerLabel(key: string): string {
 }
 
 /** “A”, “B” and “C”. */
-export function quotedList(labels: readonly string[]): string {
+function quotedList(labels: readonly string[]): string {
   const quoted = labels.map((label) => `“${label}”`);
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }

@@ -93,6 +93,8 @@ for (const width of WIDTHS) {
       // It says what will go, by the question's label, and where.
       await expect(dialog).toContainText('“Personal statement”');
       await expect(dialog).toContainText('on the server');
+      // Deleting cannot be undone: the dialog opens on Cancel.
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await expectAccessible(page, 'tab switch dialog');
       await screenshot(page, 'education-tab-switch-dialog', { fullPage: false });
 
@@ -126,6 +128,7 @@ for (const width of WIDTHS) {
       const dialog = page.getByRole('alertdialog');
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(`“${COMMENT_LABEL}”`);
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await expectAccessible(page, 'clearing dialog');
       await screenshot(page, 'final-steps-clear-dialog', { fullPage: false });
 

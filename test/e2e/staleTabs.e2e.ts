@@ -118,6 +118,8 @@ test('a document upload from an older tab keeps the answer another tab saved sin
   const essay = section(a, 'Personal Statement');
   const uploadTab = essay.getByRole('tab', { name: 'Upload a document' });
   await uploadTab.click();
+  // The written essay goes with the switch, so it asks first (issue 12).
+  await a.getByRole('alertdialog').getByRole('button', { name: 'Switch and delete' }).click();
   await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
 
   await saveCityInB(b, 'Capital City');
