@@ -107,7 +107,10 @@ export interface AnswersContext {
   version: number | undefined;
   /** The changes of the save in progress. */
   sending: AnswerMap;
-  /** Answers of this tab that lost to another tab's newer save. */
+  /**
+   * Answers of this tab that lost to another tab's newer save: the page names them next to Save
+   * (issue 12) until a save goes through.
+   */
   conflicts: string[];
   /** Where the applicant goes once the save in progress succeeded. */
   saveTarget: string | undefined;
@@ -179,6 +182,7 @@ export const answersMachine = setup({
       confirmed: ({ context }) => ({ ...context.confirmed, ...context.sending }),
       version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
       sending: {},
+      conflicts: [],
     }),
     keepConflict: assign({
       error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
@@ -191,7 +195,6 @@ export const answersMachine = setup({
         confirmed: { ...server.answer },
         version: server.answer_version,
         sending: {},
-        conflicts: [],
       };
     }),
     tell: sendTo(
@@ -336,7 +339,8 @@ export const answersMachine = setup({
               {
                 guard: 'conflict',
                 target: 'reloading',
-                actions: ['keepConflict', 'toastError', { type: 'reply', params: { reason: 'conflict' } }],
+                // No toast over the form: the page names the answers next to Save, with links to them.
+                actions: ['keepConflict', { type: 'reply', params: { reason: 'conflict' } }],
               },
               { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],

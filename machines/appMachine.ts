@@ -103,6 +103,7 @@ const formActorIds = (documentKeys: readonly string[]): string[] => [
   SYSTEM_IDS.addAnother,
   SYSTEM_IDS.tabs,
   SYSTEM_IDS.pdfCopy,
+  SYSTEM_IDS.clearGuard,
   ...documentKeys.map(documentSystemId),
 ];
 
@@ -283,6 +284,7 @@ export const appMachine = setup({
       spawn(SYSTEM_IDS.addAnother, form.addAnother);
       spawn(SYSTEM_IDS.tabs, form.tabs);
       spawn(SYSTEM_IDS.pdfCopy, form.pdfCopy);
+      spawn(SYSTEM_IDS.clearGuard, form.clearGuard);
       // One document actor per document question.
       for (const answerKey of form.documentKeys) spawn(documentSystemId(answerKey), form.document, { answerKey });
       enqueue.assign({ documentKeys: [...form.documentKeys] });

@@ -1,6 +1,7 @@
 import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import { addAnotherMachine } from './addAnotherMachine';
 import { answersMachine } from './answersMachine';
+import { clearGuardMachine } from './clearGuardMachine';
 import { documentMachine } from './documentMachine';
 import { lookupMachine } from './lookupMachine';
 import { pdfCopyMachine } from './pdfCopyMachine';
@@ -11,7 +12,8 @@ import { validationMachine } from './validationMachine';
 /**
  * The form actors: everything only the form area (/about, /education, /final-steps), /completion
  * and the service view need — the answers and their rules, validation, the submit sequence, the
- * documents, tabs, add-another groups, the school search and the PDF copy — together with the
+ * documents, tabs, add-another groups, the school search, the PDF copy and the question before a
+ * choice clears typed answers — together with the
  * question catalogue, the application schema and the option lists they bring along.
  *
  * The root application machine loads this module with a dynamic `import()` (its `loadFormActors`
@@ -27,6 +29,7 @@ export const formActors = {
   addAnother: addAnotherMachine,
   tabs: tabsMachine,
   pdfCopy: pdfCopyMachine,
+  clearGuard: clearGuardMachine,
   /** One actor per document question, under `document:<answer key>`. */
   document: documentMachine,
   documentKeys: DOCUMENT_KEYS as readonly string[],

@@ -32,13 +32,26 @@ export type LookupEvent =
   | { type: 'lookup.choose'; suggestion: LookupSuggestion }
   /** The 'Use: {user_content}' option. */
   | { type: 'lookup.useText' }
-  | { type: 'lookup.close' };
+  /**
+   * Focus left the field or the list closed without a choice (Tab, Escape, a click elsewhere).
+   * `answer`: what the field held before typing began.
+   */
+  | { type: 'lookup.leave'; answer: string };
 
 const EMPTY: LookupContext = { key: null, text: '', suggestions: [], chosen: null };
 
 const setAnswer = (key: string, value: string): AnswersEvent => ({ type: 'answers.set', key, value });
 
 const answersActor = (system: ActorSystem<any>) => sibling(SYSTEM_IDS.answers)({ system });
+
+/**
+ * Leaving the field before a choice (issue 12): the typed name is kept as free text, as 'Use: …'
+ * keeps it, or the search simply ends. A choice being filled in (filling) is left to finish.
+ */
+const leave = [
+  { guard: 'typedNewName', target: '#lookup.idle', actions: ['fillText', 'clearSearch'] },
+  { target: '#lookup.idle', actions: 'clearSearch' },
+] as const;
 
 export const lookupMachine = setup({
   types: {
@@ -59,6 +72,9 @@ export const lookupMachine = setup({
   guards: {
     blankText: ({ event }) => event.type === 'lookup.type' && event.text.trim() === '',
     searchable: ({ event }) => event.type === 'lookup.type' && lookupOf(event.key) !== undefined,
+    /** Issue 12: a name typed and not picked is still the applicant's answer, unless it is the one already there. */
+    typedNewName: ({ context, event }) =>
+      event.type === 'lookup.leave' && context.text.trim() !== '' && context.text.trim() !== event.answer.trim(),
   },
   actions: {
     setQuery: assign(({ event }) => (event.type === 'lookup.type' ? { key: event.key, text: event.text } : {})),
@@ -111,7 +127,6 @@ export const lookupMachine = setup({
       { guard: 'blankText', target: '.idle', actions: 'clearSearch' },
       { guard: 'searchable', target: '.waiting', actions: 'setQuery' },
     ],
-    'lookup.close': { target: '.idle', actions: 'clearSearch' },
   },
   states: {
     idle: {},
@@ -119,6 +134,7 @@ export const lookupMachine = setup({
     waiting: {
       tags: 'searching',
       after: { lookupMaxWait: 'fetching' },
+      on: { 'lookup.leave': leave },
       initial: 'settling',
       states: {
         settling: {
@@ -134,6 +150,7 @@ export const lookupMachine = setup({
     },
     fetching: {
       tags: 'searching',
+      on: { 'lookup.leave': leave },
       invoke: {
         id: 'suggestions',
         src: 'suggestions',
@@ -148,6 +165,7 @@ export const lookupMachine = setup({
       on: {
         'lookup.choose': { target: 'filling', actions: 'choose' },
         'lookup.useText': { target: 'idle', actions: ['fillText', 'clearSearch'] },
+        'lookup.leave': leave,
       },
     },
     filling: {

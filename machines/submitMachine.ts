@@ -154,7 +154,8 @@ export const submitMachine = setup({
         'answers.saveFailed': [
           // The answers actor has told the session.
           { guard: { type: 'saveFailedFor', params: 'unauthorised' }, target: 'idle' },
-          { guard: { type: 'saveFailedFor', params: 'conflict' }, target: 'conflicted', actions: ['keepSaveError', 'toastError'] },
+          // No toast over the form: the page says it next to Submit, naming the answers (conflicted).
+          { guard: { type: 'saveFailedFor', params: 'conflict' }, target: 'conflicted', actions: 'keepSaveError' },
           { target: 'failed', actions: ['keepSaveError', 'toastError'] },
         ],
       },
@@ -194,8 +195,8 @@ export const submitMachine = setup({
     failed: { on: { submit: start } },
     /**
      * Another tab or window changed some of the same answers first: nothing was submitted, the
-     * page shows that tab's answers (the answers actor reloaded them) and the applicant checks
-     * them before submitting again.
+     * page shows that tab's answers (the answers actor reloaded them) and says so next to Submit,
+     * naming them (issue 12); the applicant checks them before submitting again.
      */
     conflicted: { on: { submit: start } },
     submitted: {},

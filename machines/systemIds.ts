@@ -3,7 +3,7 @@
  * also its child id). Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe
  * with the same ids. The core ones (app, session, navigation, webStatus, toasts, inactivity,
  * unexpectedError, overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag);
- * the form actors (answers, validation, submit, pdfCopy, addAnother, tabs, lookup, the documents)
+ * the form actors (answers, validation, submit, pdfCopy, addAnother, tabs, lookup, clearGuard, the documents)
  * once ./formActors is loaded — the root's `formReady` tag.
  */
 export const SYSTEM_IDS = {
@@ -24,6 +24,8 @@ export const SYSTEM_IDS = {
   addAnother: 'addAnother',
   tabs: 'tabs',
   lookup: 'lookup',
+  /** Asks before a choice clears typed answers (issue 12). */
+  clearGuard: 'clearGuard',
   /** The auth cards (login, sign-up, confirm, forgot, reset): one actor, the view names the card. */
   authCard: 'authCard',
   /** One document actor per document answer key: `document:personal_statement_doc`. */

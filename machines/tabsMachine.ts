@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorSystem, type AnyActorRef } from 'xstate';
+import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
@@ -23,7 +24,11 @@ export type TabsEvent =
   | AppContextEvent
   /** The service view's chosen tabs (from GET /service/tmp-pdf), sent by the root. */
   | { type: 'tabs.set'; tabs: Record<string, string> }
-  | { type: 'tabs.choose'; tabId: string; tab: string }
+  /** `answers`: what the page shows now, so that a switch that would delete some of them asks first. */
+  | { type: 'tabs.choose'; tabId: string; tab: string; answers: Answers }
+  /** The answers to the question before a switch that deletes answers (issue 12). */
+  | { type: 'tabs.confirm' }
+  | { type: 'tabs.cancel' }
   /** Closes the 'File Upload in Progress' dialog. */
   | { type: 'tabs.closeDialog' }
   /** The failure's reset: reload the choices and the cached documents. */
@@ -35,13 +40,18 @@ interface TabsContext {
   chosen: Record<string, string>;
   /** The switch being carried out. */
   pending: { tabId: string; tab: string } | null;
+  /**
+   * What the switch would delete (answer keys): the written answers of the tab left, and its
+   * document once its actor said one is attached.
+   */
+  losing: string[];
   /** The group whose switch failed; null when loading the choices failed. */
   failedTabId: string | null;
-  /** The check before a switch: the documents of the group that have not answered yet, and what those that did said. */
-  check: { awaiting: string[]; busy: boolean; attached: boolean };
+  /** The check before a switch: the documents of the group that have not answered yet, and whether one is busy. */
+  check: { awaiting: string[]; busy: boolean };
 }
 
-const NO_CHECK: TabsContext['check'] = { awaiting: [], busy: false, attached: false };
+const NO_CHECK: TabsContext['check'] = { awaiting: [], busy: false };
 
 const groupOf = (tabId: string): TabGroup | undefined => TAB_GROUPS.find((group) => group.tabId === tabId);
 const documentKeysOf = (group: TabGroup | undefined): string[] =>
@@ -52,6 +62,13 @@ function leavingDocumentKey(context: TabsContext): string | null {
   if (!context.pending) return null;
   const current = context.chosen[context.pending.tabId];
   return groupOf(context.pending.tabId)?.tabs.find((tab) => tab.id === current)?.documentKey ?? null;
+}
+
+/** The answers of the tab being left that hold more than blanks (its document is asked of its actor). */
+function writtenAnswers(tabId: string, answers: Answers, context: TabsContext): string[] {
+  const group = groupOf(tabId);
+  const left = group?.tabs.find((tab) => tab.id === context.chosen[tabId]);
+  return (left?.clears ?? []).filter((key) => key !== left?.documentKey && typeof answers[key] === 'string' && answers[key].trim() !== '');
 }
 
 /** Only known groups and tabs; anything else keeps the default. */
@@ -96,14 +113,21 @@ export const tabsMachine = setup({
       context.chosen[event.tabId] !== event.tab,
     documentsAnswered: ({ context }) => context.check.awaiting.length === 0,
     uploadBusy: ({ context }) => context.check.awaiting.length === 0 && context.check.busy,
-    documentAttached: ({ context }) => context.check.awaiting.length === 0 && context.check.attached,
+    /** Issue 12: the tab left holds written answers or a document, which the switch would delete. */
+    deletesAnswers: ({ context }) => context.check.awaiting.length === 0 && context.losing.length > 0,
+    losesDocument: ({ context }) => context.losing.includes(leavingDocumentKey(context) ?? ''),
   },
   actions: {
     keepChoices: assign({ chosen: (_, choices: Record<string, string>) => validChoices(choices) }),
     // Anonymous users see only the default tabs.
-    useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, failedTabId: null }),
-    keepPending: assign({ pending: ({ event }) => (event.type === 'tabs.choose' ? { tabId: event.tabId, tab: event.tab } : null) }),
-    forgetPending: assign({ pending: null }),
+    useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, losing: [], failedTabId: null }),
+    keepPending: assign(({ context, event }) =>
+      event.type === 'tabs.choose'
+        ? { pending: { tabId: event.tabId, tab: event.tab }, losing: writtenAnswers(event.tabId, event.answers, context) }
+        : {},
+    ),
+    forgetPending: assign({ pending: null, losing: [] }),
+    forgetLosses: assign({ losing: [] }),
     /**
      * Spec section 4: a conversion or fetch running blocks the switch, and the document of the tab
      * left goes first. Every document of the group is asked; its actor, spawned with this one, answers.
@@ -114,20 +138,19 @@ export const tabsMachine = setup({
       for (const key of keys) send(enqueue, system.get(documentSystemId(key)), { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs });
     }),
     forgetCheck: assign({ check: NO_CHECK }),
-    noteDocumentAnswer: assign({
-      check: ({ context, event }) => {
-        const { check } = context;
-        if (event.type !== 'document.inspected' || !check.awaiting.includes(event.answerKey)) return check;
-        return {
-          awaiting: check.awaiting.filter((key) => key !== event.answerKey),
-          busy: check.busy || event.busy,
-          attached: check.attached || (event.answerKey === leavingDocumentKey(context) && event.attached),
-        };
-      },
+    noteDocumentAnswer: assign(({ context, event }) => {
+      const { check } = context;
+      if (event.type !== 'document.inspected' || !check.awaiting.includes(event.answerKey)) return {};
+      const leavingAttached = event.answerKey === leavingDocumentKey(context) && event.attached;
+      return {
+        check: { awaiting: check.awaiting.filter((key) => key !== event.answerKey), busy: check.busy || event.busy },
+        losing: leavingAttached ? [...context.losing, event.answerKey] : context.losing,
+      };
     }),
     commitChoice: assign(({ context }) => ({
       chosen: context.pending ? { ...context.chosen, [context.pending.tabId]: context.pending.tab } : context.chosen,
       pending: null,
+      losing: [],
     })),
     /** The answers of every other tab of the group, as the server clears them with the choice. */
     clearLeftAnswers: enqueueActions(({ context, system, enqueue }) => {
@@ -148,7 +171,7 @@ export const tabsMachine = setup({
     /** Spec section 8: 'Error handling tabs for' followed by the default tab. */
     reportFailure: enqueueActions(({ context, system, enqueue }, { error }: { error: unknown }) => {
       const failedTabId = context.pending?.tabId ?? null;
-      enqueue.assign({ failedTabId, pending: null });
+      enqueue.assign({ failedTabId, pending: null, losing: [] });
       if (reportUnauthorised(enqueue, system, error)) return;
       const groups = failedTabId ? TAB_GROUPS.filter((group) => group.tabId === failedTabId) : TAB_GROUPS;
       for (const group of groups) {
@@ -166,7 +189,7 @@ export const tabsMachine = setup({
 }).createMachine({
   id: 'tabs',
   initial: 'anonymous',
-  context: { chosen: { ...DEFAULT_TABS }, pending: null, failedTabId: null, check: NO_CHECK },
+  context: { chosen: { ...DEFAULT_TABS }, pending: null, losing: [], failedTabId: null, check: NO_CHECK },
   states: {
     anonymous: {
       on: {
@@ -216,9 +239,23 @@ export const tabsMachine = setup({
           on: { 'document.inspected': { actions: 'noteDocumentAnswer' } },
           always: [
             { guard: 'uploadBusy', target: 'blocked' },
-            { guard: 'documentAttached', target: 'deletingConversion' },
+            { guard: 'deletesAnswers', target: 'confirming' },
             { guard: 'documentsAnswered', target: 'saving' },
           ],
+        },
+        /**
+         * Issue 12: the switch would delete what the applicant gave the other way (here and on the
+         * server), so it asks first, naming it; Cancel leaves everything as it was.
+         */
+        confirming: {
+          on: {
+            'tabs.confirm': [
+              // Spec section 4: the document of the tab left goes first, with its conversion.
+              { guard: 'losesDocument', target: 'deletingConversion', actions: 'forgetLosses' },
+              { target: 'saving', actions: 'forgetLosses' },
+            ],
+            'tabs.cancel': { target: 'idle', actions: 'forgetPending' },
+          },
         },
         // The 'File Upload in Progress' dialog.
         blocked: {

@@ -17,8 +17,10 @@ import { pdfCopyModel, pdfCopySimpleModel } from './pdfCopy';
 import { sessionModel } from './session';
 import { submitModel, submitSimpleModel } from './submit';
 import { tabsModel } from './tabs';
+import { clearGuardModel } from './clearGuard';
 import { confirmTriggerModel } from './confirmTrigger';
 import { overlaysModel } from './overlays';
+import { pasteLimitModel } from './pasteLimit';
 import { toastsModel } from './toasts';
 import { unexpectedErrorModel } from './unexpectedError';
 import { validationModel } from './validation';
@@ -48,6 +50,8 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
   unexpectedError: { shortest: unexpectedErrorModel, simple: unexpectedErrorModel },
   overlays: { shortest: overlaysModel, simple: overlaysModel },
   confirmTrigger: { shortest: confirmTriggerModel, simple: confirmTriggerModel },
+  clearGuard: { shortest: clearGuardModel, simple: clearGuardModel },
+  pasteLimit: { shortest: pasteLimitModel, simple: pasteLimitModel },
 };
 
 function main(argv: readonly string[]): number {

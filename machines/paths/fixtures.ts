@@ -1,3 +1,4 @@
+import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
 
 /** Outcomes the generated paths give to invoked calls. */
@@ -5,7 +6,7 @@ export const failures = {
   network: new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined),
   unauthorised: new ApiError('Your session is invalid.', 'unauthorised', 401),
   /** A save refused because another tab changed the same answer first. */
-  conflict: new ApiError('Some answers were changed in another window or tab (first_name).', 'http', 409, { conflicts: ['first_name'] }),
+  conflict: new ApiError(CONFLICT_MESSAGES.server(['First name']), 'http', 409, { conflicts: ['first_name'] }),
 };
 
 /** `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events for a call. */

@@ -13,12 +13,17 @@ const documentKey = group?.tabs.find((tab) => tab.documentKey)?.documentKey ?? '
 /** The document actor's answer to the check before a switch. */
 const inspected = (busy: boolean, attached: boolean) => ({ type: 'document.inspected', answerKey: documentKey, busy, attached });
 
+/** Every answer of the group written in: whichever tab is left, it holds text. */
+const written = Object.fromEntries((group?.tabs ?? []).flatMap((tab) => tab.clears).map((key) => [key, 'Written by hand.']));
+
 export const tabsPathEvents: AnyEventObject[] = [
   { type: 'app.context', loggedIn: true, serviceUser: false },
   { type: 'app.context', loggedIn: false, serviceUser: false },
   { type: 'app.context', loggedIn: false, serviceUser: true },
   { type: 'tabs.set', tabs: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
-  ...tabIds.map((tab) => ({ type: 'tabs.choose', tabId: group?.tabId ?? '', tab })),
+  // A choice with nothing written in the tab left, and one that would delete a written answer (issue 12).
+  ...tabIds.map((tab) => ({ type: 'tabs.choose', tabId: group?.tabId ?? '', tab, answers: {} })),
+  ...tabIds.map((tab) => ({ type: 'tabs.choose', tabId: group?.tabId ?? '', tab, answers: written })),
   { type: 'xstate.done.actor.loadTabs', output: {} },
   { type: 'xstate.done.actor.loadTabs', output: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
   { type: 'xstate.error.actor.loadTabs', error: serverError },

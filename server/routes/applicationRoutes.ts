@@ -2,6 +2,7 @@ import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import * as v from 'valibot';
 import { SUBMITTED_MESSAGE } from '../../src/catalogue/messages';
+import { CONFLICT_MESSAGES, answerLabel } from '../../src/catalogue/answerMessages';
 import type { Db } from '../../db/connection';
 import {
   chooseTab,
@@ -37,8 +38,8 @@ export const APPLICATION_MESSAGES = {
   changedDuringSubmit: 'Your answers changed while the application was being submitted. Please submit again.',
   notStarted: 'The application has to be started before it can be checked.',
   submitFirst: 'The application has to be submitted with the Submit button.',
-  conflict: (keys: readonly string[]) =>
-    `Some answers were changed in another window or tab since this page loaded (${keys.join(', ')}). The page now shows them; please check them and save again.`,
+  // Named by their labels, as the form shows them; the keys go along in `conflicts` for the page.
+  conflict: (keys: readonly string[]) => CONFLICT_MESSAGES.server(keys.map(answerLabel)),
 } as const;
 
 const ROUTES = PAGES.map((page) => page.route);

@@ -6,6 +6,7 @@ import { useSystemActor } from '../app/actors';
 import { useAnswersActor } from '../questions/hooks';
 import { BUTTON_SIZES } from '../catalogue/limits';
 import { Button } from '../ui/Button';
+import { ConflictNotice } from './ConflictNotice';
 
 type SubmitActor = ActorRefFrom<typeof submitMachine>;
 
@@ -28,32 +29,35 @@ export function StepActions({ next }: { next?: string }) {
     answers.send(action === 'next' && next ? { type: 'answers.saveAndGo', to: next } : { type: 'answers.saveAndGo' });
 
   return (
-    <div className="step-actions">
-      <p className="step-actions__status" role="status">
-        {/* A failed save says so itself (a toast); a visitor's Save leads to sign-up instead. */}
-        {saved ? 'Your answers are saved.' : ''}
-      </p>
-      <div className="step-actions__buttons">
-        <Button
-          variant="secondary"
-          className="step-actions__save"
-          // Save stands beside Next and Submit at their height (section 9's button sizes).
-          style={{ minHeight: BUTTON_SIZES.next.height }}
-          busy={saving && savingTo === undefined}
-          onClick={() => go('save')}
-        >
-          Save
-        </Button>
-        {next ? (
-          <Button size="next" busy={saving && savingTo !== undefined && savingTo === next} onClick={() => go('next')}>
-            Next
+    <>
+      <ConflictNotice />
+      <div className="step-actions">
+        <p className="step-actions__status" role="status">
+          {/* A failed save says so itself (a toast, or the conflict notice); a visitor's Save leads to sign-up instead. */}
+          {saved ? 'Your answers are saved.' : ''}
+        </p>
+        <div className="step-actions__buttons">
+          <Button
+            variant="secondary"
+            className="step-actions__save"
+            // Save stands beside Next and Submit at their height (section 9's button sizes).
+            style={{ minHeight: BUTTON_SIZES.next.height }}
+            busy={saving && savingTo === undefined}
+            onClick={() => go('save')}
+          >
+            Save
           </Button>
-        ) : (
-          <Button size="submit" busy={submitting} disabled={!canSubmit && !submitting} onClick={() => submit.send({ type: 'submit' })}>
-            Submit
-          </Button>
-        )}
+          {next ? (
+            <Button size="next" busy={saving && savingTo !== undefined && savingTo === next} onClick={() => go('next')}>
+              Next
+            </Button>
+          ) : (
+            <Button size="submit" busy={submitting} disabled={!canSubmit && !submitting} onClick={() => submit.send({ type: 'submit' })}>
+              Submit
+            </Button>
+          )}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

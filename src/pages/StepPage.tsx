@@ -1,4 +1,9 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { clearGuardMachine } from '../../machines/clearGuardMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
 import { visibility } from '../catalogue/conditions';
 import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
 import { useAnswers, useReadOnly } from '../questions/hooks';
@@ -10,6 +15,21 @@ import './pages.css';
 
 // Read-only users (staff) normally get the print view instead; the static layout loads only for them.
 const StaticSection = lazy(() => import('../questions/StaticSection').then((m) => ({ default: m.StaticSection })));
+// The question before a choice clears typed answers: Ark's dialog loads the first time it is asked.
+const ClearGuardDialog = lazy(() => import('../questions/ClearGuardDialog'));
+
+function ClearGuardQuestion() {
+  const guard = useSystemActor<ActorRefFrom<typeof clearGuardMachine>>(SYSTEM_IDS.clearGuard);
+  const asking = useSelector(guard, (s) => s.hasTag('asking'));
+  // Once loaded it stays, so that closing it gives focus back where the applicant was.
+  const [needed, setNeeded] = useState(false);
+  if (asking && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ClearGuardDialog />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * A step of the application: its sections in catalogue order and the actions at the bottom. Each
@@ -48,6 +68,7 @@ export function StepPage({ pageId }: { pageId: PageId }) {
         ),
       )}
       {readOnly ? null : <StepActions next={PAGES[index + 1]?.route} />}
+      {readOnly ? null : <ClearGuardQuestion />}
     </div>
   );
 }

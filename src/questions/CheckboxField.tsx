@@ -1,6 +1,6 @@
 import type { Question } from '../catalogue/questions';
 import { ErrorText, HelpText, RequiredMark, controlProps, fieldClass, ids } from './Field';
-import { useAnswer, useFieldErrors, useSetAnswer } from './hooks';
+import { useAnswer, useFieldErrors, useSetChoice } from './hooks';
 
 /** A yes/no answer stored as a boolean ('' also means unchecked, section 3). */
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 export function CheckboxField({ question, required, helpShownAbove = false }: Props) {
   const checked = useAnswer(question.key) === true;
   const errors = useFieldErrors(question.key);
-  const setAnswer = useSetAnswer();
+  const setAnswer = useSetChoice();
   const id = ids(question.key);
   const long = question.label.length > 80;
   return (

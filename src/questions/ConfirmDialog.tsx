@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 
@@ -7,10 +8,19 @@ interface Props {
   text: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirming button's words; 'Continue' unless the action deserves its own name. */
+  confirmLabel?: string;
+  /** A question before answers are destroyed: it opens on Cancel, so Enter alone deletes nothing. */
+  destructive?: boolean;
 }
 
-/** The question a confirmation trigger asks before it reveals its content (loaded on first use). */
-export default function ConfirmDialog({ open, title, text, onConfirm, onCancel }: Props) {
+/**
+ * A question the applicant answers before something happens: a confirmation trigger's reveal, a
+ * tab switch or a choice that would delete answers. Its owner's machine holds it open (`open`)
+ * and hears the answer; Escape, a click outside and the corner button count as Cancel.
+ */
+export default function ConfirmDialog({ open, title, text, onConfirm, onCancel, confirmLabel = 'Continue', destructive = false }: Props) {
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={open}
@@ -19,12 +29,13 @@ export default function ConfirmDialog({ open, title, text, onConfirm, onCancel }
       description={text}
       size="xs"
       role="alertdialog"
+      {...(destructive ? { initialFocusEl: () => cancel.current } : {})}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel}>
+          <Button ref={cancel} variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={onConfirm}>Continue</Button>
+          <Button onClick={onConfirm}>{confirmLabel}</Button>
         </>
       }
     />

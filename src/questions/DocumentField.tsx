@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { LOSS_MESSAGES } from '../catalogue/answerMessages';
 import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../catalogue/limits';
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
@@ -124,7 +125,8 @@ export default function DocumentField({ question }: { question: Question }) {
         open={confirming}
         onOpenChange={(open) => (open ? undefined : actor.send({ type: 'document.cancelDelete' }))}
         title={DOCUMENT_MESSAGES.deleteTitle}
-        description={DOCUMENT_MESSAGES.deleteQuestion}
+        // The specification's question, then what goes (issue 12), as the tab switch says it.
+        description={`${DOCUMENT_MESSAGES.deleteQuestion} ${LOSS_MESSAGES.documentDelete(document?.file_name ?? '', question.label)}`}
         size="xs"
         role="alertdialog"
         initialFocusEl={() => cancel.current}

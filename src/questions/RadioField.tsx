@@ -1,6 +1,6 @@
 import type { Question } from '../catalogue/questions';
 import { FieldsetFrame, ids } from './Field';
-import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
+import { useFieldErrors, useSetChoice, useTextAnswer } from './hooks';
 import { useOptions } from './SelectField';
 
 /**
@@ -11,7 +11,7 @@ import { useOptions } from './SelectField';
 export function RadioField({ question, required }: { question: Question; required: boolean }) {
   const value = useTextAnswer(question.key);
   const errors = useFieldErrors(question.key);
-  const setAnswer = useSetAnswer();
+  const setAnswer = useSetChoice();
   const options = useOptions(question).filter((option) => option.value !== '');
   const name = ids(question.key).input;
   const inline = options.every((option) => option.label.length <= 12);

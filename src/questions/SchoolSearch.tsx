@@ -28,8 +28,8 @@ const NO_SUGGESTIONS: readonly LookupSuggestion[] = [];
 
 /**
  * The school search (section 4): an Ark UI combobox whose list, timing and filling all belong to
- * the lookup actor. The view keeps only what is being typed until a school is chosen; the field
- * then shows the answer the lookup filled in. Loaded with /education only.
+ * the lookup actor. The view keeps only what is being typed until a school is chosen or the field
+ * is left; the field then shows the answer the lookup filled in. Loaded with /education only.
  */
 export default function SchoolSearch({ question, required }: { question: Question; required: boolean }) {
   const lookup = useSystemActor<LookupActor>(SYSTEM_IDS.lookup);
@@ -85,11 +85,12 @@ export default function SchoolSearch({ question, required }: { question: Questio
         }}
         onSelect={(details) => choose(details.itemValue)}
         onOpenChange={(details) => {
-          // Escape or a click elsewhere closes the list; a choice is already on its way.
+          // Escape, Tab or a click elsewhere closes the list; a choice is already on its way.
           if (details.open || details.reason === 'item-select') return;
           if (lookup.getSnapshot().hasTag('busy')) return;
+          // The lookup actor keeps a typed name as 'Use: …' would (issue 12); the field then shows the answer.
+          lookup.send({ type: 'lookup.leave', answer });
           setDraft(null);
-          lookup.send({ type: 'lookup.close' });
         }}
       >
         <Combobox.Label className="q-label">
@@ -112,12 +113,12 @@ export default function SchoolSearch({ question, required }: { question: Questio
             maxLength={maxLengthFor(question, { essayLimit: DEFAULT_MAX_LENGTH })}
             placeholder="Start typing your school's name"
             onBlur={() => {
-              // Leaving the field before the list opened ends the search; an open list or a
-              // choice being filled in is left to the combobox and the lookup actor.
+              // Leaving the field before the list opened keeps what was typed too; an open list
+              // or a choice being filled in is left to the combobox and the lookup actor.
               const snapshot = lookup.getSnapshot();
               if (snapshot.hasTag('open') || snapshot.hasTag('busy')) return;
+              if (snapshot.hasTag('searching')) lookup.send({ type: 'lookup.leave', answer });
               setDraft(null);
-              if (snapshot.hasTag('searching')) lookup.send({ type: 'lookup.close' });
             }}
           />
         </Combobox.Control>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { optionLabel } from '../catalogue/options';
 import { optionsFor, type Question } from '../catalogue/questions';
 import { FieldFrame, controlProps } from './Field';
-import { useAnswer, useCollegeLists, useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
+import { useAnswer, useCollegeLists, useFieldErrors, useSetChoice, useTextAnswer } from './hooks';
 
 /** The options of a question; a displayAndOptions select follows its controlling answer. */
 export function useOptions(question: Question) {
@@ -26,7 +26,7 @@ interface ControlProps {
 /** A native select: light, and keyboard- and screen-reader-friendly on every phone. */
 export function SelectControl({ question, required, errors, errorId }: ControlProps) {
   const value = useTextAnswer(question.key);
-  const setAnswer = useSetAnswer();
+  const setAnswer = useSetChoice();
   const options = useOptions(question);
   return (
     <select

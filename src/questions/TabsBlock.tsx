@@ -1,12 +1,15 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { LOSS_MESSAGES, answerLabel } from '../catalogue/answerMessages';
 import type { Question, TabGroup } from '../catalogue/questions';
 import { TABS_MESSAGES, type tabsMachine } from '../../machines/tabsMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import ConfirmDialog from './ConfirmDialog';
+import { useAnswersActor } from './hooks';
 import { QuestionField } from './QuestionField';
 import './TabsBlock.css';
 
@@ -40,8 +43,9 @@ function TabContent({
 
 /**
  * A tab group (section 4 "Tabs"), e.g. the personal statement written here or uploaded. The tabs
- * actor decides: a switch saves the choice and clears the other tab's answers, or is blocked
- * while an upload runs. Anonymous visitors see the default tab's content only.
+ * actor decides: a switch saves the choice and clears the other tab's answers (after asking, when
+ * there are some), or is blocked while an upload runs. Anonymous visitors see the default tab's
+ * content only.
  */
 export default function TabsBlock({ tabGroup, questions, required }: Props) {
   const actor = useSystemActor<TabsActor>(SYSTEM_IDS.tabs);
@@ -50,6 +54,10 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const blocked = useSelector(actor, (s) => s.matches({ applicant: 'blocked' }));
   const failed = useSelector(actor, (s) => s.matches({ applicant: 'failed' }));
+  const confirming = useSelector(actor, (s) => s.matches({ applicant: 'confirming' }));
+  const losing = useSelector(actor, (s) => s.context.losing);
+  const pendingTab = useSelector(actor, (s) => tabGroup.tabs.find((tab) => tab.id === s.context.pending?.tab)?.label ?? '');
+  const answers = useAnswersActor();
 
   if (!applicant) {
     const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
@@ -63,7 +71,10 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
         value={chosen}
         // Arrow keys only move focus: switching clears the other tab's answers, so it takes Enter or Space.
         activationMode="manual"
-        onValueChange={(details) => actor.send({ type: 'tabs.choose', tabId: tabGroup.tabId, tab: details.value })}
+        onValueChange={(details) =>
+          // The answers as they are at the click (a text area commits its draft as focus leaves it).
+          actor.send({ type: 'tabs.choose', tabId: tabGroup.tabId, tab: details.value, answers: answers.getSnapshot().context.answers })
+        }
         aria-busy={busy || undefined}
       >
         <p className="q-help q-tabs__hint">Choose one way to give us your answer. Switching removes what you gave the other way.</p>
@@ -95,6 +106,15 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
         description={TABS_MESSAGES.uploadInProgress}
         size="xs"
         footer={<Button onClick={() => actor.send({ type: 'tabs.closeDialog' })}>OK</Button>}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={LOSS_MESSAGES.tabSwitchTitle(pendingTab)}
+        text={LOSS_MESSAGES.tabSwitch(pendingTab, losing.map(answerLabel))}
+        confirmLabel={LOSS_MESSAGES.tabSwitchConfirm}
+        destructive
+        onConfirm={() => actor.send({ type: 'tabs.confirm' })}
+        onCancel={() => actor.send({ type: 'tabs.cancel' })}
       />
     </div>
   );

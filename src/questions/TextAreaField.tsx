@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useState, type ClipboardEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { pasteLimitMachine } from '../../machines/pasteLimitMachine';
+import { PASTE_MESSAGES } from '../catalogue/answerMessages';
 import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import { FieldFrame, controlProps, ids } from './Field';
@@ -7,7 +10,8 @@ import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /**
  * Section 4: a text area commits its value when focus leaves it. Until then the text lives in a
- * local draft, so a long essay does not re-validate and re-save on every keystroke.
+ * local draft, so a long essay does not re-validate and re-save on every keystroke. A paste that
+ * would go over the limit is refused whole, and the field says by how much (its own paste actor).
  */
 export function TextAreaField({ question, required }: { question: Question; required: boolean }) {
   const answer = useTextAnswer(question.key);
@@ -15,20 +19,41 @@ export function TextAreaField({ question, required }: { question: Question; requ
   const setAnswer = useSetAnswer();
   const essayLimit = useCollege()?.essayLimit;
   const [draft, setDraft] = useState<string | null>(null);
+  const paste = useActorRef(pasteLimitMachine);
+  const refused = useSelector(paste, (s) => (s.hasTag('refused') ? PASTE_MESSAGES.tooLong(s.context.over, s.context.limit) : ''));
   const limit = maxLengthFor(question, { essayLimit: essayLimit ?? TEXTAREA_MAX_LENGTH }) ?? TEXTAREA_MAX_LENGTH;
   const text = draft ?? answer;
   const countId = `${ids(question.key).input}-count`;
+  const pasteId = `${ids(question.key).input}-paste`;
   const props = controlProps(question.key, { help: question.help, errors, required });
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const area = event.currentTarget;
+    paste.send({
+      type: 'paste.try',
+      textLength: area.value.length,
+      selectedLength: area.selectionEnd - area.selectionStart,
+      pastedLength: event.clipboardData.getData('text/plain').length,
+      limit,
+    });
+    // The browser's maxLength would cut the paste silently: refused, nothing goes in.
+    if (paste.getSnapshot().hasTag('refused')) event.preventDefault();
+  };
+
   return (
     <FieldFrame questionKey={question.key} label={question.label} help={question.help} required={required} errors={errors} wide>
       <textarea
         {...props}
-        aria-describedby={[props['aria-describedby'], countId].filter(Boolean).join(' ')}
+        aria-describedby={[props['aria-describedby'], countId, pasteId].filter(Boolean).join(' ')}
         className="q-input q-textarea"
         rows={question.rows ?? TEXTAREA_ROWS}
         maxLength={limit}
         value={text}
-        onChange={(event) => setDraft(event.target.value)}
+        onPaste={onPaste}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          paste.send({ type: 'text.edited' });
+        }}
         onBlur={() => {
           if (draft !== null && draft !== answer) setAnswer(question.key, draft);
           setDraft(null);
@@ -36,6 +61,10 @@ export function TextAreaField({ question, required }: { question: Question; requ
       />
       <p id={countId} className="q-count">
         Character count: {text.length} / {limit}
+      </p>
+      {/* Always in the page, so that the refusal is announced the moment it appears. */}
+      <p id={pasteId} className="q-paste-refused" role="alert">
+        {refused}
       </p>
     </FieldFrame>
   );

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { AnswerValue, Answers } from '../catalogue/dataModel';
 import type { CollegeLists } from '../catalogue/options';
 import type { answersMachine } from '../../machines/answersMachine';
+import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import type { validationMachine } from '../../machines/validationMachine';
 import { fieldErrors, monthYearErrors } from '../../machines/validationMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -12,6 +13,7 @@ import { useCollege } from '../app/useApp';
 
 export type AnswersActor = ActorRefFrom<typeof answersMachine>;
 type ValidationActor = ActorRefFrom<typeof validationMachine>;
+type ClearGuardActor = ActorRefFrom<typeof clearGuardMachine>;
 
 export const useAnswersActor = () => useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
 const useValidationActor = () => useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
@@ -69,5 +71,25 @@ export function useSetAnswer() {
     () => (key: string, value: AnswerValue, desc?: string) =>
       actor.send(desc === undefined ? { type: 'answers.set', key, value } : { type: 'answers.set', key, value, desc }),
     [actor],
+  );
+}
+
+/**
+ * Sends a choice (select, radio, checkbox) through the clear guard, which asks first when the new
+ * answer would hide typed answers (issue 12) and otherwise passes it to the answers actor.
+ */
+export function useSetChoice() {
+  const answers = useAnswersActor();
+  const guard = useSystemActor<ClearGuardActor>(SYSTEM_IDS.clearGuard);
+  return useMemo(
+    () => (key: string, value: AnswerValue, desc?: string) =>
+      guard.send({
+        type: 'clearGuard.change',
+        key,
+        value,
+        ...(desc === undefined ? {} : { desc }),
+        answers: answers.getSnapshot().context.answers,
+      }),
+    [answers, guard],
   );
 }

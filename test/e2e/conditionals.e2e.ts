@@ -32,7 +32,10 @@ test.describe('conditional content', () => {
     await comment.blur();
     await expect(comment).toHaveValue('A speeding ticket on a school night.');
 
-    await radio(legal, /convicted/, 'No').check();
+    // Issue 12: the comment would go with the answer, so the page asks first (answerGuards.e2e.ts tests Cancel).
+    await radio(legal, /convicted/, 'No').click();
+    await page.getByRole('alertdialog', { name: 'Remove your answers?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(radio(legal, /convicted/, 'No')).toBeChecked();
     await expect(comment).toHaveCount(0);
     await radio(legal, /convicted/, 'Yes').check();
     await expect(comment).toHaveValue('');
@@ -59,7 +62,10 @@ test.describe('conditional content', () => {
     await select(address, 'Mailing country').selectOption({ label: 'France' });
     await expect(select(address, 'Mailing state or province')).toHaveCount(0);
 
-    await radio(address, /mailing address the same/, 'Yes').check();
+    await radio(address, /mailing address the same/, 'Yes').click();
+    const asked = page.getByRole('alertdialog', { name: 'Remove your answers?' });
+    await expect(asked).toContainText('“Mailing street address” and “Mailing country”');
+    await asked.getByRole('button', { name: 'Remove' }).click();
     await expect(mailingStreet).toHaveCount(0);
     await radio(address, /mailing address the same/, 'No').check();
     await expect(mailingStreet).toHaveValue('');

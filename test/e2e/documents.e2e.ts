@@ -51,6 +51,8 @@ test('a document is checked, uploaded, shown with its size and deleted after con
   await remove.click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete File' });
   await expect(dialog).toContainText('Are you sure you want to delete your file?');
+  // Issue 12: it says what will be lost, by name and by the question's label, and where.
+  await expect(dialog).toContainText('“statement.pdf”, your answer to “Personal statement document”, here and on the server');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await screenshotBothWidths(page, 'education-delete-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -104,6 +106,10 @@ test('switching tabs waits for a conversion in progress', async ({ page }) => {
   await page.unroute('**/api/pdf/document-answer/personal_statement_doc');
   await expect(essay.getByRole('button', { name: 'Delete draft.pdf' })).toBeVisible({ timeout: 30_000 });
   await essay.getByRole('tab', { name: 'Write it here' }).click();
+  // Issue 12: the switch would delete the document, so it asks first.
+  const switching = page.getByRole('alertdialog', { name: 'Switch to “Write it here”?' });
+  await expect(switching).toContainText('“Personal statement document”');
+  await switching.getByRole('button', { name: 'Switch and delete' }).click();
   await expect(essay.getByRole('tab', { name: 'Write it here' })).toHaveAttribute('aria-selected', 'true');
   await expect(essay.getByRole('textbox', { name: 'Personal statement', exact: true })).toBeVisible();
 });

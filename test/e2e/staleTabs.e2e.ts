@@ -98,8 +98,12 @@ test('a submit from an older tab that changed the same answer stops and tells th
   await commentInA.fill('Written in tab A.');
   await a.getByRole('button', { name: 'Submit' }).click();
 
-  // A is told, shows B's answer, and nothing was submitted.
-  await expect(a.getByTestId('toast').filter({ hasText: SUBMIT_CONFLICT_MESSAGE })).toBeVisible();
+  // A is told next to Submit, with a link to the answer by its label (issue 12: no toast over the
+  // form), shows B's answer, and nothing was submitted.
+  const notice = a.getByRole('alert').filter({ hasText: SUBMIT_CONFLICT_MESSAGE });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link', { name: COMMENT_LABEL })).toBeVisible();
+  await expect(a.getByTestId('toast')).toHaveCount(0);
   await expect(commentInA).toHaveValue('Written in tab B.');
   await expect(a).toHaveURL(/\/final-steps$/);
   const profile = await profileOf(a);
@@ -114,6 +118,8 @@ test('a document upload from an older tab keeps the answer another tab saved sin
   const essay = section(a, 'Personal Statement');
   const uploadTab = essay.getByRole('tab', { name: 'Upload a document' });
   await uploadTab.click();
+  // The written essay goes with the switch, so it asks first (issue 12).
+  await a.getByRole('alertdialog').getByRole('button', { name: 'Switch and delete' }).click();
   await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
 
   await saveCityInB(b, 'Capital City');

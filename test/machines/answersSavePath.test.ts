@@ -134,7 +134,11 @@ describe('one path saves the answers', () => {
     // A tab switch and an added slot save their own choices, not the answers.
     const group = TAB_GROUPS[0]!;
     const otherTab = group.tabs.find((tab) => tab.id !== group.defaultTab)!;
-    actor(SYSTEM_IDS.tabs).send({ type: 'tabs.choose', tabId: group.tabId, tab: otherTab.id });
+    const answers = actor(SYSTEM_IDS.answers).getSnapshot().context.answers;
+    actor(SYSTEM_IDS.tabs).send({ type: 'tabs.choose', tabId: group.tabId, tab: otherTab.id, answers });
+    // The written essay would go with the switch: it asks first (issue 12).
+    await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().matches({ applicant: 'confirming' })).toBe(true));
+    actor(SYSTEM_IDS.tabs).send({ type: 'tabs.confirm' });
     actor(SYSTEM_IDS.addAnother).send({ type: 'add', buttonId: ADD_ANOTHER_GROUPS[0]!.buttonId });
     await vi.waitFor(() => expect(called('PUT', '/api/add-another') && called('PUT', '/api/tabs')).toBe(true));
     await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().hasTag('busy')).toBe(false));

@@ -31,6 +31,7 @@ const FORM_CHILDREN = [
   SYSTEM_IDS.addAnother,
   SYSTEM_IDS.tabs,
   SYSTEM_IDS.pdfCopy,
+  SYSTEM_IDS.clearGuard,
   ...DOCUMENT_KEYS.map(documentSystemId),
 ];
 

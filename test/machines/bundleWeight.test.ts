@@ -35,10 +35,11 @@ const CORE_CEILING_KB = 22.8;
  * (measured 22.5 kB, then 23.0 kB once every save of the answers became a request to the answers
  * actor and its reply: issue 10 item 14; 23.6 kB once messages named fields by their labels, phones
  * told US from foreign numbers and a failed submit went to the page of the first missing answer:
- * issue 13). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
+ * issue 13; 24.2 kB once the answers asked before destroying answers, kept typed school names and
+ * refused over-long pastes: issue 12). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
  * here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 24.0;
+const FORM_CEILING_KB = 24.7;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
 import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { api, uploadToPresignedUrl } from '../../machines/api/endpoints';
@@ -400,7 +401,7 @@ describe('uploading (spec section 4)', () => {
   );
 
   it('fails the upload with the reason when the answers actor found answers changed in another tab', async () => {
-    const conflict = 'Some answers were changed in another window or tab since this page loaded (city).';
+    const conflict = CONFLICT_MESSAGES.server(['City']);
     const answers = answersStandIn(() => ({ type: 'answers.saveFailed', reason: 'conflict', message: conflict }));
     const toasts = recordingSibling();
     const { actor } = startSystem(

@@ -174,11 +174,56 @@ describe('lookupMachine: choosing', () => {
     t.stop();
   });
 
-  it('closes the list without filling anything', async () => {
+  const FREE_TEXT_FILL = [
+    { type: 'answers.set', key: 'hs_name', value: 'Lincoln' },
+    { type: 'answers.clear', keys: ['hs_ceeb', 'hs_address_line_1', 'hs_city', 'hs_state', 'hs_zip', 'hs_country'] },
+  ];
+
+  it("keeps a typed name that was not picked when the applicant leaves the open list, as 'Use: …' would", async () => {
     const t = await listed();
-    t.send({ type: 'lookup.close' });
+    t.send({ type: 'lookup.leave', answer: '' });
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual(FREE_TEXT_FILL);
+    expect(t.context()).toEqual({ key: null, text: '', suggestions: [], chosen: null });
+    t.stop();
+  });
+
+  it('keeps a typed name when the applicant leaves before the list opened', () => {
+    const t = start();
+    t.send(type('Lincoln'));
+    t.send({ type: 'lookup.leave', answer: 'Old School' });
+    expect(t.snapshot().matches('idle')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual(FREE_TEXT_FILL);
+    t.stop();
+  });
+
+  it('keeps a typed name when the applicant leaves while the suggestions load, and drops the call', () => {
+    const t = start();
+    t.send(type('Lincoln'));
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    expect(t.snapshot().matches('fetching')).toBe(true);
+    t.send({ type: 'lookup.leave', answer: '' });
+    expect(t.control.calls[0]?.signal.aborted).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual(FREE_TEXT_FILL);
+    t.stop();
+  });
+
+  it('leaves the answer and its school details alone when the text is the answer already there', async () => {
+    const t = await listed();
+    t.send({ type: 'lookup.leave', answer: 'Lincoln' });
     expect(t.snapshot().matches('idle')).toBe(true);
     expect(t.received(SYSTEM_IDS.answers)).toEqual([]);
+    t.stop();
+  });
+
+  it('lets a chosen school finish filling in when focus leaves', async () => {
+    const t = await listed();
+    t.send({ type: 'lookup.choose', suggestion: SCHOOL });
+    t.send({ type: 'lookup.leave', answer: '' });
+    expect(t.snapshot().matches('filling')).toBe(true);
+    await t.control.resolve('detail', DETAIL);
+    expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln High School' });
+    expect(t.received(SYSTEM_IDS.answers)).not.toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln' });
     t.stop();
   });
 });

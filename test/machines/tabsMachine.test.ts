@@ -29,7 +29,10 @@ const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
 const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
 const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
-const choose = (tab: string) => ({ type: 'tabs.choose', tabId: TAB_ID, tab }) as const;
+/** The answers the page shows travel with the choice: the tabs actor tells what the switch would delete. */
+const choose = (tab: string, answers: Record<string, string> = {}) => ({ type: 'tabs.choose', tabId: TAB_ID, tab, answers }) as const;
+const ESSAY_KEY = OTHER_TAB.clears[0]!;
+const WITH_ESSAY = { [ESSAY_KEY]: 'A'.repeat(6400) };
 const failureToast = {
   type: 'toast.show',
   toast: { severity: 'error', title: 'Error', message: TABS_MESSAGES.failed(GROUP.defaultTab) },
@@ -125,6 +128,13 @@ async function applicant(options: Parameters<typeof start>[0] = {}) {
   return run;
 }
 
+/** A switch that deletes a document, confirmed (issue 12: it asks first). */
+async function chooseConfirmed(run: Awaited<ReturnType<typeof applicant>>, tab: string) {
+  await run.send(choose(tab));
+  expect(run.snapshot().matches({ applicant: 'confirming' })).toBe(true);
+  await run.send({ type: 'tabs.confirm' });
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -198,8 +208,8 @@ describe('choosing another tab (spec section 4)', () => {
   it('ignores the current tab and unknown tabs', async () => {
     const run = await applicant();
     expect(run.snapshot().can(choose(GROUP.defaultTab))).toBe(false);
-    expect(run.snapshot().can({ type: 'tabs.choose', tabId: TAB_ID, tab: 'nope' })).toBe(false);
-    expect(run.snapshot().can({ type: 'tabs.choose', tabId: 'nope', tab: DOC_TAB.id })).toBe(false);
+    expect(run.snapshot().can({ type: 'tabs.choose', tabId: TAB_ID, tab: 'nope', answers: {} })).toBe(false);
+    expect(run.snapshot().can({ type: 'tabs.choose', tabId: 'nope', tab: DOC_TAB.id, answers: {} })).toBe(false);
     expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(true);
   });
 
@@ -229,6 +239,10 @@ describe('choosing another tab (spec section 4)', () => {
     fake.deleteDocument.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
     const run = await applicant({ fake, document: stubDocument(state) });
     await run.send(choose(OTHER_TAB.id));
+    // Issue 12: nothing is deleted before the applicant confirms.
+    expect(run.snapshot().matches({ applicant: 'confirming' })).toBe(true);
+    expect(fake.deleteConversion).not.toHaveBeenCalled();
+    await run.send({ type: 'tabs.confirm' });
     expect(run.snapshot().matches({ applicant: 'deletingConversion' })).toBe(true);
     expect(fake.deleteConversion).toHaveBeenCalledWith({ answerKey: DOC_KEY });
     gates.shift()?.();
@@ -261,12 +275,12 @@ describe('choosing another tab (spec section 4)', () => {
     fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
     fake.deleteConversion.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
     const run = await applicant({ fake, document: stubDocument('attached') });
-    await run.send(choose(OTHER_TAB.id));
+    await chooseConfirmed(run, OTHER_TAB.id);
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
     expect(run.toasts).toEqual([]);
     expect(fake.deleteDocument).not.toHaveBeenCalled();
     await run.send({ type: 'tabs.closeDialog' });
-    await run.send(choose(OTHER_TAB.id));
+    await chooseConfirmed(run, OTHER_TAB.id);
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
   });
@@ -276,7 +290,7 @@ describe('choosing another tab (spec section 4)', () => {
     fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
     fake.deleteDocument.mockRejectedValue(serverError);
     const run = await applicant({ fake, document: stubDocument('attached') });
-    await run.send(choose(OTHER_TAB.id));
+    await chooseConfirmed(run, OTHER_TAB.id);
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     expect(run.toasts).toEqual([failureToast]);
     expect(fake.saveTab).not.toHaveBeenCalled();
@@ -329,6 +343,75 @@ describe('choosing another tab (spec section 4)', () => {
   });
 });
 
+describe('asking before a switch deletes answers (issue 12)', () => {
+  it('asks before a switch deletes a written answer; Cancel keeps everything', async () => {
+    const run = await applicant();
+    await run.send(choose(DOC_TAB.id, WITH_ESSAY));
+    expect(run.snapshot().matches({ applicant: 'confirming' })).toBe(true);
+    expect(run.snapshot().context.losing).toEqual([ESSAY_KEY]);
+    expect(run.snapshot().hasTag('busy')).toBe(false);
+    expect(run.fake.saveTab).not.toHaveBeenCalled();
+
+    await run.send({ type: 'tabs.cancel' });
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context).toMatchObject({ chosen: DEFAULT_TABS, pending: null, losing: [] });
+    expect(run.fake.saveTab).not.toHaveBeenCalled();
+    expect(run.answersReceived).toEqual([]);
+  });
+
+  it('switches and clears the written answer once the applicant confirms', async () => {
+    const run = await applicant();
+    await run.send(choose(DOC_TAB.id, WITH_ESSAY));
+    expect(run.snapshot().can({ type: 'tabs.confirm' })).toBe(true);
+    await run.send({ type: 'tabs.confirm' });
+    expect(run.fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: DOC_TAB.id });
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    expect(run.snapshot().context.losing).toEqual([]);
+    expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: OTHER_TAB.clears }]);
+  });
+
+  it.each([
+    ['an empty answer', { [ESSAY_KEY]: '' }],
+    ['only whitespace', { [ESSAY_KEY]: ' \n ' }],
+    ['no answer at all', {}],
+  ])('switches without asking when the tab left holds %s', async (_what, answers) => {
+    const run = await applicant();
+    await run.send(choose(DOC_TAB.id, answers));
+    expect(run.fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: DOC_TAB.id });
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+  });
+
+  it('asks before a switch deletes an uploaded document, and deletes nothing on Cancel', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    const run = await applicant({ fake, document: stubDocument('attached') });
+    await run.send(choose(OTHER_TAB.id, { [DOC_KEY]: 'ANSWERED' }));
+    expect(run.snapshot().matches({ applicant: 'confirming' })).toBe(true);
+    expect(run.snapshot().context.losing).toEqual([DOC_KEY]);
+    await run.send({ type: 'tabs.cancel' });
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    expect(fake.deleteConversion).not.toHaveBeenCalled();
+    expect(fake.deleteDocument).not.toHaveBeenCalled();
+    expect(run.documentReceived).toEqual([]);
+  });
+
+  it('an upload in progress still blocks the switch before anything is asked', async () => {
+    const run = await applicant({ document: stubDocument('busy') });
+    await run.send(choose(DOC_TAB.id, WITH_ESSAY));
+    expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
+  });
+
+  it('takes no other choice while asking, and forgets the question on logout', async () => {
+    const run = await applicant();
+    await run.send(choose(DOC_TAB.id, WITH_ESSAY));
+    expect(run.snapshot().can(choose(DOC_TAB.id, WITH_ESSAY))).toBe(false);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context).toMatchObject({ pending: null, losing: [] });
+  });
+});
+
 describe('default actors call the API of section 7', () => {
   it('GET and PUT /api/tabs, DELETE the conversion and the document', async () => {
     vi.mocked(api.tabChoices).mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
@@ -337,7 +420,7 @@ describe('default actors call the API of section 7', () => {
     vi.mocked(api.saveTab).mockResolvedValue({ message: 'Saved.' });
     const run = await applicant({ logic: tabsMachine, document: stubDocument('attached') });
     expect(api.tabChoices).toHaveBeenCalledWith(expect.any(AbortSignal));
-    await run.send(choose(OTHER_TAB.id));
+    await chooseConfirmed(run, OTHER_TAB.id);
     expect(api.deleteConversion).toHaveBeenCalledWith(DOC_KEY, expect.any(AbortSignal));
     expect(api.deleteDocument).toHaveBeenCalledWith(DOC_KEY, expect.any(AbortSignal));
     expect(api.saveTab).toHaveBeenCalledWith(TAB_ID, OTHER_TAB.id, expect.any(AbortSignal));

@@ -37,7 +37,9 @@ describe('two tabs of one applicant', () => {
     const stale = await tabB.put('/api/answer', { city: 'Denver', middle_name: 'Q' }, { 'if-match': `"${base}"` });
     expect(stale.status).toBe(409);
     expect(stale.body.conflicts).toEqual(['city']);
-    expect(stale.body.message).toContain('city');
+    // The keys are for the page; the message names the answer as the form does (issue 12).
+    expect(stale.body.message).toContain('“City”');
+    expect(stale.body.message).not.toContain('city');
     const afterRefusal = (await tabB.get('/api/profile')).body;
     expect(afterRefusal.answer.city).toBe('Boston');
     expect(afterRefusal.answer.middle_name).toBeUndefined();

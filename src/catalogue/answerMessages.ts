@@ -1,0 +1,56 @@
+/**
+ * What the page and the server say about answers that would be lost, or that another tab changed
+ * (issue 12). Answers are always named by their questions' labels, never by their keys. Written
+ * once here for the server (the 409 message), the machines and the views.
+ */
+import { ADD_ANOTHER_GROUPS, QUESTION_BY_KEY, slotTitle } from './questions';
+
+/** An answer's name for the applicant: its label, with the slot of an add-another group ("Relative 2: Relative's first name"). */
+export function answerLabel(key: string): string {
+  const question = QUESTION_BY_KEY.get(key);
+  if (!question) return key;
+  const group = question.addAnother && ADD_ANOTHER_GROUPS.find((candidate) => candidate.buttonId === question.addAnother?.buttonId);
+  return group && question.addAnother ? `${slotTitle(group, question.addAnother.slot)}: ${question.label}` : question.label;
+}
+
+/** “A”, “B” and “C”. */
+function quotedList(labels: readonly string[]): string {
+  const quoted = labels.map((label) => `“${label}”`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
+const yourAnswers = (count: number) => (count === 1 ? 'your answer' : 'your answers');
+const groupedNumber = (value: number) => value.toLocaleString('en-US');
+
+/** The questions asked before answers are destroyed, all in one style: what goes, by label, and where. */
+export const LOSS_MESSAGES = {
+  /** A tab switch: the server clears the other tab's answers with the choice. */
+  tabSwitchTitle: (tab: string) => `Switch to “${tab}”?`,
+  tabSwitch: (tab: string, labels: readonly string[]) =>
+    `Switching to “${tab}” deletes ${yourAnswers(labels.length)} to ${quotedList(labels)}, here and on the server. This cannot be undone.`,
+  tabSwitchConfirm: 'Switch and delete',
+  /** A choice that hides a block of typed answers: they go from the page, and from the server with the next save. */
+  clearTitle: 'Remove your answers?',
+  clear: (question: string, choice: string | undefined, labels: readonly string[]) =>
+    `${choice === undefined ? `Changing “${question}”` : `Answering “${choice}” to “${question}”`} removes ${yourAnswers(labels.length)} to ${quotedList(labels)}.`,
+  clearConfirm: 'Remove',
+  /** Deleting a document: said after the specification's 'Are you sure you want to delete your file?'. */
+  documentDelete: (fileName: string, label: string) =>
+    `Deleting removes “${fileName}”, your answer to “${label}”, here and on the server. This cannot be undone.`,
+} as const;
+
+/** A paste that would take a text area over its limit is refused whole. */
+export const PASTE_MESSAGES = {
+  tooLong: (over: number, limit: number) =>
+    `The pasted text is ${groupedNumber(over)} characters over the ${groupedNumber(limit)}-character limit; nothing was pasted.`,
+} as const;
+
+/** Another tab or window saved some of the same answers first (HTTP 409). */
+export const CONFLICT_MESSAGES = {
+  /** The server's message; the `conflicts` keys go along for the page. */
+  server: (labels: readonly string[]) =>
+    `Some answers were changed in another window or tab since this page loaded: ${quotedList(labels)}. The page now shows them; please check them and save again.`,
+  title: 'Changed in another tab or window',
+  /** Next to Save: the page's own save, or an upload's. */
+  save: 'Another tab or window saved these answers since this page loaded. This page now shows what it saved: please check them, then save again.',
+} as const;
