@@ -109,6 +109,8 @@ for (const width of WIDTHS) {
       await dialog.getByRole('button', { name: /^Switch/ }).click();
       await expect(uploadTab).toHaveAttribute('aria-selected', 'true');
       await expect.poll(async () => (await serverAnswers(page)).personal_statement_essay ?? '').toBe('');
+      // The upload panel settles (its document answer loads) before the next click, as a reader's eye would wait.
+      await expect(essay.getByRole('button', { name: 'Choose a file' })).toBeVisible();
       // Back to writing: the upload tab held nothing, so no question; the essay is gone as confirmed.
       await writeTab.click();
       await expect(writeTab).toHaveAttribute('aria-selected', 'true');
