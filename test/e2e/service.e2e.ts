@@ -108,3 +108,19 @@ test('the service view shows the answers read-only, with nothing interactive', a
   await screenshot(view, 'service');
   await staff.close();
 });
+
+test('a staff link on an auth route or /completion shows the read-only view, never the applicant screens', async ({ page, baseURL }) => {
+  await logInByApi(page, email);
+  await saveAnswers(page, ANSWERS);
+  const staff = await page.context().browser()!.newContext();
+  const view = await staff.newPage();
+  const link = new URL(serviceUrl(email, baseURL!));
+  for (const route of ['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion']) {
+    link.pathname = route;
+    await view.goto(link.toString());
+    await expect(view.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    await expect(view).toHaveURL(new RegExp(`/about\\?service_token=${link.searchParams.get('service_token')}$`));
+    await expect(view.locator('section.auth-card, form, header, nav')).toHaveCount(0);
+  }
+  await staff.close();
+});
