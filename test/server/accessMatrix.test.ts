@@ -31,7 +31,7 @@ beforeAll(async () => {
     (body) => body.status === 'completed',
   );
   alphaCopyUrl = onServer(server, copy.url);
-  alphaDocumentUrl = onServer(server, (await alpha.get(`/api/pdf/document-answer/${DOC_KEY}`)).body.url);
+  alphaDocumentUrl = onServer(server, (await alpha.get<{ url: string }>(`/api/pdf/document-answer/${DOC_KEY}`)).body.url);
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'service-token', 'alpha@example.org'], {
     env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test' },
   });

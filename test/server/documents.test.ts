@@ -15,7 +15,7 @@ import { needing, pdfText } from './helpers/pdfText';
 import { TestClient, signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
-const DOCUMENT_LINK = expect.stringMatching(/^\/files\/document\?ticket=/);
+const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 let server: TestServer;
 let counter = 0;

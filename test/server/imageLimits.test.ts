@@ -15,7 +15,7 @@ import { renderFirstPage } from './helpers/pdfText';
 import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
-const DOCUMENT_LINK = expect.stringMatching(/^\/files\/document\?ticket=/);
+const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 /**
  * Issue 10, item 1: image bombs. A picture is measured from its header before anything decodes

@@ -9,7 +9,7 @@ import { docxEntries, makeEncryptedPdf, makePng, makeZip } from './helpers/files
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
-const DOCUMENT_LINK = expect.stringMatching(/^\/files\/document\?ticket=/);
+const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 /**
  * Issue 10, item 9: a job that failed on its input fails at once with the applicant's message;
