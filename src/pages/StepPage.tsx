@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { visibility } from '../catalogue/conditions';
 import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
 import { useAnswers, useReadOnly } from '../questions/hooks';
@@ -12,10 +12,11 @@ import './pages.css';
 const StaticSection = lazy(() => import('../questions/StaticSection').then((m) => ({ default: m.StaticSection })));
 
 /**
- * A step of the application: its sections in catalogue order and the actions at the bottom. Each
+ * A step of the application: its sections in catalogue order, what the step adds before the
+ * actions (Final Steps: the PDF copy), and the actions at the bottom. Each
  * question's container carries its answer key as id; the form area scrolls /{page}#{key} to it.
  */
-export function StepPage({ pageId }: { pageId: PageId }) {
+export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActions?: ReactNode }) {
   const index = PAGES.findIndex((page) => page.id === pageId);
   const page = PAGES[index]!;
   const answers = useAnswers();
@@ -47,6 +48,7 @@ export function StepPage({ pageId }: { pageId: PageId }) {
           <SectionView key={section.id} section={section} isVisible={isVisible} required={required} />
         ),
       )}
+      {readOnly ? null : beforeActions}
       {readOnly ? null : <StepActions next={PAGES[index + 1]?.route} />}
     </div>
   );
