@@ -111,6 +111,7 @@ test('switching tabs waits for a conversion in progress', async ({ page }) => {
 });
 
 test('an anonymous visitor meets the document question with the text that says it needs an account', async ({ browser }) => {
+  test.setTimeout(180_000);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   for (const width of [1280, 390]) {

@@ -110,6 +110,7 @@ test('the service view shows the answers read-only, with nothing interactive', a
 });
 
 test('a staff link on an auth route or /completion shows the read-only view, never the applicant screens', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
   await logInByApi(page, email);
   await saveAnswers(page, ANSWERS);
   const staff = await page.context().browser()!.newContext();
@@ -118,7 +119,7 @@ test('a staff link on an auth route or /completion shows the read-only view, nev
   for (const route of ['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion']) {
     link.pathname = route;
     await view.goto(link.toString());
-    await expect(view.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    await expect(view.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible({ timeout: 30_000 });
     await expect(view).toHaveURL(new RegExp(`/about\\?service_token=${link.searchParams.get('service_token')}$`));
     await expect(view.locator('section.auth-card, form, header, nav')).toHaveCount(0);
   }
