@@ -15,6 +15,8 @@ export const DOCUMENT_MESSAGES = {
   attachedNote: 'document attached',
   errorTitle: 'Error',
   uploadFailed: (answerKey: string) => `Error uploading file for ${answerKey}`,
+  // Issue 13: the applicant downloads the PDF of their own document; the spec gives no wording.
+  downloadFailed: (fileName: string) => `We could not download ${fileName}. Please try again.`,
   // The specification asks for one file at a time but gives no wording.
   oneFile: 'Please upload one file at a time.',
 } as const;

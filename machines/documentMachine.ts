@@ -1,8 +1,8 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorSystem, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type ActorSystem, type AnyActorRef } from 'xstate';
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
-import type { ConversionStatus, DocumentAnswer, PresignedUpload } from './api/responses';
+import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
 import type {
   AnswersEvent,
   AnswersSaveReply,
@@ -35,7 +35,12 @@ export type DocumentEvent =
   /** The answers actor's outcome of the save this actor asked for when an upload started. */
   | AnswersSaveReply
   /** The tabs actor's check before a switch. */
-  | DocumentInspectEvent;
+  | DocumentInspectEvent
+  /** Download the converted PDF of the document (issue 13): a fresh link is asked for each time. */
+  | { type: 'document.download' };
+
+/** For the view that asked for a download: the link to open now. */
+export type DocumentEmitted = { type: 'document.deliver'; url: string };
 
 interface DocumentContext {
   answerKey: string;
@@ -66,6 +71,7 @@ export const documentMachine = setup({
     context: {} as DocumentContext,
     events: {} as DocumentEvent,
     input: {} as Key,
+    emitted: {} as DocumentEmitted,
   },
   actors: {
     loadDocument: fromPromise<DocumentAnswer | null, Key>(
@@ -85,6 +91,8 @@ export const documentMachine = setup({
     checkConversion: fromPromise<ConversionStatus, Key>(({ input, signal }) => api.conversionStatus(input.answerKey, signal)),
     deleteDocument: fromPromise<unknown, Key>(({ input, signal }) => api.deleteDocument(input.answerKey, signal)),
     deleteConversion: fromPromise<unknown, Key>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
+    // The conversion's status carries the link once it completed (GET /api/pdf/document-answer/{key}).
+    fetchDocumentLink: fromPromise<DocumentLink, Key>(({ input, signal }) => api.documentLink(input.answerKey, signal)),
   },
   guards: {
     isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
@@ -98,6 +106,7 @@ export const documentMachine = setup({
     isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
     hasCompleted: (_, status: string | undefined) => status === 'completed',
     hasFailed: (_, status: string | undefined) => status === 'failed',
+    hasLink: (_, status: DocumentLink) => status.status === 'completed' && Boolean(status.url),
   },
   actions: {
     // Only what the question shows: the server's answer may carry more (its status…).
@@ -167,6 +176,11 @@ export const documentMachine = setup({
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
     reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       report(enqueue, system, params.error, errorMessage(params.error));
+    }),
+    deliver: emit((_, status: DocumentLink) => ({ type: 'document.deliver' as const, url: status.url ?? '' })),
+    /** No link (the conversion is gone or failed meanwhile) or a failed call: a toast naming the file; a 401 ends the session. */
+    reportDownloadFailure: enqueueActions(({ context, system, enqueue }, params: { error: unknown }) => {
+      report(enqueue, system, params.error, DOCUMENT_MESSAGES.downloadFailed(context.document?.file_name ?? ''));
     }),
   },
   delays: { documentPoll: DOCUMENT_POLL_MS },
@@ -342,7 +356,25 @@ export const documentMachine = setup({
           initial: 'idle',
           on: { 'document.cleared': { target: 'empty', actions: 'forgetDocument' }, 'document.reload': 'loading' },
           states: {
-            idle: { on: { 'document.delete': 'confirmingDelete' } },
+            idle: { on: { 'document.delete': 'confirmingDelete', 'document.download': 'fetchingLink' } },
+            /** A fresh link for each download: links are short-lived and name the current converted file. */
+            fetchingLink: {
+              tags: 'downloading',
+              invoke: {
+                id: 'fetchDocumentLink',
+                src: 'fetchDocumentLink',
+                input: byKey,
+                onDone: [
+                  {
+                    guard: { type: 'hasLink', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'deliver', params: ({ event }) => event.output },
+                  },
+                  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
+                ],
+                onError: { target: 'idle', actions: { type: 'reportDownloadFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
             confirmingDelete: { on: { 'document.cancelDelete': 'idle', 'document.confirmDelete': 'deleting' } },
             deleting: {
               tags: 'busy',

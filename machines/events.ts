@@ -46,7 +46,11 @@ export type NavigateEmitted = { type: 'navigate'; to: string; state?: Navigation
  * To the session actor (system id 'session'): any actor whose call answered 401 sends
  * `session.unauthorised`; Log Out, inactivity and the auth cards use the others.
  */
-export type SessionEvent = { type: 'session.unauthorised' } | { type: 'session.logout'; message?: string } | { type: 'session.loggedIn' };
+export type SessionEvent =
+  | { type: 'session.unauthorised' }
+  /** `message`: what /login says afterwards (the inactivity actor's reasons); without one, the applicant's own Log Out. */
+  | { type: 'session.logout'; message?: string }
+  | { type: 'session.loggedIn' };
 
 /**
  * Broadcast by the root app machine to its children whenever who is using the app changes (and to

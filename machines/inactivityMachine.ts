@@ -7,7 +7,7 @@ import { SYSTEM_IDS } from './systemIds';
 
 /** Spec section 4 "Inactivity". */
 export { INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
-import { INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
+import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
 /** Title of the warning modal (section 2 "Inactivity modal"). */
 export const INACTIVITY_WARNING_TITLE = 'Still working?';
 
@@ -62,9 +62,15 @@ export const inactivityMachine = setup({
           ? Math.max(event.at, context.lastActiveAt ?? event.at)
           : context.lastActiveAt,
     }),
+    /** Idle too long: the inactivity message of section 4. */
     requestLogout: sendTo(sibling(SYSTEM_IDS.session), {
       type: 'session.logout',
       message: INACTIVITY_LOGOUT_MESSAGE,
+    } satisfies SessionEvent),
+    /** The modal's Logout: the applicant chose to leave when asked, so not the inactivity message. */
+    requestChosenLogout: sendTo(sibling(SYSTEM_IDS.session), {
+      type: 'session.logout',
+      message: INACTIVITY_CHOSEN_LOGOUT_MESSAGE,
     } satisfies SessionEvent),
     reportUnauthorised: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
   },
@@ -101,7 +107,7 @@ export const inactivityMachine = setup({
               { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
               { target: 'keeping', actions: 'noteActivity' },
             ],
-            logout: { target: 'loggingOut', actions: 'requestLogout' },
+            logout: { target: 'loggingOut', actions: 'requestChosenLogout' },
           },
         },
         keeping: {

@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { api } from './api/coreEndpoints';
 import type { RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
+import type { AppContextEvent, HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
 import { AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES, isFormRoute } from './routes';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -39,9 +39,11 @@ export interface NavigationContext {
   webStatus: WebStatus | undefined;
   /** The last_page the server holds; undefined until the profile loaded. */
   savedLastPage: string | null | undefined;
+  /** A staff member (service link), as the root said (app.context): they may see only the read-only view. */
+  serviceUser: boolean;
 }
 
-export type NavigationMachineEvent = NavigationEvent | WebStatusChangedEvent | RestoreEvent;
+export type NavigationMachineEvent = NavigationEvent | WebStatusChangedEvent | RestoreEvent | AppContextEvent;
 /** The events whose rules may move the router. */
 type DeferredEvent = Extract<NavigationMachineEvent, { type: 'navigate' | 'webStatus.changed' | 'navigation.restore' }>;
 
@@ -68,6 +70,7 @@ type Args = { context: NavigationContext; event: NavigationMachineEvent };
 /** The path the rules judge: where the browser went, or where the app already is. */
 const judgedPath = ({ context, event }: Args) => (event.type === 'location.changed' ? event.pathname : context.pathname);
 const judgedStatus = ({ context, event }: Args) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus);
+const judgedViewer = ({ context, event }: Args) => (event.type === 'app.context' ? event.serviceUser : context.serviceUser);
 
 /** A rule's redirect: the browser is told, and the rules already judge the new path. */
 const redirect = (to: (args: Args) => string) =>
@@ -103,6 +106,11 @@ export const navigationMachine = setup({
     }),
   },
   guards: {
+    /**
+     * Section 6: staff get no auth pages and none of the applicant's screens; the read-only view
+     * is shown on the form routes. (An unknown path goes there anyway.)
+     */
+    staffOffTheirView: (args) => judgedViewer(args) && KNOWN_ROUTES.has(judgedPath(args)) && !isFormRoute(judgedPath(args)),
     unknownRoute: (args) => !KNOWN_ROUTES.has(judgedPath(args)),
     submittedElsewhere: (args) => judgedStatus(args) === 'submitted' && judgedPath(args) !== COMPLETION_ROUTE,
     // An unknown status (still loading) must not bounce a reload of /completion.
@@ -151,6 +159,7 @@ export const navigationMachine = setup({
       return { type: 'navigate' as const, to, state, replace };
     }),
     assumeRequested: assign(({ event }) => (event.type === 'navigate' ? locationOf(event.to) : {})),
+    keepViewer: assign({ serviceUser: ({ context, event }) => (event.type === 'app.context' ? event.serviceUser : context.serviceUser) }),
     keepStatus: assign({ webStatus: ({ context, event }) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus) }),
     keepLastPage: assign({
       savedLastPage: ({ context, event }) => (event.type === 'navigation.restore' ? event.lastPage : context.savedLastPage),
@@ -191,12 +200,15 @@ export const navigationMachine = setup({
     deferred: [],
     webStatus: undefined,
     savedLastPage: undefined,
+    serviceUser: false,
   }),
   states: {
     route: {
       initial: 'pending',
       on: {
         'location.changed': [
+          // The staff link's token stays in the address: a reload shows the same view.
+          { guard: 'staffOffTheirView', target: '.form', actions: ['follow', ...toDefaultKeepingQuery] },
           { guard: 'unknownRoute', target: '.form', actions: ['follow', ...toDefaultKeepingQuery] },
           { guard: 'submittedElsewhere', target: '.completion', actions: ['follow', ...toCompletion] },
           { guard: 'completionTooEarly', target: '.form', actions: ['follow', ...toDefault] },
@@ -208,6 +220,10 @@ export const navigationMachine = setup({
           { guard: 'submittedElsewhere', target: '.completion', actions: ['keepStatus', ...toCompletion] },
           { guard: 'completionTooEarly', target: '.form', actions: ['keepStatus', ...toDefault] },
           { actions: 'keepStatus' },
+        ],
+        'app.context': [
+          { guard: 'staffOffTheirView', target: '.form', actions: ['keepViewer', ...toDefaultKeepingQuery] },
+          { actions: 'keepViewer' },
         ],
         // The location is taken for granted at once, so that rules judging before the browser
         // reports it (a status change right after the submit) do not send the applicant twice.
@@ -224,7 +240,13 @@ export const navigationMachine = setup({
          * status) can arrive before then: a move decided now would be sent to nobody.
          */
         pending: {
-          on: { navigate: { actions: 'defer' }, 'webStatus.changed': { actions: 'defer' }, 'navigation.restore': { actions: 'defer' } },
+          on: {
+            navigate: { actions: 'defer' },
+            'webStatus.changed': { actions: 'defer' },
+            'navigation.restore': { actions: 'defer' },
+            // Who is using the app is known at once: the first location is judged with it.
+            'app.context': { actions: 'keepViewer' },
+          },
           exit: 'replayDeferred',
         },
         form: { entry: 'announceFormArea' },

@@ -9,7 +9,7 @@ import { SYSTEM_IDS } from './systemIds';
 
 /** Section 8: what a 401 tells the applicant on the login card. */
 export { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
-import { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
+import { LOGOUT_MESSAGE, SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
 
 /**
  * Section 3: "logged in" is the presence of the identity cookie the page can read (the session
@@ -46,8 +46,9 @@ export const sessionMachine = setup({
     loggedIn: ({ event }) => event.type === 'app.context' && event.loggedIn,
   },
   actions: {
+    // Without a reason of its own (the inactivity actor gives one), a logout is the applicant's Log Out.
     keepLogoutMessage: assign({
-      logoutMessage: ({ event }) => (event.type === 'session.logout' ? event.message : undefined),
+      logoutMessage: ({ event }) => (event.type === 'session.logout' ? (event.message ?? LOGOUT_MESSAGE) : undefined),
     }),
     announceStart: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionStarted' } satisfies RootReportEvent),
     announceEnd: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionEnded' } satisfies RootReportEvent),

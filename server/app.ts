@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
     accountRoutes(accounts, { secureCookies }),
     applicationRoutes(applicationDeps),
     documentRoutes({ db, clock, documents, copies }),
-    accessRoutes({ db, tokens, copies, answers: deps.answers }),
+    accessRoutes({ db, tokens, copies, documents, answers: deps.answers }),
     fileRoutes({ store: deps.store, documents, copies, tokens }),
     lookupRoutes({ db }),
     collegeRoutes(college),

@@ -35,6 +35,9 @@ export const api = {
     callApi('post', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.MessageSchema, { json: file, signal }),
   conversionStatus: (key: string, signal?: AbortSignal) =>
     callApi('get', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.ConversionStatusSchema, { signal }),
+  /** The same GET as conversionStatus, read for the converted PDF's download link. */
+  documentLink: (key: string, signal?: AbortSignal) =>
+    callApi('get', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, { signal }),
   deleteConversion: (key: string, signal?: AbortSignal) =>
     callApi('delete', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.MessageSchema, { signal }),
 

@@ -51,6 +51,13 @@ export type PresignedUpload = v.InferOutput<typeof PresignedUrlSchema>;
 export const ConversionStatusSchema = v.looseObject({ status: AnyDocumentStatusSchema, message: v.optional(v.string(), '') });
 export type ConversionStatus = v.InferOutput<typeof ConversionStatusSchema>;
 
+/** The same answer read for its link: once completed, the short-lived download link of the converted PDF. */
+export const DocumentLinkSchema = v.looseObject({
+  status: AnyDocumentStatusSchema,
+  url: v.optional(v.nullable(v.string()), null),
+});
+export type DocumentLink = v.InferOutput<typeof DocumentLinkSchema>;
+
 export const PdfCopySchema = v.looseObject({
   status: AnyDocumentStatusSchema,
   url: v.optional(v.nullable(v.string()), null),

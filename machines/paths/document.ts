@@ -54,6 +54,9 @@ export const documentPathEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.checkConversion', error: serverError },
   { type: 'xstate.done.actor.deleteDocument' },
   { type: 'xstate.error.actor.deleteDocument', error: serverError },
+  { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t' } },
+  { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'not answered', url: null } },
+  { type: 'xstate.error.actor.fetchDocumentLink', error: serverError },
   { type: 'xstate.done.actor.deleteConversion' },
   { type: 'xstate.error.actor.deleteConversion', error: serverError },
 ];

@@ -28,13 +28,16 @@ export const navigationModel: PathModel = {
     { type: 'webStatus.changed', webStatus: 'submitted' },
     { type: 'navigation.restore', lastPage: '/education', hasChangedPage: false },
     { type: 'navigation.restore', lastPage: '/education', hasChangedPage: true },
+    { type: 'app.context', loggedIn: true, serviceUser: false },
+    { type: 'app.context', loggedIn: false, serviceUser: true },
     ...callOutcomes('saveLastPage', context(snapshot).pathname),
   ],
-  // The area, the status and whether last_page is current, reached by each kind of event.
+  // The area, the status, staff or not and whether last_page is current, reached by each kind of event.
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([
       snapshot.value,
       context(snapshot).webStatus,
+      context(snapshot).serviceUser,
       context(snapshot).pathname === context(snapshot).savedLastPage,
       arrivedBy(snapshot, event, previous),
     ]),

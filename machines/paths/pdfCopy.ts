@@ -20,6 +20,12 @@ export const pdfCopyPathEvents: AnyEventObject[] = [
   { type: 'app.context', loggedIn: false, serviceUser: true },
   ...outcomes('fetchPdfCopy'),
   ...outcomes('refreshPdfCopy'),
+  ...outcomes('preparePdfCopy'),
+  ...outcomes('downloadPdfCopy'),
+  // The answers actor's replies to a download's `answers.save`.
+  { type: 'answers.saved' },
+  { type: 'answers.saveFailed', reason: 'error', message: 'The server is down.' },
+  { type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session is invalid.' },
 ];
 
 /** Shortest paths: every transition once (states told apart by the event that led there too). */
@@ -30,5 +36,20 @@ export const pdfCopyModel: PathModel = {
   serializeState: serialiseStateVia,
 };
 
-/** Simple paths: every loop-free walk; by value and context only, or their number explodes. */
-export const pdfCopySimpleModel: PathModel = { ...pdfCopyModel, serializeState: undefined };
+/**
+ * The polling alone, without the form area's download (whose saves and retries multiply the walks
+ * by hundreds): the events of the simple paths.
+ */
+export const pdfCopyPollingEvents: AnyEventObject[] = [
+  ...pdfCopyPathEvents.filter((event) => !event.type.startsWith('answers.') && !event.type.endsWith('.downloadPdfCopy')),
+  { type: 'pdfCopy.refresh' },
+  { type: 'pdfCopy.retry' },
+];
+
+/** Simple paths: every loop-free walk of the polling; by value and context only, or their number explodes. */
+export const pdfCopySimpleModel: PathModel = {
+  ...pdfCopyModel,
+  events: pdfCopyPollingEvents,
+  onlyListed: true,
+  serializeState: undefined,
+};

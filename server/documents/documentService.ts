@@ -7,6 +7,7 @@ import {
   createUploadSlot,
   findDocument,
   findUploadSlot,
+  listCompletedConversions,
   recordUploadReceived,
   recordUploadRefused,
   type DocumentStatus,
@@ -21,8 +22,16 @@ import type { MultipartForm } from '../storage/multipart';
 import { isSafeObjectKey, type ObjectStore } from '../storage/objectStore';
 import { verifyPostPolicy, type PresignedPost } from '../storage/postPolicy';
 import { CONTENT_TYPE_OF, fileNameProblem, inspectFileContent } from './fileRules';
+import { DOCUMENT_LINK_TTL_MS, convertedFileName, documentLink, documentTicketNames, readDocumentTicket } from './documentLinks';
 import { DOCUMENT_MESSAGES } from './messages';
 import { newUploadKey, uploadPrefix } from './objectKeys';
+
+export interface DocumentStatusAnswer {
+  status: DocumentStatus;
+  message: string;
+  /** The converted PDF's short-lived download link, once the conversion completed. */
+  url: string | null;
+}
 
 /** Long enough for a slow connection to send 1 MB, short enough that a leaked form is soon useless. */
 export const UPLOAD_POLICY_TTL_MS = 10 * 60 * 1000;
@@ -145,10 +154,34 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
       deps.wake();
     },
 
-    status(userId: number, rawAnswerKey: unknown): { status: DocumentStatus; message: string } {
+    /**
+     * Section 7's conversion status, with the download link of the converted PDF once it is there
+     * (for staff, a link that opens with their service token).
+     */
+    status(userId: number, rawAnswerKey: unknown, options: { serviceToken?: string } = {}): DocumentStatusAnswer {
       const answerKey = requireDocumentKey(rawAnswerKey);
       const row = findDocument(db, userId, answerKey);
-      return row ? { status: row.status, message: row.message } : { status: 'not answered', message: '' };
+      if (!row) return { status: 'not answered', message: '', url: null };
+      const url =
+        row.status === 'completed' && row.converted_key
+          ? documentLink(deps.secret, {
+              userId,
+              objectKey: row.converted_key,
+              expiresAt: clock.now() + DOCUMENT_LINK_TTL_MS,
+              serviceToken: options.serviceToken,
+            })
+          : null;
+      return { status: row.status, message: row.message, url };
+    },
+
+    /** The applicant and the converted file a document link names, if it is valid and the file still that document's. */
+    resolveDownload(ticket: string): { userId: number; objectKey: string; fileName: string } | undefined {
+      const link = readDocumentTicket(deps.secret, ticket, clock.now());
+      if (!link) return undefined;
+      const row = listCompletedConversions(db, link.userId).find((document) =>
+        documentTicketNames(document.converted_key!, link.keyDigest),
+      );
+      return row ? { userId: link.userId, objectKey: row.converted_key!, fileName: convertedFileName(row.file_name) } : undefined;
     },
   };
 }

@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors';
 import { parseOrReject } from '../http/validate';
 import { addAnotherDefaults, tabDefaults } from '../application/groups';
 import type { CopyService } from '../pdf/copyService';
+import type { DocumentService } from '../documents/documentService';
 
 const tokenQuery = (name: string) =>
   v.object({
@@ -23,10 +24,16 @@ const serviceQuery = tokenQuery('service_token');
 const STAFF_LINK_INVALID = 'This staff link is invalid or has expired.';
 
 /**
- * GET /public/tmp, GET /service/tmp-pdf and GET /service/pdf: read-only views reached with a token
- * in the page URL.
+ * GET /public/tmp, GET /service/tmp-pdf, GET /service/pdf and GET /service/pdf/document-answer/{key}:
+ * read-only views reached with a token in the page URL.
  */
-export function accessRoutes(deps: { db: Db; tokens: AccessTokens; copies: CopyService; answers: AnswerStore }): Router {
+export function accessRoutes(deps: {
+  db: Db;
+  tokens: AccessTokens;
+  copies: CopyService;
+  documents: DocumentService;
+  answers: AnswerStore;
+}): Router {
   const router = new Router();
 
   function serviceUser(query: unknown): { userId: number; serviceToken: string } {
@@ -65,6 +72,12 @@ export function accessRoutes(deps: { db: Db; tokens: AccessTokens; copies: CopyS
     const { userId, serviceToken } = serviceUser(ctx.query);
     const { status, url, message } = deps.copies.status(userId, { serviceToken });
     ctx.body = { status, url, message };
+  });
+
+  /** An uploaded document's status for staff: as the applicant's, with a link that opens with the same service token. */
+  router.get('/service/pdf/document-answer/:key', (ctx) => {
+    const { userId, serviceToken } = serviceUser(ctx.query);
+    ctx.body = deps.documents.status(userId, ctx.params.key, { serviceToken });
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import type { Context } from 'koa';
 import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
 import type { AccessTokens } from '../accounts/accessTokens';
 import type { DocumentService } from '../documents/documentService';
@@ -6,6 +7,7 @@ import { DOCUMENT_MESSAGES } from '../documents/messages';
 import { HttpError, badRequest } from '../http/errors';
 import type { SessionState } from '../http/session';
 import { COPY_DOWNLOAD_PATH } from '../pdf/copyLinks';
+import { DOCUMENT_DOWNLOAD_PATH } from '../documents/documentLinks';
 import type { CopyService } from '../pdf/copyService';
 import { LOCAL_UPLOAD_PATH } from '../storage/localStore';
 import { MultipartError, boundaryOf, readMultipartForm } from '../storage/multipart';
@@ -16,8 +18,9 @@ const UPLOAD_BODY_LIMIT = FILE_MAX_BYTES + 64 * 1024;
 const LINK_INVALID = 'This link is invalid or has expired. Please download the copy again.';
 
 /**
- * The two routes that carry files rather than JSON: the local store's presigned-POST target and
- * the PDF copy download. Neither serves a folder; both decide per request who may do what.
+ * The routes that carry files rather than JSON: the local store's presigned-POST target, the PDF
+ * copy download and an uploaded document's (converted PDF) download. None serves a folder; each
+ * decides per request who may do what.
  */
 export function fileRoutes(deps: {
   store: ObjectStore;
@@ -47,23 +50,42 @@ export function fileRoutes(deps: {
     ctx.status = 204;
   });
 
-  router.get(COPY_DOWNLOAD_PATH, async (ctx) => {
-    const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '';
-    const link = deps.copies.resolveDownload(ticket);
+  /**
+   * Who may open a private file's link: the signed link alone is not enough, it must name the
+   * viewer's own application (session) or the one a staff token shows. A visitor with a valid
+   * link is asked to log in; everything else looks like a link that does not exist.
+   */
+  function authorise<TLink extends { userId: number }>(ctx: Context, link: TLink | undefined, loginMessage: string): TLink {
     const serviceToken = typeof ctx.query.service_token === 'string' ? ctx.query.service_token : undefined;
     const sessionUser = ctx.state.session?.userId;
     const serviceUser = serviceToken ? deps.tokens.serviceUser(serviceToken) : undefined;
     if (sessionUser === undefined && serviceUser === undefined) {
-      throw link ? new HttpError(401, 'Please log in to download the copy of your application.') : new HttpError(404, LINK_INVALID);
+      throw link ? new HttpError(401, loginMessage) : new HttpError(404, LINK_INVALID);
     }
-    // The signed link alone is not enough: it must be the viewer's own application (or the one a staff token shows).
     if (!link || (link.userId !== sessionUser && link.userId !== serviceUser)) throw new HttpError(404, LINK_INVALID);
-    const bytes = await deps.store.get(link.objectKey);
+    return link;
+  }
+
+  async function sendPdf(ctx: Context, objectKey: string, fileName: string): Promise<void> {
+    const bytes = await deps.store.get(objectKey);
     if (!bytes) throw new HttpError(404, LINK_INVALID);
-    ctx.set('Content-Disposition', `attachment; filename="application-copy.pdf"`);
+    ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/pdf';
     ctx.body = bytes;
+  }
+
+  const ticketOf = (ctx: Context) => (typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '');
+
+  router.get(COPY_DOWNLOAD_PATH, async (ctx) => {
+    const link = authorise(ctx, deps.copies.resolveDownload(ticketOf(ctx)), 'Please log in to download the copy of your application.');
+    await sendPdf(ctx, link.objectKey, 'application-copy.pdf');
+  });
+
+  /** An uploaded document's converted PDF (issue 13): the same rules as the copy. */
+  router.get(DOCUMENT_DOWNLOAD_PATH, async (ctx) => {
+    const link = authorise(ctx, deps.documents.resolveDownload(ticketOf(ctx)), 'Please log in to download your document.');
+    await sendPdf(ctx, link.objectKey, link.fileName);
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -32,10 +32,11 @@ function ClearGuardQuestion() {
 }
 
 /**
- * A step of the application: its sections in catalogue order and the actions at the bottom. Each
+ * A step of the application: its sections in catalogue order, what the step adds before the
+ * actions (Final Steps: the PDF copy), and the actions at the bottom. Each
  * question's container carries its answer key as id; the form area scrolls /{page}#{key} to it.
  */
-export function StepPage({ pageId }: { pageId: PageId }) {
+export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActions?: ReactNode }) {
   const index = PAGES.findIndex((page) => page.id === pageId);
   const page = PAGES[index]!;
   const answers = useAnswers();
@@ -67,6 +68,7 @@ export function StepPage({ pageId }: { pageId: PageId }) {
           <SectionView key={section.id} section={section} isVisible={isVisible} required={required} />
         ),
       )}
+      {readOnly ? null : beforeActions}
       {readOnly ? null : <StepActions next={PAGES[index + 1]?.route} />}
       {readOnly ? null : <ClearGuardQuestion />}
     </div>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { LOSS_MESSAGES } from '../catalogue/answerMessages';
@@ -11,6 +11,7 @@ import { useSystemActor } from '../app/actors';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
+import { startDownload } from '../ui/startDownload';
 import { ErrorText, HelpText, fieldClass, ids } from './Field';
 import { useFieldErrors } from './hooks';
 import './DocumentField.css';
@@ -35,7 +36,7 @@ function usePhase(actor: DocumentActor) {
 
 /**
  * A document answer (section 4 "Documents"): choose a file, watch it upload and convert, see its
- * name and size, delete it after confirming. Every step is the document actor's; loaded with the
+ * name and size, download its converted PDF, delete it after confirming. Every step is the document actor's; loaded with the
  * screens that have a document question.
  */
 export default function DocumentField({ question }: { question: Question }) {
@@ -47,6 +48,12 @@ export default function DocumentField({ question }: { question: Question }) {
   const confirming = useSelector(actor, (s) => s.matches({ applicant: { attached: 'confirmingDelete' } }));
   const deleting = useSelector(actor, (s) => s.matches({ applicant: { attached: 'deleting' } }));
   const resetting = useSelector(actor, (s) => s.matches({ applicant: 'resetting' }));
+  const downloading = useSelector(actor, (s) => s.hasTag('downloading'));
+  // The actor asks for a fresh link at each click and hands it over here to be opened.
+  useEffect(() => {
+    const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
+    return () => subscription.unsubscribe();
+  }, [actor]);
   const validation = useFieldErrors(question.key);
   const id = ids(question.key);
   const labelId = `${id.input}-label`;
@@ -87,9 +94,14 @@ export default function DocumentField({ question }: { question: Question }) {
             <strong>{document?.file_name}</strong>
             {document ? <span className="q-document__size">{formatFileSize(document.file_size)}</span> : null}
           </span>
-          <Button variant="secondary" busy={deleting} onClick={() => actor.send({ type: 'document.delete' })}>
-            Delete<span className="visually-hidden"> {document?.file_name}</span>
-          </Button>
+          <span className="q-document__actions">
+            <Button variant="secondary" busy={downloading} onClick={() => actor.send({ type: 'document.download' })}>
+              Download<span className="visually-hidden"> {document?.file_name} as a PDF</span>
+            </Button>
+            <Button variant="secondary" busy={deleting} onClick={() => actor.send({ type: 'document.delete' })}>
+              Delete<span className="visually-hidden"> {document?.file_name}</span>
+            </Button>
+          </span>
         </div>
       ) : phase === 'failed' ? (
         <Button variant="secondary" busy={resetting} onClick={() => actor.send({ type: 'document.resetError' })}>

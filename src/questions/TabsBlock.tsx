@@ -45,12 +45,14 @@ function TabContent({
  * A tab group (section 4 "Tabs"), e.g. the personal statement written here or uploaded. The tabs
  * actor decides: a switch saves the choice and clears the other tab's answers (after asking, when
  * there are some), or is blocked while an upload runs. Anonymous visitors see the default tab's
- * content only.
+ * content only, and the note that a document question of another tab can be finished once they
+ * have an account.
  */
 export default function TabsBlock({ tabGroup, questions, required }: Props) {
   const actor = useSystemActor<TabsActor>(SYSTEM_IDS.tabs);
   const chosen = useSelector(actor, (s) => s.context.chosen[tabGroup.tabId] ?? tabGroup.defaultTab);
   const applicant = useSelector(actor, (s) => s.matches('applicant'));
+  const anonymous = useSelector(actor, (s) => s.matches('anonymous'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const blocked = useSelector(actor, (s) => s.matches({ applicant: 'blocked' }));
   const failed = useSelector(actor, (s) => s.matches({ applicant: 'failed' }));
@@ -61,7 +63,17 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
 
   if (!applicant) {
     const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
-    return <TabContent keys={tab?.keys ?? []} questions={questions} required={required} />;
+    // Section 4: a visitor sees the default tab's content only, and meets another tab's document
+    // question as a note that it needs an account (the document question's anonymous view).
+    const documentKeys = anonymous
+      ? tabGroup.tabs.flatMap((other) => (other.id !== tab?.id && other.documentKey ? [other.documentKey] : []))
+      : [];
+    return (
+      <>
+        <TabContent keys={tab?.keys ?? []} questions={questions} required={required} />
+        {documentKeys.length > 0 ? <TabContent keys={documentKeys} questions={questions} required={required} /> : null}
+      </>
+    );
   }
 
   return (

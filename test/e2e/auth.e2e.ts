@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, PASSWORD, uniqueEmail } from './helpers/account';
+import { expectAccessible } from './helpers/axe';
 import { confirmationCodeFor, lastMailTo } from './helpers/mail';
+import { LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 
 /** Section 5's account-form messages, exactly. */
 const MESSAGES = {
@@ -244,4 +246,20 @@ test('a session the server no longer knows sends the applicant to /login with th
   const notice = page.getByTestId('card-notice');
   await expect(notice).toHaveAttribute('role', 'alert');
   await expect(notice).toContainText(MESSAGES.sessionInvalid);
+});
+
+test('Log Out lands on /login with its own message, at a desktop width and on a phone', async ({ page }) => {
+  const account = await createAccount(page.request, 'leaving');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.request.post('/public/login', { data: account });
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const notice = page.getByTestId('card-notice');
+    await expect(notice).toContainText(LOGOUT_MESSAGE);
+    await expect(notice).not.toContainText('inactivity');
+    await expectAccessible(page, `/login after Log Out (${width} px)`);
+  }
 });

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { DOCUMENT_MESSAGES } from '../../machines/documentFiles';
+import { expectAccessible } from './helpers/axe';
 import { createAccount, logInByApi, openStep, screenshotBothWidths, section, uniqueEmail } from './helpers/applicant';
 
 /*
@@ -112,4 +114,23 @@ test('switching tabs waits for a conversion in progress', async ({ page }) => {
   await switching.getByRole('button', { name: 'Switch and delete' }).click();
   await expect(essay.getByRole('tab', { name: 'Write it here' })).toHaveAttribute('aria-selected', 'true');
   await expect(essay.getByRole('textbox', { name: 'Personal statement', exact: true })).toBeVisible();
+});
+
+test('an anonymous visitor meets the document question with the text that says it needs an account', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/education');
+    const essay = section(page, 'Personal Statement');
+    // The default tab's question as ever, and the document question with section 4's text.
+    await expect(essay.getByRole('textbox', { name: 'Personal statement', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(essay.getByText('Personal statement document')).toBeVisible();
+    await expect(essay.getByText(DOCUMENT_MESSAGES.notLoggedIn)).toBeVisible();
+    await expect(essay.locator('input[type="file"]')).toHaveCount(0);
+    await expectAccessible(page, `/education for a visitor (${width} px)`);
+  }
+  await screenshotBothWidths(page, 'education-anonymous-document');
+  await visitor.close();
 });

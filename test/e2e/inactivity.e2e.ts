@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, INACTIVITY_LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { createAccount, logInThroughCard } from './helpers/account';
+import { expectAccessible } from './helpers/axe';
 
 /**
  * Section 4 "Inactivity" with Playwright's clock: installed before the app loads, so the actors'
@@ -23,7 +25,7 @@ test.describe('inactivity', () => {
     await page.clock.fastForward('01:00');
     await expect(page).toHaveURL(/\/login$/);
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('card-notice')).toContainText('You have been automatically logged out due to inactivity.');
+    await expect(page.getByTestId('card-notice')).toContainText(INACTIVITY_LOGOUT_MESSAGE);
   });
 
   test('Continue keeps the session, and Logout ends it at once', async ({ page }) => {
@@ -39,9 +41,16 @@ test.describe('inactivity', () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(dialog).toBeHidden();
 
-    await page.clock.fastForward('13:00');
+    // 12:30 more is 14:30 since Continue: the modal is up with 30 seconds left. (This step used to
+    // move 13:00, the whole warning minute, so the automatic logout came before the click.)
+    await page.clock.fastForward('12:30');
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId('card-notice')).toContainText('You have been automatically logged out due to inactivity.');
+    // The applicant chose to leave (issue 13): its own message, not the inactivity one.
+    const notice = page.getByTestId('card-notice');
+    await expect(notice).toContainText(INACTIVITY_CHOSEN_LOGOUT_MESSAGE);
+    await expect(notice).not.toContainText(INACTIVITY_LOGOUT_MESSAGE);
+    await expectAccessible(page, "/login after the inactivity modal's Logout");
   });
 });

@@ -133,3 +133,20 @@ test('every printed page names the applicant', async ({ page, baseURL }) => {
   });
   await staff.close();
 });
+
+test('a staff link on an auth route or /completion shows the read-only view, never the applicant screens', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await logInByApi(page, email);
+  await saveAnswers(page, ANSWERS);
+  const staff = await page.context().browser()!.newContext();
+  const view = await staff.newPage();
+  const link = new URL(serviceUrl(email, baseURL!));
+  for (const route of ['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion']) {
+    link.pathname = route;
+    await view.goto(link.toString());
+    await expect(view.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible({ timeout: 30_000 });
+    await expect(view).toHaveURL(new RegExp(`/about\\?service_token=${link.searchParams.get('service_token')}$`));
+    await expect(view.locator('section.auth-card, form, header, nav')).toHaveCount(0);
+  }
+  await staff.close();
+});

@@ -27,19 +27,21 @@ const CORE_TARGET_KB = 24;
 /**
  * What the core may not grow beyond (measured 22.2 kB, then 22.6 kB; 22.7 kB once the navigation
  * actor, now behind react-router-dom, holds what arrives before the router reports its first
- * location and says which location the views may show: issue 11).
+ * location and says which location the views may show: issue 11; 22.9 kB once staff links on auth
+ * routes went to the read-only view and each logout carried its own message: issue 13).
  */
-const CORE_CEILING_KB = 22.8;
+const CORE_CEILING_KB = 23.3;
 /**
  * The form actors with the question catalogue, the application schema and the option lists
  * (measured 22.5 kB, then 23.0 kB once every save of the answers became a request to the answers
  * actor and its reply: issue 10 item 14; 23.6 kB once messages named fields by their labels, phones
  * told US from foreign numbers and a failed submit went to the page of the first missing answer:
  * issue 13; 24.2 kB once the answers asked before destroying answers, kept typed school names and
- * refused over-long pastes: issue 12). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
+ * refused over-long pastes: issue 12; 24.7 kB with the PDF copy's preparing state and the
+ * document's own link: issue 13). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
  * here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 24.7;
+const FORM_CEILING_KB = 25.2;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [

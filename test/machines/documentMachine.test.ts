@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { api, uploadToPresignedUrl } from '../../machines/api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
-import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../../machines/api/responses';
+import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from '../../machines/api/responses';
 import { DOCUMENT_MESSAGES, documentMachine, fileProblem, formatFileSize, type DocumentEvent } from '../../machines/documentMachine';
 import { documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../../machines/paths/document';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
@@ -23,6 +23,7 @@ vi.mock('../../machines/api/endpoints', () => ({
     presignedUrl: vi.fn(),
     requestConversion: vi.fn(),
     conversionStatus: vi.fn(),
+    documentLink: vi.fn(),
     deleteDocument: vi.fn(),
     deleteConversion: vi.fn(),
   },
@@ -32,6 +33,7 @@ vi.mock('../../machines/api/endpoints', () => ({
 const KEY = DOCUMENT_KEYS[0] ?? 'personal_statement_doc';
 const PRESIGNED: PresignedUpload = { url: 'https://storage.test/upload', fields: { key: 'applicants/7/abc', policy: 'p' } };
 const SAVED: DocumentAnswer = { file_name: 'transcript.pdf', file_size: 2048 };
+const DOCUMENT_URL = '/files/document?ticket=1.2.abc.def';
 const serverError = new ApiError('The server is down.', 'http', 500);
 const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 
@@ -59,6 +61,9 @@ function fakeApi() {
     checkConversion: vi.fn(async (_input: { answerKey: string }): Promise<ConversionStatus> => ({ status: 'completed', message: '' })),
     deleteDocument: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
     deleteConversion: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
+    fetchDocumentLink: vi.fn<(input: { answerKey: string }) => Promise<DocumentLink>>(() =>
+      Promise.resolve({ status: 'completed', url: DOCUMENT_URL }),
+    ),
   };
 }
 type FakeApi = ReturnType<typeof fakeApi>;
@@ -78,6 +83,7 @@ function provided(fake: FakeApi) {
       checkConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.checkConversion(input)),
       deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
       deleteConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteConversion(input)),
+      fetchDocumentLink: fromPromise(({ input }: { input: { answerKey: string } }) => fake.fetchDocumentLink(input)),
     },
   });
 }
@@ -113,6 +119,8 @@ function start(fake = fakeApi()) {
     actor.send(event);
     await flush();
   };
+  const delivered: string[] = [];
+  actor.on('document.deliver', (event: { url: string }) => void delivered.push(event.url));
   return {
     fake,
     root,
@@ -129,6 +137,7 @@ function start(fake = fakeApi()) {
     toasts: siblings.toasts.received,
     sessionReceived: siblings.session.received,
     tabsReceived: siblings.tabs.received,
+    delivered,
   };
 }
 
@@ -523,6 +532,65 @@ describe('an existing document', () => {
   });
 });
 
+describe('downloading the converted PDF of an existing document (issue 13)', () => {
+  async function attached(fake = fakeApi()) {
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    return loggedIn(fake);
+  }
+
+  it('asks the server for a fresh link and hands it to the view, once per click', async () => {
+    const fake = fakeApi();
+    let answer: (link: DocumentLink) => void = () => undefined;
+    fake.fetchDocumentLink.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const run = await attached(fake);
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(true);
+    await run.send({ type: 'document.download' });
+    expect(run.snapshot().hasTag('downloading')).toBe(true);
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
+    expect(fake.fetchDocumentLink).toHaveBeenCalledWith({ answerKey: KEY });
+    answer({ status: 'completed', url: DOCUMENT_URL });
+    await flush();
+    expect(run.delivered).toEqual([DOCUMENT_URL]);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    await run.send({ type: 'document.download' });
+    expect(run.delivered).toEqual([DOCUMENT_URL, DOCUMENT_URL]);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('shows an error toast naming the file when there is no link or the call fails; a 401 goes to the session', async () => {
+    const fake = fakeApi();
+    fake.fetchDocumentLink
+      .mockResolvedValueOnce({ status: 'failed', url: null })
+      .mockRejectedValueOnce(serverError)
+      .mockRejectedValueOnce(unauthorised);
+    const run = await attached(fake);
+    await run.send({ type: 'document.download' });
+    await run.send({ type: 'document.download' });
+    const toast = {
+      type: 'toast.show',
+      toast: { severity: 'error', title: 'Error', message: DOCUMENT_MESSAGES.downloadFailed(SAVED.file_name) },
+    };
+    expect(run.toasts).toEqual([toast, toast]);
+    await run.send({ type: 'document.download' });
+    expect(run.toasts).toHaveLength(2);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.delivered).toEqual([]);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+  });
+
+  it('is not offered without a document, to visitors or to staff', async () => {
+    const run = await loggedIn();
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
+    const visitor = start();
+    await visitor.send(LOGGED_OUT);
+    expect(visitor.snapshot().can({ type: 'document.download' })).toBe(false);
+    const staff = start();
+    await staff.send({ type: 'document.set', document: SAVED });
+    await staff.send(SERVICE);
+    expect(staff.snapshot().can({ type: 'document.download' })).toBe(false);
+  });
+});
+
 describe('upload error reset (spec section 8)', () => {
   async function failed(fake = fakeApi()) {
     fake.checkConversion.mockResolvedValue({ status: 'failed', message: '' });
@@ -603,7 +671,7 @@ describe("answering the tabs actor's check before a switch (spec section 4)", ()
 });
 
 describe('default actors call the API of section 7', () => {
-  it('load, presign, upload, convert, poll and delete with the answer key', async () => {
+  it('load, download, presign, upload, convert, poll and delete with the answer key', async () => {
     vi.mocked(api.documentAnswers).mockResolvedValue({ [KEY]: { ...SAVED, status: 'completed' } });
     vi.mocked(api.deleteDocument).mockResolvedValue({ message: '' });
     vi.mocked(api.presignedUrl).mockResolvedValue(PRESIGNED);
@@ -619,6 +687,10 @@ describe('default actors call the API of section 7', () => {
     actor.send(LOGGED_IN);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ applicant: { attached: 'idle' } });
+    vi.mocked(api.documentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=t' });
+    actor.send({ type: 'document.download' });
+    await flush();
+    expect(api.documentLink).toHaveBeenCalledWith(KEY, expect.any(AbortSignal));
     actor.send({ type: 'document.delete' });
     actor.send({ type: 'document.confirmDelete' });
     await flush();

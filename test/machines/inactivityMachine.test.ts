@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { INACTIVITY_LOGOUT_MESSAGE, inactivityMachine } from '../../machines/inactivityMachine';
+import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
@@ -89,13 +90,15 @@ describe('inactivityMachine', () => {
     t.stop();
   });
 
-  it('logs out from the modal with the inactivity message', () => {
+  // Issue 13 changed this: the modal's Logout used to carry the inactivity message, though the applicant chose to leave.
+  it("logs out from the modal's Logout with a message of its own, not the inactivity one", () => {
     const t = start();
     t.send(student);
     vi.advanceTimersByTime(UNTIL_WARNING);
     t.send({ type: 'logout' });
     expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
-    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_CHOSEN_LOGOUT_MESSAGE }]);
+    expect(INACTIVITY_CHOSEN_LOGOUT_MESSAGE).not.toBe(INACTIVITY_LOGOUT_MESSAGE);
     t.stop();
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { NavigationState } from '../../machines/events';
 import { navigationMachine } from '../../machines/navigationMachine';
 import { failures } from '../../machines/paths/fixtures';
@@ -193,6 +193,51 @@ describe('navigation: before the router reports its first location', () => {
     subject.send({ ...at('/about'), action: 'initial' });
     expect(emitted).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: 'Your session has ended.' }, replace: undefined }]);
     expect(subject.getSnapshot().context.pathname).toBe('/login');
+  });
+});
+
+describe('navigation: staff (section 6: service users get no auth pages)', () => {
+  const STAFF = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+  const QUERY = '?service_token=abcdefghijklmnop';
+  const snapshotOf = (subject: { getSnapshot(): unknown }) => subject.getSnapshot() as SnapshotFrom<typeof navigationMachine>;
+
+  it.each(['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion'])(
+    'sends a staff link on %s to the read-only view, keeping the token, and never shows the page it came to',
+    (route) => {
+      const { subject, emitted, received } = start(undefined, route, QUERY);
+      // The root says who is using the app before the router reports the page's first location.
+      subject.send(STAFF);
+      subject.send({ ...at(route, QUERY), action: 'initial' });
+      expect(emitted).toEqual([{ type: 'navigate', to: `/about${QUERY}`, replace: true }]);
+      expect(snapshotOf(subject).value.route).toBe('form');
+      expect(snapshotOf(subject).context.allowed).toBeNull();
+      expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.formArea' }]);
+      subject.send({ ...at('/about', QUERY), action: 'replace' });
+      expect(snapshotOf(subject).context.allowed?.pathname).toBe('/about');
+      expect(emitted).toHaveLength(1);
+    },
+  );
+
+  it('moves staff already on an auth route when the root learns who they are', () => {
+    const { subject, emitted } = start(undefined, '/login', QUERY);
+    subject.send(at('/login', QUERY));
+    expect(snapshotOf(subject).value.route).toBe('auth');
+    subject.send(STAFF);
+    expect(emitted).toEqual([{ type: 'navigate', to: `/about${QUERY}`, replace: true }]);
+    expect(snapshotOf(subject).value.route).toBe('form');
+  });
+
+  it('leaves staff on the form routes, and applicants and visitors on the auth routes', () => {
+    const staff = start(undefined, '/education', QUERY);
+    staff.subject.send(STAFF);
+    staff.subject.send(at('/education', QUERY));
+    expect(staff.emitted).toEqual([]);
+    const visitor = start(undefined, '/login');
+    visitor.subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    visitor.subject.send(at('/login'));
+    visitor.subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    expect(visitor.emitted).toEqual([]);
+    expect(snapshotOf(visitor.subject).value.route).toBe('auth');
   });
 });
 

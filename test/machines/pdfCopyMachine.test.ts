@@ -6,7 +6,7 @@ import { ApiError } from '../../machines/api/httpClient';
 import type { PdfCopy } from '../../machines/api/responses';
 import { PDF_COPY_MESSAGES, pdfCopyMachine, type PdfCopyEvent } from '../../machines/pdfCopyMachine';
 import { serialiseStateVia } from '../../machines/paths/document';
-import { pdfCopyPathEvents } from '../../machines/paths/pdfCopy';
+import { pdfCopyPathEvents, pdfCopyPollingEvents } from '../../machines/paths/pdfCopy';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../src/catalogue/limits';
 import { describePath, eventsFor, flush, recordingSibling, replayPath, startSystem } from './helpers/documentsKit';
@@ -28,11 +28,14 @@ const failureToast = { type: 'toast.show', toast: { severity: 'error', title: 'E
 function start(fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL_1)), logic = pdfCopyMachine) {
   const toasts = recordingSibling();
   const session = recordingSibling();
+  const answers = recordingSibling();
   const provided = logic === pdfCopyMachine ? logic.provide({ actors: { fetchPdfCopy: fromPromise(() => fetch()) } }) : logic;
   const { actor } = startSystem(
     { logic: provided, systemId: SYSTEM_IDS.pdfCopy },
-    { [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic },
+    { [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic, [SYSTEM_IDS.answers]: answers.logic },
   );
+  const delivered: string[] = [];
+  actor.on('pdfCopy.deliver', (event: { url: string }) => void delivered.push(event.url));
   const send = async (event: PdfCopyEvent) => {
     actor.send(event);
     await flush();
@@ -44,6 +47,8 @@ function start(fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL
     snapshot: () => actor.getSnapshot() as ReturnType<(typeof pdfCopyMachine)['transition']>,
     toasts: toasts.received,
     sessionReceived: session.received,
+    answersReceived: answers.received,
+    delivered,
   };
 }
 
@@ -109,16 +114,55 @@ describe('polling (spec section 4)', () => {
     expect(fetch).toHaveBeenCalledTimes(5);
   });
 
-  it('keeps the last link while a rebuild is in progress, and can be asked at once', async () => {
-    const fetch = vi.fn(async (): Promise<PdfCopy> => copy('in progress')).mockResolvedValueOnce(copy('completed', URL_1));
+  // Issue 13: this test used to expect the old link kept after a refresh found a rebuild under way;
+  // that link answers 404 once the rebuild replaces the copy. The link now goes, and comes back new.
+  it('drops the old link when asked at once (a submission), shows preparing, polls every second, ends with the new link', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('unprocessed'))
+      .mockResolvedValueOnce(copy('in progress'));
     const run = start(fetch);
     await run.send(LOGGED_IN);
-    run.actor.send({ type: 'pdfCopy.refresh' });
-    expect(run.snapshot().matches({ active: 'refreshing' })).toBe(true);
-    await flush();
-    expect(fetch).toHaveBeenCalledTimes(2);
-    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
     expect(run.snapshot().context.url).toBe(URL_1);
+    run.actor.send({ type: 'pdfCopy.refresh' });
+    // The copy may have changed: the old link is not shown while the server is asked.
+    expect(run.snapshot().context.url).toBeNull();
+    expect(run.snapshot().hasTag('preparing')).toBe(true);
+    await flush();
+    expect(run.snapshot().matches({ active: 'preparing' })).toBe(true);
+    expect(run.snapshot().hasTag('preparing')).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(run.snapshot().matches({ active: 'preparing' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().hasTag('preparing')).toBe(false);
+    expect(run.snapshot().context.url).toBe(URL_2);
+  });
+
+  it('keeps the link while the 10-minute check runs, and drops it when that check finds a rebuild under way', async () => {
+    let answerCheck: (copy: PdfCopy) => void = () => undefined;
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockImplementationOnce(() => new Promise<PdfCopy>((resolve) => (answerCheck = resolve)));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().matches({ active: 'refreshing' })).toBe(true);
+    // Nothing says the copy changed yet: the link stays usable during the check.
+    expect(run.snapshot().context.url).toBe(URL_1);
+    answerCheck(copy('in progress'));
+    await flush();
+    expect(run.snapshot().matches({ active: 'preparing' })).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(run.snapshot().context.url).toBe(URL_2);
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
   });
 
   it('counts "not answered" as a result without a link', async () => {
@@ -185,6 +229,95 @@ describe('errors (spec section 8)', () => {
   });
 });
 
+describe('downloading from the form area (issue 13)', () => {
+  const SAVE_ASKED = { type: 'answers.save', replyTo: SYSTEM_IDS.pdfCopy };
+
+  it('saves the answers first, asks for the copy of what was saved, waits while it is prepared, then hands over its link', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('unprocessed'))
+      .mockResolvedValueOnce(copy('in progress'));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().can({ type: 'pdfCopy.download' })).toBe(true);
+    await run.send({ type: 'pdfCopy.download' });
+    expect(run.snapshot().hasTag('downloading')).toBe(true);
+    expect(run.snapshot().can({ type: 'pdfCopy.download' })).toBe(false);
+    expect(run.answersReceived).toEqual([SAVE_ASKED]);
+    // Nothing is asked of the server before the answers are there.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await run.send({ type: 'answers.saved' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().hasTag('downloading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(run.delivered).toEqual([]);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(run.delivered).toEqual([URL_2]);
+    expect(run.snapshot().hasTag('downloading')).toBe(false);
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().context.url).toBe(URL_2);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('hands over a copy that is already current at once', async () => {
+    const run = start();
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    expect(run.delivered).toEqual([URL_1]);
+  });
+
+  it('shows the error toast when the copy fails, the call fails or the save fails, and hands over nothing', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('failed'))
+      .mockRejectedValueOnce(serverError);
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saveFailed', reason: 'error', message: 'The server is down.' });
+    expect(run.toasts).toEqual([failureToast, failureToast, failureToast]);
+    expect(run.delivered).toEqual([]);
+    expect(run.snapshot().hasTag('downloading')).toBe(false);
+  });
+
+  it('leaves a lost session to the session actor: no toast', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockRejectedValueOnce(unauthorised);
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.download' });
+    // The answers actor has told the session actor itself.
+    await run.send({ type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session is invalid.' });
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.toasts).toEqual([]);
+    expect(run.delivered).toEqual([]);
+  });
+
+  it('forgets a download under way on logout', async () => {
+    const run = start();
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send(LOGGED_OUT);
+    await run.send({ type: 'answers.saved' });
+    expect(run.snapshot().matches('inactive')).toBe(true);
+    expect(run.delivered).toEqual([]);
+  });
+});
+
 it('default actor calls GET /api/pdf', async () => {
   vi.mocked(api.pdfCopy).mockResolvedValue(copy('completed', URL_1));
   const run = start(undefined, pdfCopyMachine.provide({}));
@@ -197,9 +330,14 @@ describe('generated paths (PDF polling)', () => {
   // The same events as `npm run paths -- pdfCopy`.
   const events = eventsFor(pdfCopyPathEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[];
   const shortest = getShortestPaths(pdfCopyMachine, { events, serializeState: serialiseStateVia });
-  // Simple paths too: every loop-free walk of the polling. They tell states apart by value and
-  // context only (with the incoming event as well, their number explodes).
-  const simple = getSimplePaths(pdfCopyMachine, { events });
+  // Simple paths too: every loop-free walk of the polling (the download left out). They tell states
+  // apart by value and context only (with the incoming event as well, their number explodes).
+  const listed = new Set(pdfCopyPollingEvents.map((event) => event.type));
+  const pollingEvents = (snapshot: unknown) =>
+    (eventsFor(pdfCopyPollingEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[])(snapshot).filter(
+      (event) => listed.has(event.type) || event.type.startsWith('xstate.after.'),
+    );
+  const simple = getSimplePaths(pdfCopyMachine, { events: pollingEvents });
   const actorNames = Object.keys(pdfCopyMachine.implementations.actors);
 
   it('reach every state of the machine', () => {

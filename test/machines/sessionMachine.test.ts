@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { failures } from '../../machines/paths/fixtures';
 import { sessionModel } from '../../machines/paths/session';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
+import { LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
 
@@ -73,7 +74,17 @@ describe('session', () => {
     subject.send({ type: 'session.logout' });
     await flush();
     expect(subject.getSnapshot().value).toBe('loggedOut');
-    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: {} }]);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: LOGOUT_MESSAGE } }]);
+  });
+
+  // Issue 13: Log Out used to reach /login with no message at all.
+  it('gives Log Out (a logout with no other reason) its own message on /login', async () => {
+    const { subject, received } = start();
+    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    subject.send({ type: 'session.logout' });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: LOGOUT_MESSAGE } }]);
+    expect(LOGOUT_MESSAGE).not.toBe(INACTIVITY);
   });
 
   it('treats a 401 as a session the server already ended, once', () => {

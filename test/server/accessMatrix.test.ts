@@ -15,6 +15,7 @@ let beta: TestClient;
 let staffToken: string;
 let alphaFileKey: string;
 let alphaCopyUrl: string;
+let alphaDocumentUrl: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -30,6 +31,7 @@ beforeAll(async () => {
     (body) => body.status === 'completed',
   );
   alphaCopyUrl = onServer(server, copy.url);
+  alphaDocumentUrl = onServer(server, (await alpha.get<{ url: string }>(`/api/pdf/document-answer/${DOC_KEY}`)).body.url);
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'service-token', 'alpha@example.org'], {
     env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test' },
   });
@@ -82,11 +84,13 @@ describe('two applicants and a staff token against every endpoint', () => {
     })();
     const copy = await fetch(alphaCopyUrl, { headers: { cookie: [...beta.cookies].map(([n, v]) => `${n}=${v}`).join('; ') } });
     if (copy.status === 200) crossApplicantSuccesses++;
+    const document = await fetch(alphaDocumentUrl, { headers: { cookie: [...beta.cookies].map(([n, v]) => `${n}=${v}`).join('; ') } });
+    if (document.status === 200) crossApplicantSuccesses++;
     const alphaPolicy = await presign(alpha);
     const smuggled = await upload(server, alphaPolicy, { bytes: makePng(4, 4), name: 'beta.png', type: 'image/png' }, { client: beta });
     if (smuggled.status === 204) crossApplicantSuccesses++;
 
-    console.log(`access matrix: ${probes.length + 2} cross-applicant attempts, ${crossApplicantSuccesses} succeeded`);
+    console.log(`access matrix: ${probes.length + 3} cross-applicant attempts, ${crossApplicantSuccesses} succeeded`);
     expect(crossApplicantSuccesses).toBe(0);
 
     const alphaNow = (await alpha.get('/api/profile')).body;

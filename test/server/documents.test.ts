@@ -14,6 +14,9 @@ import { BROKEN_PDF, SMALL_JPEG, makeDocx, makeEncryptedPdf, makePdf, makePng } 
 import { needing, pdfText } from './helpers/pdfText';
 import { TestClient, signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
+/** A completed conversion's status carries its PDF's download link (issue 13). */
+const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
+
 let server: TestServer;
 let counter = 0;
 
@@ -54,7 +57,7 @@ describe('conversion of each type', () => {
       const { client, userId } = await newApplicant();
       const file = await make();
       const { final } = await uploadAndConvert(server, client, file);
-      expect(final).toEqual({ status: 'completed', message: '' });
+      expect(final).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
       expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
       const listed = { [DOC_KEY]: { file_name: file.name, file_size: file.bytes.length, status: 'completed' } };
       expect((await client.get('/api/document-answer')).body).toEqual(listed);
@@ -111,12 +114,12 @@ describe('failed conversions', () => {
     expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
 
     const { final } = await uploadAndConvert(server, client, { bytes: await makeEncryptedPdf(), name: 'locked.pdf' });
-    expect(final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted });
+    expect(final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted, url: null });
     expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe('');
     expect((await client.get('/api/document-answer')).body[DOC_KEY]).toMatchObject({ file_name: 'locked.pdf', status: 'failed' });
 
     expect((await client.request('DELETE', `/api/pdf/document-answer/${DOC_KEY}`)).status).toBe(200);
-    expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '' });
+    expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '', url: null });
     expect((await client.get('/api/document-answer')).body).toEqual({});
   });
 
@@ -205,7 +208,7 @@ describe('durable jobs', () => {
     try {
       const resumed = new TestClient(second.url);
       for (const [name, value] of client.cookies) resumed.cookies.set(name, value);
-      expect(await waitForConversion(resumed)).toEqual({ status: 'completed', message: '' });
+      expect(await waitForConversion(resumed)).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
       expect((await resumed.get('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
       expect(findJob(second.db, held[0]!)?.state).toBe('done');
     } finally {
@@ -238,7 +241,7 @@ describe('durable jobs', () => {
     try {
       const resumed = new TestClient(second.url);
       for (const [name, value] of client.cookies) resumed.cookies.set(name, value);
-      expect(await waitForConversion(resumed)).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.conversionFailed });
+      expect(await waitForConversion(resumed)).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.conversionFailed, url: null });
       expect(findJob(second.db, held[0]!)?.state).toBe('failed');
     } finally {
       await second.stop();

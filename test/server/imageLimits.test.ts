@@ -14,6 +14,9 @@ import { SMALL_JPEG, encodePng, jpegDeclaring, makeDocxWithPicture, makePng, mak
 import { renderFirstPage } from './helpers/pdfText';
 import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
+/** A completed conversion's status carries its PDF's download link (issue 13). */
+const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
+
 /**
  * Issue 10, item 1: image bombs. A picture is measured from its header before anything decodes
  * it, and decoding never holds a whole picture's pixels: the server's memory stays flat.
@@ -54,7 +57,7 @@ async function expectRefused(client: TestClient, bytes: Buffer, name: string, me
   expect(await server.store.get(presigned.fields.key!)).toBeUndefined();
   const requested = await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: name });
   expect(requested).toMatchObject({ status: 400, body: { message } });
-  expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '' });
+  expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '', url: null });
 }
 
 describe('image bombs through the server', () => {
@@ -91,8 +94,8 @@ describe('image bombs through the server', () => {
       `docx with a 15,000 × 15,000 picture: server RSS ${beforeMb} MB before, ${peakMb} MB peak, ${afterMb} MB after; ` +
         `another applicant's PNG converted in ${result.otherMs} ms after it`,
     );
-    expect(result.final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000) });
-    expect(result.small).toEqual({ status: 'completed', message: '' });
+    expect(result.final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.docxPictureTooLarge(15_000, 15_000), url: null });
+    expect(result.small).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
     // Decoding it would take about 3.5 GB (the issue measured 260 MB → 3.8 GB).
     expect(peakMb - beforeMb).toBeLessThan(300);
   }, 120_000);

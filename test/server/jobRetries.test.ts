@@ -8,6 +8,9 @@ import { DOC_KEY, uploadAndConvert } from './helpers/documents';
 import { docxEntries, makeEncryptedPdf, makePng, makeZip } from './helpers/files';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
+/** A completed conversion's status carries its PDF's download link (issue 13). */
+const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
+
 /**
  * Issue 10, item 9: a job that failed on its input fails at once with the applicant's message;
  * a failure that may pass (a store or a thread gone for a moment) is tried again.
@@ -76,7 +79,7 @@ describe('the job runner', () => {
     const userId = findUserByUsername(server.db, username)!.id;
     unreachableFor.add(userId);
     const { final } = await uploadAndConvert(server, client, { bytes: makePng(30, 30), name: 'scan.png' });
-    expect(final).toEqual({ status: 'completed', message: '' });
+    expect(final).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
     expect(conversionJobOf(userId)).toMatchObject({ state: 'done', attempts: 2 });
   });
 
@@ -85,11 +88,12 @@ describe('the job runner', () => {
     const client = await signUpAndLogIn(server, username);
     const userId = findUserByUsername(server.db, username)!.id;
     const { final } = await uploadAndConvert(server, client, { bytes: await makeEncryptedPdf(), name: 'locked.pdf' });
-    expect(final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted });
+    expect(final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted, url: null });
     expect(conversionJobOf(userId)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'refused' });
     expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({
       status: 'failed',
       message: DOCUMENT_MESSAGES.pdfEncrypted,
+      url: null,
     });
   });
 });

@@ -1,0 +1,46 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { useClient } from '../app/useApp';
+import { Button } from '../ui/Button';
+import { startDownload } from '../ui/startDownload';
+
+type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
+
+/**
+ * Section 1's "download a PDF copy and submit", before the submit: a copy of the answers as they
+ * are on screen. The PDF copy actor saves them, waits while the copy is made (the progress shown
+ * here) and hands over the link, opened at once; a failure is its error toast. Logged-in
+ * applicants only: the copy belongs to a session.
+ */
+export function PdfCopyOffer() {
+  const loggedIn = useClient('isLoggedIn');
+  const pdfCopy = useSystemActor<PdfCopyActor>(SYSTEM_IDS.pdfCopy);
+  const downloading = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('downloading'));
+
+  useEffect(() => {
+    const subscription = pdfCopy.on('pdfCopy.deliver', ({ url }) => startDownload(url));
+    return () => subscription.unsubscribe();
+  }, [pdfCopy]);
+
+  if (!loggedIn) return null;
+  return (
+    <section className="pdf-offer" aria-labelledby="pdf-offer-title">
+      <h2 id="pdf-offer-title" className="pdf-offer__title">
+        Your PDF copy
+      </h2>
+      <p className="pdf-offer__text">Download a copy of your application as it is now, to keep or to read through before you submit.</p>
+      <div className="pdf-offer__action">
+        <Button variant="secondary" busy={downloading} onClick={() => pdfCopy.send({ type: 'pdfCopy.download' })}>
+          Download a PDF copy of your application
+        </Button>
+        <p className="pdf-offer__status" role="status">
+          {downloading ? 'Preparing your PDF copy…' : ''}
+        </p>
+      </div>
+    </section>
+  );
+}
