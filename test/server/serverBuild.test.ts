@@ -165,5 +165,10 @@ describe('the server build (what `npm start` runs)', () => {
     writeFileSync(stamp, JSON.stringify({ ...record, inputs: [...inputs, 'server/gone.ts'] }));
     utimesSync(stamp, now, now);
     expect(serverBuildIsStale(root, out)).toBe(true);
+
+    // A record that is not one (a torn write, another format): built again rather than a crash of npm start.
+    writeFileSync(stamp, JSON.stringify({ outputs: 'main.js' }));
+    utimesSync(stamp, now, now);
+    expect(serverBuildIsStale(root, out)).toBe(true);
   }, 120_000);
 });
