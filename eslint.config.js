@@ -19,6 +19,14 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
+    rules: {
+      // The code base marks what it leaves unused on purpose with a leading underscore: the rest of
+      // an object without one key (`{ host: _host, ...sent }`), a parameter a signature requires.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
   },
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],

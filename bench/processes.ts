@@ -31,15 +31,15 @@ export async function startChild(script: string, env: Record<string, string>): P
       keepTail(chunk);
       const match = /"url":"(http:\/\/[^"]+)"/.exec(tail);
       if (!match) return;
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       resolveUrl(match[1]!);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', keepTail);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', keepTail);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${tail.slice(-2000)}`)));
   });
   // Keep draining output so the child never blocks on a full pipe.
-  child.stdout!.resume();
+  child.stdout.resume();
   return {
     url,
     child,

@@ -32,7 +32,7 @@ export interface WatchedCache<V> {
  */
 export function watchedCache<V>(db: Db, name: string, limit: number, tables: readonly WatchedTable[]): WatchedCache<V> {
   let perDb = caches.get(db);
-  if (!perDb) caches.set(db, (perDb = new Map()));
+  if (!perDb) caches.set(db, (perDb = new Map<string, WatchedCache<unknown>>()));
   const existing = perDb.get(name);
   if (existing) return existing as WatchedCache<V>;
   // Triggers created inside a transaction would vanish with its rollback.

@@ -5,7 +5,6 @@ import {
   sendTo,
   setup,
   spawnChild,
-  type ActorSystem,
   type AnyActorLogic,
   type AnyActorRef,
   type DoneActorEvent,
@@ -27,7 +26,7 @@ import { inactivityMachine } from './inactivityMachine';
 import { navigationMachine } from './navigationMachine';
 import { DEFAULT_ROUTE, isAuthRoute } from './routes';
 import { hasLoginCookie, sessionMachine } from './sessionMachine';
-import { errorMessage, unauthorisedError } from './siblings';
+import { errorMessage, registered, unauthorisedError, type SystemActors } from './siblings';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
 import type { TabsEvent } from './tabsMachine';
 import { overlaysMachine } from './overlaysMachine';
@@ -146,7 +145,7 @@ const appContextOf = (context: AppContext): AppContextEvent => ({
  * A form actor, once the form actors exist. The actor system is asked rather than the snapshot's
  * children: in a graph traversal (npm run paths) only the first branch to load them spawns them.
  */
-function formActor(context: AppContext, system: ActorSystem<any>, id: string): AnyActorRef | undefined {
+function formActor(context: AppContext, system: SystemActors, id: string): AnyActorRef | undefined {
   return context.documentKeys === null ? undefined : system.get(id);
 }
 
@@ -258,7 +257,7 @@ export const appMachine = setup({
       if (!system.get(SYSTEM_IDS.authCard)) spawnChild(logic, { id: SYSTEM_IDS.authCard, systemId: SYSTEM_IDS.authCard });
     }),
     tellAuthCard: enqueueActions(({ context, system, enqueue }) => {
-      tell(enqueue, system.get(SYSTEM_IDS.authCard), appContextOf(context));
+      tell(enqueue, registered(system, SYSTEM_IDS.authCard), appContextOf(context));
     }),
     /**
      * The loaded form actors, under the same ids and system ids as always, each told what the

@@ -23,7 +23,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { MessageSchema } from './api/responses';
 import type { AnswersEvent, NavigationEvent, NavigationState, SessionEvent, ToastRequest } from './events';
 import { AUTH_CARDS, AUTH_CARD_NAMES, DEFAULT_ROUTE, type AuthCard } from './routes';
-import { errorMessage, sibling } from './siblings';
+import { errorMessage, registered, sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';
 
@@ -196,7 +196,7 @@ export const authCardMachine = setup({
     followLink: enqueueActions(({ event, system, enqueue }) => {
       const to = event.type === 'link.follow' ? event.to : 'login';
       const route = AUTH_CARDS[to].route;
-      const answers = system.get(SYSTEM_IDS.answers);
+      const answers = registered(system, SYSTEM_IDS.answers);
       const carry: AnswersEvent = { type: 'answers.carryTo', to: route };
       const go: NavigationEvent = { type: 'navigate', to: route };
       if (answers && (to === 'signup' || to === 'forgot')) enqueue.sendTo(answers, carry);

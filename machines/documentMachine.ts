@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type ActorSystem, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
@@ -13,7 +13,7 @@ import type {
   ToastEvent,
 } from './events';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
-import { sibling } from './siblings';
+import { registered, sibling, type SystemActors } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
@@ -134,10 +134,10 @@ export const documentMachine = setup({
     })),
     /** Spec section 4: on completed, the answer for that key is marked ANSWERED. */
     markAnswered: enqueueActions(({ context, system, enqueue }) => {
-      send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.set', key: context.answerKey, value: DOCUMENT_ANSWERED });
+      send(enqueue, registered(system, SYSTEM_IDS.answers), { type: 'answers.set', key: context.answerKey, value: DOCUMENT_ANSWERED });
     }),
     clearAnswer: enqueueActions(({ context, system, enqueue }) => {
-      send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
+      send(enqueue, registered(system, SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
     }),
     /** Spec section 8: a failed upload or conversion clears the answer and shows an error. */
     failUpload: enqueueActions(({ context, event, system, enqueue }) => {
@@ -153,7 +153,7 @@ export const documentMachine = setup({
               ? errorMessage(error)
               : '';
       enqueue.assign({ document: null, file: null, upload: null, error: reason || message });
-      send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
+      send(enqueue, registered(system, SYSTEM_IDS.answers), { type: 'answers.clear', keys: [context.answerKey] });
       // A save refused for the session: the answers actor has already told the session actor.
       if (!('reason' in event && event.reason === 'unauthorised')) report(enqueue, system, error, message);
     }),
@@ -401,12 +401,12 @@ function send(enqueue: Enqueue, to: AnyActorRef | undefined, event: Sent): void 
 }
 
 /** A 401 ends the session (the session actor clears it); anything else is an error toast. */
-function report(enqueue: Enqueue, system: ActorSystem<any>, error: unknown, message: string): void {
+function report(enqueue: Enqueue, system: SystemActors, error: unknown, message: string): void {
   if (isUnauthorised(error)) {
-    send(enqueue, system.get(SYSTEM_IDS.session), { type: 'session.unauthorised' });
+    send(enqueue, registered(system, SYSTEM_IDS.session), { type: 'session.unauthorised' });
     return;
   }
-  send(enqueue, system.get(SYSTEM_IDS.toasts), {
+  send(enqueue, registered(system, SYSTEM_IDS.toasts), {
     type: 'toast.show',
     toast: { severity: 'error', title: DOCUMENT_MESSAGES.errorTitle, message },
   });

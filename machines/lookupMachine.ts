@@ -1,15 +1,15 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorSystem } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type * as v from 'valibot';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../src/catalogue/limits';
 import { QUESTION_BY_KEY, type SchoolLookup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import type { LookupDetailSchema, LookupSuggestion } from './api/responses';
 import type { AnswersEvent } from './events';
-import { sibling } from './siblings';
+import { sibling, type SystemActors } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Section 4 "Field behaviours": the free-text option of the school search. */
-export const useTextLabel = (text: string) => `Use: ${text}`;
+export const typedTextLabel = (text: string) => `Use: ${text}`;
 
 type LookupDetail = v.InferOutput<typeof LookupDetailSchema>;
 type FillField = keyof SchoolLookup['fills'];
@@ -42,7 +42,7 @@ const EMPTY: LookupContext = { key: null, text: '', suggestions: [], chosen: nul
 
 const setAnswer = (key: string, value: string): AnswersEvent => ({ type: 'answers.set', key, value });
 
-const answersActor = (system: ActorSystem<any>) => sibling(SYSTEM_IDS.answers)({ system });
+const answersActor = (system: SystemActors) => sibling(SYSTEM_IDS.answers)({ system });
 
 /**
  * Leaving the field before a choice (issue 12): the typed name is kept as free text, as 'Use: …'

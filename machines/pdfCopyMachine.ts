@@ -6,6 +6,7 @@ import type { PdfCopy } from './api/responses';
 import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, ToastEvent } from './events';
 import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
+import { registered } from './siblings';
 
 /** Spec section 8: the label of the PDF download error. */
 export const PDF_COPY_MESSAGES = {
@@ -86,11 +87,11 @@ export const pdfCopyMachine = setup({
     /** Spec section 8: a failed copy (or call) is the error 'Error downloading PDF copy of your application'. */
     reportFailure: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       if (isUnauthorised(params.error)) {
-        send(enqueue, system.get(SYSTEM_IDS.session), { type: 'session.unauthorised' });
+        send(enqueue, registered(system, SYSTEM_IDS.session), { type: 'session.unauthorised' });
         return;
       }
       const toast = { severity: 'error', title: PDF_COPY_MESSAGES.errorTitle, message: PDF_COPY_MESSAGES.failed } as const;
-      send(enqueue, system.get(SYSTEM_IDS.toasts), { type: 'toast.show', toast });
+      send(enqueue, registered(system, SYSTEM_IDS.toasts), { type: 'toast.show', toast });
     }),
   },
   delays: { firstPoll: PDF_POLL_FIRST_MS, poll: PDF_POLL_MS },

@@ -1,4 +1,4 @@
-import { createEmptyActor, type ActorSystem, type AnyActorRef, type EventObject } from 'xstate';
+import { createEmptyActor, type AnyActorRef, type EventObject } from 'xstate';
 import { isUnauthorised } from './api/httpClient';
 
 /**
@@ -9,10 +9,21 @@ import { isUnauthorised } from './api/httpClient';
 const nobody = createEmptyActor();
 nobody.start();
 
+/**
+ * What the machines read of xstate's actor system: the actor registered under a system id, if
+ * any. xstate types the registry as `any`; every entry in it is an actor ref.
+ */
+export interface SystemActors {
+  get(systemId: string): AnyActorRef | undefined;
+}
+
+/** The actor registered under `systemId`, if any, typed (xstate's `system.get` answers `any`). */
+export const registered = (system: SystemActors, systemId: string): AnyActorRef | undefined => system.get(systemId);
+
 /** `sendTo` target: the actor registered under `systemId`, or nobody. */
 export const sibling =
   (systemId: string) =>
-  ({ system }: { system: ActorSystem<any> }): AnyActorRef =>
+  ({ system }: { system: SystemActors }): AnyActorRef =>
     system.get(systemId) ?? nobody;
 
 /** Guard body shared by every machine that calls the API: 401 belongs to the session actor. */

@@ -29,7 +29,15 @@ function serverErrors(error: unknown): ValidationError[] | undefined {
   if (!(error instanceof ApiError) || error.status !== 422) return undefined;
   const errors = error.body.errors;
   return Array.isArray(errors)
-    ? errors.filter((item): item is ValidationError => typeof item?.key === 'string' && typeof item?.message === 'string')
+    ? errors.filter(
+        (item: unknown): item is ValidationError =>
+          typeof item === 'object' &&
+          item !== null &&
+          'key' in item &&
+          typeof item.key === 'string' &&
+          'message' in item &&
+          typeof item.message === 'string',
+      )
     : [];
 }
 
@@ -67,6 +75,7 @@ export const submitMachine = setup({
   types: {
     context: {} as SubmitContext,
     events: {} as SubmitEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion is what sets xstate's input type; without it the input would be `{}`
     input: {} as { essayLimit?: number; errorRoute?: string } | undefined,
   },
   actors: {

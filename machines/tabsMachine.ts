@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorSystem, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
@@ -6,6 +6,7 @@ import { isUnauthorised } from './api/httpClient';
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
+import { registered, type SystemActors } from './siblings';
 
 /** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
 export const TABS_MESSAGES = {
@@ -85,8 +86,8 @@ function send(enqueue: Enqueue, to: AnyActorRef | undefined, event: Sent): void 
   if (to) enqueue.sendTo(to, event);
 }
 
-function reportUnauthorised(enqueue: Enqueue, system: ActorSystem<any>, error: unknown): boolean {
-  if (isUnauthorised(error)) send(enqueue, system.get(SYSTEM_IDS.session), { type: 'session.unauthorised' });
+function reportUnauthorised(enqueue: Enqueue, system: SystemActors, error: unknown): boolean {
+  if (isUnauthorised(error)) send(enqueue, registered(system, SYSTEM_IDS.session), { type: 'session.unauthorised' });
   return isUnauthorised(error);
 }
 
@@ -135,7 +136,8 @@ export const tabsMachine = setup({
     askDocuments: enqueueActions(({ context, system, enqueue }) => {
       const keys = documentKeysOf(groupOf(context.pending?.tabId ?? ''));
       enqueue.assign({ check: { ...NO_CHECK, awaiting: keys } });
-      for (const key of keys) send(enqueue, system.get(documentSystemId(key)), { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs });
+      for (const key of keys)
+        send(enqueue, registered(system, documentSystemId(key)), { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs });
     }),
     forgetCheck: assign({ check: NO_CHECK }),
     noteDocumentAnswer: assign(({ context, event }) => {
@@ -159,11 +161,11 @@ export const tabsMachine = setup({
         groupOf(pending?.tabId ?? '')
           ?.tabs.filter((tab) => tab.id !== pending?.tab)
           .flatMap((tab) => tab.clears) ?? [];
-      if (keys.length > 0) send(enqueue, system.get(SYSTEM_IDS.answers), { type: 'answers.clear', keys });
+      if (keys.length > 0) send(enqueue, registered(system, SYSTEM_IDS.answers), { type: 'answers.clear', keys });
     }),
     tellDocumentCleared: enqueueActions(({ context, system, enqueue }) => {
       const key = leavingDocumentKey(context);
-      if (key) send(enqueue, system.get(documentSystemId(key)), { type: 'document.cleared' });
+      if (key) send(enqueue, registered(system, documentSystemId(key)), { type: 'document.cleared' });
     }),
     reportIfUnauthorised: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       reportUnauthorised(enqueue, system, params.error);
@@ -176,13 +178,14 @@ export const tabsMachine = setup({
       const groups = failedTabId ? TAB_GROUPS.filter((group) => group.tabId === failedTabId) : TAB_GROUPS;
       for (const group of groups) {
         const toast = { severity: 'error', title: TABS_MESSAGES.errorTitle, message: TABS_MESSAGES.failed(group.defaultTab) } as const;
-        send(enqueue, system.get(SYSTEM_IDS.toasts), { type: 'toast.show', toast });
+        send(enqueue, registered(system, SYSTEM_IDS.toasts), { type: 'toast.show', toast });
       }
     }),
     /** The reset invalidates the cached conversion and document answer: the documents fetch again. */
     reloadDocuments: enqueueActions(({ context, system, enqueue }) => {
       const groups = context.failedTabId ? [groupOf(context.failedTabId)] : TAB_GROUPS;
-      for (const key of groups.flatMap(documentKeysOf)) send(enqueue, system.get(documentSystemId(key)), { type: 'document.reload' });
+      for (const key of groups.flatMap(documentKeysOf))
+        send(enqueue, registered(system, documentSystemId(key)), { type: 'document.reload' });
       enqueue.assign({ failedTabId: null });
     }),
   },

@@ -81,6 +81,7 @@ export const validationMachine = setup({
   types: {
     context: {} as ValidationContext,
     events: {} as ValidationEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion is what sets xstate's input type; without it the input would be `{}`
     input: {} as { essayLimit?: number } | undefined,
   },
   actors: {

@@ -26,6 +26,23 @@ const BUILD_SETTINGS = ['scripts/serverBuild.mjs', 'package.json', 'tsconfig.jso
  */
 
 /**
+ * @param {unknown} value
+ * @returns {value is BuildRecord}
+ */
+function isBuildRecord(value) {
+  /** @param {unknown} list */
+  const isPaths = (list) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'inputs' in value &&
+    'outputs' in value &&
+    isPaths(value.inputs) &&
+    isPaths(value.outputs)
+  );
+}
+
+/**
  * True when the build is missing, incomplete, or older than a file it was made from (or one of
  * those files is gone). Only the recorded inputs are looked at: a new source matters once a
  * recorded one imports it, and that one is then newer.
@@ -34,13 +51,15 @@ const BUILD_SETTINGS = ['scripts/serverBuild.mjs', 'package.json', 'tsconfig.jso
  */
 export function serverBuildIsStale(root, outdir = join(root, SERVER_BUILD_DIR)) {
   const stamp = join(outdir, SERVER_BUILD_RECORD_FILE);
-  /** @type {BuildRecord} */
+  /** @type {unknown} */
   let record;
   try {
     record = JSON.parse(readFileSync(stamp, 'utf8'));
   } catch {
     return true;
   }
+  // A record that is not one (a torn write, another format) is no build either.
+  if (!isBuildRecord(record)) return true;
   const builtAt = statSync(stamp).mtimeMs;
   if (record.outputs.some((output) => !existsSync(join(outdir, output)))) return true;
   return record.inputs.some((input) => {

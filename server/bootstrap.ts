@@ -100,7 +100,9 @@ async function startOnDataDir(
   });
   const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, answers, distDir: options.distDir });
 
-  const server = createHttpServer(app.callback(), config.http);
+  const handleRequest = app.callback();
+  // Koa's handler answers its own errors (ctx.onerror): its promise never rejects, so nothing waits on it.
+  const server = createHttpServer((request, response) => void handleRequest(request, response), config.http);
   answerClientErrors(server, { hsts: config.secureCookies, connectSources: store.uploadOrigins, logger });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -26,9 +26,9 @@ export const APP_INPUTS = {
  * The output of the `loadFormActors` call in the paths: the module's own logic (the traversal
  * spawns it), printed by `npm run paths` by name rather than as every machine's definition.
  */
-const loadedFormActors = Object.defineProperty({ ...formActors }, 'toJSON', {
+const loadedFormActors = Object.defineProperty<typeof formActors>({ ...formActors }, 'toJSON', {
   value: () => 'the form actors (machines/formActors)',
-}) as typeof formActors;
+});
 
 /**
  * The output of the `loadAuthCard` call in the paths, printed by name as well: the machine itself

@@ -1,10 +1,10 @@
-import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyEventObject, EventObject } from 'xstate';
 import { ApiError } from '../api/httpClient';
 import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../api/responses';
 import { documentMachine } from '../documentMachine';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
-import type { PathModel } from './model';
+import type { PathModel, SnapshotState } from './model';
 
 /** Outcomes the document paths give to the calls and to the file dialog. */
 const documentFixtures = {
@@ -72,7 +72,7 @@ export function serialiseWithFiles(value: unknown): string {
  * A state is its value, its context and the type of the event that led there, so the shortest
  * paths take every transition once, not only reach every state.
  */
-export const serialiseStateVia = (snapshot: AnyMachineSnapshot, event: EventObject | undefined) =>
+export const serialiseStateVia = (snapshot: SnapshotState, event: EventObject | undefined) =>
   serialiseWithFiles({ value: snapshot.value, context: snapshot.context, via: event?.type });
 
 export const documentModel: PathModel = {

@@ -62,8 +62,10 @@ function traversalEvents(model: PathModel) {
   };
 }
 
-const defaultSerialize = (snapshot: AnyMachineSnapshot, _event?: EventObject, _previous?: AnyMachineSnapshot) =>
-  JSON.stringify({ value: snapshot.value, context: snapshot.context });
+/** What a serialisation reads of a snapshot (xstate types both as `any` in AnyMachineSnapshot). */
+export type SnapshotState = { value: unknown; context: unknown };
+
+const defaultSerialize = (snapshot: SnapshotState) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
 /**
  * For serializeState: the event that changed the state value, so that each transition between
@@ -80,7 +82,7 @@ function generate(model: PathModel, kind: 'shortest' | 'simple'): ModelPath[] {
     generator(model.machine, {
       input,
       events: traversalEvents(model),
-      serializeState: (snapshot, event, previous) =>
+      serializeState: (snapshot, event: EventObject | undefined, previous) =>
         (model.serializeState ?? defaultSerialize)(snapshot as AnyMachineSnapshot, event, previous as AnyMachineSnapshot | undefined),
     }).map((path) => ({
       input,

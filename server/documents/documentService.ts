@@ -48,7 +48,9 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
 
   function requireDocumentKey(answerKey: unknown): string {
     if (typeof answerKey !== 'string' || !(DOCUMENT_KEYS as readonly string[]).includes(answerKey)) {
-      throw badRequest(DOCUMENT_MESSAGES.unknownQuestion(String(answerKey ?? '')));
+      throw badRequest(
+        DOCUMENT_MESSAGES.unknownQuestion(typeof answerKey === 'string' || typeof answerKey === 'number' ? String(answerKey) : ''),
+      );
     }
     return answerKey;
   }

@@ -13,8 +13,8 @@ export function exactRoutes<State>(routes: Record<string, Middleware<State>>): M
     if (!byMethod.has(method)) byMethod.set(method, new Map());
     byMethod.get(method)!.set(path, handler);
   }
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const route = byMethod.get(ctx.method)?.get(ctx.path);
-    return route ? route(ctx, next) : next();
+    await (route ? route(ctx, next) : next());
   };
 }

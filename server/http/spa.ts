@@ -27,10 +27,16 @@ const CONTENT_TYPES: Record<string, string> = {
 export function serveSpa(distDir: string, head?: (ctx: Context) => string, htmlAttributes = ''): Middleware {
   const indexFile = join(distDir, 'index.html');
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
+      await next();
+      return;
+    }
     const file = resolveInside(distDir, ctx.path);
     // Not a client-side route either: a plain 404, not the page.
-    if (file && isPrivate(distDir, file)) return next();
+    if (file && isPrivate(distDir, file)) {
+      await next();
+      return;
+    }
     if (file && file !== indexFile && existsSync(file) && statSync(file).isFile()) {
       ctx.type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
       ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -7,7 +7,9 @@ import { performTask, type WorkerReply, type WorkerTask } from './workerTasks';
  * (transferred, not copied) or with the reason it failed. A ConversionRefused keeps its message
  * for the applicant; any other error is reported by name only.
  */
-parentPort?.on('message', async ({ id, task }: { id: number; task: WorkerTask }) => {
+parentPort?.on('message', (message: { id: number; task: WorkerTask }) => void answer(message));
+
+async function answer({ id, task }: { id: number; task: WorkerTask }): Promise<void> {
   let reply: WorkerReply;
   const transfer: ArrayBuffer[] = [];
   try {
@@ -31,4 +33,4 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: WorkerTask })
           };
   }
   parentPort?.postMessage(reply, transfer);
-});
+}

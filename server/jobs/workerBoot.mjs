@@ -3,5 +3,9 @@
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
+/** @type {unknown} */
+const data = workerData;
+const entry = typeof data === 'object' && data !== null && 'entry' in data ? data.entry : undefined;
+if (typeof entry !== 'string') throw new Error('workerBoot.mjs needs workerData.entry, the TypeScript entry to load.');
 register();
-await import(workerData.entry);
+await import(entry);

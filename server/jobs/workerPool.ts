@@ -114,7 +114,7 @@ export function createWorkerPool(options: { size: number; memoryLimitMb?: number
     run(task, timeoutMs) {
       if (closed) return Promise.reject(new Error('worker pool closed'));
       return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, task, timeoutMs, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ id: nextId++, task, timeoutMs, resolve, reject });
         dispatch();
       });
     },

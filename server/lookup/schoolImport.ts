@@ -29,10 +29,11 @@ function parseSchoolCsv(text: string): SchoolCsvResult {
   rows.forEach((cells, index) => {
     const line = index + 2;
     const value = (name: string) => (cells[columns.indexOf(name)] ?? '').trim();
-    const school = Object.fromEntries(SCHOOL_COLUMNS.map((name) => [name, value(name)])) as unknown as SchoolRecord;
+    const cellsByColumn = SCHOOL_COLUMNS.map((name) => [name, value(name)] as const);
+    const school = Object.fromEntries(cellsByColumn) as unknown as SchoolRecord;
     if (!/^[A-Za-z0-9-]{1,12}$/.test(school.ceeb)) errors.push(`Line ${line}: the ceeb code must be 1 to 12 letters or digits.`);
     if (school.name === '') errors.push(`Line ${line}: the name is empty.`);
-    if (Object.values(school).some((cell) => cell.length > MAX_CELL_LENGTH || CONTROL_CHARACTER_PATTERN.test(cell))) {
+    if (cellsByColumn.some(([, cell]) => cell.length > MAX_CELL_LENGTH || CONTROL_CHARACTER_PATTERN.test(cell))) {
       errors.push(`Line ${line}: a value is longer than ${MAX_CELL_LENGTH} characters or holds control characters.`);
     }
     const earlier = seen.get(school.ceeb);

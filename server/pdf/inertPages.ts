@@ -239,7 +239,7 @@ const numbersOf = (context: PDFContext, value: PDFObject | undefined): number[] 
   const array = value === undefined ? undefined : context.lookup(value);
   if (!(array instanceof PDFArray)) return undefined;
   const numbers = array.asArray().map((item) => context.lookup(item));
-  return numbers.every((item) => item instanceof PDFNumber) ? numbers.map((item) => (item as PDFNumber).asNumber()) : undefined;
+  return numbers.every((item) => item instanceof PDFNumber) ? numbers.map((item) => item.asNumber()) : undefined;
 };
 
 /** Up to six decimals, never exponent notation (content streams have no 1e-7). */

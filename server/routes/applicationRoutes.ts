@@ -111,8 +111,11 @@ function saveAnswersRoute(deps: ApplicationDeps): Middleware<SessionState> {
 export function hotApplicationRoutes(deps: ApplicationDeps): Record<string, Middleware<SessionState>> {
   const withSession =
     (route: Middleware<SessionState>): Middleware<SessionState> =>
-    (ctx, next) =>
-      requireSession(ctx, () => route(ctx, next));
+    async (ctx, next) => {
+      await requireSession(ctx, async () => {
+        await route(ctx, next);
+      });
+    };
   return {
     'GET /api/profile': withSession(profileRoute(deps)),
     'PUT /api/answer': withSession(saveAnswersRoute(deps)),

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, ParameterizedContext } from 'koa';
 import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
 import type { AccessTokens } from '../accounts/accessTokens';
 import type { DocumentService } from '../documents/documentService';
@@ -55,7 +55,11 @@ export function fileRoutes(deps: {
    * viewer's own application (session) or the one a staff token shows. A visitor with a valid
    * link is asked to log in; everything else looks like a link that does not exist.
    */
-  function authorise<TLink extends { userId: number }>(ctx: Context, link: TLink | undefined, loginMessage: string): TLink {
+  function authorise<TLink extends { userId: number }>(
+    ctx: ParameterizedContext<SessionState>,
+    link: TLink | undefined,
+    loginMessage: string,
+  ): TLink {
     const serviceToken = typeof ctx.query.service_token === 'string' ? ctx.query.service_token : undefined;
     const sessionUser = ctx.state.session?.userId;
     const serviceUser = serviceToken ? deps.tokens.serviceUser(serviceToken) : undefined;

@@ -91,12 +91,14 @@ export function verifyPostPolicy(
   if (wanted.length !== given.length || !timingSafeEqual(wanted, given))
     return { ok: false, problem: 'signature', detail: 'signature mismatch' };
 
-  let policy: { expiration?: unknown; conditions?: unknown };
+  let parsed: unknown;
   try {
-    policy = JSON.parse(Buffer.from(policyText, 'base64').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(policyText, 'base64').toString('utf8'));
   } catch {
     return { ok: false, problem: 'malformed', detail: 'policy is not JSON' };
   }
+  if (typeof parsed !== 'object' || parsed === null) return { ok: false, problem: 'malformed', detail: 'policy is not a JSON object' };
+  const policy: { expiration?: unknown; conditions?: unknown } = parsed;
   const expiration = typeof policy.expiration === 'string' ? Date.parse(policy.expiration) : NaN;
   if (!Number.isFinite(expiration)) return { ok: false, problem: 'malformed', detail: 'no expiration' };
   if (expiration <= expected.now) return { ok: false, problem: 'expired', detail: 'policy expired' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType, type Location } from 'react-router-dom';
-import type { HistoryAction } from '../../machines/events';
+import type { HistoryAction, NavigationState } from '../../machines/events';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor, type NavigationActor } from './actors';
 
@@ -31,7 +31,9 @@ export function NavigationBridge() {
     if (reported.current === location) return;
     const action = reported.current === null ? 'initial' : ACTIONS[navigationType];
     reported.current = location;
-    const { pathname, search, hash, state } = location;
+    const { pathname, search, hash } = location;
+    // The router types history state as `any`; only the navigation actor's own moves put state there.
+    const state = location.state as NavigationState | null;
     navigation.send({ type: 'location.changed', pathname, search, hash, state: state ?? undefined, action });
   }, [navigation, location, navigationType]);
 

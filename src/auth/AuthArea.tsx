@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect } from 'react';
+import { useEffectEvent, useLayoutEffect } from 'react';
 import { AUTH_CARDS, type AuthCard, type AuthCardPrefill } from '../../machines/authCardMachine';
 import type { NavigationState } from '../../machines/events';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -48,10 +48,13 @@ function OpenCard({ card }: { card: AuthCard }) {
   const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
   const location = useBrowserLocation();
 
-  useLayoutEffect(() => {
+  // The card opens with what the visit brought; a later change within the visit (an in-page
+  // anchor) does not open it again, so what was typed stays.
+  const openCard = useEffectEvent(() => {
     authCard.send({ type: 'card.open', card, prefill: prefillOf(card, location.search, location.state) });
-    // A new visit of the same route (another navigation state) opens the card again.
-  }, [authCard, card, location.visit]);
+  });
+  // A new visit of the same route (another navigation state) opens the card again.
+  useLayoutEffect(() => openCard(), [card, location.visit]);
 
   return <AuthCardView card={card} />;
 }

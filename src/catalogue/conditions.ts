@@ -18,8 +18,7 @@
  */
 import { descKey, type AnswerValue, type Answers } from './dataModel';
 
-const OPERATORS = ['notEquals', 'equals', 'lt', 'lte', 'gt', 'gte', 'notAnswered', 'answered', 'in', 'notIn'] as const;
-type Operator = (typeof OPERATORS)[number];
+type Operator = 'notEquals' | 'equals' | 'lt' | 'lte' | 'gt' | 'gte' | 'notAnswered' | 'answered' | 'in' | 'notIn';
 
 type RuleTarget = AnswerValue | number | readonly string[];
 

@@ -20,7 +20,7 @@ function slotPrefixes<B extends string, N extends number>(base: B, count: N) {
 }
 
 function prefixed<P extends string, F extends string>(prefixes: readonly P[], fields: readonly F[]) {
-  return prefixes.flatMap((prefix) => fields.map((field) => `${prefix}${field}` as `${P}${F}`));
+  return prefixes.flatMap((prefix) => fields.map((field): `${P}${F}` => `${prefix}${field}`));
 }
 
 export const LEGACY_PREFIXES = slotPrefixes('legacy', 4);

@@ -82,7 +82,7 @@ export const FOREIGN_PHONE_PATTERN = /^\s*\+(?!\s*1)/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Control characters other than tab, line feed and carriage return. */
-export const CONTROL_CHARACTER_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARACTER_PATTERN = /(?![\t\n\r])\p{Cc}/u;
 
 // --- Timing -------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import type { Toast } from '../../machines/toastsMachine';
 import { SWIPE_THRESHOLD_PX } from '../catalogue/limits';
 import { CloseIcon } from '../ui/CloseIcon';
 
-/** One toast: closes with its button, Escape inside it, or a swipe right of SWIPE_THRESHOLD_PX (loaded with the first toast). */
+/** One toast: closes with its button, Escape on that button, or a swipe right of SWIPE_THRESHOLD_PX (loaded with the first toast). */
 export default function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   const element = useRef<HTMLDivElement>(null);
   const start = useRef<{ x: number; pointerId: number } | null>(null);
@@ -39,12 +39,6 @@ export default function ToastItem({ toast, onDismiss }: { toast: Toast; onDismis
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}
       onPointerCancel={onPointerEnd}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onDismiss();
-        }
-      }}
     >
       <span className="toast__icon" aria-hidden="true">
         {toast.severity === 'error' ? '!' : '✓'}
@@ -53,7 +47,19 @@ export default function ToastItem({ toast, onDismiss }: { toast: Toast; onDismis
         <p className="toast__title">{toast.title}</p>
         {toast.message ? <p className="toast__message">{toast.message}</p> : null}
       </div>
-      <button type="button" className="close-button" aria-label={`Dismiss notification: ${toast.title}`} onClick={onDismiss}>
+      {/* Escape is heard where the keyboard can be in a toast: its one focusable element. */}
+      <button
+        type="button"
+        className="close-button"
+        aria-label={`Dismiss notification: ${toast.title}`}
+        onClick={onDismiss}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onDismiss();
+          }
+        }}
+      >
         <CloseIcon />
       </button>
     </div>

@@ -18,8 +18,13 @@ export default function UnexpectedErrorDialog({ open, onOpenChange }: { open: bo
       initialFocusEl={() => closeButton.current}
       footer={
         <>
-          {/* A full reload starts from what the server holds, the safest state after an error. */}
-          <Button variant="secondary" onClick={() => window.location.reload()}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              // A full reload starts from what the server holds, the safest state after an error.
+              window.location.reload();
+            }}
+          >
             Reload the page
           </Button>
           <Button ref={closeButton} onClick={() => onOpenChange(false)}>

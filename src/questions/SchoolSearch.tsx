@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { DEFAULT_MAX_LENGTH } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import type { LookupSuggestion } from '../../machines/api/responses';
-import { useTextLabel, type lookupMachine } from '../../machines/lookupMachine';
+import { typedTextLabel, type lookupMachine } from '../../machines/lookupMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { ErrorText, HelpText, RequiredMark, controlProps, fieldClass, ids } from './Field';
@@ -46,7 +46,7 @@ export default function SchoolSearch({ question, required }: { question: Questio
   const collection = useMemo(() => {
     const items: Item[] = suggestions.map((s) => ({ value: s.id, label: s.text, detail: s.sub_text, suggestion: s }));
     const typed = text.trim();
-    if (typed !== '') items.push({ value: USE_TEXT, label: useTextLabel(typed), detail: 'Enter this name yourself', suggestion: null });
+    if (typed !== '') items.push({ value: USE_TEXT, label: typedTextLabel(typed), detail: 'Enter this name yourself', suggestion: null });
     return createListCollection({ items, itemToValue: (item) => item.value, itemToString: (item) => item.label });
   }, [suggestions, text]);
 

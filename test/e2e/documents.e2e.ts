@@ -80,7 +80,7 @@ test('a document uploads from an address other than PUBLIC_URL (the page at 127.
   await expect(essay.getByRole('button', { name: 'Delete elsewhere.pdf' })).toBeVisible({ timeout: 30_000 });
   await expect(essay.getByText(/Requests from other sites are not allowed|Error uploading file/)).toHaveCount(0);
   const conversion = await page.request.get('/api/pdf/document-answer/personal_statement_doc');
-  expect((await conversion.json()).status).toBe('completed');
+  expect(((await conversion.json()) as { status: string }).status).toBe('completed');
 
   await essay.getByRole('button', { name: 'Delete elsewhere.pdf' }).click();
   await page.getByRole('alertdialog', { name: 'Delete File' }).getByRole('button', { name: 'Delete', exact: true }).click();

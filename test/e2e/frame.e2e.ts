@@ -274,6 +274,23 @@ test.describe('toasts and the unexpected-error dialog', () => {
     await expect(toast).toBeHidden();
   });
 
+  test('Escape on a toast’s own Dismiss button closes that toast', async ({ page }) => {
+    const account = await createAccount(page.request, 'toastkey');
+    await logInThroughApi(page, account);
+    await page.route('**/api/answer', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The save failed on purpose.' }) }),
+    );
+    await page.goto('/about');
+    await steps(page)
+      .getByRole('link', { name: /Your Academics/ })
+      .click();
+    const toast = page.getByRole('alert').getByTestId('toast');
+    // The page-wide Escape leaves keys pressed inside a toast to the toast itself.
+    await toast.getByRole('button', { name: /^Dismiss notification/ }).focus();
+    await page.keyboard.press('Escape');
+    await expect(toast).toBeHidden();
+  });
+
   test('an error nothing else handled opens the Unexpected Error dialog', async ({ page }) => {
     await page.goto('/login');
     await page.evaluate(() => {

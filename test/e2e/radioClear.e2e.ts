@@ -33,7 +33,7 @@ test('an optional radio answer can be cleared and the empty answer is saved', as
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your answers are saved.' })).toBeVisible();
-  const profile = await (await page.request.get('/api/profile')).json();
+  const profile = (await (await page.request.get('/api/profile')).json()) as { answer: Record<string, unknown> };
   expect(profile.answer.ethnicity ?? '').toBe('');
 });
 

@@ -10,7 +10,7 @@ test('a submit missing only the certification stays on Final Steps with the summ
   const email = uniqueEmail('submit-missing');
   await createAccount(page.request, email);
   await logInByApi(page, email);
-  await saveAnswers(page, { ...completeApplication, legal_agree: false } as Record<string, string | boolean>);
+  await saveAnswers(page, { ...completeApplication, legal_agree: false });
   await openStep(page, '/final-steps');
   await onStep(page, '/final-steps', 'Final Steps');
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
-import { lookupMachine, useTextLabel, type LookupContext } from '../../machines/lookupMachine';
+import { lookupMachine, typedTextLabel, type LookupContext } from '../../machines/lookupMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../src/catalogue/limits';
 import { lookupModel, SCHOOL, SCHOOL_DETAIL as DETAIL } from '../../machines/paths/lookup';
@@ -82,7 +82,7 @@ describe('lookupMachine: searching', () => {
     expect(t.snapshot().matches('listing')).toBe(true);
     expect(t.snapshot().hasTag('open')).toBe(true);
     expect(t.context().suggestions).toEqual([SCHOOL]);
-    expect(useTextLabel(t.context().text)).toBe('Use: Lincoln');
+    expect(typedTextLabel(t.context().text)).toBe('Use: Lincoln');
 
     t.send(type('Lincolnx'));
     vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../machines/api/responses';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+
+/** Every error is JSON {message}. */
+const hasMessage = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string';
 
 let server: TestServer;
 let applicant: TestClient;
@@ -96,7 +101,7 @@ describe('every call with malformed input, anonymous and logged in', () => {
           });
           tried++;
           if (response.status >= 500) serverErrors++;
-          if (response.status >= 400 && (typeof response.body !== 'object' || typeof response.body?.message !== 'string')) {
+          if (response.status >= 400 && !hasMessage(response.body)) {
             badErrorBodies++;
           }
         }),
@@ -107,7 +112,7 @@ describe('every call with malformed input, anonymous and logged in', () => {
     expect(serverErrors).toBe(0);
     expect(badErrorBodies).toBe(0);
 
-    const alive = await applicant.get('/api/profile');
+    const alive = await applicant.get<Profile>('/api/profile');
     expect(alive.status).toBe(200);
     expect(alive.body.answer).toMatchObject({ first_name: 'Intact', city: 'Springfield' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

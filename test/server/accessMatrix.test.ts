@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC_KEY, onServer, presign, upload, uploadAndConvert, waitFor } from './helpers/documents';
+import type { Profile, ServiceData } from '../../machines/api/responses';
+import { DOC_KEY, onServer, presign, upload, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
 import { makePng } from './helpers/files';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   expect(converted.final.status).toBe('completed');
   alphaFileKey = converted.presigned.fields.key!;
   const copy = await waitFor(
-    async () => (await alpha.get('/api/pdf')).body,
+    async () => (await alpha.get<PdfCopyBody>('/api/pdf')).body,
     (body) => body.status === 'completed',
   );
   alphaCopyUrl = onServer(server, copy.url);
@@ -70,7 +71,7 @@ describe('two applicants and a staff token against every endpoint', () => {
     ];
     let crossApplicantSuccesses = 0;
     for (const [method, path, body] of probes) {
-      const payload = JSON.parse(JSON.stringify(body ?? null)?.replace('__ALPHA_KEY__', alphaFileKey) ?? 'null');
+      const payload: unknown = JSON.parse(JSON.stringify(body ?? null)?.replace('__ALPHA_KEY__', alphaFileKey) ?? 'null');
       const response = await beta.request(method, path, payload ?? undefined);
       if (leaks(response.body)) crossApplicantSuccesses++;
       // Claiming alpha's uploaded file as beta's own document is a success even without a leak.
@@ -93,16 +94,16 @@ describe('two applicants and a staff token against every endpoint', () => {
     console.log(`access matrix: ${probes.length + 3} cross-applicant attempts, ${crossApplicantSuccesses} succeeded`);
     expect(crossApplicantSuccesses).toBe(0);
 
-    const alphaNow = (await alpha.get('/api/profile')).body;
+    const alphaNow = (await alpha.get<Profile>('/api/profile')).body;
     expect(alphaNow.answer).toMatchObject({ first_name: SECRET, city: SECRET });
     expect(alphaNow.document_answer[DOC_KEY]).toMatchObject({ file_name: FILE_NAME, status: 'completed' });
-    expect((await alpha.get('/api/add-another')).body.activities).toBe(3);
+    expect((await alpha.get<Record<string, number>>('/api/add-another')).body.activities).toBe(3);
     expect(alphaNow.web_status).toEqual([]);
   });
 
   it('lets the staff token read alpha’s application and nothing else, and write nothing', async () => {
     const staff = server.client();
-    const view = await staff.get(`/service/tmp-pdf?service_token=${staffToken}`);
+    const view = await staff.get<ServiceData>(`/service/tmp-pdf?service_token=${staffToken}`);
     expect(view.status).toBe(200);
     expect(view.body.answer.first_name).toBe(SECRET);
     expect(leaks((await beta.get('/api/profile')).body)).toBe(false);
@@ -126,6 +127,6 @@ describe('two applicants and a staff token against every endpoint', () => {
       expect(response.status, `${method} ${path}`).toBe(401);
     }
     expect(staffWrites).toBe(0);
-    expect((await alpha.get('/api/profile')).body.answer.city).toBe(SECRET);
+    expect((await alpha.get<Profile>('/api/profile')).body.answer.city).toBe(SECRET);
   });
 });

@@ -9,7 +9,9 @@ import {
   startTestServer,
   withoutRequestId,
   type TestServer,
+  type MessageBody,
 } from './helpers/testServer';
+import type { Profile } from '../../machines/api/responses';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,7 +44,7 @@ describe('sign-up, confirmation and login', () => {
     const login = await client.post('/public/login', { username, password: GOOD_PASSWORD });
     expect(login).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.loggedIn } });
 
-    const profile = await client.get('/api/profile');
+    const profile = await client.get<Profile>('/api/profile');
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ username, last_page: null, web_status: [], answer: {}, document_answer: {} });
     expect(profile.body.successful_login).toHaveLength(1);
@@ -51,7 +53,7 @@ describe('sign-up, confirmation and login', () => {
   it('compares e-mail usernames case-insensitively', async () => {
     const lower = newAddress('mixed');
     const client = await signUpAndLogIn(server, lower.toUpperCase());
-    expect((await client.get('/api/profile')).body.username).toBe(lower);
+    expect((await client.get<Profile>('/api/profile')).body.username).toBe(lower);
     const again = server.client();
     expect((await again.post('/public/login', { username: `  ${lower.toUpperCase()} `, password: GOOD_PASSWORD })).status).toBe(200);
     expect(await again.post('/public/signup', { username: lower, password: GOOD_PASSWORD })).toMatchObject({
@@ -120,7 +122,7 @@ describe('section 5 account messages, enforced by the server', () => {
     ['forgot username', '/public/forgot-password', { username: 'nope' }, 'Your email address must be valid.'],
   ];
   it.each(cases)('%s', async (_name, path, body, message) => {
-    const response = await server.client().post(path, body);
+    const response = await server.client().post<MessageBody>(path, body);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
   });
@@ -134,13 +136,13 @@ describe('section 5 account messages, enforced by the server', () => {
     [' Leading-Space-12!', 'begin or end with whitespace'],
   ];
   it.each(weakPasswords)('sign-up refuses %j (%s)', async (password, requirement) => {
-    const response = await server.client().post('/public/signup', { username: newAddress(), password });
+    const response = await server.client().post<MessageBody>('/public/signup', { username: newAddress(), password });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(requirement);
   });
 
   it('reset refuses passwords that do not match', async () => {
-    const response = await server.client().post('/public/reset-password', {
+    const response = await server.client().post<MessageBody>('/public/reset-password', {
       username: 'a@example.org',
       id: 'a'.repeat(43),
       password: GOOD_PASSWORD,
@@ -191,7 +193,7 @@ describe('confirmation codes', () => {
   it('requires a new code after five wrong tries, and the resent code works', async () => {
     const { client, username, code } = await signUp();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await client.post('/public/confirm', { username, code: otherCode(code) });
+      const response = await client.post<MessageBody>('/public/confirm', { username, code: otherCode(code) });
       expect(response.body.message).toBe(ACCOUNT_MESSAGES.codeRefused);
     }
     expect(await client.post('/public/confirm', { username, code })).toMatchObject({
@@ -253,7 +255,7 @@ describe('a sign-up for an address that already has an account', () => {
         // Only the newest code works.
         expect((await server.client().post('/public/confirm', { username, code: firstCode })).status).toBe(400);
       }
-      const confirm = await server.client().post('/public/confirm', { username, code });
+      const confirm = await server.client().post<MessageBody>('/public/confirm', { username, code });
       expect(confirm).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.confirmedChoosePassword } });
       expect(confirm.body.message).toMatch(/more than one password/);
       expect(confirm.body.message).toMatch(/choose your password with the link we just e-mailed you/);
@@ -492,7 +494,7 @@ describe('sessions', () => {
     const stale = server.client();
     stale.cookies.set('sid', first);
     expect((await stale.get('/api/profile')).status).toBe(401);
-    expect((await client.get('/api/profile')).body.successful_login).toHaveLength(2);
+    expect((await client.get<Profile>('/api/profile')).body.successful_login).toHaveLength(2);
   });
 
   it('does not adopt a session id planted before login', async () => {

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../fixtures/completeApplication';
 import { APPLICATION_MESSAGES } from '../../server/routes/applicationRoutes';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { signUpAndLogIn, startTestServer, type TestClient, type TestServer, type MessageBody } from './helpers/testServer';
+import type { Profile, ServiceData } from '../../machines/api/responses';
+import type { AnswerValue } from '../../src/catalogue/dataModel';
+import { anyString, stringMatching } from '../fixtures/matchers';
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -32,9 +35,9 @@ describe('answers', () => {
     const client = await newApplicant();
     const first = await client.put('/api/answer', { first_name: 'Zoë', country: 'USA', country_desc: 'United States' });
     expect(first).toMatchObject({ status: 200, body: { message: APPLICATION_MESSAGES.saved, version: 1 } });
-    const second = await client.put('/api/answer', { race_asian: true, first_name: 'Zoë Ann' });
+    const second = await client.put<{ version: number }>('/api/answer', { race_asian: true, first_name: 'Zoë Ann' });
     expect(second.body.version).toBe(2);
-    const { body } = await client.get('/api/profile');
+    const { body } = await client.get<Profile>('/api/profile');
     expect(body.answer).toEqual({ first_name: 'Zoë Ann', country: 'USA', country_desc: 'United States', race_asian: true });
     expect(body.answer_version).toBe(2);
   });
@@ -51,17 +54,17 @@ describe('answers', () => {
       [{ middle_name: 'Ok', first_name_desc: 'not a select' }, 'first_name_desc'],
     ];
     for (const [payload, key] of refusals) {
-      const response = await client.put('/api/answer', payload);
+      const response = await client.put<MessageBody>('/api/answer', payload);
       expect(response.status, key).toBe(400);
       expect(response.body.message, key).toContain(key);
     }
-    expect((await client.get('/api/profile')).body.answer).toEqual({ first_name: 'Kept' });
+    expect((await client.get<Profile>('/api/profile')).body.answer).toEqual({ first_name: 'Kept' });
   });
 
   it('keeps the last page', async () => {
     const client = await newApplicant();
     expect((await client.put('/api/last-page', { last_page: '/education' })).status).toBe(200);
-    expect((await client.get('/api/profile')).body.last_page).toBe('/education');
+    expect((await client.get<Profile>('/api/profile')).body.last_page).toBe('/education');
     expect((await client.put('/api/last-page', { last_page: 'https://evil.example' })).status).toBe(400);
   });
 });
@@ -74,7 +77,7 @@ describe('web status and submission', () => {
     expect((await client.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
     expect((await client.post('/api/web-status', { web_status: 'submitted' })).status).toBe(409);
     expect((await client.post('/api/web-status', { web_status: 'validating' })).status).toBe(200);
-    const statuses = (await client.get('/api/profile')).body.web_status.map((entry: { web_status: string }) => entry.web_status);
+    const statuses = (await client.get<Profile>('/api/profile')).body.web_status.map((entry: { web_status: string }) => entry.web_status);
     expect(statuses).toEqual(['started', 'validating']);
   });
 
@@ -83,13 +86,13 @@ describe('web status and submission', () => {
     await client.post('/api/web-status', { web_status: 'started' });
     await client.post('/api/web-status', { web_status: 'validating' });
     await client.put('/api/answer', { first_name: 'Ada' });
-    const refused = await client.post('/api/submit', {});
+    const refused = await client.post<MessageBody & { errors: { key: string; message: string }[] }>('/api/submit', {});
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(APPLICATION_MESSAGES.missingInformation);
-    const keys = refused.body.errors.map((error: { key: string }) => error.key);
+    const keys = refused.body.errors.map((error) => error.key);
     expect(keys).toEqual(expect.arrayContaining(['last_name', 'gender', 'birth_date', 'legal_agree']));
     expect(keys).not.toContain('first_name');
-    expect(refused.body.errors.find((error: { key: string }) => error.key === 'entry_term').message).toBe(
+    expect(refused.body.errors.find((error) => error.key === 'entry_term')?.message).toBe(
       'Please choose a term for "When do you plan to start?".',
     );
 
@@ -99,37 +102,37 @@ describe('web status and submission', () => {
     expect(accepted).toMatchObject({ status: 200, body: { message: 'Your application was successfully submitted.' } });
     expect((await client.post('/api/web-status', { web_status: 'submitted' })).status).toBe(200);
 
-    const profile = (await client.get('/api/profile')).body;
-    expect(profile.web_status.map((entry: { web_status: string }) => entry.web_status)).toEqual(['started', 'validating', 'submitted']);
+    const profile = (await client.get<Profile>('/api/profile')).body;
+    expect(profile.web_status.map((entry) => entry.web_status)).toEqual(['started', 'validating', 'submitted']);
     expect(await client.put('/api/answer', { first_name: 'Changed' })).toMatchObject({
       status: 409,
       body: { message: APPLICATION_MESSAGES.alreadySubmitted },
     });
     expect((await client.post('/api/submit', {})).status).toBe(409);
-    expect((await client.get('/api/profile')).body.answer.first_name).toBe(completeApplication.first_name);
+    expect((await client.get<Profile>('/api/profile')).body.answer.first_name).toBe(completeApplication.first_name);
   });
 });
 
 describe('add-another and tabs', () => {
   it('stores counts between 1 and the group maximum', async () => {
     const client = await newApplicant();
-    const defaults = (await client.get('/api/add-another')).body;
+    const defaults = (await client.get<Record<string, number>>('/api/add-another')).body;
     expect(defaults.activities).toBe(1);
     expect((await client.put('/api/add-another', { button_id: 'activities', num_components: 3 })).status).toBe(200);
     expect((await client.put('/api/add-another', { button_id: 'activities', num_components: 5 })).status).toBe(400);
     expect((await client.put('/api/add-another', { button_id: 'activities', num_components: 0 })).status).toBe(400);
     expect((await client.put('/api/add-another', { button_id: 'nope', num_components: 2 })).status).toBe(400);
-    expect((await client.get('/api/add-another')).body.activities).toBe(3);
+    expect((await client.get<Record<string, number>>('/api/add-another')).body.activities).toBe(3);
   });
 
   it('saves the chosen tab and clears the answers of the other tab', async () => {
     const client = await newApplicant();
     await client.put('/api/answer', { personal_statement_essay: 'My essay.' });
-    expect((await client.get('/api/tabs')).body.personal_statement).toBe('write');
+    expect((await client.get<Record<string, string>>('/api/tabs')).body.personal_statement).toBe('write');
     const response = await client.put('/api/tabs', { tab_id: 'personal_statement', chosen_tab: 'upload' });
     expect(response.status).toBe(200);
-    expect((await client.get('/api/tabs')).body.personal_statement).toBe('upload');
-    expect((await client.get('/api/profile')).body.answer.personal_statement_essay).toBe('');
+    expect((await client.get<Record<string, string>>('/api/tabs')).body.personal_statement).toBe('upload');
+    expect((await client.get<Profile>('/api/profile')).body.answer.personal_statement_essay).toBe('');
     expect((await client.put('/api/tabs', { tab_id: 'personal_statement', chosen_tab: 'dance' })).status).toBe(400);
   });
 });
@@ -145,7 +148,7 @@ describe('tokens for staff and anonymous visitors', () => {
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
     const staff: TestClient = server.client();
-    const view = await staff.get(`/service/tmp-pdf?service_token=${token}`);
+    const view = await staff.get<ServiceData>(`/service/tmp-pdf?service_token=${token}`);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ answer: { first_name: 'Grace', last_name: 'Hopper' }, document_answer: {} });
     expect(view.body.add_another.activities).toBe(1);
@@ -175,13 +178,13 @@ describe('the mail and export commands', () => {
   it('`npm run mail -- --to ADDRESS --json` prints that address’s messages', async () => {
     const username = `mailcli.${++counter}@example.org`;
     await signUpAndLogIn(server, username);
-    const messages = JSON.parse(await cli('mail', ['--to', username.toUpperCase(), '--json']));
+    const messages = JSON.parse(await cli('mail', ['--to', username.toUpperCase(), '--json'])) as unknown[];
     expect(messages).toHaveLength(1);
     expect(messages[0]).toEqual({
       to: username,
-      subject: expect.any(String),
-      text: expect.stringMatching(/^\d{6}$/m),
-      created_at: expect.any(String),
+      subject: anyString,
+      text: stringMatching(/^\d{6}$/m),
+      created_at: anyString,
     });
     expect(await cli('mail', [])).toContain(`To:      ${username}`);
   });
@@ -191,9 +194,12 @@ describe('the mail and export commands', () => {
     const client = await signUpAndLogIn(server, username);
     await client.put('/api/answer', completeApplication);
     expect((await client.post('/api/submit', {})).status).toBe(200);
-    const json = JSON.parse(await cli('admin', ['export', '--status', 'submitted', '--format', 'json']));
-    const mine = json.find((row: { username: string }) => row.username === username);
-    expect(mine.answers.first_name).toBe(completeApplication.first_name);
+    const json = JSON.parse(await cli('admin', ['export', '--status', 'submitted', '--format', 'json'])) as {
+      username: string;
+      answers: Record<string, AnswerValue>;
+    }[];
+    const mine = json.find((row) => row.username === username);
+    expect(mine?.answers.first_name).toBe(completeApplication.first_name);
     const csv = await cli('admin', ['export', '--status', 'submitted', '--format', 'csv']);
     const [header, ...rows] = csv.trim().split('\r\n');
     expect(header!.split(',').slice(0, 3)).toEqual(['username', 'submitted_at', expect.any(String)]);

@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/connection';
 import { createUnconfirmedUser } from '../../db/users';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sessionPolicy';
 import { GOOD_PASSWORD, resetLinkFromMail, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import type { Profile } from '../../machines/api/responses';
 
 /**
  * Sessions, profile bodies and parsed answers are kept in memory in front of SQLite. Each test
@@ -120,44 +121,44 @@ describe('the session cache', () => {
 describe('the profile cache', () => {
   it('shows a save in the very next profile, with its version', async () => {
     const client = await warmed();
-    const saved = await client.put('/api/answer', { first_name: 'Rowan' });
+    const saved = await client.put<{ version: number }>('/api/answer', { first_name: 'Rowan' });
     expect(saved.status).toBe(200);
-    const profile = await client.get('/api/profile');
+    const profile = await client.get<Profile>('/api/profile');
     expect(profile.body.answer.first_name).toBe('Rowan');
     expect(profile.body.answer_version).toBe(saved.body.version);
     await client.put('/api/answer', { first_name: 'Sasha' });
-    expect((await client.get('/api/profile')).body.answer.first_name).toBe('Sasha');
+    expect((await client.get<Profile>('/api/profile')).body.answer.first_name).toBe('Sasha');
   });
 
   it('shows a changed sensitive answer at once, and never another applicant’s', async () => {
     const client = await warmed();
     const neighbour = await warmed();
     await client.put('/api/answer', { ssn: '123-45-6789' });
-    expect((await client.get('/api/profile')).body.answer.ssn).toBe('123-45-6789');
+    expect((await client.get<Profile>('/api/profile')).body.answer.ssn).toBe('123-45-6789');
     await client.put('/api/answer', { ssn: '987-65-4321' });
-    expect((await client.get('/api/profile')).body.answer.ssn).toBe('987-65-4321');
-    expect((await neighbour.get('/api/profile')).body.answer.ssn).toBeUndefined();
+    expect((await client.get<Profile>('/api/profile')).body.answer.ssn).toBe('987-65-4321');
+    expect((await neighbour.get<Profile>('/api/profile')).body.answer.ssn).toBeUndefined();
   });
 
   it('shows the last page, web status and a new login at once', async () => {
     const username = newAddress();
     const client = await warmed(username);
     expect((await client.put('/api/last-page', { last_page: '/education' })).status).toBe(200);
-    expect((await client.get('/api/profile')).body.last_page).toBe('/education');
+    expect((await client.get<Profile>('/api/profile')).body.last_page).toBe('/education');
     expect((await client.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
-    expect((await client.get('/api/profile')).body.web_status.map((entry: { web_status: string }) => entry.web_status)).toEqual([
+    expect((await client.get<Profile>('/api/profile')).body.web_status.map((entry: { web_status: string }) => entry.web_status)).toEqual([
       'started',
     ]);
-    const before = (await client.get('/api/profile')).body.successful_login.length;
+    const before = (await client.get<Profile>('/api/profile')).body.successful_login.length;
     await server.client().post('/public/login', { username, password: GOOD_PASSWORD });
-    expect((await client.get('/api/profile')).body.successful_login).toHaveLength(before + 1);
+    expect((await client.get<Profile>('/api/profile')).body.successful_login).toHaveLength(before + 1);
   });
 
   it('shows a change another connection made', async () => {
     const username = newAddress();
     const client = await warmed(username);
     await client.put('/api/answer', { first_name: 'Before' });
-    expect((await client.get('/api/profile')).body.answer.first_name).toBe('Before');
+    expect((await client.get<Profile>('/api/profile')).body.answer.first_name).toBe('Before');
     const other = otherConnection();
     try {
       other
@@ -168,10 +169,10 @@ describe('the profile cache', () => {
     } finally {
       other.close();
     }
-    expect((await client.get('/api/profile')).body.answer.first_name).toBe('After');
+    expect((await client.get<Profile>('/api/profile')).body.answer.first_name).toBe('After');
     // A save then merges into what the other connection wrote, not into a remembered copy.
     await client.put('/api/answer', { last_name: 'Merged' });
-    expect((await client.get('/api/profile')).body.answer).toMatchObject({ first_name: 'After', last_name: 'Merged' });
+    expect((await client.get<Profile>('/api/profile')).body.answer).toMatchObject({ first_name: 'After', last_name: 'Merged' });
   });
 
   it('serves the same bytes through the exact-path shortcut and the routers', async () => {

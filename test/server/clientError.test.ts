@@ -1,12 +1,16 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/log';
+import { stringMatching } from '../fixtures/matchers';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
 const lines: Record<string, unknown>[] = [];
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { logger: createLogger({ write: (line) => lines.push(JSON.parse(line)) }) });
+  server = await startTestServer(
+    {},
+    { logger: createLogger({ write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) }) },
+  );
 });
 afterAll(async () => {
   await server.stop();
@@ -43,7 +47,7 @@ function sendRaw(bytes: string, port = Number(new URL(server.url).port)): Promis
 
 function expectSecurityHeaders(answer: RawAnswer) {
   expect(answer.headers).toMatchObject({
-    'content-security-policy': expect.stringMatching(/default-src 'self'.*frame-ancestors 'none'/),
+    'content-security-policy': stringMatching(/default-src 'self'.*frame-ancestors 'none'/),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
@@ -110,7 +114,10 @@ describe("Node's own answers to requests it cannot parse", () => {
     const { createServer } = await import('node:http');
     const slow = createServer({ requestTimeout: 200, headersTimeout: 200, connectionsCheckingInterval: 50 }, (_req, res) => res.end());
     const { answerClientErrors } = await import('../../server/http/clientError');
-    answerClientErrors(slow, { hsts: true, logger: createLogger({ write: (line) => lines.push(JSON.parse(line)) }) });
+    answerClientErrors(slow, {
+      hsts: true,
+      logger: createLogger({ write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) }),
+    });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     try {
       const answer = await sendRaw('GET / HTTP/1.1\r\nHost: localhost\r\nX-Half', (slow.address() as { port: number }).port);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { signUpAndLogIn, startTestServer, type TestClient, type TestServer, type MessageBody } from './helpers/testServer';
+import type { Profile } from '../../machines/api/responses';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ async function twoTabs(): Promise<[TestClient, TestClient]> {
   for (const [name, value] of first.cookies) second.cookies.set(name, value);
   return [first, second];
 }
-const versionOf = async (client: TestClient) => (await client.get('/api/profile')).body.answer_version as number;
+const versionOf = async (client: TestClient) => (await client.get<Profile>('/api/profile')).body.answer_version;
 
 describe('two tabs of one applicant', () => {
   it('keeps both tabs’ different answers (a save merges)', async () => {
@@ -25,7 +26,7 @@ describe('two tabs of one applicant', () => {
     const base = await versionOf(tabA);
     expect((await tabA.put('/api/answer', { first_name: 'Ada' }, { 'if-match': `"${base}"` })).status).toBe(200);
     expect((await tabB.put('/api/answer', { last_name: 'Lovelace' }, { 'if-match': `"${base}"` })).status).toBe(200);
-    expect((await tabA.get('/api/profile')).body.answer).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+    expect((await tabA.get<Profile>('/api/profile')).body.answer).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
   });
 
   it('refuses a stale write over an answer the other tab changed, and the refreshed tab saves', async () => {
@@ -34,20 +35,24 @@ describe('two tabs of one applicant', () => {
     const saved = await tabA.put('/api/answer', { city: 'Boston' }, { 'if-match': `"${base}"` });
     expect(saved.status).toBe(200);
 
-    const stale = await tabB.put('/api/answer', { city: 'Denver', middle_name: 'Q' }, { 'if-match': `"${base}"` });
+    const stale = await tabB.put<MessageBody & { conflicts: string[] }>(
+      '/api/answer',
+      { city: 'Denver', middle_name: 'Q' },
+      { 'if-match': `"${base}"` },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.conflicts).toEqual(['city']);
     // The keys are for the page; the message names the answer as the form does (issue 12).
     expect(stale.body.message).toContain('“City”');
     expect(stale.body.message).not.toContain('city');
-    const afterRefusal = (await tabB.get('/api/profile')).body;
+    const afterRefusal = (await tabB.get<Profile>('/api/profile')).body;
     expect(afterRefusal.answer.city).toBe('Boston');
     expect(afterRefusal.answer.middle_name).toBeUndefined();
 
     // The tab reloads (new base) and saves again: nothing acknowledged was lost on the way.
     const retried = await tabB.put('/api/answer', { city: 'Denver', middle_name: 'Q' }, { 'if-match': `"${afterRefusal.answer_version}"` });
     expect(retried.status).toBe(200);
-    expect((await tabA.get('/api/profile')).body.answer).toMatchObject({ city: 'Denver', middle_name: 'Q' });
+    expect((await tabA.get<Profile>('/api/profile')).body.answer).toMatchObject({ city: 'Denver', middle_name: 'Q' });
   });
 
   it('does not count re-sending the same value as a conflict', async () => {
@@ -69,7 +74,7 @@ describe('two tabs of one applicant', () => {
         if (response.status === 200) acknowledged.set(key, value);
       }),
     );
-    const answers = (await tabA.get('/api/profile')).body.answer;
+    const answers = (await tabA.get<Profile>('/api/profile')).body.answer;
     console.log(`concurrent saves: ${keys.length} sent, ${acknowledged.size} acknowledged`);
     expect(acknowledged.size).toBe(keys.length);
     for (const [key, value] of acknowledged) expect(answers[key]).toBe(value);

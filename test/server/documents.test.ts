@@ -12,7 +12,9 @@ import { completeApplication } from '../fixtures/completeApplication';
 import { DOC_KEY, presign, upload, uploadAndConvert, waitFor, waitForConversion, type TestFile } from './helpers/documents';
 import { BROKEN_PDF, SMALL_JPEG, makeDocx, makeEncryptedPdf, makePdf, makePng } from './helpers/files';
 import { needing, pdfText } from './helpers/pdfText';
-import { TestClient, signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
+import { TestClient, signUpAndLogIn, startTestServer, type TestServer, type MessageBody } from './helpers/testServer';
+import type { ConversionStatus, DocumentAnswer, Profile, ServiceData } from '../../machines/api/responses';
+import { anyNumber } from '../fixtures/matchers';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
 const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
@@ -41,15 +43,19 @@ afterAll(async () => {
 
 describe('conversion of each type', () => {
   const cases: [string, () => Promise<TestFile>, string | undefined][] = [
-    ['png', async () => ({ bytes: makePng(300, 200), name: 'transcript.png' }), undefined],
-    ['jpeg', async () => ({ bytes: SMALL_JPEG, name: 'transcript.jpeg' }), undefined],
-    ['jpg', async () => ({ bytes: SMALL_JPEG, name: 'scan.jpg' }), undefined],
+    ['png', () => Promise.resolve({ bytes: makePng(300, 200), name: 'transcript.png' }), undefined],
+    ['jpeg', () => Promise.resolve({ bytes: SMALL_JPEG, name: 'transcript.jpeg' }), undefined],
+    ['jpg', () => Promise.resolve({ bytes: SMALL_JPEG, name: 'scan.jpg' }), undefined],
     [
       'pdf',
       async () => ({ bytes: await makePdf(['Transcript of records', 'MARKER-PDF-2741']), name: 'transcript.pdf' }),
       'MARKER-PDF-2741',
     ],
-    ['docx', async () => ({ bytes: makeDocx(['My essay', 'MARKER-DOCX-5309 written by Nguyễn']), name: 'essay.docx' }), 'MARKER-DOCX-5309'],
+    [
+      'docx',
+      () => Promise.resolve({ bytes: makeDocx(['My essay', 'MARKER-DOCX-5309 written by Nguyễn']), name: 'essay.docx' }),
+      'MARKER-DOCX-5309',
+    ],
   ];
 
   for (const [type, make, marker] of cases) {
@@ -58,10 +64,10 @@ describe('conversion of each type', () => {
       const file = await make();
       const { final } = await uploadAndConvert(server, client, file);
       expect(final).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
-      expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
+      expect((await client.get<Profile>('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
       const listed = { [DOC_KEY]: { file_name: file.name, file_size: file.bytes.length, status: 'completed' } };
       expect((await client.get('/api/document-answer')).body).toEqual(listed);
-      expect((await client.get('/api/profile')).body.document_answer).toEqual(listed);
+      expect((await client.get<Profile>('/api/profile')).body.document_answer).toEqual(listed);
       const pdf = await convertedPdf(server, userId);
       expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(1);
       if (marker) expect(await pdfText(pdf)).toContain(marker);
@@ -111,12 +117,15 @@ describe('failed conversions', () => {
     const { client } = await newApplicant();
     // A completed document first: its ANSWERED must not survive a failed replacement.
     await uploadAndConvert(server, client, { bytes: makePng(40, 40), name: 'first.png' });
-    expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
+    expect((await client.get<Profile>('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
 
     const { final } = await uploadAndConvert(server, client, { bytes: await makeEncryptedPdf(), name: 'locked.pdf' });
     expect(final).toEqual({ status: 'failed', message: DOCUMENT_MESSAGES.pdfEncrypted, url: null });
-    expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe('');
-    expect((await client.get('/api/document-answer')).body[DOC_KEY]).toMatchObject({ file_name: 'locked.pdf', status: 'failed' });
+    expect((await client.get<Profile>('/api/profile')).body.answer[DOC_KEY]).toBe('');
+    expect((await client.get<Record<string, DocumentAnswer>>('/api/document-answer')).body[DOC_KEY]).toMatchObject({
+      file_name: 'locked.pdf',
+      status: 'failed',
+    });
 
     expect((await client.request('DELETE', `/api/pdf/document-answer/${DOC_KEY}`)).status).toBe(200);
     expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '', url: null });
@@ -139,8 +148,8 @@ describe('deleting', () => {
     const response = await client.request('DELETE', `/api/document-answer/${DOC_KEY}`);
     expect(response).toMatchObject({ status: 200, body: { message: 'Your file was deleted.' } });
     expect((await client.get('/api/document-answer')).body).toEqual({});
-    expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe('');
-    expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body.status).toBe('not answered');
+    expect((await client.get<Profile>('/api/profile')).body.answer[DOC_KEY]).toBe('');
+    expect((await client.get<ConversionStatus>(`/api/pdf/document-answer/${DOC_KEY}`)).body.status).toBe('not answered');
     const gone = async () =>
       (await server.store.get(presigned.fields.key!)) === undefined && (await server.store.get(convertedKey)) === undefined;
     expect(await waitFor(gone, Boolean, 10_000)).toBe(true);
@@ -155,17 +164,19 @@ describe('deleting', () => {
     await uploadAndConvert(server, client, { bytes: makePng(30, 30), name: 'statement.png' });
     expect((await client.put('/api/tabs', { tab_id: 'personal_statement', chosen_tab: 'write' })).status).toBe(200);
     expect((await client.get('/api/document-answer')).body).toEqual({});
-    expect((await client.get('/api/profile')).body.answer[DOC_KEY]).toBe('');
-    expect((await client.get('/api/tabs')).body.personal_statement).toBe('write');
+    expect((await client.get<Profile>('/api/profile')).body.answer[DOC_KEY]).toBe('');
+    expect((await client.get<Record<string, string>>('/api/tabs')).body.personal_statement).toBe('write');
   });
 
   it('one applicant’s deletes never touch another’s document', async () => {
     const owner = await newApplicant();
     const other = await newApplicant();
     await uploadAndConvert(server, owner.client, { bytes: makePng(30, 30), name: 'mine.png' });
-    expect((await other.client.request('DELETE', `/api/document-answer/${DOC_KEY}`)).body.message).toBe(DOCUMENT_MESSAGES.noDocument);
+    expect((await other.client.request<MessageBody>('DELETE', `/api/document-answer/${DOC_KEY}`)).body.message).toBe(
+      DOCUMENT_MESSAGES.noDocument,
+    );
     expect((await other.client.get('/api/document-answer')).body).toEqual({});
-    expect((await owner.client.get('/api/document-answer')).body[DOC_KEY].status).toBe('completed');
+    expect((await owner.client.get<Record<string, DocumentAnswer>>('/api/document-answer')).body[DOC_KEY]?.status).toBe('completed');
   });
 });
 
@@ -192,7 +203,7 @@ describe('durable jobs', () => {
       (await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' })).status,
     ).toBe(202);
     await waitFor(
-      async () => held.length,
+      () => Promise.resolve(held.length),
       (count) => count > 0,
       10_000,
     );
@@ -209,7 +220,7 @@ describe('durable jobs', () => {
       const resumed = new TestClient(second.url);
       for (const [name, value] of client.cookies) resumed.cookies.set(name, value);
       expect(await waitForConversion(resumed)).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
-      expect((await resumed.get('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
+      expect((await resumed.get<Profile>('/api/profile')).body.answer[DOC_KEY]).toBe(DOCUMENT_ANSWERED);
       expect(findJob(second.db, held[0]!)?.state).toBe('done');
     } finally {
       await second.stop();
@@ -231,7 +242,7 @@ describe('durable jobs', () => {
     await upload(first, presigned, { bytes: makePng(20, 20), name: 'scan.png' });
     await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: presigned.fields.key, file_name: 'scan.png' });
     await waitFor(
-      async () => held.length,
+      () => Promise.resolve(held.length),
       (count) => count > 0,
       10_000,
     );
@@ -259,7 +270,7 @@ describe('durable jobs', () => {
           : { bytes: makeDocx(['Essay', 'x '.repeat(4000)]), name: 'essay.docx' },
       ),
     );
-    const saver = applicants[0]!.client;
+    const saver = applicants[0].client;
     const timings: number[] = [];
     for (let save = 0; save < 15; save++) {
       const started = performance.now();
@@ -281,9 +292,9 @@ describe('who sees documents', () => {
     await uploadAndConvert(server, client, { bytes: makePng(30, 30), name: 'statement.png' });
     const userId = findUserByUsername(server.db, username)!.id;
     const token = serviceToken(server, userId);
-    const staff = await server.client().get(`/service/tmp-pdf?service_token=${token}`);
+    const staff = await server.client().get<ServiceData>(`/service/tmp-pdf?service_token=${token}`);
     expect(staff.body.document_answer).toEqual({
-      [DOC_KEY]: { file_name: 'statement.png', file_size: expect.any(Number), status: 'completed' },
+      [DOC_KEY]: { file_name: 'statement.png', file_size: anyNumber, status: 'completed' },
     });
 
     expect((await client.post('/api/submit', {})).status).toBe(200);

@@ -5,6 +5,7 @@ import { inspectFileContent } from '../../server/documents/fileRules';
 import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { DOCX_MAX_XML_BYTES } from '../../server/documents/contentLimits';
 import { docxEntries, makeDocx, makeDocxBomb, makeDocxWithLongXml, makeZip } from './helpers/files';
+import { stringMatching } from '../fixtures/matchers';
 
 describe('docx zip checks', () => {
   it('pass a real small docx and report its unpacked size', async () => {
@@ -33,7 +34,7 @@ describe('docx zip checks', () => {
     // The directory looks harmless…
     expect((await readZipDirectory(liar)).declaredBytes).toBeLessThan(1024 * 1024);
     // …unpacking it is stopped at the limit (or at the first inconsistent entry).
-    await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: expect.stringMatching(/too large|could not be opened/) });
+    await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: stringMatching(/too large|could not be opened/) });
   });
 
   it('refuse a docx whose XML unpacks to more than 2 MB: from its directory when it arrives, and by counting when it is unpacked', async () => {
@@ -52,7 +53,7 @@ describe('docx zip checks', () => {
       ),
     );
     expect(await inspectFileContent(liar)).toEqual({ ok: true, type: 'docx' });
-    await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: expect.stringMatching(/too long or complex|could not be opened/) });
+    await expect(checkDocx(liar)).rejects.toMatchObject({ userMessage: stringMatching(/too long or complex|could not be opened/) });
     // Just under the limit, a long but honest document passes.
     const longest = makeDocxWithLongXml(1.9);
     expect(await inspectFileContent(longest)).toEqual({ ok: true, type: 'docx' });

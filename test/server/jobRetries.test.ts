@@ -56,11 +56,12 @@ describe('the job runner', () => {
       {},
       {
         jobHooks: {
-          async beforeJob(job) {
+          beforeJob(job) {
             if (job.user_id !== null && unreachableFor.has(job.user_id) && !failedOnce.has(job.id)) {
               failedOnce.add(job.id);
-              throw new Error('object store unreachable');
+              return Promise.reject(new Error('object store unreachable'));
             }
+            return Promise.resolve();
           },
         },
       },

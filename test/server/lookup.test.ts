@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_MAX_RESULTS } from '../../src/catalogue/limits';
 import { QUESTION_BY_KEY } from '../../src/catalogue/questions';
-import { startTestServer, type TestServer } from './helpers/testServer';
+import { startTestServer, type TestServer, type MessageBody } from './helpers/testServer';
+import type { LookupSuggestion } from '../../machines/api/responses';
+import { anyString, stringContaining } from '../fixtures/matchers';
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -30,7 +32,9 @@ async function admin(args: string[]): Promise<{ code: number; stdout: string; st
   }
 }
 
-const find = (query: Record<string, string>) => server.client().get(`/lookup/find?${new URLSearchParams(query)}`);
+/** GET /lookup/find: suggestions for `text`, the detail of an `id`, or an error. */
+const find = <T = LookupSuggestion[]>(query: Record<string, string>) =>
+  server.client().get<T>(`/lookup/find?${new URLSearchParams(query)}`);
 
 const SCHOOLS = `ceeb,name,address_line_1,city,state,zip,country
 100001,Oakridge Academy,1 Oak Lane,Austin,Texas,78701,USA
@@ -49,7 +53,7 @@ describe('school lookup', () => {
     const file = join(server.dataDir, 'schools.csv');
     writeFileSync(file, SCHOOLS);
     const imported = await admin(['import-schools', file, '--category', 'hs_ceeb']);
-    expect(imported).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 9 school(s) into hs_ceeb') });
+    expect(imported).toMatchObject({ code: 0, stdout: stringContaining('Imported 9 school(s) into hs_ceeb') });
 
     const response = await find({ text: 'oak', category: 'hs_ceeb', max_results: String(LOOKUP_MAX_RESULTS) });
     expect(response.status).toBe(200);
@@ -65,11 +69,11 @@ describe('school lookup', () => {
     );
 
     // Words anywhere in the name, diacritics optional, and the code itself.
-    expect((await find({ text: 'river forest', category: 'hs_ceeb' })).body.map((result: { id: string }) => result.id)).toEqual(['100004']);
-    expect((await find({ text: 'dvorak gymnaz', category: 'hs_ceeb' })).body[0].text).toBe('Dvořák Gymnázium');
-    expect((await find({ text: '100003', category: 'hs_ceeb' })).body[0].id).toBe('100003');
+    expect((await find({ text: 'river forest', category: 'hs_ceeb' })).body.map((result) => result.id)).toEqual(['100004']);
+    expect((await find({ text: 'dvorak gymnaz', category: 'hs_ceeb' })).body[0]?.text).toBe('Dvořák Gymnázium');
+    expect((await find({ text: '100003', category: 'hs_ceeb' })).body[0]?.id).toBe('100003');
 
-    const detail = await find({ id: '100004', category: 'hs_ceeb' });
+    const detail = await find<Record<string, unknown>>({ id: '100004', category: 'hs_ceeb' });
     expect(detail).toMatchObject({
       status: 200,
       body: {
@@ -95,14 +99,14 @@ describe('school lookup', () => {
     expect(refused.stderr).toContain('Line 3');
     expect(refused.stderr).toContain('Line 4: ceeb code 200001 was already given on line 2');
     // The demo list of colleges is still there.
-    expect((await find({ text: 'northfield', category: 'college_ceeb' })).body[0].text).toBe('Northfield Community College (Demo)');
+    expect((await find({ text: 'northfield', category: 'college_ceeb' })).body[0]?.text).toBe('Northfield Community College (Demo)');
     expect((await admin(['import-schools', file, '--category', 'nonsense'])).code).toBe(1);
   });
 
   it('ships a demo list, clearly marked, for a fresh installation', async () => {
     const fresh = await startTestServer();
     try {
-      const results = (await fresh.client().get('/lookup/find?text=lincoln&category=hs_ceeb&max_results=5')).body;
+      const results = (await fresh.client().get<LookupSuggestion[]>('/lookup/find?text=lincoln&category=hs_ceeb&max_results=5')).body;
       expect(results.length).toBeGreaterThan(0);
       for (const result of results) expect(result.text).toMatch(/\(Demo\)$/);
     } finally {
@@ -150,12 +154,12 @@ describe('lookup failures', () => {
       { id: '100004', category: 'nowhere' },
     ];
     for (const query of refusals) {
-      const response = await find(query);
+      const response = await find<MessageBody>(query);
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.message, JSON.stringify(query)).toEqual(expect.any(String));
     }
     const repeated = await server.client().get('/lookup/find?text=a&text=b&category=hs_ceeb');
     expect(repeated.status).toBe(400);
-    expect(await find({ id: '999999', category: 'hs_ceeb' })).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    expect(await find({ id: '999999', category: 'hs_ceeb' })).toMatchObject({ status: 404, body: { message: anyString } });
   });
 });

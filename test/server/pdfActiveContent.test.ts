@@ -6,7 +6,7 @@ import { normalisePdf } from '../../server/documents/convert/pdfToPdf';
 import { renderApplicationCopy } from '../../server/pdf/renderCopy';
 import { loadCollegeConfig } from '../../src/college/load';
 import { ACTIVE_CONTENT_KINDS, FINDING_OF, activeContentIn, makeActivePdf } from './helpers/activePdf';
-import { DOC_KEY, onServer, uploadAndConvert, waitFor } from './helpers/documents';
+import { DOC_KEY, onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
@@ -85,7 +85,7 @@ describe('through the server', () => {
     expect(await activeContentIn(converted)).toEqual([]);
 
     const copy = await waitFor(
-      async () => (await client.get('/api/pdf')).body,
+      async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
       (body) => body.status === 'completed' || body.status === 'failed',
     );
     expect(copy.status).toBe('completed');

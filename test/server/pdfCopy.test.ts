@@ -6,10 +6,12 @@ import { createAccessTokens } from '../../server/accounts/accessTokens';
 import { readServerConfig } from '../../server/config';
 import { COPY_LINK_TTL_MS } from '../../server/pdf/copyLinks';
 import { completeApplication } from '../fixtures/completeApplication';
-import { onServer, uploadAndConvert, waitFor } from './helpers/documents';
+import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
 import { makePdf } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
 import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import type { Profile } from '../../machines/api/responses';
+import { anyString } from '../fixtures/matchers';
 
 let server: TestServer;
 let counter = 0;
@@ -27,9 +29,9 @@ async function newApplicant() {
 }
 
 /** Polls GET /api/pdf as the PDF actor does until the copy is ready. */
-async function readyCopy(client: TestClient, path = '/api/pdf'): Promise<{ status: string; url: string }> {
+async function readyCopy(client: TestClient, path = '/api/pdf'): Promise<PdfCopyBody> {
   const copy = await waitFor(
-    async () => (await client.get(path)).body,
+    async () => (await client.get<PdfCopyBody>(path)).body,
     (body) => body.status === 'completed' || body.status === 'failed',
   );
   expect(copy.status).toBe('completed');
@@ -114,7 +116,7 @@ describe('the PDF copy', () => {
     const other = await newApplicant();
     const stolen = await download(copy.url, other.client);
     expect(stolen.response.status).toBe(404);
-    expect(JSON.parse(stolen.bytes.toString())).toEqual({ message: expect.any(String), request_id: ANY_REQUEST_ID });
+    expect(JSON.parse(stolen.bytes.toString())).toEqual({ message: anyString, request_id: ANY_REQUEST_ID });
     expect((await download(copy.url)).response.status).toBe(401);
     const tampered = copy.url.replace(/ticket=(\d+)\./, (_, id) => `ticket=${Number(id) + 1}.`);
     expect(tampered).not.toBe(copy.url);
@@ -134,7 +136,7 @@ describe('the PDF copy', () => {
     await client.put('/api/answer', { first_name: 'Before' });
     const first = await readyCopy(client);
     await client.put('/api/answer', { first_name: 'After' });
-    expect(['unprocessed', 'in progress']).toContain((await client.get('/api/pdf')).body.status);
+    expect(['unprocessed', 'in progress']).toContain((await client.get<PdfCopyBody>('/api/pdf')).body.status);
     const second = await readyCopy(client);
     expect(second.url).not.toBe(first.url);
     expect((await download(first.url, client)).response.status).toBe(404);
@@ -145,11 +147,13 @@ describe('the PDF copy', () => {
     await readyCopy(client);
     const userId = findUserByUsername(server.db, username)!.id;
     const frozen = findCopy(server.db, userId)!;
-    expect(frozen.fingerprint).toContain(`s${(await client.get('/api/profile')).body.submitted_at}`);
+    expect(frozen.fingerprint).toContain(`s${(await client.get<Profile & { submitted_at: number }>('/api/profile')).body.submitted_at}`);
     // Nothing can change it any more: later calls answer at once with the same copy.
-    for (let call = 0; call < 3; call++) expect((await client.get('/api/pdf')).body.status).toBe('completed');
+    for (let call = 0; call < 3; call++) expect((await client.get<PdfCopyBody>('/api/pdf')).body.status).toBe('completed');
     expect(findCopy(server.db, userId)).toEqual(frozen);
-    expect(await pdfText((await download((await client.get('/api/pdf')).body.url, client)).bytes)).toMatch(/Submitted: .+ UTC/);
+    expect(await pdfText((await download((await client.get<PdfCopyBody>('/api/pdf')).body.url, client)).bytes)).toMatch(
+      /Submitted: .+ UTC/,
+    );
   });
 
   it('opens for staff with a valid service token (GET /service/pdf)', async () => {

@@ -6,7 +6,10 @@ const lines: Record<string, unknown>[] = [];
 let server: TestServer;
 let applicant: TestClient;
 beforeAll(async () => {
-  server = await startTestServer({}, { logger: createLogger({ write: (line) => lines.push(JSON.parse(line)) }) });
+  server = await startTestServer(
+    {},
+    { logger: createLogger({ write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) }) },
+  );
   applicant = await signUpAndLogIn(server, 'logged@example.org');
 });
 afterAll(async () => {
@@ -21,10 +24,9 @@ function expectLoggedAsSent(response: JsonResponse, path: string, what: string) 
   const id = response.headers.get('x-request-id');
   const requestLines = lines.filter((line) => line.event === 'request');
   const logged = requestLines.at(-1) ?? {};
-  expect(
-    { status: logged.status, path: logged.path, request_id: logged.request_id, body_request_id: response.body.request_id },
-    what,
-  ).toEqual({
+  const { body } = response;
+  const bodyRequestId = typeof body === 'object' && body !== null && 'request_id' in body ? body.request_id : undefined;
+  expect({ status: logged.status, path: logged.path, request_id: logged.request_id, body_request_id: bodyRequestId }, what).toEqual({
     status: response.status,
     path,
     request_id: id,
@@ -92,7 +94,7 @@ describe('an unexpected failure', () => {
     const { requestLog } = await import('../../server/http/requestLog');
     const { errorMiddleware } = await import('../../server/http/errors');
     const own: Record<string, unknown>[] = [];
-    const logger = createLogger({ write: (line) => own.push(JSON.parse(line)) });
+    const logger = createLogger({ write: (line) => own.push(JSON.parse(line) as Record<string, unknown>) });
     const app = new Koa();
     app.use(requestLog(logger));
     app.use(errorMiddleware(logger));

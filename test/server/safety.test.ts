@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { signUpAndLogIn, startTestServer, type TestClient, type TestServer, type MessageBody } from './helpers/testServer';
+import type { Profile } from '../../machines/api/responses';
 
 let server: TestServer;
 let applicant: TestClient;
@@ -14,7 +16,7 @@ afterAll(async () => {
 describe('request bodies', () => {
   it('refuses a body over 1 MB with 413 and a message', async () => {
     const huge = { first_name: 'x'.repeat(1024 * 1024 + 10) };
-    const response = await applicant.put('/api/answer', huge);
+    const response = await applicant.put<MessageBody>('/api/answer', huge);
     expect(response.status).toBe(413);
     expect(response.body.message).toBe('The request is too large. The limit is 1 MB.');
   });
@@ -22,7 +24,7 @@ describe('request bodies', () => {
   it('refuses bodies that are not JSON with 400 and a message', async () => {
     const response = await applicant.request('PUT', '/api/answer', '{"first_name": ', { 'content-type': 'application/json' });
     expect(response).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
-    const form = await applicant.request('POST', '/public/login', 'username=a&password=b', {
+    const form = await applicant.request<MessageBody>('POST', '/public/login', 'username=a&password=b', {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(form.status).toBe(400);
@@ -51,7 +53,7 @@ describe('request bodies', () => {
       ['POST', '/public/forgot-password'],
       ['POST', '/public/reset-password'],
     ] as const) {
-      const response = await applicant.request(method, path, raw, { 'content-type': 'application/json' });
+      const response = await applicant.request<MessageBody>(method, path, raw, { 'content-type': 'application/json' });
       expect(response.status, `${method} ${path}`).toBe(400);
       expect(typeof response.body.message, `${method} ${path}`).toBe('string');
     }
@@ -68,7 +70,7 @@ describe('request bodies', () => {
       ['POST', '/api/validations', { first_name: { nested: true } }],
     ];
     for (const [method, path, body] of probes) {
-      const response = await applicant.request(method, path, body);
+      const response = await applicant.request<MessageBody>(method, path, body);
       expect(response.status, `${method} ${path}`).toBe(400);
       expect(typeof response.body.message).toBe('string');
     }
@@ -79,7 +81,7 @@ describe('cross-site requests', () => {
   it('refuses a write whose Origin is another site', async () => {
     const response = await applicant.put('/api/answer', { first_name: 'Eve' }, { origin: 'https://evil.example' });
     expect(response).toMatchObject({ status: 403, body: { message: 'Requests from other sites are not allowed.' } });
-    expect((await applicant.get('/api/profile')).body.answer.first_name).toBeUndefined();
+    expect((await applicant.get<Profile>('/api/profile')).body.answer.first_name).toBeUndefined();
   });
 
   it('refuses a write the browser marks cross-site, and a cross-site logout', async () => {
@@ -114,7 +116,7 @@ describe('response headers', () => {
       status: 401,
       body: { message: 'Your session is invalid. Please clear your cookies and login again.' },
     });
-    const missing = await applicant.get('/api/nothing-here');
+    const missing = await applicant.get<MessageBody>('/api/nothing-here');
     expect(missing.status).toBe(404);
     expect(typeof missing.body.message).toBe('string');
   });
@@ -128,7 +130,6 @@ describe('logs', () => {
     const { readServerConfig } = await import('../../server/config');
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const { TestClient, GOOD_PASSWORD, codeFromMail } = await import('./helpers/testServer');
     const dataDir = mkdtempSync(join(tmpdir(), 'admissions-log-'));
     const config = readServerConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });

@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnswerVault } from '../../server/application/answerVault';
 import { readServerConfig } from '../../server/config';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
+import type { Profile, ServiceData } from '../../machines/api/responses';
+import type { AnswerValue } from '../../src/catalogue/dataModel';
+import { stringContaining } from '../fixtures/matchers';
 
 const run = promisify(execFile);
 const SSN = '123-45-6789';
+/** A row of `npm run admin export --format json`. */
+type ExportRow = { username: string; answers: Record<string, AnswerValue> };
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,7 +33,7 @@ describe('sensitive answers at rest', () => {
     const username = 'ssn.owner@example.org';
     const client = await signUpAndLogIn(server, username);
     expect((await client.put('/api/answer', { first_name: 'Lin', ssn: SSN })).status).toBe(200);
-    expect((await client.get('/api/profile')).body.answer).toMatchObject({ first_name: 'Lin', ssn: SSN });
+    expect((await client.get<Profile>('/api/profile')).body.answer).toMatchObject({ first_name: 'Lin', ssn: SSN });
 
     server.db.pragma('wal_checkpoint(FULL)');
     for (const file of readdirSync(server.dataDir).filter((name) => name.startsWith('admissions.sqlite'))) {
@@ -46,26 +51,26 @@ describe('sensitive answers at rest', () => {
     const client = await signUpAndLogIn(server, username);
     await client.put('/api/answer', { ssn: SSN });
     const url = new URL((await cli(['service-token', username])).stdout.trim());
-    const staff = await server.client().get(`/service/tmp-pdf?service_token=${url.searchParams.get('service_token')}`);
+    const staff = await server.client().get<ServiceData>(`/service/tmp-pdf?service_token=${url.searchParams.get('service_token')}`);
     expect(staff.body.answer.ssn).toBe('•••-••-6789');
 
-    const masked = JSON.parse((await cli(['export', '--status', 'all', '--format', 'json'])).stdout);
-    expect(masked.find((row: { username: string }) => row.username === username).answers.ssn).toBe('•••-••-6789');
-    const full = JSON.parse((await cli(['export', '--status', 'all', '--format', 'json', '--include-sensitive'])).stdout);
-    expect(full.find((row: { username: string }) => row.username === username).answers.ssn).toBe(SSN);
+    const masked = JSON.parse((await cli(['export', '--status', 'all', '--format', 'json'])).stdout) as ExportRow[];
+    expect(masked.find((row) => row.username === username)?.answers.ssn).toBe('•••-••-6789');
+    const full = JSON.parse((await cli(['export', '--status', 'all', '--format', 'json', '--include-sensitive'])).stdout) as ExportRow[];
+    expect(full.find((row) => row.username === username)?.answers.ssn).toBe(SSN);
   });
 
   it('clearing the answer removes the sealed value', async () => {
     const client = await signUpAndLogIn(server, 'ssn.clear@example.org');
     await client.put('/api/answer', { ssn: SSN });
     await client.put('/api/answer', { ssn: '' });
-    expect((await client.get('/api/profile')).body.answer.ssn).toBeUndefined();
+    expect((await client.get<Profile>('/api/profile')).body.answer.ssn).toBeUndefined();
   });
 
   it('refuses prefill links carrying an SSN', async () => {
     const file = join(server.dataDir, 'prefill-ssn.json');
     writeFileSync(file, JSON.stringify({ first_name: 'Pat', ssn: SSN }));
-    await expect(cli(['tmp-token', file])).rejects.toMatchObject({ stderr: expect.stringContaining('ssn') });
+    await expect(cli(['tmp-token', file])).rejects.toMatchObject({ stderr: stringContaining('ssn') });
   });
 });
 

@@ -18,7 +18,7 @@ import { openDatabase } from '../../db/connection';
 import { listOutbox } from '../../db/outbox';
 import { ensureFrontendBuilt } from '../../server/frontendBuild';
 import { buildServer, serverBuildIsStale, SERVER_BUILD_RECORD_FILE } from '../../scripts/serverBuild.mjs';
-import { onServer, uploadAndConvert, waitFor } from './helpers/documents';
+import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
 import { makePng } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, TestClient, type TestServer } from './helpers/testServer';
@@ -55,12 +55,12 @@ async function startBuilt(app: string, dataDir: string): Promise<{ url: string; 
   });
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"event":"listening","url":"([^"]+)"/.exec(output);
       if (match) resolveUrl(match[1]!);
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`the built server exited with ${code}:\n${output}`)));
   });
   return { url, child, output: () => output };
@@ -92,7 +92,7 @@ describe('the server build (what `npm start` runs)', () => {
     const html = await (await fetch(server.url + '/about')).text();
     expect(html).toContain('<div id="root"></div>');
     // The demo college (a JSON file read next to the code) is served.
-    const college = await (await fetch(server.url + '/public/college')).json();
+    const college = (await (await fetch(server.url + '/public/college')).json()) as { name?: unknown };
     expect(typeof college.name).toBe('string');
     // The demo schools (CSV files read next to the code) were loaded into the new database.
     expect(server.output()).toContain('"event":"demo_schools_loaded"');
@@ -115,7 +115,7 @@ describe('the server build (what `npm start` runs)', () => {
 
       // The copy is drawn by pdfkit with the DejaVu fonts, found from the build's location.
       const copy = await waitFor(
-        async () => (await client.get('/api/pdf')).body,
+        async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
         (body) => body.status === 'completed' || body.status === 'failed',
       );
       expect(copy.status).toBe('completed');
@@ -138,7 +138,7 @@ describe('the server build (what `npm start` runs)', () => {
     expect(serverBuildIsStale(root, out)).toBe(false);
 
     // Every file the bundles were made from is recorded, the data files read next to the code included.
-    const record: { inputs: string[]; outputs: string[] } = JSON.parse(readFileSync(join(out, SERVER_BUILD_RECORD_FILE), 'utf8'));
+    const record = JSON.parse(readFileSync(join(out, SERVER_BUILD_RECORD_FILE), 'utf8')) as { inputs: string[]; outputs: string[] };
     const inputs = record.inputs;
     for (const file of [
       'server/main.ts',
@@ -163,6 +163,11 @@ describe('the server build (what `npm start` runs)', () => {
     // A recorded source that no longer exists (moved or deleted).
     const now = statSync(stamp).mtime;
     writeFileSync(stamp, JSON.stringify({ ...record, inputs: [...inputs, 'server/gone.ts'] }));
+    utimesSync(stamp, now, now);
+    expect(serverBuildIsStale(root, out)).toBe(true);
+
+    // A record that is not one (a torn write, another format): built again rather than a crash of npm start.
+    writeFileSync(stamp, JSON.stringify({ outputs: 'main.js' }));
     utimesSync(stamp, now, now);
     expect(serverBuildIsStale(root, out)).toBe(true);
   }, 120_000);

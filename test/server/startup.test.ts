@@ -7,6 +7,7 @@ import { startServer } from '../../server/bootstrap';
 import { readServerConfig } from '../../server/config';
 import { DEMO_COLLEGE_PATH } from '../../src/college/load';
 import { SERVER_BUILD_DIR, SERVER_BUILD_RECORD_FILE, serverBuildIsStale } from '../../scripts/serverBuild.mjs';
+import { stringMatching } from '../fixtures/matchers';
 
 const root = resolve(import.meta.dirname, '../..');
 const tempDir = () => mkdtempSync(join(tmpdir(), 'admissions-start-'));
@@ -24,7 +25,7 @@ function processGroup(groupId: number): string[] {
 describe('start-up', () => {
   it('refuses a bad college configuration with a message naming the field', async () => {
     const dir = tempDir();
-    const college = JSON.parse(readFileSync(DEMO_COLLEGE_PATH, 'utf8'));
+    const college = JSON.parse(readFileSync(DEMO_COLLEGE_PATH, 'utf8')) as Record<string, unknown>;
     college.helpEmail = 'not an address';
     const file = join(dir, 'college.json');
     writeFileSync(file, JSON.stringify(college));
@@ -84,11 +85,11 @@ describe('start-up', () => {
       expect((await fetch(url + script)).headers.get('content-type')).toContain('javascript');
       expect(await (await fetch(url + '/api/profile')).json()).toEqual({
         message: 'Your session is invalid. Please clear your cookies and login again.',
-        request_id: expect.stringMatching(/^[A-Za-z0-9_-]{12}$/),
+        request_id: stringMatching(/^[A-Za-z0-9_-]{12}$/),
       });
       const wrongMethod = await fetch(url + '/api/profile', { method: 'DELETE' });
       expect(wrongMethod.status).toBe(405);
-      expect(typeof (await wrongMethod.json()).message).toBe('string');
+      expect(typeof ((await wrongMethod.json()) as { message?: unknown }).message).toBe('string');
     } finally {
       process.kill(-npm.pid!, 'SIGTERM');
     }

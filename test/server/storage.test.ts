@@ -5,6 +5,7 @@ import { buildPostPolicy, verifyPostPolicy } from '../../server/storage/postPoli
 import { isSafeObjectKey } from '../../server/storage/objectStore';
 import { readStorageConfig } from '../../server/storage/storageConfig';
 import { signRequest, signingKey } from '../../server/storage/sigv4';
+import type { PostPolicy } from './helpers/documents';
 
 // AWS's published example credentials and vectors (the general SigV4 guide and the S3 API guide
 // spell the example secret differently: '+' in one, '/' in the other).
@@ -57,7 +58,7 @@ describe('POST policy', () => {
     verifyPostPolicy(new Map(Object.entries(fields)), { bucket: 'local', credentials, now });
 
   it('holds the key, an expiry, the size range and the key prefix, signed', () => {
-    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString());
+    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString()) as PostPolicy;
     expect(policy.expiration).toBe(new Date(NOW + 60_000).toISOString());
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
@@ -70,7 +71,7 @@ describe('POST policy', () => {
   });
 
   it('refuses a changed policy, a changed key, a wrong signature, an extra field and an expired policy', () => {
-    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString());
+    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString()) as PostPolicy;
     policy.conditions[3] = ['content-length-range', 1, 100 * 1024 * 1024];
     const forged = Buffer.from(JSON.stringify(policy)).toString('base64');
     expect(verify({ ...presigned.fields, policy: forged })).toMatchObject({ ok: false, problem: 'signature' });
@@ -130,9 +131,9 @@ describe('object keys and the S3 adapter', () => {
       '/tmp',
     );
     const requests: { method: string; url: string; headers: Record<string, string> }[] = [];
-    const fakeFetch = (async (url: URL, init: RequestInit) => {
+    const fakeFetch = ((url: URL, init: RequestInit) => {
       requests.push({ method: init.method!, url: String(url), headers: init.headers as Record<string, string> });
-      return new Response(init.method === 'GET' ? 'bytes' : null, { status: init.method === 'GET' ? 200 : 204 });
+      return Promise.resolve(new Response(init.method === 'GET' ? 'bytes' : null, { status: init.method === 'GET' ? 200 : 204 }));
     }) as unknown as typeof fetch;
     const store = createS3Store(config as Extract<typeof config, { kind: 's3' }>, { fetch: fakeFetch, now: () => NOW });
     expect(store.uploadOrigins).toEqual(['https://minio.example:9000']);

@@ -9,6 +9,8 @@ import {
   withoutRequestId,
   type TestClient,
   type TestServer,
+  type JsonResponse,
+  type MessageBody,
 } from './helpers/testServer';
 
 let server: TestServer;
@@ -40,7 +42,7 @@ describe('password guessing', () => {
       `sequential guesses: ${statuses.filter((s) => s === 400).length} evaluated, ${statuses.filter((s) => s === 429).length} refused`,
     );
     expect(statuses.filter((status) => status === 400)).toHaveLength(PAIR_LIMIT);
-    const refused = await attacker.post('/public/login', { username, password: GOOD_PASSWORD }, from(ip));
+    const refused = await attacker.post<MessageBody>('/public/login', { username, password: GOOD_PASSWORD }, from(ip));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many attempts\. Please wait \d+ (minute|second)s? and try again\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -78,9 +80,9 @@ describe('password guessing', () => {
   it('answers the same whether or not the account exists', async () => {
     const ip = nextAddress();
     const client = server.client();
-    let last;
+    let last: JsonResponse<MessageBody> | undefined;
     for (let guess = 0; guess <= PAIR_LIMIT; guess++) {
-      last = await client.post('/public/login', { username: `ghost.${counter}@example.org`, password: WRONG }, from(ip));
+      last = await client.post<MessageBody>('/public/login', { username: `ghost.${counter}@example.org`, password: WRONG }, from(ip));
     }
     expect(last!.status).toBe(429);
     expect(last!.body.message).toBe(tooManyAttemptsMessage(THROTTLE_POLICIES.passwordPerAccountAndClient.windowMs));
@@ -138,7 +140,7 @@ async function holdAccount(username: string) {
 
 /** Logs in, and when told to wait, waits exactly as long as the answer says (once). */
 async function logInPatiently(client: TestClient, username: string, password: string, ip: string) {
-  const first = await client.post('/public/login', { username, password }, from(ip));
+  const first = await client.post<MessageBody>('/public/login', { username, password }, from(ip));
   if (first.status !== 429) return { first, final: first, waitedSeconds: 0 };
   const waitedSeconds = Number(first.headers.get('retry-after'));
   server.clock.advance(waitedSeconds * 1000);
@@ -207,7 +209,7 @@ describe('an attack on one account does not lock its owner out (issue 10, item 6
     for (let request = 0; request < THROTTLE_POLICIES.resetMailPerAddress.limit; request++) {
       await server.client().post('/public/forgot-password', { username }, from(nextAddress()));
     }
-    const refused = await server.client().post('/public/forgot-password', { username }, from(nextAddress()));
+    const refused = await server.client().post<MessageBody>('/public/forgot-password', { username }, from(nextAddress()));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(resetMailLimitMessage(Number(refused.headers.get('retry-after')) * 1000));
     server.clock.advance(30 * 60 * 1000);

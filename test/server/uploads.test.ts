@@ -3,7 +3,7 @@ import { dropStaleUploadSlots, findUploadSlot } from '../../db/documents';
 import { MAX_OPEN_UPLOADS, UPLOAD_POLICY_TTL_MS } from '../../server/documents/documentService';
 import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '../../src/catalogue/limits';
-import { DOC_KEY, presign, upload, waitFor, type Presigned } from './helpers/documents';
+import { DOC_KEY, presign, upload, waitFor, type PostPolicy, type Presigned } from './helpers/documents';
 import { makeDocxBomb, makeDocxWithLongXml, makePng, makeZip } from './helpers/files';
 import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
@@ -45,11 +45,13 @@ describe('presigned POST', () => {
       'x-amz-signature',
     ]);
     expect(presigned.fields.key).toMatch(new RegExp(`^applicants/[A-Za-z0-9_-]{22}/uploads/${DOC_KEY}/[A-Za-z0-9_-]{22}$`));
-    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString());
+    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString()) as PostPolicy;
     expect(Date.parse(policy.expiration) - server.clock.now()).toBe(UPLOAD_POLICY_TTL_MS);
     expect(policy.conditions).toContainEqual(['content-length-range', 1, FILE_MAX_BYTES]);
-    const prefix = policy.conditions.find((condition: unknown) => Array.isArray(condition) && condition[0] === 'starts-with');
-    expect(presigned.fields.key!.startsWith(prefix[2])).toBe(true);
+    const prefix = policy.conditions.find(
+      (condition): condition is [string, string, string] => Array.isArray(condition) && condition[0] === 'starts-with',
+    );
+    expect(presigned.fields.key!.startsWith(prefix![2])).toBe(true);
     // Two applicants never share a prefix.
     const other = await presign(await newApplicant());
     expect(other.fields.key!.split('/')[1]).not.toBe(presigned.fields.key!.split('/')[1]);
@@ -71,7 +73,7 @@ describe('uploads refused', () => {
   it('a forged policy (its limits changed) or a forged signature', async () => {
     const client = await newApplicant();
     const presigned = await presign(client);
-    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString());
+    const policy = JSON.parse(Buffer.from(presigned.fields.policy!, 'base64').toString()) as PostPolicy;
     policy.conditions = policy.conditions.map((condition: unknown) =>
       Array.isArray(condition) && condition[0] === 'content-length-range' ? ['content-length-range', 1, 50 * 1024 * 1024] : condition,
     );

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../db/migrations';
 import { QUESTIONS } from '../../src/catalogue/questions';
-import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
+import { signUpAndLogIn, startTestServer, type TestClient, type TestServer, type MessageBody } from './helpers/testServer';
 
 let server: TestServer;
 let applicant: TestClient;
@@ -40,7 +40,7 @@ describe('POST /api/validations keeps only the latest report', () => {
     const keys = QUESTIONS.flatMap((question) => (question.hasDesc ? [question.key, `${question.key}_desc`] : [question.key]));
     const report = Object.fromEntries(keys.map((key) => [key, [`${key} is required.`, 'Please choose an option.']]));
     expect((await applicant.post('/api/validations', report)).status).toBe(200);
-    expect(Object.keys(JSON.parse(storedReport(userId)!.errors))).toHaveLength(keys.length);
+    expect(Object.keys(JSON.parse(storedReport(userId)!.errors) as Record<string, unknown>)).toHaveLength(keys.length);
     expect(rowsOf(userId)).toBe(1);
   });
 });
@@ -71,7 +71,7 @@ describe('POST /api/validations refuses what the application cannot have produce
     const raw = JSON.stringify(Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [i.toString(36), 0])));
     expect(raw.length).toBeLessThan(1024 * 1024);
     const started = performance.now();
-    const response = await applicant.request('POST', '/api/validations', raw, { 'content-type': 'application/json' });
+    const response = await applicant.request<MessageBody>('POST', '/api/validations', raw, { 'content-type': 'application/json' });
     console.log(
       `80,000-key report (${(raw.length / 1024).toFixed(0)} kB) answered ${response.status} in ${(performance.now() - started).toFixed(1)} ms`,
     );
@@ -103,7 +103,7 @@ describe('POST /api/validations refuses what the application cannot have produce
     const report = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [i.toString(36), 'x']));
     expect(JSON.stringify(report).length).toBeLessThan(128 * 1024);
     const started = performance.now();
-    const response = await applicant.post('/api/validations', report);
+    const response = await applicant.post<MessageBody>('/api/validations', report);
     console.log(`5,000-key report answered ${response.status} in ${(performance.now() - started).toFixed(1)} ms`);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('The validation report names more answers than the application has.');

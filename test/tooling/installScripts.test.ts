@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * `npm install` / `npm ci` builds what the server needs (README, Two commands).
  */
 const ROOT = normalize(join(import.meta.dirname, '..', '..'));
-const readJson = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+const readJson = (file: string): unknown => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
 
 describe('install scripts', () => {
   it('are allowed in package.json for every dependency that has one, the database driver first', () => {

@@ -78,7 +78,7 @@ describe('the walls between server, machines and views', () => {
     const readers = [...allFiles]
       .filter((file) => file.startsWith('machines/'))
       .flatMap((file) =>
-        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/([\w$.\]\)?]+)\.getSnapshot\(/g)]
+        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/([\w$.\])?]+)\.getSnapshot\(/g)]
           .filter((match) => match[1] !== 'self')
           .map((match) => `${file}: ${match[0]}`),
       );

@@ -371,17 +371,17 @@ export async function pngForPdf(png: PngFile): Promise<PdfImage> {
   }
   const colour = new DeflatedPlane();
   const alpha = hasAlpha ? new DeflatedPlane() : undefined;
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
   try {
     await decodePngRows(png, async (colourRow, alphaRow) => {
       await colour.append(colourRow);
       if (alpha && alphaRow) await alpha.append(alphaRow);
     });
   } catch (error) {
-    failure = error;
+    failure = { error };
   }
   // Both streams end even after a failure, so zlib lets go of them.
   const [data, alphaData] = await Promise.all([colour.finish(), alpha?.finish()]);
-  if (failure) throw failure;
+  if (failure) throw failure.error;
   return { ...base, bitsPerComponent: 8, data, alpha: alphaData };
 }

@@ -276,7 +276,7 @@ function buildApplicationSchema(options: ApplicationOptions) {
   return v.pipe(
     v.object(entries, M.notAnObject),
     v.rawCheck(({ dataset, addIssue }) => {
-      const answers = dataset.value as unknown;
+      const answers = dataset.value;
       if (answers === null || typeof answers !== 'object') return;
       const input = answers as Record<string, AnswerValue>;
       const failed = new Set((dataset.issues ?? []).map(issueKey));

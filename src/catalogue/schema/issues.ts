@@ -17,7 +17,8 @@ export function unique<T>(items: readonly T[], keyOf: (item: T) => string = Stri
 /** Top-level field of an issue ('' for issues about the whole input). */
 export function issueKey(issue: v.BaseIssue<unknown>): string {
   const key = issue.path?.[0]?.key;
-  return key === undefined ? '' : String(key);
+  // An object's keys are strings and an array's numbers; valibot types a path key as unknown.
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : '';
 }
 
 type Result = { readonly success: boolean; readonly issues?: readonly v.BaseIssue<unknown>[] | undefined };

@@ -29,7 +29,7 @@ export async function tabTo(page: Page, target: Locator): Promise<'forward' | 'b
     direction = where === 'ahead' ? 'forward' : 'backward';
     await page.keyboard.press(direction === 'forward' ? 'Tab' : 'Shift+Tab');
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 /**

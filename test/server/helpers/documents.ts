@@ -8,6 +8,18 @@ export interface Presigned {
   fields: Record<string, string>;
 }
 
+/** GET /api/pdf: the PDF copy's status, and its link once it is completed. */
+export interface PdfCopyBody {
+  status: string;
+  url: string;
+}
+
+/** The POST policy of a presigned upload, as its `policy` field carries it (base64 of this JSON). */
+export interface PostPolicy {
+  expiration: string;
+  conditions: unknown[];
+}
+
 export interface TestFile {
   bytes: Uint8Array;
   name: string;
@@ -21,9 +33,9 @@ export function onServer(server: TestServer, url: string): string {
 }
 
 export async function presign(client: TestClient, answerKey = DOC_KEY): Promise<Presigned> {
-  const response = await client.post('/api/presigned-url', { answer_key: answerKey });
+  const response = await client.post<Presigned>('/api/presigned-url', { answer_key: answerKey });
   if (response.status !== 200) throw new Error(`presign failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as Presigned;
+  return response.body;
 }
 
 /** What machines/api/endpoints.ts uploadToPresignedUrl sends: the fields, then the file, as multipart. */
@@ -32,14 +44,15 @@ export async function upload(
   presigned: Presigned,
   file: TestFile,
   options: { fields?: Record<string, string>; client?: TestClient } = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: unknown }> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...presigned.fields, ...options.fields })) form.append(name, value);
   form.append('file', new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? 'application/octet-stream' }));
   const cookie = options.client ? [...options.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : '';
   const response = await fetch(onServer(server, presigned.url), { method: 'POST', body: form, headers: cookie ? { cookie } : {} });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  return { status: response.status, body };
 }
 
 export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -57,7 +70,7 @@ export async function waitForConversion(
   timeoutMs = 30_000,
 ): Promise<{ status: string; message: string }> {
   return waitFor(
-    async () => (await client.get(`/api/pdf/document-answer/${key}`)).body,
+    async () => (await client.get<{ status: string; message: string }>(`/api/pdf/document-answer/${key}`)).body,
     (body) => body.status !== 'unprocessed' && body.status !== 'in progress',
     timeoutMs,
   );

@@ -47,11 +47,19 @@ export async function startFakeSmtp(options: { acceptAfterMs?: number } = {}) {
         buffer = buffer.slice(newline + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 fake.smtp');
-        else if (verb === 'MAIL') ((current.from = line), reply('250 OK'));
-        else if (verb === 'RCPT') (current.to.push(line), reply('250 OK'));
-        else if (verb === 'DATA') ((inData = true), reply('354 End data with <CR><LF>.<CR><LF>'));
-        else if (verb === 'QUIT') (reply('221 Bye'), socket.end());
-        else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
+        else if (verb === 'MAIL') {
+          current.from = line;
+          reply('250 OK');
+        } else if (verb === 'RCPT') {
+          current.to.push(line);
+          reply('250 OK');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 OK');
         else reply('502 Command not implemented');
       }
     });

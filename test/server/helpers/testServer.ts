@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listOutbox } from '../../../db/outbox';
@@ -8,11 +7,12 @@ import type { JobHooks } from '../../../server/jobs/jobRunner';
 import { manualClock } from '../../../server/clock';
 import { readServerConfig } from '../../../server/config';
 import type { Logger } from '../../../server/log';
+import { stringMatching } from '../../fixtures/matchers';
 
 export const GOOD_PASSWORD = 'Correct-Horse-42!';
 
 /** Every error body carries the id of its request (the X-Request-Id header, the log line). */
-export const ANY_REQUEST_ID = expect.stringMatching(/^[A-Za-z0-9_-]{12}$/);
+export const ANY_REQUEST_ID = stringMatching(/^[A-Za-z0-9_-]{12}$/);
 
 /** What two answers must share to tell nothing apart: the body without its per-request id. */
 export function withoutRequestId(body: unknown): unknown {
@@ -65,7 +65,14 @@ export async function startTestServer(
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-export interface JsonResponse<T = any> {
+/** What the API answers on an error (and to some calls): a message, and on errors the request's id. */
+export interface MessageBody {
+  message: string;
+  request_id?: string;
+}
+
+/** A response; `T` is what the test expects the body to be (unchecked, as a JSON body always is). */
+export interface JsonResponse<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -76,7 +83,7 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(this.baseUrl + path, {
       method,
@@ -104,9 +111,10 @@ export class TestClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
-  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body ?? {}, headers);
-  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
+  get = <T = unknown>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  post = <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', path, body ?? {}, headers);
+  put = <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body ?? {}, headers);
 }
 
 /** Reads the six-digit code out of a confirmation mail, as an applicant would. */

@@ -10,6 +10,7 @@ import { BENCH_PASSWORD, seedApplicants } from '../../../bench/seed';
 import { logIn } from '../../../bench/httpThroughput';
 import { startServer } from '../../../server/bootstrap';
 import { readServerConfig } from '../../../server/config';
+import { stringContaining } from '../../fixtures/matchers';
 
 const root = resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
@@ -102,7 +103,7 @@ describe('npm run admin -- backup FILE', () => {
     await seedApplicants(join(dataDir, 'admissions.sqlite'), 1, 'exists');
     const target = join(mkdtempSync(join(tmpdir(), 'admissions-backup-copy-')), 'taken.sqlite');
     writeFileSync(target, 'something precious');
-    await expect(admin(dataDir, 'backup', target)).rejects.toMatchObject({ stderr: expect.stringContaining('already exists') });
+    await expect(admin(dataDir, 'backup', target)).rejects.toMatchObject({ stderr: stringContaining('already exists') });
     expect(existsSync(target)).toBe(true);
     expect(statSync(target).size).toBe('something precious'.length);
   }, 60_000);

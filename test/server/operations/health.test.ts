@@ -42,7 +42,7 @@ describe('GET /healthz', () => {
     enqueueJob(server.db, { kind: 'delete_objects', payload: { keys: [] } }, now);
     enqueueJob(server.db, { kind: 'delete_objects', payload: { keys: [] } }, now);
     const health = await waitFor(
-      async () => (await fetch(`${server!.url}/healthz`)).json(),
+      async () => (await (await fetch(`${server!.url}/healthz`)).json()) as { jobs?: { running?: number } },
       (body) => body.jobs?.running === 1,
     );
     expect(held).toHaveLength(1);
