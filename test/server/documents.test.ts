@@ -9,7 +9,7 @@ import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { MAX_JOB_ATTEMPTS } from '../../server/jobs/jobRunner';
 import { DOCUMENT_ANSWERED } from '../../src/catalogue/limits';
 import { completeApplication } from '../fixtures/completeApplication';
-import { DOC_KEY, presign, upload, uploadAndConvert, waitFor, waitForConversion, type TestFile } from './helpers/documents';
+import { DOC_KEY, DOCUMENT_LINK, presign, upload, uploadAndConvert, waitFor, waitForConversion, type TestFile } from './helpers/documents';
 import { BROKEN_PDF, SMALL_JPEG, makeDocx, makeEncryptedPdf, makePdf, makePng } from './helpers/files';
 import { needing, pdfText } from './helpers/pdfText';
 import { TestClient, signUpAndLogIn, startTestServer, type TestServer, type MessageBody } from './helpers/testServer';
@@ -17,7 +17,6 @@ import type { ConversionStatus, DocumentAnswer, Profile, ServiceData } from '../
 import { anyNumber } from '../fixtures/matchers';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
-const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 let server: TestServer;
 let counter = 0;

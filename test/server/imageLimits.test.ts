@@ -9,13 +9,12 @@ import { inspectFileContent } from '../../server/documents/fileRules';
 import { readImageHeader } from '../../server/documents/imageHeader';
 import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
-import { DOC_KEY, presign, upload, uploadAndConvert } from './helpers/documents';
+import { DOC_KEY, DOCUMENT_LINK, presign, upload, uploadAndConvert } from './helpers/documents';
 import { SMALL_JPEG, encodePng, jpegDeclaring, makeDocxWithPicture, makePng, makePngBomb, type PngSpec } from './helpers/files';
 import { renderFirstPage } from './helpers/pdfText';
 import { ANY_REQUEST_ID, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
-const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 /**
  * Issue 10, item 1: image bombs. A picture is measured from its header before anything decodes

@@ -4,12 +4,11 @@ import { findUserByUsername } from '../../db/users';
 import { ConversionRefused } from '../../server/documents/convert/conversionRefused';
 import { DOCUMENT_MESSAGES } from '../../server/documents/messages';
 import { createWorkerPool } from '../../server/jobs/workerPool';
-import { DOC_KEY, uploadAndConvert } from './helpers/documents';
+import { DOC_KEY, DOCUMENT_LINK, uploadAndConvert } from './helpers/documents';
 import { docxEntries, makeEncryptedPdf, makePng, makeZip } from './helpers/files';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
 /** A completed conversion's status carries its PDF's download link (issue 13). */
-const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 /**
  * Issue 10, item 9: a job that failed on its input fails at once with the applicant's message;

@@ -6,7 +6,7 @@ import { normalisePdf } from '../../server/documents/convert/pdfToPdf';
 import { renderApplicationCopy } from '../../server/pdf/renderCopy';
 import { loadCollegeConfig } from '../../src/college/load';
 import { ACTIVE_CONTENT_KINDS, FINDING_OF, activeContentIn, makeActivePdf } from './helpers/activePdf';
-import { DOC_KEY, onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
+import { DOC_KEY, DOCUMENT_LINK, onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
@@ -78,7 +78,7 @@ describe('through the server', () => {
     await client.put('/api/answer', { first_name: 'Ada' });
     const upload = await makeActivePdf(ACTIVE_CONTENT_KINDS, ['Transcript', 'MARKER-SERVER-7731'], { stamp: 'MARKER-SERVER-STAMP' });
     const { final } = await uploadAndConvert(server, client, { bytes: upload, name: 'transcript.pdf' });
-    expect(final).toEqual({ status: 'completed', message: '' });
+    expect(final).toEqual({ status: 'completed', message: '', url: DOCUMENT_LINK });
 
     const userId = findUserByUsername(server.db, username)!.id;
     const converted = (await server.store.get(findDocument(server.db, userId, DOC_KEY)!.converted_key!))!;

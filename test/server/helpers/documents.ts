@@ -1,7 +1,10 @@
+import { expect } from 'vitest';
 import type { TestClient, TestServer } from './testServer';
 
 /** The question that takes a document in the catalogue. */
 export const DOC_KEY = 'personal_statement_doc';
+/** A completed conversion's download link: a signed, expiring ticket for the converted PDF. */
+export const DOCUMENT_LINK: unknown = expect.stringMatching(/^\/files\/document\?ticket=/);
 
 export interface Presigned {
   url: string;
