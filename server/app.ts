@@ -35,7 +35,7 @@ import type { ObjectStore } from './storage/objectStore';
 export interface AppDeps {
   db: Db;
   clock: Clock;
-  config: Pick<ServerConfig, 'secret' | 'publicUrl' | 'secureCookies' | 'trustProxy'>;
+  config: Pick<ServerConfig, 'secret' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor'>;
   college: CollegeConfig;
   mailer: Mailer;
   logger: Logger;
@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const { db, clock, college } = deps;
   const accounts = createAccountService({
     db,
-    throttle: createThrottle({ db, clock }),
+    throttle: createThrottle({ db, clock, clientLimitFactor: deps.config.clientLimitFactor }),
     clock,
     secret: deps.config.secret,
     mailer: deps.mailer,

@@ -25,6 +25,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** How many proxies stand in front of the server (TRUST_PROXY): the client address is that many X-Forwarded-For entries from the right. */
   trustProxy: number;
+  /** Multiplies the per-client-address budgets (CLIENT_LIMIT_FACTOR), for applicants who share one address. */
+  clientLimitFactor: number;
   /** Node's connection limits (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** How long a stopping server lets requests in flight finish (SHUTDOWN_TIMEOUT_MS). */
@@ -70,6 +72,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     collegeConfigFile: environment.COLLEGE_CONFIG,
     secureCookies,
     trustProxy: environment.TRUST_PROXY,
+    clientLimitFactor: environment.CLIENT_LIMIT_FACTOR,
     http: {
       headersTimeoutMs: environment.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: environment.REQUEST_TIMEOUT_MS,

@@ -62,6 +62,7 @@ const EnvironmentSchema = v.pipe(
     DATA_DIR: v.optional(v.string(), './data'),
     PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:'], { echo: true }),
     TRUST_PROXY: wholeNumber('TRUST_PROXY', 'the number of proxies in front of the server (0, 1, 2…)', { min: 0 }, 0),
+    CLIENT_LIMIT_FACTOR: wholeNumber('CLIENT_LIMIT_FACTOR', 'a whole number from 1 to 100', { min: 1, max: 100 }, 1),
     SESSION_SECRET: v.optional(
       v.pipe(
         v.string(),

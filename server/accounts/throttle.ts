@@ -48,6 +48,13 @@ export const THROTTLE_POLICIES = {
 
 export type ThrottlePolicy = keyof typeof THROTTLE_POLICIES;
 
+/**
+ * The budgets that count one client address over all accounts. CLIENT_LIMIT_FACTOR multiplies
+ * them for a college whose applicants share an address (a school's lab behind one NAT); the
+ * budgets of an account, of an address's mail and of a device never change.
+ */
+const PER_CLIENT_POLICIES: ReadonlySet<ThrottlePolicy> = new Set(['passwordPerClient', 'codePerClient', 'resetPerClient', 'mailPerClient']);
+
 /** The longest window: a counter older than this is empty, whatever its policy. */
 export const LONGEST_THROTTLE_WINDOW_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy) => policy.windowMs));
 
@@ -98,7 +105,9 @@ function pacedDelay(policy: PacedPolicy, count: number): number {
   return Math.min(policy.firstDelayMs * 2 ** (count - policy.free - 1), policy.maxDelayMs);
 }
 
-export function createThrottle(deps: { db: Db; clock: Clock }) {
+export function createThrottle(deps: { db: Db; clock: Clock; clientLimitFactor?: number }) {
+  const clientLimitFactor = deps.clientLimitFactor ?? 1;
+  const limitOf = (name: ThrottlePolicy, policy: LimitPolicy) => policy.limit * (PER_CLIENT_POLICIES.has(name) ? clientLimitFactor : 1);
   const keyOf = (policy: ThrottlePolicy, subject: string) => `${policy}:${subject}`;
 
   /**
@@ -120,7 +129,7 @@ export function createThrottle(deps: { db: Db; clock: Clock }) {
       return;
     }
     const counter = incrementCounter(deps.db, key, now, policy.windowMs, account ?? null);
-    if (counter.count > policy.limit) throw refuse(name, counter.windowStart + policy.windowMs - now);
+    if (counter.count > limitOf(name, policy)) throw refuse(name, counter.windowStart + policy.windowMs - now);
   }
 
   return {

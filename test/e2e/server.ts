@@ -12,7 +12,17 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'admissio
 const port = process.env.E2E_PORT ?? '4311';
 const logger = createLogger({ silent: true });
 await ensureFrontendBuilt(root, logger);
-const config = readServerConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' });
+// Every test's browser comes from 127.0.0.1, as a whole school lab behind one address would: the
+// run makes hundreds of accounts in an hour, so it widens the per-address budgets the way such a
+// college would (test/server/throttle.test.ts keeps them at their defaults).
+const config = readServerConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  CLIENT_LIMIT_FACTOR: process.env.CLIENT_LIMIT_FACTOR ?? '40',
+});
 // PUBLIC_URL (mail links) names another address than the one the browser opens (playwright.config.ts).
 const publicUrl = process.env.E2E_PUBLIC_URL ?? `http://localhost:${port}`;
 await startServer({ ...config, publicUrl }, { logger, distDir: join(root, 'dist') });

@@ -375,6 +375,31 @@ describe('mail and code budgets', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('CLIENT_LIMIT_FACTOR widens a shared address’s budget (a school lab behind one NAT), not an address’s mail', async () => {
+    const lab = await startTestServer({ TRUST_PROXY: '1', CLIENT_LIMIT_FACTOR: '2' });
+    try {
+      const ip = nextAddress();
+      const widened = 2 * THROTTLE_POLICIES.codePerClient.limit;
+      const statuses: number[] = [];
+      for (let guess = 0; guess <= widened; guess++) {
+        statuses.push(
+          (await lab.client().post('/public/confirm', { username: `lab.${guess}@example.org`, code: '000000' }, from(ip))).status,
+        );
+      }
+      expect(statuses.filter((status) => status === 400)).toHaveLength(widened);
+      expect(statuses.at(-1)).toBe(429);
+
+      const applicant = `lab.mail.${++counter}@example.org`;
+      const mailStatuses: number[] = [];
+      for (let ask = 0; ask <= THROTTLE_POLICIES.confirmMailPerAddress.limit; ask++) {
+        mailStatuses.push((await lab.client().post('/public/resend-confirm', { username: applicant }, from(nextAddress()))).status);
+      }
+      expect(mailStatuses.at(-1)).toBe(429);
+    } finally {
+      await lab.stop();
+    }
+  });
+
   it('keeps its counts across a restart (they live in SQLite)', async () => {
     const { startServer } = await import('../../server/bootstrap');
     const { readServerConfig } = await import('../../server/config');
