@@ -68,8 +68,14 @@ export const addAnotherMachine = setup({
     }),
     keepLoadedCounts: assign({ counts: ({ event }) => mergeCounts((event as { output?: Record<string, number> }).output ?? {}) }),
     startAdding: assign({ adding: ({ event }) => (event.type === 'add' ? event.buttonId : null) }),
+    // Never past the group's maximum, even when a `counts.replace` raised the count while the save ran.
     countAdded: assign(({ context }) =>
-      context.adding ? { counts: { ...context.counts, [context.adding]: countIn(context, context.adding) + 1 }, adding: null } : {},
+      context.adding
+        ? {
+            counts: { ...context.counts, [context.adding]: Math.min(countIn(context, context.adding) + 1, maxCountOf(context.adding)) },
+            adding: null,
+          }
+        : {},
     ),
     stopAdding: assign({ adding: null }),
     toastAddError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context, event }): ToastEvent => ({

@@ -7,9 +7,9 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ADD_ANOTHER_MAX } from '../../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS } from '../../src/catalogue/questions';
 import { addAnotherModel } from '../../machines/paths/addAnother';
-import { shortestPaths } from '../../machines/paths/model';
-import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { busyWhileRequesting, failureIsReadable, invariantSuite } from './helpers/invariants';
+import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
+import { createGate, startInSystem } from './helpers/system';
 
 const student = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
 const loggedOut = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
@@ -150,21 +150,39 @@ describe('addAnotherMachine', () => {
   });
 });
 
-describe('addAnotherMachine: generated paths', () => {
-  const paths = shortestPaths(addAnotherModel);
-
-  it('reaches every state', () => {
-    expectEveryStateReached(
-      addAnotherMachine,
-      paths.map((path) => path.state),
-    );
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {
-    const control = controlledActors(['loadCounts', 'saveCount']);
-    const machine = addAnotherMachine.provide({ actors: control.actors });
-    const actor = createActor(machine).start();
-    await replayPath(machine, actor, path, control);
-    actor.stop();
-  });
-});
+invariantSuite(addAnotherModel, () => {
+  const gate = createGate();
+  const machine = addAnotherMachine.provide({ actors: { loadCounts: gate.actor(), saveCount: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.addAnother, spies: [SYSTEM_IDS.toasts, SYSTEM_IDS.session] }) };
+}, [
+  busyWhileRequesting(['loadCounts', 'saveCount']),
+  {
+    name: 'a new slot appears only once the server saved it, one at a time',
+    check: (step) => {
+      const before = step.before.context as AddAnotherContext;
+      const after = step.after.context as AddAnotherContext;
+      if (step.event.type === 'counts.replace' || step.event.type === 'app.context' || step.event.type === 'xstate.done.actor.loadCounts')
+        return;
+      for (const [buttonId, count] of Object.entries(after.counts)) {
+        const earlier = before.counts[buttonId] ?? count;
+        if (count === earlier) continue;
+        expect(step.event.type).toBe('xstate.done.actor.saveCount');
+        expect(count).toBe(earlier + 1);
+      }
+    },
+  },
+  {
+    name: 'no button ever holds more slots than its group allows',
+    check: (step) => {
+      for (const [buttonId, count] of Object.entries((step.after.context as AddAnotherContext).counts)) {
+        expect(count).toBeLessThanOrEqual(maxCountOf(buttonId));
+      }
+    },
+  },
+  {
+    name: 'a failed save ends in a message the user can read',
+    check: (step) => {
+      if (step.event.type === 'xstate.error.actor.saveCount') failureIsReadable().check(step);
+    },
+  },
+]);
