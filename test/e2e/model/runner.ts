@@ -1,4 +1,7 @@
 import { expect, type Page, type Route } from '@playwright/test';
+
+/** For generated specs written outside the project (`npm run paths -- <machine> --format playwright`). */
+export { test } from '@playwright/test';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from '../helpers/applicant';
 import { setWebStatus } from '../helpers/application';
