@@ -64,7 +64,7 @@ export interface PagePlan {
   expect: (snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObject | undefined) => Expectation;
 }
 
-export interface PlanStep {
+interface PlanStep {
   event: AnyEventObject;
   plan: StepPlan;
   expect: Expectation;
@@ -256,7 +256,7 @@ export function pathsToRun(plan: Plan): PlanPath[] {
 
 // --- Words --------------------------------------------------------------------------------------
 
-export function checkWords(check: PageCheck): string {
+function checkWords(check: PageCheck): string {
   switch (check.kind) {
     case 'url':
       return `the address ends with ${check.path}`;

@@ -1,6 +1,9 @@
 import { expect, type Page, type Route } from '@playwright/test';
 
-/** For generated specs written outside the project (`npm run paths -- <machine> --format playwright`). */
+/**
+ * For generated specs written outside the project (`npm run paths -- <machine> --format playwright`).
+ * @public
+ */
 export { test } from '@playwright/test';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from '../helpers/applicant';
@@ -22,6 +25,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * Drives the real pages through a generated path (machines/paths/plan.ts): setup through the API,
  * the applicant's clicks on the page, the server's answers arranged with page.route() before the
  * click that causes them, timers with page.clock, and after each step what the page must show.
+ * The generated specs call it directly.
+ * @public
  */
 export class ModelPage {
   private readonly replies = new Map<string, (Reply | 'hold')[]>();
