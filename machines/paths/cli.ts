@@ -12,7 +12,7 @@ import { completeApplication } from '../../test/fixtures/completeApplication';
 import { addAnotherModel } from './addAnother';
 import { answersModel } from './answers';
 import { appModel } from './app';
-import { authCardModel } from './authCard';
+import { authCardModel, authCardPagePlan } from './authCard';
 import { documentModel } from './document';
 import { inactivityModel } from './inactivity';
 import { lookupModel } from './lookup';
@@ -63,6 +63,7 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
 /** The machines that drive pages, with what each state shows: their plans run in the browser. */
 const PAGE_PLANS: Record<string, () => PagePlan> = {
   submit: () => submitPagePlan(completeApplication),
+  authCard: authCardPagePlan,
 };
 
 const RUNNER = resolve(import.meta.dirname, '../../test/e2e/model/runner.ts');

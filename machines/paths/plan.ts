@@ -35,6 +35,7 @@ export type Reply = 'real' | 'network' | { status: number; body?: unknown };
 /** What a step does on the page. `setup` steps run through the API before the page opens. */
 export type PageAction =
   | { kind: 'setup'; task: 'account' | 'completeApplication' }
+  | { kind: 'goto'; path: string }
   | { kind: 'click'; role: 'button' | 'link'; name: string }
   | { kind: 'fill'; label: string; value: string }
   | { kind: 'wait'; ms: number }

@@ -8,6 +8,7 @@ export { test } from '@playwright/test';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from '../helpers/applicant';
 import { setWebStatus } from '../helpers/application';
+import { ACCOUNT_EMAIL, ACCOUNT_PASSWORD, NEW_EMAIL } from '../../../machines/paths/authCard';
 import {
   groupActions,
   stepGroups,
@@ -31,6 +32,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class ModelPage {
   private readonly replies = new Map<string, (Reply | 'hold')[]>();
   private loggedIn = false;
+  /** The confirmed account typed for ACCOUNT_EMAIL, made on first use; a fresh address for NEW_EMAIL. */
+  private account: string | undefined;
+  private newcomer: string | undefined;
 
   constructor(
     readonly page: Page,
@@ -81,15 +85,36 @@ export class ModelPage {
         return;
       case 'server':
         return this.arrange(action.call, action.reply);
+      case 'goto':
+        return void (await page.goto(await this.real(action.path)));
       case 'click':
         return page.getByRole(action.role, { name: action.name, exact: true }).first().click();
       case 'fill':
-        return page.getByLabel(action.label).fill(action.value);
+        return page.getByLabel(action.label, { exact: true }).fill(await this.real(action.value));
       case 'wait':
         return page.clock.runFor(action.ms);
       case 'await':
         return this.check(action.check, 'before the next action');
     }
+  }
+
+  /** The plan's stand-in addresses, as real ones. */
+  private async real(text: string): Promise<string> {
+    let result = text;
+    if (result.includes(NEW_EMAIL) || result.includes(encodeURIComponent(NEW_EMAIL))) {
+      this.newcomer ??= uniqueEmail('model-new');
+      result = result.replaceAll(NEW_EMAIL, this.newcomer).replaceAll(encodeURIComponent(NEW_EMAIL), encodeURIComponent(this.newcomer));
+    }
+    if (result.includes(ACCOUNT_EMAIL) || result.includes(encodeURIComponent(ACCOUNT_EMAIL))) {
+      if (!this.account) {
+        this.account = uniqueEmail('model-account');
+        await createAccount(this.page.request, this.account, ACCOUNT_PASSWORD);
+      }
+      result = result
+        .replaceAll(ACCOUNT_EMAIL, this.account)
+        .replaceAll(encodeURIComponent(ACCOUNT_EMAIL), encodeURIComponent(this.account));
+    }
+    return result;
   }
 
   async open(path: string): Promise<void> {
@@ -109,7 +134,7 @@ export class ModelPage {
     const message = `${words}: ${JSON.stringify(check)}`;
     switch (check.kind) {
       case 'url':
-        return expect(page, message).toHaveURL(new RegExp(`${escape(check.path)}(#.*)?$`), options);
+        return expect(page, message).toHaveURL(new RegExp(`${escape(check.path)}([?#].*)?$`), options);
       case 'heading':
         return expect(page.getByRole('heading', { name: check.name, exact: true }).first(), message).toBeVisible(options);
       case 'text':
