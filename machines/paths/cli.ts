@@ -14,7 +14,7 @@ import { answersModel } from './answers';
 import { appModel } from './app';
 import { authCardModel, authCardPagePlan } from './authCard';
 import { documentModel } from './document';
-import { inactivityModel } from './inactivity';
+import { inactivityModel, inactivityPagePlan } from './inactivity';
 import { lookupModel } from './lookup';
 import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type PathModel } from './model';
 import { buildPlan, formatMarkdown, formatPlaywright, formatText, type PagePlan } from './plan';
@@ -64,6 +64,7 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
 const PAGE_PLANS: Record<string, () => PagePlan> = {
   submit: () => submitPagePlan(completeApplication),
   authCard: authCardPagePlan,
+  inactivity: inactivityPagePlan,
 };
 
 const RUNNER = resolve(import.meta.dirname, '../../test/e2e/model/runner.ts');

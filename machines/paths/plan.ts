@@ -34,7 +34,7 @@ export type Reply = 'real' | 'network' | { status: number; body?: unknown };
 
 /** What a step does on the page. `setup` steps run through the API before the page opens. */
 export type PageAction =
-  | { kind: 'setup'; task: 'account' | 'completeApplication' }
+  | { kind: 'setup'; task: 'account' | 'completeApplication' | 'clock' }
   | { kind: 'goto'; path: string }
   | { kind: 'click'; role: 'button' | 'link'; name: string }
   | { kind: 'fill'; label: string; value: string }
@@ -185,6 +185,17 @@ function planPath(plan: PagePlan, title: string, input: unknown, events: readonl
   return { title, input, initial, initialState, steps };
 }
 
+/** `on.active --xstate.after.untilWarning.inactivity.on.active--> on.warning` as `on.active —after untilWarning→ on.warning`. */
+function transitionTitle(key: string): string {
+  const [source, rest = ''] = key.split(' --');
+  const [eventType = '', target] = rest.split('--> ');
+  const readable = eventType
+    .replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1')
+    .replace(/^xstate\.done\.actor\.(.+)$/, '$1 done')
+    .replace(/^xstate\.error\.actor\.(.+)$/, '$1 fails');
+  return `${source} —${readable}→ ${target}`;
+}
+
 /** The plan: per state its shortest path, per defined transition the shortest path that ends with it. */
 export function buildPlan(plan: PagePlan): Plan {
   const { machine } = plan.model;
@@ -222,9 +233,7 @@ export function buildPlan(plan: PagePlan): Plan {
     .map(([id, node]) => planPath(plan, `Reach the state "${id}"`, node.input, eventsTo(node)));
   const transitions = [...transitionFirst.entries()]
     .sort(([, a], [, b]) => a.from.depth - b.from.depth)
-    .map(([key, { from, event }]) =>
-      planPath(plan, `Cover ${key.replace(' --', ' —').replace('--> ', '→ ')}`, from.input, [...eventsTo(from), event]),
-    );
+    .map(([key, { from, event }]) => planPath(plan, `Cover ${transitionTitle(key)}`, from.input, [...eventsTo(from), event]));
   return {
     name: plan.model.name,
     start: plan.start,
@@ -316,7 +325,7 @@ export function formatText(plan: Plan): string {
   section('States to reach', plan.states);
   section('Transitions to cover', plan.transitions);
   out.push(coverageLine(plan));
-  if (plan.coverage.uncovered.length > 0) out.push(`Not covered (the page cannot cause them): ${plan.coverage.uncovered.join('; ')}`);
+  if (plan.coverage.uncovered.length > 0) out.push(`Not covered by this plan: ${plan.coverage.uncovered.join('; ')}`);
   return `${out.join('\n')}\n`;
 }
 

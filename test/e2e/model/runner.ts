@@ -20,6 +20,10 @@ import {
   type Reply,
 } from '../../../machines/paths/plan';
 
+/** Modal dialogs, alert dialogs included (the inactivity modal is one). */
+const dialogs = (page: Page, name?: string) =>
+  page.getByRole('dialog', name === undefined ? {} : { name }).or(page.getByRole('alertdialog', name === undefined ? {} : { name }));
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -78,6 +82,9 @@ export class ModelPage {
           await createAccount(page.request, email);
           await logInByApi(page, email);
           this.loggedIn = true;
+        } else if (action.task === 'clock') {
+          // Before the app loads: its timers and Date.now() run on the test's clock.
+          await page.clock.install();
         } else {
           await saveAnswers(page, completeApplication);
           await setWebStatus(page.request, 'started');
@@ -92,7 +99,7 @@ export class ModelPage {
       case 'fill':
         return page.getByLabel(action.label, { exact: true }).fill(await this.real(action.value));
       case 'wait':
-        return page.clock.runFor(action.ms);
+        return page.clock.fastForward(action.ms);
       case 'await':
         return this.check(action.check, 'before the next action');
     }
@@ -153,9 +160,9 @@ export class ModelPage {
         return expect(button, message).not.toHaveAttribute('aria-busy', 'true', options);
       }
       case 'dialog':
-        return expect(page.getByRole('dialog', { name: check.name }), message).toBeVisible(options);
+        return expect(dialogs(page, check.name), message).toBeVisible(options);
       case 'noDialog':
-        return expect(page.getByRole('dialog'), message).toHaveCount(0, options);
+        return expect(dialogs(page), message).toHaveCount(0, options);
     }
   }
 }

@@ -62,7 +62,7 @@ describe('npm run paths -- submit --format playwright', () => {
     const folder = mkdtempSync(join(tmpdir(), 'admissions-paths-'));
     const spec = join(folder, 'submit.e2e.ts');
     await paths('submit', '--format', 'playwright', '--out', spec);
-    expect(readFileSync(spec, 'utf8')).toContain('Cover submitting —xstate.done.actor.submitApplication→ submitted');
+    expect(readFileSync(spec, 'utf8')).toContain('Cover submitting —submitApplication done→ submitted');
     // An ES module folder (the project's config awaits at its top level), with the project's
     // browser-test set-up (server, database, browser) pointed at it.
     writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
