@@ -4,7 +4,7 @@ import { ADD_ANOTHER_GROUPS } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AppContextEvent, SessionEvent, ToastEvent } from './events';
-import { errorMessage, sibling, unauthorisedError } from './siblings';
+import { errorMessage, pageFailed, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Section 8: "Toast 'Error adding another' followed by the button id". */
@@ -81,6 +81,8 @@ export const addAnotherMachine = setup({
       },
     })),
     reportUnauthorised: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+    /** Without the counts the page would hide the answers of every added group: the root's error screen. */
+    reportPageFailure: sendTo(sibling(SYSTEM_IDS.app), ({ event }) => pageFailed((event as { error?: unknown }).error)),
   },
 }).createMachine({
   id: 'addAnother',
@@ -120,8 +122,7 @@ export const addAnotherMachine = setup({
             onDone: { target: 'ready', actions: 'keepLoadedCounts' },
             onError: [
               { guard: 'unauthorised', target: 'ready', actions: 'reportUnauthorised' },
-              // The defaults are still a usable form; the next save will tell whether the server is back.
-              { target: 'ready' },
+              { target: 'ready', actions: 'reportPageFailure' },
             ],
           },
         },

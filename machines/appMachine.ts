@@ -356,6 +356,7 @@ export const appMachine = setup({
     forgetUser: assign(loggedOut),
     keepWebStatus: assign({ webStatus: ({ event }) => (event.type === 'webStatus.changed' ? event.webStatus : undefined) }),
     markPageChanged: assign({ hasChangedPage: true }),
+    keepPageError: assign({ error: ({ event }) => (event.type === 'app.pageFailed' ? event.message : GENERIC_ERROR_MESSAGE) }),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     endSession: sendTo(SYSTEM_IDS.session, { type: 'session.unauthorised' } satisfies SessionEvent),
   },
@@ -401,6 +402,8 @@ export const appMachine = setup({
       on: {
         // Here, not on the root: a root transition into `user` would restart the `form` region too.
         'app.sessionEnded': { target: '.anonymous', actions: dropUser },
+        // A form actor could not load what the page shows: the page is the boundary's, not a toast's.
+        'app.pageFailed': { target: '.failed', actions: 'keepPageError' },
       },
       states: {
         loadingCollege: {

@@ -3,10 +3,11 @@ import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
+import type { PageFailedEvent } from './coreEvents';
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
-import { registered, type SystemActors } from './siblings';
+import { pageFailed, registered, type SystemActors } from './siblings';
 
 /** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
 export const TABS_MESSAGES = {
@@ -78,7 +79,7 @@ function validChoices(choices: Record<string, string>): Record<string, string> {
   return { ...DEFAULT_TABS, ...Object.fromEntries(valid) };
 }
 
-type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent | DocumentInspectEvent;
+type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent | DocumentInspectEvent | PageFailedEvent;
 type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
 
 /** Absent siblings (isolated tests) are skipped rather than sent to. */
@@ -170,6 +171,11 @@ export const tabsMachine = setup({
     reportIfUnauthorised: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       reportUnauthorised(enqueue, system, params.error);
     }),
+    /** Without the choices the page could show the tab the applicant did not choose: the root's error screen. */
+    reportLoadFailure: enqueueActions(({ system, enqueue }, { error }: { error: unknown }) => {
+      enqueue.assign({ failedTabId: null });
+      if (!reportUnauthorised(enqueue, system, error)) send(enqueue, registered(system, SYSTEM_IDS.app), pageFailed(error));
+    }),
     /** Spec section 8: 'Error handling tabs for' followed by the default tab. */
     reportFailure: enqueueActions(({ context, system, enqueue }, { error }: { error: unknown }) => {
       const failedTabId = context.pending?.tabId ?? null;
@@ -229,7 +235,7 @@ export const tabsMachine = setup({
             id: 'loadTabs',
             src: 'loadTabs',
             onDone: { target: 'idle', actions: { type: 'keepChoices', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         idle: {

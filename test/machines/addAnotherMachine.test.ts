@@ -88,6 +88,8 @@ describe('addAnotherMachine', () => {
     expect(t.received(SYSTEM_IDS.toasts)).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error adding another legacy', message: 'Server trouble.' } },
     ]);
+    // The action's error: the page stays.
+    expect(t.received(SYSTEM_IDS.app)).toEqual([]);
     t.stop();
   });
 
@@ -100,15 +102,17 @@ describe('addAnotherMachine', () => {
     await t.control.reject('saveCount', new ApiError('invalid', 'unauthorised', 401));
     expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.unauthorised' }, { type: 'session.unauthorised' }]);
     expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    expect(t.received(SYSTEM_IDS.app)).toEqual([]);
     t.stop();
   });
 
-  it('keeps the defaults when the counts cannot be loaded', async () => {
+  it("sends the page to the root error screen when the counts cannot be loaded (the page's error, not a toast)", async () => {
     const t = start();
     t.send(student);
-    await t.control.reject('loadCounts', new ApiError('down', 'network', undefined));
-    expect(t.snapshot().matches({ on: 'ready' })).toBe(true);
-    expect(t.context().counts).toEqual(ALL_ONE);
+    await t.control.reject('loadCounts', new ApiError('Server trouble.', 'http', 500));
+    // One slot per group would hide every added parent's answers: the page is not shown at all.
+    expect(t.received(SYSTEM_IDS.app)).toEqual([{ type: 'app.pageFailed', message: 'Server trouble.' }]);
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
     t.stop();
   });
 

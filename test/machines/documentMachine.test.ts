@@ -105,6 +105,7 @@ function start(fake = fakeApi()) {
     toasts: recordingSibling(),
     session: recordingSibling(),
     tabs: recordingSibling(),
+    app: recordingSibling(),
   };
   const { root, actor } = startSystem(
     { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
@@ -113,6 +114,7 @@ function start(fake = fakeApi()) {
       [SYSTEM_IDS.toasts]: siblings.toasts.logic,
       [SYSTEM_IDS.session]: siblings.session.logic,
       [SYSTEM_IDS.tabs]: siblings.tabs.logic,
+      [SYSTEM_IDS.app]: siblings.app.logic,
     },
   );
   const send = async (event: DocumentEvent) => {
@@ -137,6 +139,7 @@ function start(fake = fakeApi()) {
     toasts: siblings.toasts.received,
     sessionReceived: siblings.session.received,
     tabsReceived: siblings.tabs.received,
+    appReceived: siblings.app.received,
     delivered,
   };
 }
@@ -261,15 +264,16 @@ describe('loading the document answer', () => {
     expect(run.snapshot().context.document).toBeNull();
   });
 
-  it('shows a load failure as an error toast and a 401 as an unauthorised session', async () => {
+  it("sends a load failure to the root error screen (the page's error, no toast) and a 401 to the session", async () => {
     const fake = fakeApi();
     fake.loadDocument.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
     const run = await loggedIn(fake);
-    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
-    expect(run.toasts).toEqual([{ type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } }]);
+    expect(run.appReceived).toEqual([{ type: 'app.pageFailed', message: serverError.message }]);
+    expect(run.toasts).toEqual([]);
     await run.send({ type: 'document.reload' });
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
-    expect(run.toasts).toHaveLength(1);
+    expect(run.appReceived).toHaveLength(1);
+    expect(run.toasts).toEqual([]);
   });
 });
 

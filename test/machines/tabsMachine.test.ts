@@ -96,12 +96,14 @@ function start(options: { fake?: FakeApi; document?: ReturnType<typeof stubDocum
   const answers = recordingSibling({ answers: {} });
   const toasts = recordingSibling();
   const session = recordingSibling();
+  const app = recordingSibling();
   const { actor } = startSystem(
     { logic: options.logic ?? provided(fake), systemId: SYSTEM_IDS.tabs },
     {
       [SYSTEM_IDS.answers]: answers.logic,
       [SYSTEM_IDS.toasts]: toasts.logic,
       [SYSTEM_IDS.session]: session.logic,
+      [SYSTEM_IDS.app]: app.logic,
       [documentSystemId(DOC_KEY)]: document.logic,
     },
   );
@@ -119,6 +121,7 @@ function start(options: { fake?: FakeApi; document?: ReturnType<typeof stubDocum
     answersReceived: answers.received,
     toasts: toasts.received,
     sessionReceived: session.received,
+    appReceived: app.received,
   };
 }
 
@@ -191,16 +194,18 @@ describe('who sees which tab', () => {
     expect(run.snapshot().matches('readOnly')).toBe(true);
   });
 
-  it('shows the failure toast when the choices cannot be loaded, and a 401 ends the session instead', async () => {
+  it("sends the page to the root error screen when the choices cannot be loaded (the page's error, no toast), and a 401 ends the session instead", async () => {
     const fake = fakeApi();
     fake.loadTabs.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
     const run = await applicant({ fake });
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
-    expect(run.toasts).toEqual([failureToast]);
+    expect(run.appReceived).toEqual([{ type: 'app.pageFailed', message: serverError.message }]);
+    expect(run.toasts).toEqual([]);
     await run.send({ type: 'tabs.reset' });
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
-    expect(run.toasts).toHaveLength(1);
+    expect(run.appReceived).toHaveLength(1);
+    expect(run.toasts).toEqual([]);
   });
 });
 
