@@ -41,7 +41,14 @@ export type DocumentEvent =
   | { type: 'document.download' };
 
 /** For the view that asked for a download: the link to open now. */
-export type DocumentEmitted = { type: 'document.deliver'; url: string };
+export type DocumentEmitted =
+  | { type: 'document.deliver'; url: string }
+  /**
+   * For the view to move focus and announce it (issue 13): an upload of this visit finished (its
+   * conversion completed), or the applicant's deletion went through. Never on a load.
+   */
+  | { type: 'document.uploaded'; fileName: string }
+  | { type: 'document.deleted'; fileName: string };
 
 interface DocumentContext {
   answerKey: string;
@@ -184,6 +191,8 @@ export const documentMachine = setup({
       report(enqueue, system, params.error, errorMessage(params.error));
     }),
     deliver: emit((_, status: DocumentLink) => ({ type: 'document.deliver' as const, url: status.url ?? '' })),
+    tellUploaded: emit(({ context }) => ({ type: 'document.uploaded' as const, fileName: context.document?.file_name ?? '' })),
+    tellDeleted: emit(({ context }) => ({ type: 'document.deleted' as const, fileName: context.document?.file_name ?? '' })),
     /** No link (the conversion is gone or failed meanwhile) or a failed call: a toast naming the file; a 401 ends the session. */
     reportDownloadFailure: enqueueActions(({ context, system, enqueue }, params: { error: unknown }) => {
       report(enqueue, system, params.error, DOCUMENT_MESSAGES.downloadFailed(context.document?.file_name ?? ''));
@@ -324,7 +333,7 @@ export const documentMachine = setup({
                   {
                     guard: { type: 'hasCompleted', params: ({ event }) => event.output.status },
                     target: '#document.applicant.attached',
-                    actions: 'markAnswered',
+                    actions: ['markAnswered', 'tellUploaded'],
                   },
                   { guard: { type: 'hasFailed', params: ({ event }) => event.output.status }, ...FAIL },
                   // 'not answered': the server holds no document any more.
@@ -388,7 +397,7 @@ export const documentMachine = setup({
                 id: 'deleteDocument',
                 src: 'deleteDocument',
                 input: byKey,
-                onDone: { target: '#document.applicant.empty', actions: ['forgetDocument', 'clearAnswer'] },
+                onDone: { target: '#document.applicant.empty', actions: ['tellDeleted', 'forgetDocument', 'clearAnswer'] },
                 onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
               },
             },

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
@@ -94,10 +94,14 @@ function reportUnauthorised(enqueue: Enqueue, system: SystemActors, error: unkno
 
 const byLeavingKey = ({ context }: { context: TabsContext }) => ({ answerKey: leavingDocumentKey(context) ?? '' });
 
+/** A switch went through: the view moves focus to the chosen tab and announces it. */
+export type TabsEmitted = { type: 'tabs.switched'; tabId: string; tab: string };
+
 export const tabsMachine = setup({
   types: {
     context: {} as TabsContext,
     events: {} as TabsEvent,
+    emitted: {} as TabsEmitted,
   },
   actors: {
     loadTabs: fromPromise<Record<string, string>, void>(({ signal }) => api.tabChoices(signal)),
@@ -150,6 +154,12 @@ export const tabsMachine = setup({
         losing: leavingAttached ? [...context.losing, event.answerKey] : context.losing,
       };
     }),
+    /** For the view to move focus to the new tab and announce it (issue 13); before commitChoice forgets the pending switch. */
+    tellSwitched: emit(({ context }) => ({
+      type: 'tabs.switched' as const,
+      tabId: context.pending?.tabId ?? '',
+      tab: context.pending?.tab ?? '',
+    })),
     commitChoice: assign(({ context }) => ({
       chosen: context.pending ? { ...context.chosen, [context.pending.tabId]: context.pending.tab } : context.chosen,
       pending: null,
@@ -297,7 +307,7 @@ export const tabsMachine = setup({
             id: 'saveTab',
             src: 'saveTab',
             input: ({ context }) => ({ tabId: context.pending?.tabId ?? '', tab: context.pending?.tab ?? '' }),
-            onDone: { target: 'idle', actions: ['clearLeftAnswers', 'commitChoice'] },
+            onDone: { target: 'idle', actions: ['clearLeftAnswers', 'tellSwitched', 'commitChoice'] },
             onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },

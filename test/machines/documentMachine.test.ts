@@ -123,6 +123,10 @@ function start(fake = fakeApi()) {
   };
   const delivered: string[] = [];
   actor.on('document.deliver', (event: { url: string }) => void delivered.push(event.url));
+  /** What the view hears to move focus and announce (issue 13). */
+  const told: { type: string; fileName: string }[] = [];
+  for (const type of ['document.uploaded', 'document.deleted'])
+    actor.on(type, (event: { type: string; fileName: string }) => void told.push({ type: event.type, fileName: event.fileName }));
   return {
     fake,
     root,
@@ -141,6 +145,7 @@ function start(fake = fakeApi()) {
     tabsReceived: siblings.tabs.received,
     appReceived: siblings.app.received,
     delivered,
+    told,
   };
 }
 
@@ -367,6 +372,8 @@ describe('uploading (spec section 4)', () => {
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(false);
     expect(run.answersReceived).toEqual([{ type: 'answers.set', key: KEY, value: DOCUMENT_ANSWERED }]);
+    // The view moves focus to the finished document and announces it, once.
+    expect(run.told).toEqual([{ type: 'document.uploaded', fileName: 'essay.pdf' }]);
     await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS * 5);
     expect(fake.checkConversion).toHaveBeenCalledTimes(3);
   });
@@ -511,6 +518,8 @@ describe('an existing document', () => {
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
     expect(run.snapshot().context.document).toBeNull();
     expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: [KEY] }]);
+    // Loading an attached document told the view nothing; the deletion is announced with its name.
+    expect(run.told).toEqual([{ type: 'document.deleted', fileName: SAVED.file_name }]);
   });
 
   it('keeps the document and shows a toast when deleting fails', async () => {

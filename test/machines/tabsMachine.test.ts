@@ -223,17 +223,22 @@ describe('choosing another tab (spec section 4)', () => {
     let finish = () => {};
     fake.saveTab.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
     const run = await applicant({ fake });
+    const told: unknown[] = [];
+    run.actor.on('tabs.switched', (event) => void told.push(event));
     await run.send(choose(DOC_TAB.id));
     expect(run.snapshot().matches({ applicant: 'saving' })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(true);
     expect(fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: DOC_TAB.id });
     expect(fake.deleteConversion).not.toHaveBeenCalled();
+    expect(told).toEqual([]);
     finish();
     await flush();
     expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
     expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
     expect(run.snapshot().context.pending).toBeNull();
     expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: OTHER_TAB.clears }]);
+    // Only now, once saved, does the view move focus to the new tab and announce it.
+    expect(told).toEqual([{ type: 'tabs.switched', tabId: TAB_ID, tab: DOC_TAB.id }]);
   });
 
   it.each(['attached', 'error'] as const)('deletes the conversion and then the document of the tab left (%s document)', async (state) => {
