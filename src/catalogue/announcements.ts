@@ -8,6 +8,7 @@ export const ANNOUNCEMENTS = {
   tabSwitched: (tab: string) => `Now showing “${tab}”.`,
   documentUploaded: (fileName: string) => `“${fileName}” is uploaded.`,
   documentDeleted: (fileName: string) => `“${fileName}” was deleted. You can choose another file.`,
+  itemRemoved: (item: string) => `“${item}” was removed.`,
   schoolsFound: (count: number) =>
     count === 0
       ? 'No schools found. You can use what you typed.'
