@@ -39,7 +39,14 @@ export type RootReportEvent =
    * answer): the page would be untrue, so the root error screen takes it (README "Which errors are
    * the page's"). An action's failure is a toast instead.
    */
-  | PageFailedEvent;
+  | PageFailedEvent
+  /** Submit: the application was submitted; when, and the server's reference number (issue 13). */
+  | SubmittedEvent;
+
+export type SubmittedEvent = { type: 'app.submitted'; submittedAt: number; reference: string };
+
+/** When the application was submitted and its reference number, once it was. */
+export type Submission = { submittedAt: number; reference: string } | null;
 
 /** See RootReportEvent: a load the page cannot be shown without failed (never a 401: that is the session's). */
 export type PageFailedEvent = { type: 'app.pageFailed'; message: string };

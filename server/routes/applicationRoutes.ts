@@ -21,6 +21,7 @@ import { descKey, type AnswerValue } from '../../src/catalogue/dataModel';
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
 import type { CollegeConfig } from '../../src/college/schema';
 import { profileBody } from '../application/profile';
+import { applicationReference } from '../application/reference';
 import type { AnswerStore } from '../application/answerStore';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
 import type { Clock } from '../clock';
@@ -170,7 +171,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const outcome = submitApplication(db, userId, application.version, now);
     if (outcome === 'already-submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (outcome === 'changed') throw new HttpError(409, APPLICATION_MESSAGES.changedDuringSubmit);
-    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now };
+    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now, reference: applicationReference(userId, now) };
   });
 
   router.get('/api/add-another', (ctx) => {
