@@ -6,6 +6,7 @@ import {
   countOf,
   maxCountOf,
   removalChanges,
+  removeErrorTitle,
   type AddAnotherContext,
 } from '../../machines/addAnotherMachine';
 import { api } from '../../machines/api/endpoints';
@@ -237,6 +238,7 @@ describe('addAnotherMachine: removing an added item (issue 13)', () => {
     t.send({ type: 'answers.saved' });
     await t.control.reject('saveRemovedCount', new ApiError('Still down.', 'http', 500));
     expect(t.context().counts.activities).toBe(3);
+    expect(removeErrorTitle('Activity 3')).toBe('Error removing Activity 3');
     expect(t.received(SYSTEM_IDS.toasts)).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error removing Activity 3', message: 'Server trouble.' } },
       { type: 'toast.show', toast: { severity: 'error', title: 'Error removing Activity 3', message: 'Still down.' } },
