@@ -159,6 +159,13 @@ export const answersMachine = setup({
       answers: ({ context, event }) =>
         event.type === 'answers.set' ? withAnswer(context.answers, event.key, event.value, event.desc) : context.answers,
     }),
+    setManyAnswers: assign({
+      answers: ({ context, event }) => {
+        if (event.type !== 'answers.setMany') return context.answers;
+        const next = { ...context.answers, ...event.answers };
+        return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+      },
+    }),
     clearAnswers: assign({
       answers: ({ context, event }) => (event.type === 'answers.clear' ? withoutKeys(context.answers, event.keys) : context.answers),
     }),
@@ -268,6 +275,7 @@ export const answersMachine = setup({
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
         'answers.replaceAll': { actions: ['replaceAnswers', ...announce, 'persist'] },
         'answers.restored': { guard: 'nothingTypedYet', actions: ['replaceAnswers', ...announce] },
         'answers.saveAndGo': [
@@ -290,6 +298,7 @@ export const answersMachine = setup({
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
         'answers.clear': { actions: ['clearAnswers', ...announce] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce] },
         'answers.replaceAll': [
           { guard: 'keepsTypedAnswers', target: '.saving', actions: ['confirmServerAnswers', { type: 'keepTarget' }] },
           { actions: ['replaceAnswers', 'confirmServerAnswers', ...announce] },
@@ -315,6 +324,7 @@ export const answersMachine = setup({
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce] },
             'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce] },
+            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce] },
           },
         },
         /**

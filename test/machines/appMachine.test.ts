@@ -399,6 +399,31 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
   });
 
+  it("README 'Which errors are the page's': a form actor's failed load is the page's (root error screen), an action's failure a toast", async () => {
+    const { actor, gate, child, loadForm } = start(APP_INPUTS.loggedIn);
+    await loadForm();
+    child(SYSTEM_IDS.navigation).send(at('/about'));
+    await settle(gate, 'loadCollege', demoCollege);
+    await settle(gate, 'loadProfile', sampleProfile);
+    // The action's error: adding a parent fails, the page stays and says so in a toast.
+    await settle(gate, 'loadCounts', {});
+    child(SYSTEM_IDS.addAnother).send({ type: 'add', buttonId: 'parents' });
+    await flush();
+    gate.reject('saveCount', new Error('Server trouble.'));
+    await flush();
+    expect(actor.getSnapshot().matches({ user: 'student' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect((child(SYSTEM_IDS.toasts).getSnapshot() as { context: { toasts: unknown[] } }).context.toasts).toEqual([
+      expect.objectContaining({ severity: 'error', title: 'Error adding another parents', message: 'Server trouble.' }),
+    ]);
+    // The page's error: the tab choices cannot be loaded, so the page would show a tab not chosen.
+    gate.reject('loadTabs', new Error('Database unavailable.'));
+    await flush();
+    expect(actor.getSnapshot().matches({ user: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('Database unavailable.');
+  });
+
   it('a 401 on the profile ends the session: /login with the message, the cache dropped', async () => {
     const { actor, gate, child, navigations, loadForm } = start(APP_INPUTS.loggedIn);
     await loadForm();

@@ -106,6 +106,7 @@ function start(fake = fakeApi()) {
     toasts: recordingSibling(),
     session: recordingSibling(),
     tabs: recordingSibling(),
+    app: recordingSibling(),
   };
   const { root, actor } = startSystem(
     { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
@@ -114,6 +115,7 @@ function start(fake = fakeApi()) {
       [SYSTEM_IDS.toasts]: siblings.toasts.logic,
       [SYSTEM_IDS.session]: siblings.session.logic,
       [SYSTEM_IDS.tabs]: siblings.tabs.logic,
+      [SYSTEM_IDS.app]: siblings.app.logic,
     },
   );
   const send = async (event: DocumentEvent) => {
@@ -122,6 +124,10 @@ function start(fake = fakeApi()) {
   };
   const delivered: string[] = [];
   actor.on('document.deliver', (event: { url: string }) => void delivered.push(event.url));
+  /** What the view hears to move focus and announce (issue 13). */
+  const told: { type: string; fileName: string }[] = [];
+  for (const type of ['document.uploaded', 'document.deleted'])
+    actor.on(type, (event: { type: string; fileName: string }) => void told.push({ type: event.type, fileName: event.fileName }));
   return {
     fake,
     root,
@@ -138,7 +144,9 @@ function start(fake = fakeApi()) {
     toasts: siblings.toasts.received,
     sessionReceived: siblings.session.received,
     tabsReceived: siblings.tabs.received,
+    appReceived: siblings.app.received,
     delivered,
+    told,
   };
 }
 
@@ -262,15 +270,16 @@ describe('loading the document answer', () => {
     expect(run.snapshot().context.document).toBeNull();
   });
 
-  it('shows a load failure as an error toast and a 401 as an unauthorised session', async () => {
+  it("sends a load failure to the root error screen (the page's error, no toast) and a 401 to the session", async () => {
     const fake = fakeApi();
     fake.loadDocument.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
     const run = await loggedIn(fake);
-    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
-    expect(run.toasts).toEqual([{ type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } }]);
+    expect(run.appReceived).toEqual([{ type: 'app.pageFailed', message: serverError.message }]);
+    expect(run.toasts).toEqual([]);
     await run.send({ type: 'document.reload' });
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
-    expect(run.toasts).toHaveLength(1);
+    expect(run.appReceived).toHaveLength(1);
+    expect(run.toasts).toEqual([]);
   });
 });
 
@@ -364,6 +373,8 @@ describe('uploading (spec section 4)', () => {
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(false);
     expect(run.answersReceived).toEqual([{ type: 'answers.set', key: KEY, value: DOCUMENT_ANSWERED }]);
+    // The view moves focus to the finished document and announces it, once.
+    expect(run.told).toEqual([{ type: 'document.uploaded', fileName: 'essay.pdf' }]);
     await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS * 5);
     expect(fake.checkConversion).toHaveBeenCalledTimes(3);
   });
@@ -508,6 +519,8 @@ describe('an existing document', () => {
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
     expect(run.snapshot().context.document).toBeNull();
     expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: [KEY] }]);
+    // Loading an attached document told the view nothing; the deletion is announced with its name.
+    expect(run.told).toEqual([{ type: 'document.deleted', fileName: SAVED.file_name }]);
   });
 
   it('keeps the document and shows a toast when deleting fails', async () => {

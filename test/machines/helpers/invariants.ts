@@ -220,10 +220,15 @@ export const acknowledgedOnlyAfterServer = (acknowledgements: readonly string[])
 });
 
 /** A state tagged `busy` is one with a request running, and the other way round. */
-export const busyWhileRequesting = (requests: readonly string[]): Invariant => ({
+export const busyWhileRequesting = (
+  requests: readonly string[],
+  /** States that wait on a sibling's request made for them (the answers actor saving), busy too. */
+  options: { waitingOnSibling?: readonly object[] } = {},
+): Invariant => ({
   name: 'the busy tag is on exactly while a request runs',
   check: (step) => {
-    const requesting = step.pending.some((id) => requests.includes(id));
+    const requesting =
+      step.pending.some((id) => requests.includes(id)) || (options.waitingOnSibling ?? []).some((state) => step.after.matches(state));
     expect(step.after.hasTag('busy'), `pending: ${step.pending.join(', ') || 'none'}`).toBe(requesting);
   },
 });

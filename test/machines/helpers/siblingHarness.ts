@@ -24,7 +24,7 @@ const recordingSibling = fromTransition((state: StubState, event: AnyEventObject
   events: [],
 });
 
-const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
+const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers, SYSTEM_IDS.app] as const;
 export type StubSibling = (typeof STUB_SIBLINGS)[number];
 
 /**
