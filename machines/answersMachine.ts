@@ -1,9 +1,9 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
-import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
 import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { SIGNUP_ROUTE } from './routes';
@@ -56,6 +56,49 @@ function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers,
 
 type SaveInput = { changes: Answers; baseVersion: number | undefined };
 
+/** A save that never reached the server (offline, refused, timed out): the answers wait for the network. */
+const networkFailure = ({ event }: { event: EventObject }) => {
+  const error = (event as { error?: unknown }).error;
+  return error instanceof ApiError && error.kind === 'network';
+};
+
+/**
+ * Issue 12: a save that failed for the network is tried again after a pause that doubles each
+ * time (2 s, 4 s, 8 s… up to a minute), and at once when the browser says the network is back.
+ */
+export const SAVE_RETRY_FIRST_MS = 2000;
+export const SAVE_RETRY_MAX_MS = 60_000;
+export const saveRetryDelay = (retries: number) => Math.min(SAVE_RETRY_FIRST_MS * 2 ** retries, SAVE_RETRY_MAX_MS);
+
+/** What the browser says about the network (window online/offline events). */
+type ConnectionEvent = { type: 'connection.online' } | { type: 'connection.offline' };
+
+/** Listens to the browser's online and offline events (and says at once when it starts offline). */
+const browserConnection = fromCallback<ConnectionEvent>(({ sendBack }) => {
+  if (typeof window === 'undefined') return undefined;
+  const online = () => sendBack({ type: 'connection.online' });
+  const offline = () => sendBack({ type: 'connection.offline' });
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+});
+
+/** While answers are not saved, leaving the page (reload, close, another address) asks first. */
+const beforeUnloadGuard = fromCallback(() => {
+  if (typeof window === 'undefined') return undefined;
+  const warn = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Older browsers show the dialog only when returnValue is set.
+    event.returnValue = '';
+  };
+  window.addEventListener('beforeunload', warn);
+  return () => window.removeEventListener('beforeunload', warn);
+});
+
 /** Messages between the answers actor and its storage. */
 export type StoreEvent = { type: 'store.write'; answers: Answers } | { type: 'store.clear' };
 type RestoredEvent = { type: 'answers.restored'; answers: Answers };
@@ -64,6 +107,7 @@ export type AnswersMachineEvent =
   | AnswersEvent
   | AppContextEvent
   | RestoredEvent
+  | ConnectionEvent
   /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
   | { type: 'answers.saveAndGo'; to?: string };
 
@@ -99,6 +143,8 @@ const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTar
 const replySaved = { type: 'reply', params: {} } as const;
 /** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
 const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
+/** The asker of a save (submit, an upload) cannot wait for the network: it hears the save failed. */
+const networkReply = { type: 'reply', params: { reason: 'error' } } as const;
 
 export interface AnswersContext {
   answers: AnswerMap;
@@ -119,6 +165,10 @@ export interface AnswersContext {
   /** Actors that asked for a save not started yet (another save or a reload was running). */
   waiting: string[];
   error: string | null;
+  /** What the browser last said about the network. */
+  online: boolean;
+  /** Network failures in a row of the save being retried: the pause before the next try doubles with each. */
+  retries: number;
 }
 
 type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
@@ -130,12 +180,22 @@ export const answersMachine = setup({
   },
   actors: {
     answerStore: sessionStorageStore,
+    connection: browserConnection,
+    leaveGuard: beforeUnloadGuard,
     saveAnswers: fromPromise<{ version: number }, SaveInput>(({ input, signal }) =>
       api.saveAnswers(input.changes, signal, input.baseVersion),
     ),
     loadServerAnswers: fromPromise<{ answer: Answers; answer_version: number }>(({ signal }) => api.profile(signal)),
   },
+  delays: {
+    saveRetry: ({ context }) => saveRetryDelay(context.retries - 1),
+  },
   guards: {
+    hasChanges: ({ context }) => Object.keys(changedAnswers(context.answers, context.confirmed)).length > 0,
+    noChanges: ({ context }) => Object.keys(changedAnswers(context.answers, context.confirmed)).length === 0,
+    networkFailure,
+    /** A network failure while the browser says it is offline. */
+    offlineFailure: (args) => networkFailure(args) && !args.context.online,
     changesAnswer: ({ context, event }) =>
       event.type === 'answers.set' &&
       (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
@@ -183,7 +243,14 @@ export const answersMachine = setup({
       version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
       sending: {},
       conflicts: [],
+      retries: 0,
     }),
+    keepOnline: assign({ online: ({ event }) => event.type !== 'connection.offline' }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    /** The network is back: the next failure starts the pauses afresh. */
+    resetRetries: assign({ retries: 0 }),
+    /** A save that waits for the network goes to no page when it finally goes through: the applicant has moved on. */
+    dropTarget: assign({ saveTarget: undefined }),
     keepConflict: assign({
       error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
       conflicts: ({ event }) => conflictingKeys((event as { error?: unknown }).error) ?? [],
@@ -259,9 +326,18 @@ export const answersMachine = setup({
     requesters: [],
     waiting: [],
     error: null,
+    online: true,
+    retries: 0,
   },
-  invoke: { id: 'store', src: 'answerStore' },
-  on: { 'answers.save': { actions: ['queueRequester', refuseAll] } },
+  invoke: [
+    { id: 'store', src: 'answerStore' },
+    { id: 'connection', src: 'connection' },
+  ],
+  on: {
+    'answers.save': { actions: ['queueRequester', refuseAll] },
+    'connection.online': { actions: 'keepOnline' },
+    'connection.offline': { actions: 'keepOnline' },
+  },
   initial: 'anonymous',
   states: {
     anonymous: {
@@ -303,8 +379,16 @@ export const answersMachine = setup({
         ],
       },
       states: {
+        /** Everything shown is what the server holds. */
         idle: {
-          always: waitingSave,
+          always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
+          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+        },
+        /** Answers changed here and not yet sent: the page says "Not saved yet" and leaving asks first. */
+        unsaved: {
+          tags: 'unsaved',
+          invoke: { id: 'leaveGuard', src: 'leaveGuard' },
+          always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
         /** A Save (no page to go to) went through: the page says so until the next change or save. */
@@ -342,8 +426,39 @@ export const answersMachine = setup({
                 // No toast over the form: the page names the answers next to Save, with links to them.
                 actions: ['keepConflict', { type: 'reply', params: { reason: 'conflict' } }],
               },
+              // Never reached the server: no toast over the form, the status beside Save says the answers wait.
+              { guard: 'offlineFailure', target: 'waitingForNetwork.offline', actions: ['keepError', 'dropTarget', networkReply] },
+              { guard: 'networkFailure', target: 'waitingForNetwork.retrying', actions: ['keepError', 'dropTarget', networkReply] },
               { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
+          },
+        },
+        /**
+         * A save that failed for the network: the answers stay here (and on the device), and go
+         * again when the browser says the network is back, or after a pause that doubles each time.
+         */
+        waitingForNetwork: {
+          tags: 'unsaved',
+          invoke: { id: 'leaveGuard', src: 'leaveGuard' },
+          initial: 'retrying',
+          // Another actor's save (submit, an upload) is tried at once: its asker says what a failure means.
+          always: waitingSave,
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'connection.online': { target: 'saving', actions: ['keepOnline', 'resetRetries'] },
+          },
+          states: {
+            /** The browser says there is no network: only its online event starts the next try. */
+            offline: {
+              tags: 'offline',
+            },
+            /** The browser thinks it is online, yet the save did not get through: try again after a pause. */
+            retrying: {
+              tags: 'retrying',
+              entry: 'countRetry',
+              after: { saveRetry: '#answers.student.saving' },
+              on: { 'connection.offline': { target: 'offline', actions: 'keepOnline' } },
+            },
           },
         },
         /** Another tab saved some of the same answers first: show the server's, keep the rest of ours. */

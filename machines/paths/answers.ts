@@ -24,8 +24,12 @@ export const answersModel: PathModel = {
     { type: 'answers.carryTo', to: '/login' },
     // The submit sequence (or a document upload) asks for a save and waits for the reply.
     { type: 'answers.save', replyTo: 'submit' },
+    // The browser's online and offline events (issue 12: a save that failed for the network waits for them).
+    { type: 'connection.offline' },
+    { type: 'connection.online' },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [
       failures.network,
+      failures.server,
       failures.unauthorised,
       failures.conflict,
     ]),
@@ -39,6 +43,7 @@ export const answersModel: PathModel = {
       context(snapshot).requesters.length > 0,
       context(snapshot).waiting.length > 0,
       context(snapshot).error !== null,
+      context(snapshot).online,
       arrivedBy(snapshot, event, previous),
     ]),
 };

@@ -54,3 +54,11 @@ export const CONFLICT_MESSAGES = {
   /** Next to Save: the page's own save, or an upload's. */
   save: 'Another tab or window saved these answers since this page loaded. This page now shows what it saved: please check them, then save again.',
 } as const;
+
+/** Issue 12: beside Save, whether the server holds what the page shows. */
+export const SAVE_STATUS = {
+  saved: 'All changes saved',
+  unsaved: 'Not saved yet',
+  offline: 'Not saved yet: you are offline. Your answers are kept on this device and will be saved when the connection returns.',
+  retrying: 'Not saved yet: the connection failed. Your answers are kept on this device and will be sent again shortly.',
+} as const;

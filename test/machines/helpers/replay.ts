@@ -136,7 +136,13 @@ export async function replay(
       else options.gate.reject(actor[2]!, (event as { error?: unknown }).error);
     } else if (delay) {
       const configured = options.machine.implementations.delays[delay[1]!];
-      const ms = typeof configured === 'number' ? configured : Number(delay[1]);
+      // A delay computed from the context (a backoff) is the one the running actor would wait.
+      const ms =
+        typeof configured === 'number'
+          ? configured
+          : typeof configured === 'function'
+            ? Number((configured as (args: { context: unknown }) => unknown)({ context: subject.getSnapshot().context }))
+            : Number(delay[1]);
       if (!Number.isFinite(ms)) throw new Error(`cannot replay the delay of ${event.type}`);
       await vi.advanceTimersByTimeAsync(ms);
     } else {

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, logInByApi, openStep, textbox, uniqueEmail } from './helpers/applicant';
+
+/*
+ * Issue 12, cases 2 to 5: nothing an applicant types is ever lost without being told. A save that
+ * fails for the network keeps the answers and sends them when the network returns; a reload or a
+ * closed tab gives back what was not saved; a session that ends keeps them for the next login;
+ * answers typed before logging in to an account that holds answers are offered, never dropped.
+ */
+
+const WIDTHS = [1280, 390] as const;
+const ERROR_SCREEN = 'Something went wrong.';
+
+interface Profile {
+  answer: Record<string, unknown>;
+}
+
+async function serverAnswers(page: Page): Promise<Record<string, unknown>> {
+  const response = await page.request.get('/api/profile');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as Profile).answer;
+}
+
+async function openAbout(page: Page): Promise<void> {
+  await openStep(page, '/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Loading the page…')).toHaveCount(0, { timeout: 30_000 });
+}
+
+const saveStatus = (page: Page) => page.locator('.step-actions__status');
+/** The applicant's own city (a parent's address has a City too). */
+const city = (page: Page) => page.locator('#q-city');
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+    test.describe.configure({ timeout: 180_000 });
+
+    test('case 2: Save while offline keeps the answers, says so, and saves them when the network returns', async ({ page, context }) => {
+      const email = uniqueEmail(`offline-${width}`);
+      await createAccount(page.request, email);
+      await logInByApi(page, email);
+      await openAbout(page);
+
+      await textbox(page, 'Middle name').fill('Grace');
+      await city(page).fill('Springfield');
+      await expect(saveStatus(page)).toHaveText('Not saved yet');
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(saveStatus(page)).toContainText('you are offline');
+      await expect(saveStatus(page)).toContainText('will be saved when the connection returns');
+      await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0);
+      await expect(textbox(page, 'Middle name')).toHaveValue('Grace');
+      await expect(city(page)).toHaveValue('Springfield');
+      await expectAccessible(page, 'offline status');
+
+      await context.setOffline(false);
+      await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 20_000 });
+      await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0);
+      expect(await serverAnswers(page)).toMatchObject({ middle_name: 'Grace', city: 'Springfield' });
+    });
+  });
+}
+
+test('a chunk that cannot be loaded shows a retry in its place, not the error screen', async ({ page }) => {
+  const email = uniqueEmail('chunk');
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await openAbout(page);
+  await textbox(page, 'Middle name').fill('Grace');
+  // The next step's code cannot be fetched (a connection lost on the way).
+  const blocked = /\/assets\/EducationPage[^/]*\.js$/;
+  await page.route(blocked, (route) => route.abort('internetdisconnected'));
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Your Academics/ })
+    .click();
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByText('This part of the page could not be loaded.')).toBeVisible();
+  await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0);
+  await expectAccessible(page, 'chunk retry');
+
+  await page.unroute(blocked);
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Academics' })).toBeVisible({ timeout: 30_000 });
+  // What was typed before is still there.
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /About You/ })
+    .click();
+  await expect(textbox(page, 'Middle name')).toHaveValue('Grace');
+});
