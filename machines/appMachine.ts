@@ -324,7 +324,8 @@ export const appMachine = setup({
       if (context.documentKeys === null) return;
       const { answers, service } = context.handOver;
       if (answers) {
-        const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version };
+        const owner = context.isLoggedIn && !context.isServiceUser ? context.username : undefined;
+        const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version, owner };
         tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), replace);
       }
       if (service) {

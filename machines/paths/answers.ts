@@ -27,6 +27,12 @@ export const answersModel: PathModel = {
     // The browser's online and offline events (issue 12: a save that failed for the network waits for them).
     { type: 'connection.offline' },
     { type: 'connection.online' },
+    // Answers offered back (issue 12 cases 4 and 5): the applicant's three choices, and a draft the device kept.
+    { type: 'offer.keepAccount' },
+    { type: 'offer.useNew' },
+    { type: 'offer.usePicked', keys: ['first_name'] },
+    { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
+    { type: 'answers.draft', owner: 'ada@example.org', draft: { base: 4, changes: { last_name: 'King' } } },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [
       failures.network,
       failures.server,

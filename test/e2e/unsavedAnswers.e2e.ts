@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, logInByApi, openStep, textbox, uniqueEmail } from './helpers/applicant';
+import { createAccount, logInByApi, openStep, PASSWORD, textbox, uniqueEmail } from './helpers/applicant';
 
 /*
  * Issue 12, cases 2 to 5: nothing an applicant types is ever lost without being told. A save that
@@ -101,3 +101,101 @@ test('a chunk that cannot be loaded shows a retry in its place, not the error sc
     .click();
   await expect(textbox(page, 'Middle name')).toHaveValue('Grace');
 });
+
+const field = (page: Page, key: string) => page.locator(`#q-${key}`);
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px: answers not saved yet`, () => {
+    test.use({ viewport: { width, height: 844 } });
+    test.describe.configure({ timeout: 180_000 });
+
+    test('case 3: a reload asks first, then gives back and saves what was typed since the last save', async ({ page }) => {
+      const email = uniqueEmail(`reload-${width}`);
+      await createAccount(page.request, email);
+      await logInByApi(page, email);
+      await openAbout(page);
+      await field(page, 'middle_name').fill('Grace');
+      await city(page).fill('Springfield');
+      await expect(saveStatus(page)).toHaveText('Not saved yet');
+
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.type());
+        void dialog.accept();
+      });
+      await page.reload();
+      expect(dialogs).toEqual(['beforeunload']);
+      await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible({ timeout: 30_000 });
+      await expect(field(page, 'middle_name')).toHaveValue('Grace');
+      await expect(city(page)).toHaveValue('Springfield');
+      await expect(toast(page, '2 answers you had not saved yet were kept on this device and are now saved.')).toBeVisible();
+      expect(await serverAnswers(page)).toMatchObject({ middle_name: 'Grace', city: 'Springfield' });
+      // Saved: leaving no longer asks.
+      await page.reload();
+      expect(dialogs).toEqual(['beforeunload']);
+    });
+
+    test('case 3: a tab closed before Save asks first; the next visit gives the answers back, saved', async ({ page, context }) => {
+      const email = uniqueEmail(`close-${width}`);
+      await createAccount(page.request, email);
+      await logInByApi(page, email);
+      await openAbout(page);
+      await field(page, 'middle_name').fill('Grace');
+      await city(page).fill('Springfield');
+      await expect(saveStatus(page)).toHaveText('Not saved yet');
+      await expectAccessible(page, 'not saved yet');
+
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const dialog = await asked;
+      expect(dialog.type()).toBe('beforeunload');
+      await dialog.accept();
+
+      const next = await context.newPage();
+      await openAbout(next);
+      await expect(field(next, 'middle_name')).toHaveValue('Grace');
+      await expect(city(next)).toHaveValue('Springfield');
+      await expect(toast(next, 'kept on this device and are now saved')).toBeVisible();
+      expect(await serverAnswers(next)).toMatchObject({ middle_name: 'Grace', city: 'Springfield' });
+    });
+
+    test('case 4: the session ends before Save; after logging in again the 4 answers are saved and the message says so', async ({
+      page,
+      context,
+    }) => {
+      const email = uniqueEmail(`session-${width}`);
+      await createAccount(page.request, email);
+      await logInByApi(page, email);
+      await openAbout(page);
+      await field(page, 'first_name').fill('Ada');
+      await field(page, 'middle_name').fill('Grace');
+      await field(page, 'last_name').fill('Lovelace');
+      await city(page).fill('Springfield');
+
+      await context.clearCookies({ name: 'sid' });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      const notice = page.getByTestId('card-notice');
+      await expect(notice).toContainText('Your session ended before your latest answers were saved.');
+      await expect(notice).toContainText('They are kept on this device: log in again to save them.');
+      await expectAccessible(page, 'login after a session ended with answers unsaved');
+
+      await page.getByLabel('Email address', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      await expect(
+        toast(page, 'Your session had ended before 4 answers could be saved. They were kept on this device and are now saved.'),
+      ).toBeVisible({ timeout: 20_000 });
+      await expect(field(page, 'middle_name')).toHaveValue('Grace');
+      await expect(city(page)).toHaveValue('Springfield');
+      expect(await serverAnswers(page)).toMatchObject({
+        first_name: 'Ada',
+        middle_name: 'Grace',
+        last_name: 'Lovelace',
+        city: 'Springfield',
+      });
+    });
+  });
+}
