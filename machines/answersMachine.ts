@@ -220,6 +220,8 @@ export interface AnswersContext {
   owner: string | undefined;
   /** Answers offered back, by key, while the applicant chooses (`choosing`). */
   offered: AnswerMap;
+  /** Where they come from: typed before logging in, or kept on this device while the account changed. */
+  offeredFrom: 'typed' | 'device' | null;
   /** Answers given back from this device, said once they are saved; `sessionEnded`: a session ended before saving them. */
   restored: { count: number; sessionEnded: boolean } | null;
 }
@@ -343,6 +345,7 @@ export const answersMachine = setup({
       if (event.type !== 'answers.draft' || event.draft === null) return {};
       return {
         offered: differing(event.draft.changes, context.answers),
+        offeredFrom: 'device' as const,
         restored: { count: 0, sessionEnded: event.draft.sessionEnded === true },
       };
     }),
@@ -362,10 +365,11 @@ export const answersMachine = setup({
       return {
         answers: { ...context.answers, ...chosen },
         offered: {},
+        offeredFrom: null,
         restored: { count: keys.filter((key) => !key.endsWith('_desc')).length, sessionEnded: context.restored?.sessionEnded ?? false },
       };
     }),
-    dropOffered: assign({ offered: {}, restored: null }),
+    dropOffered: assign({ offered: {}, offeredFrom: null, restored: null }),
     /** Once the answers given back are saved: said in plain words. */
     tellRestored: enqueueActions(({ context, system, enqueue }) => {
       if (!context.restored || context.restored.count === 0) return;
@@ -468,6 +472,7 @@ export const answersMachine = setup({
     retries: 0,
     owner: undefined,
     offered: {},
+    offeredFrom: null,
     restored: null,
   },
   invoke: [

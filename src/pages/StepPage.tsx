@@ -4,9 +4,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import { visibility } from '../catalogue/conditions';
 import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
-import { useAnswers, useReadOnly } from '../questions/hooks';
+import { useAnswers, useAnswersActor, useReadOnly } from '../questions/hooks';
 import { requiredKeys } from '../questions/required';
 import { SectionView } from '../questions/SectionView';
 import { StepActions } from './StepActions';
@@ -28,6 +29,22 @@ function ClearGuardQuestion() {
     <Suspense fallback={null}>
       <ClearGuardDialog />
     </Suspense>
+  ) : null;
+}
+
+// Answers offered back after a login (issue 12): the choice loads the first time it is offered.
+const OfferDialog = lazyChunk(() => import('../questions/OfferDialog'));
+
+function OfferQuestion() {
+  const offering = useSelector(useAnswersActor(), (s) => s.hasTag('choosing'));
+  const [needed, setNeeded] = useState(false);
+  if (offering && !needed) setNeeded(true);
+  return needed ? (
+    <ChunkBoundary compact>
+      <Suspense fallback={null}>
+        <OfferDialog />
+      </Suspense>
+    </ChunkBoundary>
   ) : null;
 }
 
@@ -71,6 +88,7 @@ export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActi
       {readOnly ? null : beforeActions}
       {readOnly ? null : <StepActions next={PAGES[index + 1]?.route} />}
       {readOnly ? null : <ClearGuardQuestion />}
+      {readOnly ? null : <OfferQuestion />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, logInByApi, openStep, PASSWORD, textbox, uniqueEmail } from './helpers/applicant';
+import { createAccount, logInByApi, openStep, PASSWORD, saveAnswers, textbox, uniqueEmail } from './helpers/applicant';
 
 /*
  * Issue 12, cases 2 to 5: nothing an applicant types is ever lost without being told. A save that
@@ -196,6 +196,85 @@ for (const width of WIDTHS) {
         last_name: 'Lovelace',
         city: 'Springfield',
       });
+    });
+  });
+}
+
+/**
+ * Case 5's start: an account that already holds answers, then a visitor in this browser types a
+ * last name and a city, presses Save (sign-up) and goes on to "Log in" to that account.
+ */
+async function typeThenLogIn(page: Page, email: string): Promise<void> {
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await saveAnswers(page, { first_name: 'Ada', last_name: 'Byron', city: 'London' });
+  expect((await page.request.get('/api/logout')).ok()).toBe(true);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible({ timeout: 30_000 });
+  await field(page, 'last_name').fill('King');
+  await city(page).fill('Springfield');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
+}
+
+const offerDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Which answers should we keep?' });
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px: answers typed before logging in to an account with answers`, () => {
+    test.use({ viewport: { width, height: 844 } });
+    test.describe.configure({ timeout: 180_000 });
+
+    test("case 5: they are offered beside the account's; keeping the account's saves nothing", async ({ page }) => {
+      await typeThenLogIn(page, uniqueEmail(`offer-keep-${width}`));
+      const dialog = offerDialog(page);
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+      await expect(dialog).toContainText('You typed answers before logging in');
+      const lastName = dialog.getByRole('listitem').filter({ hasText: 'Last name (family name)' });
+      await expect(lastName).toContainText('Byron');
+      await expect(lastName).toContainText('King');
+      const cityItem = dialog.getByRole('listitem').filter({ hasText: /^City/ });
+      await expect(cityItem).toContainText('London');
+      await expect(cityItem).toContainText('Springfield');
+      await expectAccessible(page, 'offer dialog');
+      // Only a choice closes it.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeVisible();
+
+      await dialog.getByRole('button', { name: "Keep my account's answers" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(field(page, 'last_name')).toHaveValue('Byron');
+      await expect(city(page)).toHaveValue('London');
+      expect(await serverAnswers(page)).toMatchObject({ last_name: 'Byron', city: 'London' });
+    });
+
+    test('case 5: using the new answers saves them all', async ({ page }) => {
+      await typeThenLogIn(page, uniqueEmail(`offer-new-${width}`));
+      const dialog = offerDialog(page);
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+      await dialog.getByRole('button', { name: 'Use all the new answers' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(toast(page, '2 answers you had not saved yet were kept on this device and are now saved.')).toBeVisible();
+      await expect(field(page, 'last_name')).toHaveValue('King');
+      await expect(city(page)).toHaveValue('Springfield');
+      expect(await serverAnswers(page)).toMatchObject({ first_name: 'Ada', last_name: 'King', city: 'Springfield' });
+    });
+
+    test('case 5: picking per answer saves only the ticked ones', async ({ page }) => {
+      await typeThenLogIn(page, uniqueEmail(`offer-pick-${width}`));
+      const dialog = offerDialog(page);
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
+      await dialog.getByRole('checkbox', { name: 'Use the new answer: City' }).check();
+      await dialog.getByRole('button', { name: 'Use the ticked answers' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(city(page)).toHaveValue('Springfield');
+      await expect(field(page, 'last_name')).toHaveValue('Byron');
+      await expect.poll(async () => (await serverAnswers(page)).city).toBe('Springfield');
+      expect(await serverAnswers(page)).toMatchObject({ last_name: 'Byron', city: 'Springfield' });
     });
   });
 }
