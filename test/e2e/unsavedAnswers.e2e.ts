@@ -278,3 +278,30 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+test('the toast and the login card load while the page is idle: Log Out while offline still reaches the login card', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('preload');
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  const fetched: string[] = [];
+  page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
+  await openAbout(page);
+  // Nothing asked for them: the page fetched them because it was idle.
+  await expect.poll(() => fetched.some((path) => /\/assets\/ToastItem[^/]*\.js$/.test(path))).toBe(true);
+  await expect.poll(() => fetched.some((path) => /\/assets\/AuthArea[^/]*\.js$/.test(path))).toBe(true);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  const account = page.getByRole('dialog', { name: 'Account' });
+  await expect(account).toBeVisible();
+  await context.setOffline(true);
+  await account.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The login card itself, with Log Out's message: its code came before the network went.
+  await expect(page.getByTestId('card-notice')).toContainText('You have logged out.', { timeout: 20_000 });
+  await expect(page.getByText(ERROR_SCREEN)).toHaveCount(0);
+  await expect(page.getByText('This part of the page could not be loaded.')).toHaveCount(0);
+  await context.setOffline(false);
+});

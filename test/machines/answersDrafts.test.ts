@@ -104,6 +104,17 @@ describe('answers: a draft per account on the device', () => {
     expect(drafts[OWNER]).toBeUndefined();
   });
 
+  it("a logout leaves the draft on the device: only a save or the applicant's own choice clears it", () => {
+    const { subject, drafts } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    expect(subject.getSnapshot().context.answers).toEqual({});
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' } });
+  });
+
   it('a draft older than what the server holds is offered: keeping the account’s answers discards it', async () => {
     const { subject, drafts, sent } = start({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
     subject.send(STUDENT);
