@@ -1,15 +1,16 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
-import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
 import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';
+import { RESTORED_MESSAGES } from '../src/catalogue/answerMessages';
 
 type AnswerMap = Record<string, AnswerValue>;
 
@@ -56,36 +57,126 @@ function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers,
 
 type SaveInput = { changes: Answers; baseVersion: number | undefined };
 
+/** A save that never reached the server (offline, refused, timed out): the answers wait for the network. */
+const networkFailure = ({ event }: { event: EventObject }) => {
+  const error = (event as { error?: unknown }).error;
+  return error instanceof ApiError && error.kind === 'network';
+};
+
+/**
+ * Issue 12: a save that failed for the network is tried again after a pause that doubles each
+ * time (2 s, 4 s, 8 s… up to a minute), and at once when the browser says the network is back.
+ */
+export const SAVE_RETRY_FIRST_MS = 2000;
+export const SAVE_RETRY_MAX_MS = 60_000;
+export const saveRetryDelay = (retries: number) => Math.min(SAVE_RETRY_FIRST_MS * 2 ** retries, SAVE_RETRY_MAX_MS);
+
+/** What the browser says about the network (window online/offline events). */
+type ConnectionEvent = { type: 'connection.online' } | { type: 'connection.offline' };
+
+/** Listens to the browser's online and offline events (and says at once when it starts offline). */
+const browserConnection = fromCallback<ConnectionEvent>(({ sendBack }) => {
+  if (typeof window === 'undefined') return undefined;
+  const online = () => sendBack({ type: 'connection.online' });
+  const offline = () => sendBack({ type: 'connection.offline' });
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+});
+
+/** While answers are not saved, leaving the page (reload, close, another address) asks first. */
+const beforeUnloadGuard = fromCallback(() => {
+  if (typeof window === 'undefined') return undefined;
+  const warn = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Older browsers show the dialog only when returnValue is set.
+    event.returnValue = '';
+  };
+  window.addEventListener('beforeunload', warn);
+  return () => window.removeEventListener('beforeunload', warn);
+});
+
+/**
+ * Answers of an account the server has not confirmed yet, kept on this device (issue 12): the
+ * changes, the server version they were made over, and whether a session ended before saving them.
+ */
+export interface Draft {
+  base: number | undefined;
+  changes: Answers;
+  sessionEnded?: boolean;
+}
+
 /** Messages between the answers actor and its storage. */
-export type StoreEvent = { type: 'store.write'; answers: Answers } | { type: 'store.clear' };
+export type StoreEvent =
+  | { type: 'store.write'; answers: Answers }
+  | { type: 'store.clear' }
+  | { type: 'draft.write'; owner: string; draft: Draft }
+  | { type: 'draft.clear'; owner: string }
+  | { type: 'draft.read'; owner: string };
 type RestoredEvent = { type: 'answers.restored'; answers: Answers };
+/** The store's answer to `draft.read`. */
+type DraftEvent = { type: 'answers.draft'; owner: string; draft: Draft | null };
+
+/** The applicant's choice for answers offered back (typed before logging in, or kept from an ended session). */
+export type OfferEvent =
+  | { type: 'offer.keepAccount' }
+  | { type: 'offer.useNew' }
+  /** `keys`: the offered answers to use; the others stay as the account holds them. */
+  | { type: 'offer.usePicked'; keys: readonly string[] };
 
 export type AnswersMachineEvent =
   | AnswersEvent
   | AppContextEvent
   | RestoredEvent
+  | DraftEvent
+  | ConnectionEvent
+  | OfferEvent
   /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
   | { type: 'answers.saveAndGo'; to?: string };
 
 const STORAGE_KEY = 'admissions.answers';
+/** One draft per account (the username), in localStorage: it outlives the tab and the session. */
+export const draftKey = (owner: string) => `admissions.draft.${owner}`;
 
 /**
  * Keeps an anonymous visitor's answers in sessionStorage, so a reload never loses what was typed
- * (and closing the tab forgets them: the visitor may be on a shared computer).
+ * (and closing the tab forgets them: the visitor may be on a shared computer). A logged-in
+ * applicant's answers not saved yet go to localStorage, one draft per account, until the server
+ * confirms them or the applicant discards them (issue 12).
  */
 export const sessionStorageStore = fromCallback<StoreEvent>(({ sendBack, receive }) => {
   const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  const drafts = typeof localStorage === 'undefined' ? undefined : localStorage;
   try {
     const stored = storage?.getItem(STORAGE_KEY);
     if (stored) sendBack({ type: 'answers.restored', answers: JSON.parse(stored) as Answers } satisfies RestoredEvent);
   } catch {
     storage?.removeItem(STORAGE_KEY);
   }
+  const readDraft = (owner: string): Draft | null => {
+    try {
+      return JSON.parse(drafts?.getItem(draftKey(owner)) ?? 'null') as Draft | null;
+    } catch {
+      return null;
+    }
+  };
   receive((event) => {
     if (event.type === 'store.clear') storage?.removeItem(STORAGE_KEY);
-    else storage?.setItem(STORAGE_KEY, JSON.stringify(event.answers));
+    else if (event.type === 'store.write') storage?.setItem(STORAGE_KEY, JSON.stringify(event.answers));
+    else if (event.type === 'draft.write') drafts?.setItem(draftKey(event.owner), JSON.stringify(event.draft));
+    else if (event.type === 'draft.clear') drafts?.removeItem(draftKey(event.owner));
+    else sendBack({ type: 'answers.draft', owner: event.owner, draft: readDraft(event.owner) } satisfies DraftEvent);
   });
 });
+
+/** Offered answers that differ from what the account holds (empty answers are nothing to offer). */
+function differing(offered: Answers, held: Answers): AnswerMap {
+  return Object.fromEntries(Object.entries(offered).filter(([key, value]) => value !== '' && value !== false && held[key] !== value));
+}
 
 /** Who keeps a copy of the answers. */
 const announce = [
@@ -99,6 +190,8 @@ const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTar
 const replySaved = { type: 'reply', params: {} } as const;
 /** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
 const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
+/** The asker of a save (submit, an upload) cannot wait for the network: it hears the save failed. */
+const networkReply = { type: 'reply', params: { reason: 'error' } } as const;
 
 export interface AnswersContext {
   answers: AnswerMap;
@@ -119,6 +212,18 @@ export interface AnswersContext {
   /** Actors that asked for a save not started yet (another save or a reload was running). */
   waiting: string[];
   error: string | null;
+  /** What the browser last said about the network. */
+  online: boolean;
+  /** Network failures in a row of the save being retried: the pause before the next try doubles with each. */
+  retries: number;
+  /** Whose answers these are (the username): their draft on this device goes by it. */
+  owner: string | undefined;
+  /** Answers offered back, by key, while the applicant chooses (`choosing`). */
+  offered: AnswerMap;
+  /** Where they come from: typed before logging in, or kept on this device while the account changed. */
+  offeredFrom: 'typed' | 'device' | null;
+  /** Answers given back from this device, said once they are saved; `sessionEnded`: a session ended before saving them. */
+  restored: { count: number; sessionEnded: boolean } | null;
 }
 
 type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
@@ -130,12 +235,41 @@ export const answersMachine = setup({
   },
   actors: {
     answerStore: sessionStorageStore,
+    connection: browserConnection,
+    leaveGuard: beforeUnloadGuard,
     saveAnswers: fromPromise<{ version: number }, SaveInput>(({ input, signal }) =>
       api.saveAnswers(input.changes, signal, input.baseVersion),
     ),
     loadServerAnswers: fromPromise<{ answer: Answers; answer_version: number }>(({ signal }) => api.profile(signal)),
   },
+  delays: {
+    saveRetry: ({ context }) => saveRetryDelay(context.retries - 1),
+  },
   guards: {
+    hasChanges: ({ context }) => Object.keys(changedAnswers(context.answers, context.confirmed)).length > 0,
+    noChanges: ({ context }) => Object.keys(changedAnswers(context.answers, context.confirmed)).length === 0,
+    networkFailure,
+    /** A network failure while the browser says it is offline. */
+    offlineFailure: (args) => networkFailure(args) && !args.context.online,
+    /** The device kept answers of this account made over the version the server still holds: they go on as they are. */
+    draftApplies: ({ context, event }) =>
+      event.type === 'answers.draft' &&
+      event.owner === context.owner &&
+      event.draft !== null &&
+      event.draft.base === context.version &&
+      Object.keys(differing(event.draft.changes, context.answers)).length > 0,
+    /** The device kept answers, and the server has changed since: the applicant chooses. */
+    draftOutdated: ({ context, event }) =>
+      event.type === 'answers.draft' &&
+      event.owner === context.owner &&
+      event.draft !== null &&
+      Object.keys(differing(event.draft.changes, context.answers)).length > 0,
+    /** Answers typed before logging in to an account that already holds answers (other ones): the applicant chooses. */
+    offersTypedAnswers: ({ context, event }) =>
+      event.type === 'answers.replaceAll' &&
+      event.version !== undefined &&
+      hasAnswers(event.answers) &&
+      Object.keys(differing(context.answers, event.answers)).length > 0,
     changesAnswer: ({ context, event }) =>
       event.type === 'answers.set' &&
       (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
@@ -190,7 +324,78 @@ export const answersMachine = setup({
       version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
       sending: {},
       conflicts: [],
+      retries: 0,
     }),
+    keepOwner: assign({ owner: ({ context, event }) => (event.type === 'answers.replaceAll' ? event.owner : context.owner) }),
+    /** What the server has not confirmed goes to this account's draft on the device; nothing left, no draft. */
+    persistDraft: enqueueActions(({ context, enqueue }, params?: { sessionEnded?: boolean }) => {
+      if (context.owner === undefined) return;
+      const changes = changedAnswers(context.answers, context.confirmed);
+      const event: StoreEvent =
+        Object.keys(changes).length === 0
+          ? { type: 'draft.clear', owner: context.owner }
+          : { type: 'draft.write', owner: context.owner, draft: { base: context.version, changes, sessionEnded: params?.sessionEnded } };
+      enqueue.sendTo('store', event);
+    }),
+    readDraft: enqueueActions(({ context, enqueue }) => {
+      if (context.owner !== undefined) enqueue.sendTo('store', { type: 'draft.read', owner: context.owner } satisfies StoreEvent);
+    }),
+    applyDraft: assign(({ context, event }) => {
+      if (event.type !== 'answers.draft' || event.draft === null) return {};
+      const changes = differing(event.draft.changes, context.answers);
+      return {
+        answers: { ...context.answers, ...changes },
+        restored: { count: Object.keys(changes).length, sessionEnded: event.draft.sessionEnded === true },
+      };
+    }),
+    offerDraft: assign(({ context, event }) => {
+      if (event.type !== 'answers.draft' || event.draft === null) return {};
+      return {
+        offered: differing(event.draft.changes, context.answers),
+        offeredFrom: 'device' as const,
+        restored: { count: 0, sessionEnded: event.draft.sessionEnded === true },
+      };
+    }),
+    /** Before the account's answers replace them: what was typed before logging in, where it differs. */
+    offerTyped: assign(({ context, event }) =>
+      event.type === 'answers.replaceAll'
+        ? { offered: differing(context.answers, event.answers), restored: { count: 0, sessionEnded: false } }
+        : {},
+    ),
+    /** The offered answers the applicant chose (all, or the picked ones with their descriptions) over the account's. */
+    useOffered: assign(({ context, event }) => {
+      const keys =
+        event.type === 'offer.usePicked'
+          ? Object.keys(context.offered).filter((key) => event.keys.some((picked) => key === picked || key === descKey(picked)))
+          : Object.keys(context.offered);
+      const chosen = Object.fromEntries(keys.map((key) => [key, context.offered[key]!]));
+      return {
+        answers: { ...context.answers, ...chosen },
+        offered: {},
+        offeredFrom: null,
+        restored: { count: keys.filter((key) => !key.endsWith('_desc')).length, sessionEnded: context.restored?.sessionEnded ?? false },
+      };
+    }),
+    dropOffered: assign({ offered: {}, offeredFrom: null, restored: null }),
+    /** Once the answers given back are saved: said in plain words. */
+    tellRestored: enqueueActions(({ context, system, enqueue }) => {
+      if (!context.restored || context.restored.count === 0) return;
+      enqueue.sendTo(sibling(SYSTEM_IDS.toasts)({ system }), {
+        type: 'toast.show',
+        toast: {
+          severity: 'success',
+          title: TOAST_TITLES.success,
+          message: RESTORED_MESSAGES.saved(context.restored.count, context.restored.sessionEnded),
+        },
+      } satisfies ToastEvent);
+      enqueue.assign({ restored: null });
+    }),
+    keepOnline: assign({ online: ({ event }) => event.type !== 'connection.offline' }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    /** The network is back: the next failure starts the pauses afresh. */
+    resetRetries: assign({ retries: 0 }),
+    /** A save that waits for the network goes to no page when it finally goes through: the applicant has moved on. */
+    dropTarget: assign({ saveTarget: undefined }),
     keepConflict: assign({
       error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
       conflicts: ({ event }) => conflictingKeys((event as { error?: unknown }).error) ?? [],
@@ -252,7 +457,11 @@ export const answersMachine = setup({
         toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
       } satisfies ToastEvent);
     }),
-    endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+    endSession: sendTo(sibling(SYSTEM_IDS.session), ({ context }): SessionEvent => {
+      // Answers not saved stay on the device for the next login: /login says so instead of 'session invalid'.
+      const unsaved = context.owner !== undefined && Object.keys(changedAnswers(context.answers, context.confirmed)).length > 0;
+      return unsaved ? { type: 'session.unauthorised', message: RESTORED_MESSAGES.sessionEnded } : { type: 'session.unauthorised' };
+    }),
   },
 }).createMachine({
   id: 'answers',
@@ -266,9 +475,22 @@ export const answersMachine = setup({
     requesters: [],
     waiting: [],
     error: null,
+    online: true,
+    retries: 0,
+    owner: undefined,
+    offered: {},
+    offeredFrom: null,
+    restored: null,
   },
-  invoke: { id: 'store', src: 'answerStore' },
-  on: { 'answers.save': { actions: ['queueRequester', refuseAll] } },
+  invoke: [
+    { id: 'store', src: 'answerStore' },
+    { id: 'connection', src: 'connection' },
+  ],
+  on: {
+    'answers.save': { actions: ['queueRequester', refuseAll] },
+    'connection.online': { actions: 'keepOnline' },
+    'connection.offline': { actions: 'keepOnline' },
+  },
   initial: 'anonymous',
   states: {
     anonymous: {
@@ -296,12 +518,23 @@ export const answersMachine = setup({
       exit: refuseAll,
       initial: 'idle',
       on: {
-        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce] },
-        'answers.clear': { actions: ['clearAnswers', ...announce] },
-        'answers.setMany': { actions: ['setManyAnswers', ...announce] },
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
+        'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
         'answers.replaceAll': [
-          { guard: 'keepsTypedAnswers', target: '.saving', actions: ['confirmServerAnswers', { type: 'keepTarget' }] },
-          { actions: ['replaceAnswers', 'confirmServerAnswers', ...announce] },
+          { guard: 'keepsTypedAnswers', target: '.saving', actions: ['confirmServerAnswers', 'keepOwner', { type: 'keepTarget' }] },
+          // Issue 12 case 5: typed before logging in to an account holding other answers: offered, never dropped.
+          {
+            guard: 'offersTypedAnswers',
+            target: '.choosing',
+            actions: ['offerTyped', 'replaceAnswers', 'confirmServerAnswers', 'keepOwner', ...announce],
+          },
+          { actions: ['replaceAnswers', 'confirmServerAnswers', 'keepOwner', ...announce, 'readDraft'] },
+        ],
+        // Issue 12 cases 3 and 4: what this device kept for the account comes back.
+        'answers.draft': [
+          { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', ...announce, { type: 'keepTarget' }] },
+          { guard: 'draftOutdated', target: '.choosing', actions: 'offerDraft' },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
         // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
@@ -312,8 +545,16 @@ export const answersMachine = setup({
         ],
       },
       states: {
+        /** Everything shown is what the server holds. */
         idle: {
-          always: waitingSave,
+          always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
+          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+        },
+        /** Answers changed here and not yet sent: the page says "Not saved yet" and leaving asks first. */
+        unsaved: {
+          tags: 'unsaved',
+          invoke: { id: 'leaveGuard', src: 'leaveGuard' },
+          always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
         /** A Save (no page to go to) went through: the page says so until the next change or save. */
@@ -322,9 +563,9 @@ export const answersMachine = setup({
           always: waitingSave,
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
-            'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce] },
-            'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce] },
-            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce] },
+            'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce, 'persistDraft'] },
+            'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce, 'persistDraft'] },
+            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce, 'persistDraft'] },
           },
         },
         /**
@@ -339,21 +580,60 @@ export const answersMachine = setup({
             src: 'saveAnswers',
             input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
             onDone: [
-              { guard: 'hasTarget', target: 'idle', actions: ['confirmSent', 'runValidations', 'goToTarget', replySaved] },
+              {
+                guard: 'hasTarget',
+                target: 'idle',
+                actions: ['confirmSent', 'persistDraft', 'tellRestored', 'runValidations', 'goToTarget', replySaved],
+              },
               // The asker goes on with its own task (validations, an upload): no Saved notice.
-              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', replySaved] },
-              { target: 'saved', actions: ['confirmSent', 'runValidations'] },
+              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', 'persistDraft', 'tellRestored', replySaved] },
+              { target: 'saved', actions: ['confirmSent', 'persistDraft', 'tellRestored', 'runValidations'] },
             ],
             onError: [
-              { guard: 'unauthorised', target: 'idle', actions: ['endSession', refuseAll] },
+              {
+                guard: 'unauthorised',
+                target: 'idle',
+                actions: [{ type: 'persistDraft', params: { sessionEnded: true } }, 'endSession', refuseAll],
+              },
               {
                 guard: 'conflict',
                 target: 'reloading',
                 // No toast over the form: the page names the answers next to Save, with links to them.
                 actions: ['keepConflict', { type: 'reply', params: { reason: 'conflict' } }],
               },
+              // Never reached the server: no toast over the form, the status beside Save says the answers wait.
+              { guard: 'offlineFailure', target: 'waitingForNetwork.offline', actions: ['keepError', 'dropTarget', networkReply] },
+              { guard: 'networkFailure', target: 'waitingForNetwork.retrying', actions: ['keepError', 'dropTarget', networkReply] },
               { target: 'failed', actions: ['keepError', 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
+          },
+        },
+        /**
+         * A save that failed for the network: the answers stay here (and on the device), and go
+         * again when the browser says the network is back, or after a pause that doubles each time.
+         */
+        waitingForNetwork: {
+          tags: 'unsaved',
+          invoke: { id: 'leaveGuard', src: 'leaveGuard' },
+          initial: 'retrying',
+          // Another actor's save (submit, an upload) is tried at once: its asker says what a failure means.
+          always: waitingSave,
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'connection.online': { target: 'saving', actions: ['keepOnline', 'resetRetries'] },
+          },
+          states: {
+            /** The browser says there is no network: only its online event starts the next try. */
+            offline: {
+              tags: 'offline',
+            },
+            /** The browser thinks it is online, yet the save did not get through: try again after a pause. */
+            retrying: {
+              tags: 'retrying',
+              entry: 'countRetry',
+              after: { saveRetry: '#answers.student.saving' },
+              on: { 'connection.offline': { target: 'offline', actions: 'keepOnline' } },
+            },
           },
         },
         /** Another tab saved some of the same answers first: show the server's, keep the rest of ours. */
@@ -362,11 +642,23 @@ export const answersMachine = setup({
           invoke: {
             id: 'loadServerAnswers',
             src: 'loadServerAnswers',
-            onDone: { target: 'failed', actions: ['mergeServerAnswers', ...announce] },
+            onDone: { target: 'failed', actions: ['mergeServerAnswers', ...announce, 'persistDraft'] },
             onError: [
               { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
               { target: 'failed', actions: ['keepError', 'toastError'] },
             ],
+          },
+        },
+        /**
+         * Answers offered back (typed before logging in, or kept on this device while the server
+         * changed): the page asks whether to keep the account's, use the new ones, or pick.
+         */
+        choosing: {
+          tags: 'choosing',
+          on: {
+            'offer.keepAccount': { target: 'idle', actions: ['dropOffered', 'persistDraft'] },
+            'offer.useNew': { target: 'saving', actions: ['useOffered', ...announce, 'persistDraft', { type: 'keepTarget' }] },
+            'offer.usePicked': { target: 'saving', actions: ['useOffered', ...announce, 'persistDraft', { type: 'keepTarget' }] },
           },
         },
         failed: {

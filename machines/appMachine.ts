@@ -172,7 +172,7 @@ const tell = (enqueue: Enqueue, to: AnyActorRef | undefined, event: EventObject)
  * A region for actors whose module is loaded on demand (a chunk of its own in the build): at start
  * when `neededAtStart`, otherwise when `askedBy` arrives; `<tag>Loading` while it loads,
  * `<tag>Ready` once `onLoaded` has spawned them. A module that could not be fetched (a lost
- * connection) shows the root error screen, and the next `askedBy` tries again.
+ * connection) is `<tag>Failed`: the area says so with a retry, and the next `askedBy` tries again.
  */
 function loadedOnDemand<const TActions extends readonly string[]>(region: {
   neededAtStart: 'authNeededAtStart' | 'formNeededAtStart';
@@ -198,8 +198,9 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
         },
       },
       ready: { tags: `${region.tag}Ready` as const },
+      /** Issue 12: the page stays (typed answers included); the area says so and offers a retry (`askedBy`). */
       failed: {
-        tags: 'error' as const,
+        tags: `${region.tag}Failed` as const,
         on: { [region.askedBy]: 'loading' },
       },
     },
@@ -342,7 +343,8 @@ export const appMachine = setup({
       if (context.documentKeys === null) return;
       const { answers, service } = context.handOver;
       if (answers) {
-        const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version };
+        const owner = context.isLoggedIn && !context.isServiceUser ? context.username : undefined;
+        const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version, owner };
         tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), replace);
       }
       if (service) {

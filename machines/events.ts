@@ -47,7 +47,8 @@ export type NavigateEmitted = { type: 'navigate'; to: string; state?: Navigation
  * `session.unauthorised`; Log Out, inactivity and the auth cards use the others.
  */
 export type SessionEvent =
-  | { type: 'session.unauthorised' }
+  /** `message`: what /login says instead of the session-invalid message (answers kept unsaved: issue 12). */
+  | { type: 'session.unauthorised'; message?: string }
   /** `message`: what /login says afterwards (the inactivity actor's reasons); without one, the applicant's own Log Out. */
   | { type: 'session.logout'; message?: string }
   | { type: 'session.loggedIn' };
@@ -66,7 +67,11 @@ export type AnswersEvent =
   /** Several answers at once, as given (an add-another item removed: the later items move down). */
   | { type: 'answers.setMany'; answers: Record<string, AnswerValue> }
   /** `version`: the server's answers version, when the answers come from the server. */
-  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue>; version?: number }
+  /**
+   * `version`: the server's answers version, when the answers come from the server; `owner`: whose
+   * they are (the username), which finds the answers of that account not saved yet on this device.
+   */
+  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue>; version?: number; owner?: string }
   /**
    * Another actor needs the answers on the server before it goes on (the submit sequence, a
    * document upload). The answers actor is the only one that saves them: it sends what changed,

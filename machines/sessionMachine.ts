@@ -80,7 +80,7 @@ export const sessionMachine = setup({
         'session.logout': { target: 'loggingOut', actions: 'keepLogoutMessage' },
         'session.unauthorised': {
           target: 'loggedOut',
-          actions: ['announceEnd', { type: 'goToLogin', params: { message: SESSION_INVALID_MESSAGE } }],
+          actions: ['announceEnd', { type: 'goToLogin', params: ({ event }) => ({ message: event.message ?? SESSION_INVALID_MESSAGE }) }],
         },
       },
     },

@@ -24,8 +24,18 @@ export const answersModel: PathModel = {
     { type: 'answers.carryTo', to: '/login' },
     // The submit sequence (or a document upload) asks for a save and waits for the reply.
     { type: 'answers.save', replyTo: 'submit' },
+    // The browser's online and offline events (issue 12: a save that failed for the network waits for them).
+    { type: 'connection.offline' },
+    { type: 'connection.online' },
+    // Answers offered back (issue 12 cases 4 and 5): the applicant's three choices, and a draft the device kept.
+    { type: 'offer.keepAccount' },
+    { type: 'offer.useNew' },
+    { type: 'offer.usePicked', keys: ['first_name'] },
+    { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
+    { type: 'answers.draft', owner: 'ada@example.org', draft: { base: 4, changes: { last_name: 'King' } } },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [
       failures.network,
+      failures.server,
       failures.unauthorised,
       failures.conflict,
     ]),
@@ -39,6 +49,7 @@ export const answersModel: PathModel = {
       context(snapshot).requesters.length > 0,
       context(snapshot).waiting.length > 0,
       context(snapshot).error !== null,
+      context(snapshot).online,
       arrivedBy(snapshot, event, previous),
     ]),
 };

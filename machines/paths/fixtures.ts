@@ -4,6 +4,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
 /** Outcomes the generated paths give to invoked calls. */
 export const failures = {
   network: new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined),
+  /** The server answered, with an error of its own. */
+  server: new ApiError(GENERIC_ERROR_MESSAGE, 'http', 500),
   unauthorised: new ApiError('Your session is invalid.', 'unauthorised', 401),
   /** A save refused because another tab changed the same answer first. */
   conflict: new ApiError(CONFLICT_MESSAGES.server(['First name']), 'http', 409, { conflicts: ['first_name'] }),

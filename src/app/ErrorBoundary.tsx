@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ChunkError, isChunkLoadError, retryFailedChunks } from './chunks';
 import { ErrorScreen } from './ErrorScreen';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
 
 interface State {
   failed: boolean;
+  /** The error was code that could not be loaded (a lost connection): a retry, not the error screen. */
+  chunk: boolean;
   key: string | undefined;
 }
 
@@ -18,15 +21,20 @@ interface State {
  * budgets), so the routes are wrapped in this boundary instead, reset when the route changes.
  */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { failed: false, key: this.props.resetKey };
+  override state: State = { failed: false, chunk: false, key: this.props.resetKey };
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+    return props.resetKey === state.key ? null : { failed: false, chunk: false, key: props.resetKey };
   }
 
-  static getDerivedStateFromError(): Partial<State> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { failed: true, chunk: isChunkLoadError(error) };
   }
+
+  private readonly retry = () => {
+    retryFailedChunks();
+    this.setState({ failed: false, chunk: false });
+  };
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     // The screen promises the issue has been logged: the console is the log a browser has.
@@ -34,6 +42,8 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <ErrorScreen /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    // Issue 12: a chunk that cannot be loaded never takes the whole page down.
+    return this.state.chunk ? <ChunkError onRetry={this.retry} /> : <ErrorScreen />;
   }
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from './chunks';
 
 /**
  * The route modules (./AppRoutes): the form area's frame and pages, the staff print view, the
@@ -6,11 +6,11 @@ import { lazy } from 'react';
  * download of the others (bench/bundleWeight.ts measures it); src/catalogue/routes.ts names them
  * for the server's hints.
  */
-export const AboutPage = lazy(() => import('../pages/AboutPage'));
-export const EducationPage = lazy(() => import('../pages/EducationPage'));
-export const FinalStepsPage = lazy(() => import('../pages/FinalStepsPage'));
-export const ServiceView = lazy(() => import('../service/ServiceView'));
+export const AboutPage = lazyChunk(() => import('../pages/AboutPage'));
+export const EducationPage = lazyChunk(() => import('../pages/EducationPage'));
+export const FinalStepsPage = lazyChunk(() => import('../pages/FinalStepsPage'));
+export const ServiceView = lazyChunk(() => import('../service/ServiceView'));
 
-export const FormArea = lazy(() => import('../layout/FormArea'));
-export const AuthArea = lazy(() => import('../auth/AuthArea'));
-export const CompletionArea = lazy(() => import('../completion/CompletionArea'));
+export const FormArea = lazyChunk(() => import('../layout/FormArea'));
+export const AuthArea = lazyChunk(() => import('../auth/AuthArea'));
+export const CompletionArea = lazyChunk(() => import('../completion/CompletionArea'));

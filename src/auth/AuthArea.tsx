@@ -4,6 +4,7 @@ import { AUTH_CARDS, type AuthCard, type AuthCardPrefill } from '../../machines/
 import type { NavigationState } from '../../machines/events';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useAppActor, useSystemActor } from '../app/actors';
+import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { Footer } from '../layout/Footer';
@@ -30,14 +31,23 @@ function prefillOf(card: AuthCard, search: string, state: NavigationState | unde
  */
 export default function AuthArea({ card }: { card: AuthCard }) {
   // The auth card actor loads with the auth area (the root's `auth` region); the frame need not wait.
-  const ready = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('authReady'));
+  const app = useAppActor();
+  const ready = useSelector(app, (snapshot) => snapshot.hasTag('authReady'));
+  // Its code could not be fetched (a lost connection): said here, with a retry, never the whole page.
+  const failed = useSelector(app, (snapshot) => snapshot.hasTag('authFailed'));
   usePageTitle(AUTH_CARDS[card].title);
   return (
     <div className="frame frame--auth">
       <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="auth-main">
-        {ready ? <OpenCard card={card} /> : <Spinner size="large" label="Loading…" />}
+        {ready ? (
+          <OpenCard card={card} />
+        ) : failed ? (
+          <ChunkError onRetry={() => app.send({ type: 'app.authArea' })} />
+        ) : (
+          <Spinner size="large" label="Loading…" />
+        )}
       </main>
       <Footer />
     </div>

@@ -59,3 +59,23 @@ export const CONFLICT_MESSAGES = {
   /** Next to Save: the page's own save, or an upload's. */
   save: 'Another tab or window saved these answers since this page loaded. This page now shows what it saved: please check them, then save again.',
 } as const;
+
+/** Issue 12: beside Save, whether the server holds what the page shows. */
+export const SAVE_STATUS = {
+  saved: 'All changes saved',
+  unsaved: 'Not saved yet',
+  offline: 'Not saved yet: you are offline. Your answers are kept on this device and will be saved when the connection returns.',
+  retrying: 'Not saved yet: the connection failed. Your answers are kept on this device and will be sent again shortly.',
+} as const;
+
+const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNumber(count)} answers`);
+
+/** Issue 12: answers the server had not confirmed, kept on this device and given back. */
+export const RESTORED_MESSAGES = {
+  /** /login, when a session ended with answers not saved (instead of the session-invalid message). */
+  sessionEnded: 'Your session ended before your latest answers were saved. They are kept on this device: log in again to save them.',
+  saved: (count: number, sessionEnded: boolean) =>
+    sessionEnded
+      ? `Your session had ended before ${answersCount(count)} could be saved. They were kept on this device and are now saved.`
+      : `${answersCount(count)} you had not saved yet ${count === 1 ? 'was' : 'were'} kept on this device and ${count === 1 ? 'is' : 'are'} now saved.`,
+} as const;

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useAppActor } from '../app/actors';
+import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
@@ -27,6 +28,8 @@ export default function FormArea({ children }: { children: ReactNode }) {
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
   const pageShown = useDeferredValue(formReady, false);
+  // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
+  const formFailed = useSelector(app, (snapshot) => snapshot.hasTag('formFailed'));
   const { pathname } = useBrowserLocation();
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();
@@ -42,6 +45,8 @@ export default function FormArea({ children }: { children: ReactNode }) {
             <MissingInformation />
             <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>{children}</Suspense>
           </>
+        ) : formFailed ? (
+          <ChunkError onRetry={() => app.send({ type: 'app.formArea' })} />
         ) : (
           <Spinner size="large" label="Loading your application…" className="frame__loading" />
         )}

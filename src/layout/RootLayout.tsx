@@ -1,5 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary';
+import { preloadErrorPaths } from '../app/preload';
 import { Spinner } from '../ui/Spinner';
 import { Announcer } from './Announcer';
 import { InactivityWatch } from './InactivityWatch';
@@ -11,6 +12,8 @@ import { UnexpectedErrorWatch } from './UnexpectedErrorWatch';
  * may appear over any page (toasts, the inactivity modal, the unexpected-error dialog).
  */
 export function RootLayout({ pathname, children }: { pathname: string | null; children: ReactNode }) {
+  // The toast and the login card load while nothing else happens: an error path must not need the network.
+  useEffect(() => preloadErrorPaths(), []);
   return (
     <>
       <ErrorBoundary resetKey={pathname ?? ''}>

@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import type { toastsMachine } from '../../machines/toastsMachine';
 import { useSystemActor } from '../app/actors';
+import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import './Toasts.css';
 
-// A toast's own code (its swipe) loads with the first toast; the live regions are here from the start.
-const ToastItem = lazy(() => import('./ToastItem'));
+// A toast's own code (its swipe) loads when the page is idle (src/app/preload.ts) or with the
+// first toast; the live regions are here from the start.
+export const ToastItem = lazyChunk(() => import('./ToastItem'));
 
 type ToastsActor = ActorRefFrom<typeof toastsMachine>;
 
@@ -97,22 +99,26 @@ export function Toasts() {
     <section ref={region} className="toasts" aria-label="Notifications">
       {/* The live regions exist before any toast arrives, so screen readers announce new ones. */}
       <div role="alert" className="toasts__stack">
-        <Suspense fallback={null}>
-          {toasts
-            .filter((toast) => toast.severity === 'error')
-            .map((toast) => (
-              <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
-            ))}
-        </Suspense>
+        <ChunkBoundary compact>
+          <Suspense fallback={null}>
+            {toasts
+              .filter((toast) => toast.severity === 'error')
+              .map((toast) => (
+                <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
+              ))}
+          </Suspense>
+        </ChunkBoundary>
       </div>
       <div role="status" className="toasts__stack">
-        <Suspense fallback={null}>
-          {toasts
-            .filter((toast) => toast.severity !== 'error')
-            .map((toast) => (
-              <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
-            ))}
-        </Suspense>
+        <ChunkBoundary compact>
+          <Suspense fallback={null}>
+            {toasts
+              .filter((toast) => toast.severity !== 'error')
+              .map((toast) => (
+                <ToastItem key={toast.id} toast={toast} onDismiss={() => toastsActor.send({ type: 'toast.dismiss', id: toast.id })} />
+              ))}
+          </Suspense>
+        </ChunkBoundary>
       </div>
     </section>
   );

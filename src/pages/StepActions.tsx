@@ -4,11 +4,21 @@ import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { useAnswersActor } from '../questions/hooks';
+import { SAVE_STATUS } from '../catalogue/answerMessages';
 import { BUTTON_SIZES } from '../catalogue/limits';
 import { Button } from '../ui/Button';
 import { ConflictNotice } from './ConflictNotice';
 
 type SubmitActor = ActorRefFrom<typeof submitMachine>;
+
+/** The answers actor's state in words (issue 12): saved, not yet, or waiting for the network. */
+function saveStatus(snapshot: { hasTag(tag: string): boolean }): string {
+  if (snapshot.hasTag('saved')) return SAVE_STATUS.saved;
+  if (snapshot.hasTag('offline')) return SAVE_STATUS.offline;
+  if (snapshot.hasTag('retrying')) return SAVE_STATUS.retrying;
+  if (snapshot.hasTag('unsaved')) return SAVE_STATUS.unsaved;
+  return '';
+}
 
 /**
  * The bottom of a step: Save, and Next (with the route of the following step) or, on the last
@@ -20,7 +30,7 @@ export function StepActions({ next }: { next?: string }) {
   const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
   // A save asked for by Submit or an upload is theirs to show, not Save's or Next's.
   const saving = useSelector(answers, (s) => s.hasTag('busy') && s.context.requesters.length === 0);
-  const saved = useSelector(answers, (s) => s.hasTag('saved'));
+  const status = useSelector(answers, saveStatus);
   // Which button the running save belongs to: Next goes to a page, Save stays.
   const savingTo = useSelector(answers, (s) => s.context.saveTarget);
   const canSubmit = useSelector(submit, (s) => s.can({ type: 'submit' }));
@@ -34,7 +44,7 @@ export function StepActions({ next }: { next?: string }) {
       <div className="step-actions">
         <p className="step-actions__status" role="status">
           {/* A failed save says so itself (a toast, or the conflict notice); a visitor's Save leads to sign-up instead. */}
-          {saved ? 'Your answers are saved.' : ''}
+          {status}
         </p>
         <div className="step-actions__buttons">
           <Button

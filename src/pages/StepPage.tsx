@@ -6,9 +6,10 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { announce } from '../layout/Announcer';
+import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import { visibility } from '../catalogue/conditions';
 import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
-import { useAnswers, useReadOnly } from '../questions/hooks';
+import { useAnswers, useAnswersActor, useReadOnly } from '../questions/hooks';
 import { requiredKeys } from '../questions/required';
 import { SectionView } from '../questions/SectionView';
 import { StepActions } from './StepActions';
@@ -55,6 +56,22 @@ function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: str
   }, [heading, text]);
 }
 
+// Answers offered back after a login (issue 12): the choice loads the first time it is offered.
+const OfferDialog = lazyChunk(() => import('../questions/OfferDialog'));
+
+function OfferQuestion() {
+  const offering = useSelector(useAnswersActor(), (s) => s.hasTag('choosing'));
+  const [needed, setNeeded] = useState(false);
+  if (offering && !needed) setNeeded(true);
+  return needed ? (
+    <ChunkBoundary compact>
+      <Suspense fallback={null}>
+        <OfferDialog />
+      </Suspense>
+    </ChunkBoundary>
+  ) : null;
+}
+
 /**
  * A step of the application: its sections in catalogue order, what the step adds before the
  * actions (Final Steps: the PDF copy), and the actions at the bottom. Each
@@ -99,6 +116,7 @@ export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActi
       {readOnly ? null : beforeActions}
       {readOnly ? null : <StepActions next={PAGES[index + 1]?.route} />}
       {readOnly ? null : <ClearGuardQuestion />}
+      {readOnly ? null : <OfferQuestion />}
     </div>
   );
 }

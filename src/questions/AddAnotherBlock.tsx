@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
@@ -7,14 +7,17 @@ import { slotTitle, type AddAnotherGroup, type Question } from '../catalogue/que
 import { countOf, type addAnotherMachine } from '../../machines/addAnotherMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
-import ConfirmDialog from './ConfirmDialog';
 import { ids } from './Field';
 import { useAnswersActor } from './hooks';
 import { blockKeys, slotBlocks, type Block } from './layout';
 
 type AddAnotherActor = ActorRefFrom<typeof addAnotherMachine>;
+
+// Ark's dialog loads the first time a removal is asked, not with the first page (issue 11's budget).
+const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog'));
 
 export function useSlotCount(buttonId: string): number {
   const actor = useSystemActor<AddAnotherActor>(SYSTEM_IDS.addAnother);
@@ -47,6 +50,8 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
   const removingSlot = useSelector(actor, (s) =>
     s.hasTag('busy') && s.context.removing?.buttonId === group.buttonId ? s.context.removing.slot : null,
   );
+  const [dialogNeeded, setDialogNeeded] = useState(false);
+  if (asking !== null && !dialogNeeded) setDialogNeeded(true);
   const root = useRef<HTMLDivElement>(null);
   // Issue 13: the Remove button is gone with its item: focus goes to the item now in its place (or
   // the one before), and the removal is announced.
@@ -96,15 +101,22 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
           </fieldset>
         ),
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        title={LOSS_MESSAGES.removeItemTitle(slotTitle(group, asking?.slot ?? 0))}
-        text={LOSS_MESSAGES.removeItem(slotTitle(group, asking?.slot ?? 0), (asking?.slot ?? 0) < count - 1)}
-        confirmLabel={LOSS_MESSAGES.removeItemConfirm}
-        destructive
-        onConfirm={() => actor.send({ type: 'remove.confirm' })}
-        onCancel={() => actor.send({ type: 'remove.cancel' })}
-      />
+      {/* Once loaded it stays, so that closing it gives focus back where the applicant was. */}
+      {dialogNeeded ? (
+        <ChunkBoundary compact>
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              open={asking !== null}
+              title={LOSS_MESSAGES.removeItemTitle(slotTitle(group, asking?.slot ?? 0))}
+              text={LOSS_MESSAGES.removeItem(slotTitle(group, asking?.slot ?? 0), (asking?.slot ?? 0) < count - 1)}
+              confirmLabel={LOSS_MESSAGES.removeItemConfirm}
+              destructive
+              onConfirm={() => actor.send({ type: 'remove.confirm' })}
+              onCancel={() => actor.send({ type: 'remove.cancel' })}
+            />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
       {canAdd || adding ? (
         <Button
           variant="secondary"

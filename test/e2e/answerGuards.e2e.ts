@@ -36,7 +36,7 @@ async function openLoaded(page: Page, route: string): Promise<void> {
 
 async function save(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your answers are saved.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 }
 
 async function expectAccessible(page: Page, what: string): Promise<void> {

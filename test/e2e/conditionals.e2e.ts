@@ -42,7 +42,7 @@ test.describe('conditional content', () => {
 
     // Save stays on the page and says so.
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your answers are saved.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   });
 
   test('the mailing address shows only when it differs, and comes back empty', async ({ page }) => {

@@ -32,7 +32,7 @@ test('an optional radio answer can be cleared and the empty answer is saved', as
   await expect(clear).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your answers are saved.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   const profile = (await (await page.request.get('/api/profile')).json()) as { answer: Record<string, unknown> };
   expect(profile.answer.ethnicity ?? '').toBe('');
 });

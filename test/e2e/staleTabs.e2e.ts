@@ -61,7 +61,7 @@ async function saveCityInB(b: Page, city: string) {
   await expect(cityBox).toHaveValue(completeApplication.city as string);
   await cityBox.fill(city);
   await b.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(b.getByText('Your answers are saved.')).toBeVisible();
+  await expect(b.getByText('All changes saved')).toBeVisible();
 }
 
 test('a submit from an older tab keeps the answer another tab saved since', async ({ browser }) => {
@@ -93,7 +93,7 @@ test('a submit from an older tab that changed the same answer stops and tells th
   const commentInB = textbox(section(b, 'Legal and Conduct'), COMMENT_LABEL);
   await commentInB.fill('Written in tab B.');
   await b.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(b.getByText('Your answers are saved.')).toBeVisible();
+  await expect(b.getByText('All changes saved')).toBeVisible();
 
   await commentInA.fill('Written in tab A.');
   await a.getByRole('button', { name: 'Submit' }).click();

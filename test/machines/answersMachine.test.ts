@@ -223,12 +223,12 @@ describe('answers: saving for another actor (answers.save)', () => {
   });
 
   it('replies error or unauthorised (after telling the session) when the save fails', async () => {
-    let outcome: unknown = failures.network;
+    let outcome: unknown = failures.server;
     const { subject, received } = start({ save: async () => Promise.reject(outcome) });
     subject.send(STUDENT);
     subject.send(ASK);
     await flush();
-    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }]);
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.server.message }]);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
     outcome = failures.unauthorised;
     subject.send(ASK);
@@ -283,9 +283,9 @@ describe('answers: saving for another actor (answers.save)', () => {
     subject.send(STUDENT);
     subject.send({ type: 'answers.saveAndGo' });
     subject.send(ASK);
-    gate.reject('saveAnswers', failures.network);
+    gate.reject('saveAnswers', failures.server);
     await flush();
-    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }]);
+    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.server.message }]);
     expect(gate.isPending('saveAnswers')).toBe(false);
     // The page's own Save failed: its toast is shown once.
     expect(received[SYSTEM_IDS.toasts]).toHaveLength(1);
@@ -311,7 +311,7 @@ describe('answers: what a Save tells the page', () => {
     let fail = false;
     const { subject } = start({
       save: async () => {
-        if (fail) throw failures.network;
+        if (fail) throw failures.server;
         return { message: 'Saved.', version: 2 };
       },
     });
@@ -379,7 +379,7 @@ describe('answers: student', () => {
   });
 
   it('shows a failed save as an error toast and lets the applicant try again', async () => {
-    let outcome: unknown = failures.network;
+    let outcome: unknown = failures.server;
     const { subject, received } = start({
       save: async () => {
         if (outcome) throw outcome;
@@ -390,9 +390,9 @@ describe('answers: student', () => {
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
     expect(subject.getSnapshot().value).toEqual({ student: 'failed' });
-    expect(subject.getSnapshot().context.error).toBe(failures.network.message);
+    expect(subject.getSnapshot().context.error).toBe(failures.server.message);
     expect(received[SYSTEM_IDS.toasts]).toEqual([
-      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: failures.network.message } },
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: failures.server.message } },
     ]);
     outcome = failures.unauthorised;
     subject.send({ type: 'answers.saveAndGo', to: '/education' });

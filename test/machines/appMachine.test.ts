@@ -308,19 +308,20 @@ describe('app: the form actors load on demand', () => {
     expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
   });
 
-  it('a lost connection while fetching them shows the root error screen; the form area tries again', async () => {
+  it('a lost connection while fetching them leaves the page up (no root error screen); the form area tries again', async () => {
     const { actor, gate, child, loadForm } = start(APP_INPUTS.anonymous);
     await settle(gate, 'loadCollege', demoCollege);
     gate.reject('loadFormActors', failures.network);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'failed' });
-    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect(actor.getSnapshot().hasTag('formFailed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
     child(SYSTEM_IDS.navigation).send(at('/education'));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'loading' });
     await loadForm();
-    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect(actor.getSnapshot().hasTag('formFailed')).toBe(false);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
   });
 
@@ -371,19 +372,20 @@ describe('app: the auth card actor loads on demand', () => {
     expect(child(SYSTEM_IDS.authCard)).toBeDefined();
   });
 
-  it('a lost connection while fetching it shows the root error screen; the next auth card tries again', async () => {
+  it('a lost connection while fetching it leaves the page up (no root error screen); the next auth card tries again', async () => {
     const { actor, gate, child, loadAuth } = start(APP_INPUTS.anonymousOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle(gate, 'loadCollege', demoCollege);
     gate.reject('loadAuthCard', failures.network);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'failed', form: 'absent' });
-    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect(actor.getSnapshot().hasTag('authFailed')).toBe(true);
     child(SYSTEM_IDS.navigation).send(at('/forgot'));
     await flush();
     expect(actor.getSnapshot().hasTag('authLoading')).toBe(true);
     await loadAuth();
-    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect(actor.getSnapshot().hasTag('authFailed')).toBe(false);
     expect(actor.getSnapshot().hasTag('authReady')).toBe(true);
   });
 });

@@ -38,10 +38,12 @@ const CORE_CEILING_KB = 23.3;
  * told US from foreign numbers and a failed submit went to the page of the first missing answer:
  * issue 13; 24.2 kB once the answers asked before destroying answers, kept typed school names and
  * refused over-long pastes: issue 12; 24.7 kB with the PDF copy's preparing state and the
- * document's own link: issue 13). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
+ * document's own link: issue 13; 25.4 kB once a save that failed for the network waited for it,
+ * with the unsaved, offline and retrying states: issue 12 case 2; 26.5 kB with the drafts kept per
+ * account on the device and answers offered back: cases 3 to 5). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
  * here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 25.2;
+const FORM_CEILING_KB = 27;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [

@@ -88,7 +88,17 @@ async function walk(path: ModelPath, run: Walk): Promise<{ steps: Step[]; reache
     } else if (delay) {
       kind = 'delay';
       const configured: unknown = run.machine.implementations.delays[delay[1]!];
-      const ms = typeof configured === 'number' ? configured : Number(delay[1]);
+      // A delay computed from the context (a backoff) is the one the running actor would wait.
+      const ms =
+        typeof configured === 'number'
+          ? configured
+          : typeof configured === 'function'
+            ? Number(
+                (configured as (args: { context: unknown }) => unknown)({
+                  context: (run.subject.getSnapshot() as AnyMachineSnapshot).context,
+                }),
+              )
+            : Number(delay[1]);
       if (!Number.isFinite(ms)) throw new Error(`cannot wait for the delay of ${event.type}`);
       await vi.advanceTimersByTimeAsync(ms);
     } else {

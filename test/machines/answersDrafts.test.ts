@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import type { Answers } from '../../src/catalogue/dataModel';
+import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
+import { answersMachine, draftKey, sessionStorageStore, type Draft, type StoreEvent } from '../../machines/answersMachine';
+import { failures } from '../../machines/paths/fixtures';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { flush, startInSystem } from './helpers/system';
+
+/*
+ * Issue 12, cases 3 to 5: a logged-in applicant's answers not confirmed by the server are kept on
+ * the device, one draft per account, and come back after a reload, a closed tab or an ended
+ * session (saved at once when the server has not changed since, offered otherwise); answers typed
+ * before logging in to an account holding other answers are offered, never dropped.
+ */
+
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
+const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
+const ANONYMOUS = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+const OWNER = 'ada@example.org';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/** A device: the drafts it holds, by account, answered as the real store answers. */
+function start(drafts: Record<string, Draft> = {}) {
+  const outcomes: unknown[] = [];
+  const sent: Answers[] = [];
+  const machine = answersMachine.provide({
+    actors: {
+      answerStore: fromCallback<StoreEvent>(({ receive, sendBack }) => {
+        receive((event) => {
+          if (event.type === 'draft.write') drafts[event.owner] = event.draft;
+          else if (event.type === 'draft.clear') delete drafts[event.owner];
+          else if (event.type === 'draft.read') sendBack({ type: 'answers.draft', owner: event.owner, draft: drafts[event.owner] ?? null });
+        });
+      }),
+      connection: fromCallback(() => undefined),
+      leaveGuard: fromCallback(() => undefined),
+      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(({ input }) => {
+        sent.push(input.changes);
+        const outcome = outcomes.shift();
+        return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve({ version: (input.baseVersion ?? 0) + 1 });
+      }),
+    },
+  });
+  const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+  return { ...run, drafts, outcomes, sent };
+}
+
+const toasts = (received: Record<string, { type: string }[] | undefined>) =>
+  (received[SYSTEM_IDS.toasts] ?? []).map((event) => (event as unknown as { toast: { message: string } }).toast.message);
+
+describe('answers: a draft per account on the device', () => {
+  it('keeps every change the server has not confirmed, and drops the draft once it has', async () => {
+    const { subject, drafts } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    expect(drafts[OWNER]).toEqual({ base: 3, changes: { city: 'Springfield' } });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(drafts[OWNER]).toBeUndefined();
+  });
+
+  it('after a reload: a draft over the version the server still holds comes back and is saved, and the page says so', async () => {
+    const { subject, drafts, sent, received } = start({ [OWNER]: { base: 3, changes: { city: 'Springfield', middle_name: 'Grace' } } });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    await flush();
+    expect(subject.getSnapshot().context.answers).toEqual({ first_name: 'Ada', city: 'Springfield', middle_name: 'Grace' });
+    expect(sent).toEqual([{ city: 'Springfield', middle_name: 'Grace' }]);
+    expect(drafts[OWNER]).toBeUndefined();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(2, false)]);
+  });
+
+  it("another account's draft stays where it is", async () => {
+    const { subject, drafts, sent } = start({ 'grace@example.org': { base: 3, changes: { city: 'Boston' } } });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    await flush();
+    expect(sent).toEqual([]);
+    expect(drafts['grace@example.org']).toEqual({ base: 3, changes: { city: 'Boston' } });
+  });
+
+  it('a session that ends on Save keeps the answers for the next login; /login and the toast say what happened', async () => {
+    const { subject, drafts, outcomes, received, sent } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    outcomes.push(failures.unauthorised);
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised', message: RESTORED_MESSAGES.sessionEnded }]);
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
+    // The session is over: the page forgets them; the device does not.
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 1, owner: OWNER });
+    await flush();
+    expect(sent.at(-1)).toEqual({ city: 'Springfield' });
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+    expect(drafts[OWNER]).toBeUndefined();
+  });
+
+  it("a logout leaves the draft on the device: only a save or the applicant's own choice clears it", () => {
+    const { subject, drafts } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    expect(subject.getSnapshot().context.answers).toEqual({});
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' } });
+  });
+
+  it('a draft older than what the server holds is offered: keeping the account’s answers discards it', async () => {
+    const { subject, drafts, sent } = start({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    await flush();
+    expect(subject.getSnapshot().value).toEqual({ student: 'choosing' });
+    expect(subject.getSnapshot().context.offered).toEqual({ city: 'Springfield' });
+    subject.send({ type: 'offer.keepAccount' });
+    expect(subject.getSnapshot().context.answers).toEqual({ city: 'Boston' });
+    expect(drafts[OWNER]).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('answers: typed before logging in to an account that holds answers', () => {
+  function typedThenLoggedIn() {
+    const run = start();
+    run.subject.send(ANONYMOUS);
+    run.subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.subject.send(STUDENT);
+    run.subject.send({ type: 'answers.replaceAll', answers: { last_name: 'Byron', first_name: 'Ada' }, version: 4, owner: OWNER });
+    return run;
+  }
+
+  it('offers them instead of dropping them, showing the account’s meanwhile', () => {
+    const { subject, sent } = typedThenLoggedIn();
+    expect(subject.getSnapshot().value).toEqual({ student: 'choosing' });
+    expect(subject.getSnapshot().hasTag('choosing')).toBe(true);
+    expect(subject.getSnapshot().context.offered).toEqual({ last_name: 'King', city: 'Springfield' });
+    expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'Byron', first_name: 'Ada' });
+    expect(sent).toEqual([]);
+  });
+
+  it("keep the account's: nothing is saved, the offer is gone", () => {
+    const { subject, sent } = typedThenLoggedIn();
+    subject.send({ type: 'offer.keepAccount' });
+    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'Byron', first_name: 'Ada' });
+    expect(sent).toEqual([]);
+  });
+
+  it('use the new ones: all of them are saved over the account’s', async () => {
+    const { subject, sent, received } = typedThenLoggedIn();
+    subject.send({ type: 'offer.useNew' });
+    await flush();
+    expect(sent).toEqual([{ last_name: 'King', city: 'Springfield' }]);
+    expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'King', first_name: 'Ada', city: 'Springfield' });
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(2, false)]);
+  });
+
+  it('pick per answer: only the ticked ones are saved', async () => {
+    const { subject, sent } = typedThenLoggedIn();
+    subject.send({ type: 'offer.usePicked', keys: ['city'] });
+    await flush();
+    expect(sent).toEqual([{ city: 'Springfield' }]);
+    expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'Byron', first_name: 'Ada', city: 'Springfield' });
+  });
+});
+
+describe('answers: the device store', () => {
+  it('keeps drafts in localStorage by account, and answers draft.read with them', () => {
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('sessionStorage', { ...storage, getItem: () => null });
+    try {
+      const back: unknown[] = [];
+      let send: ((event: StoreEvent) => void) | undefined;
+      const store = sessionStorageStore as unknown as {
+        config: (args: { sendBack: (event: unknown) => void; receive: (listener: (event: StoreEvent) => void) => void }) => void;
+      };
+      store.config({ sendBack: (event) => back.push(event), receive: (listener) => (send = listener) });
+      send?.({ type: 'draft.write', owner: OWNER, draft: { base: 2, changes: { city: 'Springfield' } } });
+      expect(JSON.parse(items.get(draftKey(OWNER)) ?? 'null')).toEqual({ base: 2, changes: { city: 'Springfield' } });
+      send?.({ type: 'draft.read', owner: OWNER });
+      expect(back).toEqual([{ type: 'answers.draft', owner: OWNER, draft: { base: 2, changes: { city: 'Springfield' } } }]);
+      send?.({ type: 'draft.clear', owner: OWNER });
+      expect(items.has(draftKey(OWNER))).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
