@@ -332,18 +332,32 @@ export function coverageLine(plan: Plan): string {
   return `Coverage: ${coverage.states} of ${coverage.statesTotal} states reached, ${coverage.transitions} of ${coverage.transitionsTotal} transitions covered.`;
 }
 
+/** The transition path (1-based) that walks a state's path on its way, if any: the plan need not repeat it. */
+function walkedBy(plan: Plan, path: PlanPath): number | undefined {
+  const key = (candidate: PlanPath) => [JSON.stringify(candidate.input), ...candidate.steps.map((step) => JSON.stringify(step.event))];
+  const own = key(path);
+  const index = plan.transitions.findIndex((transition) => {
+    const other = key(transition);
+    return other.length >= own.length && own.every((part, position) => other[position] === part);
+  });
+  return index === -1 ? undefined : index + 1;
+}
+
 export function formatText(plan: Plan): string {
   const out: string[] = [
     `Test plan for "${plan.name}" (${plan.states.length} states to reach, ${plan.transitions.length} transitions to cover)`,
     '',
   ];
-  const section = (title: string, paths: PlanPath[]) => {
+  const section = (title: string, paths: PlanPath[], states = false) => {
     out.push(title, '');
     paths.forEach((path, index) => {
-      out.push(`${index + 1}. ${path.title}`, ...pathLines(path, plan.start, (step) => `  ${step}. `), '');
+      const walked = states ? walkedBy(plan, path) : undefined;
+      if (walked !== undefined) out.push(`${index + 1}. ${path.title}: on the way of transition ${walked}`);
+      else out.push(`${index + 1}. ${path.title}`, ...pathLines(path, plan.start, (step) => `  ${step}. `), '');
     });
+    if (states) out.push('');
   };
-  section('States to reach', plan.states);
+  section('States to reach', plan.states, true);
   section('Transitions to cover', plan.transitions);
   out.push(coverageLine(plan));
   if (plan.coverage.uncovered.length > 0) out.push(`Not covered by this plan: ${plan.coverage.uncovered.join('; ')}`);
@@ -355,6 +369,11 @@ export function formatMarkdown(plan: Plan): string {
   const section = (title: string, paths: PlanPath[]) => {
     out.push(`## ${title}`, '');
     paths.forEach((path, index) => {
+      const walked = title === 'States to reach' ? walkedBy(plan, path) : undefined;
+      if (walked !== undefined) {
+        out.push(`- [ ] ${index + 1}. ${path.title}: on the way of transition ${walked}`, '');
+        return;
+      }
       out.push(`### ${index + 1}. ${path.title}`, '');
       out.push(
         ...pathLines(path, plan.start, () => '- [ ] ').map((line) => (line.startsWith('     expect') ? `  - [ ] ${line.trim()}` : line)),
