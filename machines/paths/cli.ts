@@ -22,7 +22,7 @@ import { navigationModel } from './navigation';
 import { pdfCopyModel, pdfCopySimpleModel } from './pdfCopy';
 import { sessionModel } from './session';
 import { submitModel, submitPagePlan, submitSimpleModel } from './submit';
-import { tabsModel } from './tabs';
+import { tabsModel, tabsPagePlan } from './tabs';
 import { clearGuardModel } from './clearGuard';
 import { confirmTriggerModel } from './confirmTrigger';
 import { overlaysModel } from './overlays';
@@ -65,6 +65,7 @@ const PAGE_PLANS: Record<string, () => PagePlan> = {
   submit: () => submitPagePlan(completeApplication),
   authCard: authCardPagePlan,
   inactivity: inactivityPagePlan,
+  tabs: tabsPagePlan,
 };
 
 const RUNNER = resolve(import.meta.dirname, '../../test/e2e/model/runner.ts');

@@ -20,6 +20,8 @@ export type PageCheck =
   | { kind: 'region'; name: string }
   | { kind: 'link'; name: string }
   | { kind: 'button'; name: string; state: 'enabled' | 'disabled' | 'busy' }
+  | { kind: 'tab'; name: string; state: 'selected' | 'disabled' }
+  | { kind: 'noTabs' }
   | { kind: 'dialog'; name: string }
   | { kind: 'noDialog' };
 
@@ -36,7 +38,7 @@ export type Reply = 'real' | 'network' | { status: number; body?: unknown };
 export type PageAction =
   | { kind: 'setup'; task: 'account' | 'completeApplication' | 'clock' }
   | { kind: 'goto'; path: string }
-  | { kind: 'click'; role: 'button' | 'link'; name: string }
+  | { kind: 'click'; role: 'button' | 'link' | 'tab'; name: string }
   | { kind: 'fill'; label: string; value: string }
   | { kind: 'wait'; ms: number }
   /** Wait until the page shows this before the next action (a move between pages). */
@@ -249,17 +251,32 @@ export function buildPlan(plan: PagePlan): Plan {
   };
 }
 
-/** The paths to run: those no other path starts with (a transition's path walks its states). */
+/**
+ * The paths to run: those whose every checked state another path checks too. A path that another
+ * one starts with is dropped only where that one checks the page at the same point (the page is
+ * checked once the setup is done and after each action has settled, not between).
+ */
 export function pathsToRun(plan: Plan): PlanPath[] {
   const all = [...plan.transitions, ...plan.states];
   const keyOf = (path: PlanPath) => [JSON.stringify(path.input), ...path.steps.map((step) => JSON.stringify(step.event))];
   const keys = all.map(keyOf);
+  const checkedAfter = all.map((path) => {
+    const points = new Set<number>();
+    let count = 0;
+    for (const group of stepGroups(path)) {
+      count += group.kind === 'open' ? group.setup.length + group.arrive.length : group.steps.length;
+      points.add(count);
+    }
+    return points;
+  });
   return all.filter((_, index) => {
     const own = keys[index]!;
     return !keys.some(
       (other, otherIndex) =>
-        (other.length > own.length || (other.length === own.length && otherIndex < index)) &&
-        own.every((part, position) => other[position] === part),
+        otherIndex !== index &&
+        (other.length > own.length || otherIndex < index) &&
+        own.every((part, position) => other[position] === part) &&
+        checkedAfter[otherIndex]!.has(own.length - 1),
     );
   });
 }
@@ -282,6 +299,10 @@ function checkWords(check: PageCheck): string {
       return `a link "${check.name}"`;
     case 'button':
       return `the button "${check.name}" ${check.state === 'busy' ? 'busy (spinner, not pressable)' : check.state}`;
+    case 'tab':
+      return `the tab "${check.name}" ${check.state}`;
+    case 'noTabs':
+      return 'no tabs';
     case 'dialog':
       return `the dialog "${check.name}"`;
     case 'noDialog':
@@ -292,7 +313,7 @@ function checkWords(check: PageCheck): string {
 const expectationWords = (expectation: Expectation) => `${expectation.words}: ${expectation.checks.map(checkWords).join('; ')}`;
 
 function pathLines(path: PlanPath, start: string, bullet: (index: number) => string): string[] {
-  const setup = path.steps.filter((step) => step.plan.actions.every((action) => action.kind === 'setup'));
+  const setup = (stepGroups(path)[0] as Extract<StepGroup, { kind: 'open' }>).setup;
   const lines: string[] = [];
   let index = 0;
   for (const step of setup) lines.push(`${bullet(++index)}${step.plan.words}`);
@@ -311,18 +332,32 @@ export function coverageLine(plan: Plan): string {
   return `Coverage: ${coverage.states} of ${coverage.statesTotal} states reached, ${coverage.transitions} of ${coverage.transitionsTotal} transitions covered.`;
 }
 
+/** The transition path (1-based) that walks a state's path on its way, if any: the plan need not repeat it. */
+function walkedBy(plan: Plan, path: PlanPath): number | undefined {
+  const key = (candidate: PlanPath) => [JSON.stringify(candidate.input), ...candidate.steps.map((step) => JSON.stringify(step.event))];
+  const own = key(path);
+  const index = plan.transitions.findIndex((transition) => {
+    const other = key(transition);
+    return other.length >= own.length && own.every((part, position) => other[position] === part);
+  });
+  return index === -1 ? undefined : index + 1;
+}
+
 export function formatText(plan: Plan): string {
   const out: string[] = [
     `Test plan for "${plan.name}" (${plan.states.length} states to reach, ${plan.transitions.length} transitions to cover)`,
     '',
   ];
-  const section = (title: string, paths: PlanPath[]) => {
+  const section = (title: string, paths: PlanPath[], states = false) => {
     out.push(title, '');
     paths.forEach((path, index) => {
-      out.push(`${index + 1}. ${path.title}`, ...pathLines(path, plan.start, (step) => `  ${step}. `), '');
+      const walked = states ? walkedBy(plan, path) : undefined;
+      if (walked !== undefined) out.push(`${index + 1}. ${path.title}: on the way of transition ${walked}`);
+      else out.push(`${index + 1}. ${path.title}`, ...pathLines(path, plan.start, (step) => `  ${step}. `), '');
     });
+    if (states) out.push('');
   };
-  section('States to reach', plan.states);
+  section('States to reach', plan.states, true);
   section('Transitions to cover', plan.transitions);
   out.push(coverageLine(plan));
   if (plan.coverage.uncovered.length > 0) out.push(`Not covered by this plan: ${plan.coverage.uncovered.join('; ')}`);
@@ -334,6 +369,11 @@ export function formatMarkdown(plan: Plan): string {
   const section = (title: string, paths: PlanPath[]) => {
     out.push(`## ${title}`, '');
     paths.forEach((path, index) => {
+      const walked = title === 'States to reach' ? walkedBy(plan, path) : undefined;
+      if (walked !== undefined) {
+        out.push(`- [ ] ${index + 1}. ${path.title}: on the way of transition ${walked}`, '');
+        return;
+      }
       out.push(`### ${index + 1}. ${path.title}`, '');
       out.push(
         ...pathLines(path, plan.start, () => '- [ ] ').map((line) => (line.startsWith('     expect') ? `  - [ ] ${line.trim()}` : line)),
@@ -367,6 +407,9 @@ export function formatPlaywright(plan: Plan, runnerImport: string): string {
       if (group.kind === 'open') {
         for (const step of group.setup)
           out.push(`    // ${step.plan.words}`, ...step.plan.actions.map((action) => `    await app.do(${literal(action)});`));
+        if (group.hold) out.push(`    await app.hold(${literal(group.hold)});`);
+        for (const step of group.arrive)
+          out.push(`    // ${step.plan.words}`, ...step.plan.actions.map((action) => `    await app.do(${literal(action)});`));
         out.push(`    await app.open(${literal(plan.start)});`, `    await app.expect(${literal(group.expect)});`);
         continue;
       }
@@ -395,7 +438,8 @@ export function groupActions(group: Extract<StepGroup, { kind: 'act' }>) {
 }
 
 export type StepGroup =
-  { kind: 'open'; setup: PlanStep[]; expect: Expectation } | { kind: 'act'; steps: PlanStep[]; expect: Expectation; hold?: Call };
+  | { kind: 'open'; setup: PlanStep[]; arrive: PlanStep[]; expect: Expectation; hold?: Call }
+  | { kind: 'act'; steps: PlanStep[]; expect: Expectation; hold?: Call };
 
 /**
  * The path as the page lives it: the setup steps and the opening of the page, then each action
@@ -408,7 +452,20 @@ export function stepGroups(path: PlanPath): StepGroup[] {
   let index = 0;
   const setup: PlanStep[] = [];
   while (index < path.steps.length && isSetup(path.steps[index]!)) setup.push(path.steps[index++]!);
-  const groups: StepGroup[] = [{ kind: 'open', setup, expect: setup.at(-1)?.expect ?? path.initial }];
+  // The server's answers to the page's first calls (arranged before it opens).
+  const arrive: PlanStep[] = [];
+  while (index < path.steps.length && isServer(path.steps[index]!) && path.steps[index]!.plan.actions.length > 0)
+    arrive.push(path.steps[index++]!);
+  const last = arrive.at(-1) ?? setup.at(-1);
+  const groups: StepGroup[] = [
+    {
+      kind: 'open',
+      setup,
+      arrive,
+      expect: last?.expect ?? path.initial,
+      hold: index === path.steps.length ? last?.expect.waitsFor : undefined,
+    },
+  ];
   while (index < path.steps.length) {
     const steps = [path.steps[index++]!];
     while (index < path.steps.length && isServer(path.steps[index]!)) steps.push(path.steps[index++]!);

@@ -1,9 +1,11 @@
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { LOSS_MESSAGES } from '../../src/catalogue/answerMessages';
 import { ApiError } from '../api/httpClient';
 import { tabsMachine } from '../tabsMachine';
 import { TAB_GROUPS } from '../../src/catalogue/questions';
 import { serialiseStateVia } from './document';
 import type { PathModel } from './model';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
 
 // The group with a document tab (the personal statement: write it here, or upload a document).
 const group = TAB_GROUPS.find((candidate) => candidate.tabs.some((tab) => tab.documentKey)) ?? TAB_GROUPS[0];
@@ -45,3 +47,135 @@ export const tabsModel: PathModel = {
   events: tabsPathEvents,
   serializeState: serialiseStateVia,
 };
+
+// --- The plan QA and the model-based browser tests follow -----------------------------------------
+
+const TABS: Call = { method: 'GET', path: '/api/tabs' };
+const SAVE_TAB: Call = { method: 'PUT', path: '/api/tabs' };
+const tabLabel = (id: string | undefined) => group?.tabs.find((tab) => tab.id === id)?.label ?? '';
+const tabsContext = (snapshot: AnyMachineSnapshot) =>
+  snapshot.context as { chosen: Record<string, string>; pending: { tab: string } | null; losing: readonly string[] };
+const chosenTab = (snapshot: AnyMachineSnapshot) => tabsContext(snapshot).chosen[group?.tabId ?? ''] ?? group?.defaultTab;
+const uploadTab = tabIds.at(-1) ?? '';
+
+/**
+ * What the page can cause: an applicant (with the statement written, or not) opens the page,
+ * picks the other tab, answers the question before a deletion, tries again after a failure; the
+ * server's answers. Uploads in progress and attached documents are the document machine's (not here).
+ */
+function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
+  const tabId = group?.tabId ?? '';
+  if (snapshot.matches('anonymous')) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
+  if (snapshot.matches({ applicant: 'loading' }))
+    return [
+      { type: 'xstate.done.actor.loadTabs', output: {} },
+      { type: 'xstate.error.actor.loadTabs', error: serverError },
+    ];
+  if (snapshot.matches({ applicant: 'idle' }) && chosenTab(snapshot) !== uploadTab)
+    return [
+      { type: 'tabs.choose', tabId, tab: uploadTab, answers: {} },
+      { type: 'tabs.choose', tabId, tab: uploadTab, answers: written },
+    ];
+  if (snapshot.matches({ applicant: 'checking' })) return [inspected(false, false)];
+  if (snapshot.matches({ applicant: 'confirming' })) return [{ type: 'tabs.confirm' }, { type: 'tabs.cancel' }];
+  // Checking lasts until the document answers (at once on the page): then the choice is saved.
+  if (snapshot.matches({ applicant: 'saving' }) || snapshot.matches({ applicant: 'checking' }))
+    return [{ type: 'xstate.done.actor.saveTab' }, { type: 'xstate.error.actor.saveTab', error: serverError }];
+  if (snapshot.matches({ applicant: 'failed' })) return [{ type: 'tabs.reset' }];
+  return [];
+}
+
+function tabsStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan {
+  const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
+  switch (event.type) {
+    case 'app.context':
+      return { words: 'Log in as an applicant', actions: [{ kind: 'setup', task: 'account' }] };
+    case 'xstate.done.actor.loadTabs':
+      return server(TABS, 'real', 'the server gives the tab chosen before (none)');
+    case 'xstate.error.actor.loadTabs':
+      return server(TABS, { status: 500, body: { message: serverError.message } }, 'the server fails to give the tab chosen');
+    case 'tabs.choose': {
+      const { answers } = event as unknown as { answers: Record<string, unknown> };
+      const label = tabLabel((event as unknown as { tab: string }).tab);
+      return {
+        words:
+          Object.keys(answers).length > 0
+            ? `With the statement written, choose the tab "${label}"`
+            : `Choose the tab "${label}" (nothing written)`,
+        actions: [
+          ...(Object.keys(answers).length > 0 ? [{ kind: 'fill', label: 'Personal statement', value: 'Written by hand.' } as const] : []),
+          { kind: 'click', role: 'tab', name: label },
+        ],
+      };
+    }
+    case 'document.inspected':
+      return { words: 'the page finds no upload running and no document attached', actions: [] };
+    case 'tabs.confirm':
+      return {
+        words: `Press "${LOSS_MESSAGES.tabSwitchConfirm}"`,
+        actions: [{ kind: 'click', role: 'button', name: LOSS_MESSAGES.tabSwitchConfirm }],
+      };
+    case 'tabs.cancel':
+      return { words: 'Press Cancel', actions: [{ kind: 'click', role: 'button', name: 'Cancel' }] };
+    case 'xstate.done.actor.saveTab':
+      return server(SAVE_TAB, 'real', 'the server saves the choice');
+    case 'xstate.error.actor.saveTab':
+      return server(SAVE_TAB, { status: 500, body: { message: serverError.message } }, 'the server fails to save the choice');
+    case 'tabs.reset':
+      return { words: 'Press "Try again"', actions: [{ kind: 'click', role: 'button', name: 'Try again' }] };
+    default:
+      return { words: `(${before.value as string})`, actions: [] };
+  }
+}
+
+function tabsExpectation(snapshot: AnyMachineSnapshot): Expectation {
+  const chosen = tabLabel(chosenTab(snapshot));
+  const other = tabLabel(tabIds.find((id) => id !== chosenTab(snapshot)));
+  const pending = tabLabel(tabsContext(snapshot).pending?.tab);
+  const onPage: PageCheck[] = [{ kind: 'url', path: '/education' }];
+  if (snapshot.matches('anonymous'))
+    return { words: 'a visitor sees the statement to write, no tabs', checks: [...onPage, { kind: 'noTabs' }] };
+  if (snapshot.matches({ applicant: 'loading' }))
+    return {
+      words: 'the tabs wait for the choice made before',
+      checks: [...onPage, { kind: 'tab', name: other, state: 'disabled' }],
+      waitsFor: TABS,
+    };
+  // Checking lasts until the document answers (at once on the page): then the choice is saved.
+  if (snapshot.matches({ applicant: 'saving' }) || snapshot.matches({ applicant: 'checking' }))
+    return {
+      words: 'the choice is being saved',
+      checks: [...onPage, { kind: 'tab', name: chosen === pending ? other : pending, state: 'disabled' }],
+      waitsFor: SAVE_TAB,
+    };
+  if (snapshot.matches({ applicant: 'confirming' }))
+    return {
+      words: 'the question before the written statement is deleted',
+      checks: [...onPage, { kind: 'dialog', name: LOSS_MESSAGES.tabSwitchTitle(pending) }],
+    };
+  if (snapshot.matches({ applicant: 'failed' }))
+    return {
+      words: 'the switch failed, with a way to try again',
+      checks: [...onPage, { kind: 'alert', text: 'We could not switch right now.' }],
+    };
+  return {
+    words: `the tab "${chosen}" is chosen`,
+    checks: [...onPage, { kind: 'tab', name: chosen, state: 'selected' }, { kind: 'noDialog' }],
+  };
+}
+
+/** The tab group's plan (section 4 "Tabs", the personal statement); for a machine (the product's, or a broken copy). */
+export function tabsPagePlan(machine: AnyStateMachine = tabsMachine): PagePlan {
+  return {
+    model: {
+      name: 'tabs',
+      machine,
+      onlyListed: true,
+      events: pageEvents,
+      serializeState: (snapshot) => JSON.stringify([snapshot.value, chosenTab(snapshot), tabsContext(snapshot).losing.length > 0]),
+    },
+    start: '/education',
+    step: tabsStep,
+    expect: tabsExpectation,
+  };
+}

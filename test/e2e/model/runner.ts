@@ -159,6 +159,14 @@ export class ModelPage {
         await expect(button, message).toBeEnabled(options);
         return expect(button, message).not.toHaveAttribute('aria-busy', 'true', options);
       }
+      case 'tab': {
+        const tab = page.getByRole('tab', { name: check.name, exact: true });
+        return check.state === 'selected'
+          ? expect(tab, message).toHaveAttribute('aria-selected', 'true', options)
+          : expect(tab, message).toBeDisabled(options);
+      }
+      case 'noTabs':
+        return expect(page.getByRole('tab'), message).toHaveCount(0, options);
       case 'dialog':
         return expect(dialogs(page, check.name), message).toBeVisible(options);
       case 'noDialog':
@@ -173,6 +181,8 @@ export async function runPath(page: Page, path: PlanPath, start: string, timeout
   for (const group of stepGroups(path)) {
     if (group.kind === 'open') {
       for (const step of group.setup) for (const action of step.plan.actions) await app.do(action);
+      if (group.hold) await app.hold(group.hold);
+      for (const step of group.arrive) for (const action of step.plan.actions) await app.do(action);
       await app.open(start);
       await app.expect(group.expect);
       continue;
