@@ -113,7 +113,7 @@ test('the service view shows the answers read-only, with nothing interactive but
   const download = view.waitForEvent('download');
   await open.click();
   const file = await download;
-  const bytes = await readFile((await file.path())!);
+  const bytes = await readFile(await file.path());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(await pdfText(bytes)).toContain('My personal statement.');
   // The printed sheet has nothing to press.
