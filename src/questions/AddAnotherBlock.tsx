@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
@@ -9,12 +9,14 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
-import ConfirmDialog from './ConfirmDialog';
 import { ids } from './Field';
 import { useAnswersActor } from './hooks';
 import { blockKeys, slotBlocks, type Block } from './layout';
 
 type AddAnotherActor = ActorRefFrom<typeof addAnotherMachine>;
+
+// The question before removing an item: Ark's dialog loads the first time it is asked (the page's first download stays lean).
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 
 export function useSlotCount(buttonId: string): number {
   const actor = useSystemActor<AddAnotherActor>(SYSTEM_IDS.addAnother);
@@ -48,6 +50,9 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
     s.hasTag('busy') && s.context.removing?.buttonId === group.buttonId ? s.context.removing.slot : null,
   );
   const root = useRef<HTMLDivElement>(null);
+  // Once loaded the dialog stays, so that closing it gives focus back where the applicant was.
+  const [dialogNeeded, setDialogNeeded] = useState(false);
+  if (asking && !dialogNeeded) setDialogNeeded(true);
   // Issue 13: the Remove button is gone with its item: focus goes to the item now in its place (or
   // the one before), and the removal is announced.
   useEffect(() => {
@@ -96,15 +101,19 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
           </fieldset>
         ),
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        title={LOSS_MESSAGES.removeItemTitle(slotTitle(group, asking?.slot ?? 0))}
-        text={LOSS_MESSAGES.removeItem(slotTitle(group, asking?.slot ?? 0), (asking?.slot ?? 0) < count - 1)}
-        confirmLabel={LOSS_MESSAGES.removeItemConfirm}
-        destructive
-        onConfirm={() => actor.send({ type: 'remove.confirm' })}
-        onCancel={() => actor.send({ type: 'remove.cancel' })}
-      />
+      {dialogNeeded ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={asking !== null}
+            title={LOSS_MESSAGES.removeItemTitle(slotTitle(group, asking?.slot ?? 0))}
+            text={LOSS_MESSAGES.removeItem(slotTitle(group, asking?.slot ?? 0), (asking?.slot ?? 0) < count - 1)}
+            confirmLabel={LOSS_MESSAGES.removeItemConfirm}
+            destructive
+            onConfirm={() => actor.send({ type: 'remove.confirm' })}
+            onCancel={() => actor.send({ type: 'remove.cancel' })}
+          />
+        </Suspense>
+      ) : null}
       {canAdd || adding ? (
         <Button
           variant="secondary"

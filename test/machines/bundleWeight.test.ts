@@ -38,10 +38,12 @@ const CORE_CEILING_KB = 23.3;
  * told US from foreign numbers and a failed submit went to the page of the first missing answer:
  * issue 13; 24.2 kB once the answers asked before destroying answers, kept typed school names and
  * refused over-long pastes: issue 12; 24.7 kB with the PDF copy's preparing state and the
- * document's own link: issue 13). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
+ * document's own link: issue 13; 25.9 kB with removing added items, the page's load errors sent to the
+ * error screen, the focus events, the submission's reference and the staff's document link: issue 13's
+ * last gaps). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
  * here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 25.2;
+const FORM_CEILING_KB = 26.4;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [
