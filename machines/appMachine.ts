@@ -353,7 +353,12 @@ export const appMachine = setup({
         tell(enqueue, formActor(context, system, SYSTEM_IDS.addAnother), counts);
         tell(enqueue, formActor(context, system, SYSTEM_IDS.tabs), tabs);
         for (const key of context.documentKeys) {
-          const document: DocumentEvent = { type: 'document.set', document: service.document_answer[key] ?? null };
+          const document: DocumentEvent = {
+            type: 'document.set',
+            document: service.document_answer[key] ?? null,
+            // Staff may open the converted PDF (issue 13): the document actor asks with the page's token.
+            ...(context.serviceToken ? { serviceToken: context.serviceToken } : {}),
+          };
           tell(enqueue, formActor(context, system, documentSystemId(key)), document);
         }
       }

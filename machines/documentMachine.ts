@@ -22,7 +22,7 @@ export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } fro
 export type DocumentEvent =
   | AppContextEvent
   /** The service view's copy of the document answer (from GET /service/tmp-pdf), sent by the root. */
-  | { type: 'document.set'; document: DocumentInfo | null }
+  | { type: 'document.set'; document: DocumentInfo | null; serviceToken?: string }
   | { type: 'document.choose'; files: readonly File[] }
   | { type: 'document.delete' }
   | { type: 'document.cancelDelete' }
@@ -58,6 +58,8 @@ interface DocumentContext {
   document: DocumentInfo | null;
   fileProblem: string | null;
   error: string | null;
+  /** Staff: the service token of the page, to ask for the document's link (issue 13). */
+  serviceToken: string | null;
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE);
@@ -101,6 +103,10 @@ export const documentMachine = setup({
     deleteConversion: fromPromise<unknown, Key>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
     // The conversion's status carries the link once it completed (GET /api/pdf/document-answer/{key}).
     fetchDocumentLink: fromPromise<DocumentLink, Key>(({ input, signal }) => api.documentLink(input.answerKey, signal)),
+    // Staff open the converted PDF with their token (issue 13), for the applicant it names only.
+    fetchServiceDocumentLink: fromPromise<DocumentLink, Key & { serviceToken: string }>(({ input, signal }) =>
+      api.serviceDocumentLink(input.answerKey, input.serviceToken, signal),
+    ),
   },
   guards: {
     isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
@@ -114,12 +120,17 @@ export const documentMachine = setup({
     isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
     hasCompleted: (_, status: string | undefined) => status === 'completed',
     hasFailed: (_, status: string | undefined) => status === 'failed',
+    hasServiceToken: ({ context }) => context.serviceToken !== null,
     hasLink: (_, status: DocumentLink) => status.status === 'completed' && Boolean(status.url),
   },
   actions: {
     // Only what the question shows: the server's answer may carry more (its status…).
     keepDocument: assign({
       document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null),
+    }),
+    keepServiceToken: assign({
+      serviceToken: ({ context, event }) =>
+        event.type === 'document.set' ? (event.serviceToken ?? context.serviceToken) : context.serviceToken,
     }),
     keepFile: assign(({ event }) => {
       const file = event.type === 'document.choose' ? (event.files[0] ?? null) : null;
@@ -202,7 +213,15 @@ export const documentMachine = setup({
 }).createMachine({
   id: 'document',
   initial: 'anonymous',
-  context: ({ input }) => ({ answerKey: input.answerKey, file: null, upload: null, document: null, fileProblem: null, error: null }),
+  context: ({ input }) => ({
+    answerKey: input.answerKey,
+    file: null,
+    upload: null,
+    document: null,
+    fileProblem: null,
+    error: null,
+    serviceToken: null,
+  }),
   on: { 'document.inspect': { actions: 'answerInspection' } },
   states: {
     // Also the state before the root's first `app.context`: nothing may be called without a session.
@@ -213,20 +232,50 @@ export const documentMachine = setup({
           { guard: 'isServiceUser', target: 'readOnly.empty' },
           { guard: 'isApplicant', target: 'applicant' },
         ],
-        'document.set': { actions: { type: 'keepDocument', params: ({ event }) => event.document } },
+        'document.set': { actions: [{ type: 'keepDocument', params: ({ event }) => event.document }, 'keepServiceToken'] },
       },
     },
     // Service users: a 'document attached' note when a document exists, nothing to act on.
     readOnly: {
       initial: 'empty',
-      states: { empty: {}, attached: { tags: 'attached' } },
+      states: {
+        empty: {},
+        attached: {
+          tags: 'attached',
+          initial: 'idle',
+          states: {
+            idle: { on: { 'document.download': { guard: 'hasServiceToken', target: 'fetchingLink' } } },
+            fetchingLink: {
+              tags: 'downloading',
+              invoke: {
+                id: 'fetchServiceDocumentLink',
+                src: 'fetchServiceDocumentLink',
+                input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'hasLink', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'deliver', params: ({ event }) => event.output },
+                  },
+                  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
+                ],
+                onError: { target: 'idle', actions: { type: 'reportDownloadFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
       on: {
         'app.context': [
           { guard: 'isApplicant', target: 'applicant' },
           { guard: 'isLoggedOut', target: 'anonymous' },
         ],
         'document.set': [
-          { guard: 'documentGiven', target: '.attached', actions: { type: 'keepDocument', params: ({ event }) => event.document } },
+          {
+            guard: 'documentGiven',
+            target: '.attached',
+            actions: [{ type: 'keepDocument', params: ({ event }) => event.document }, 'keepServiceToken'],
+          },
           { target: '.empty', actions: { type: 'keepDocument', params: null } },
         ],
       },

@@ -38,6 +38,12 @@ export const api = {
   /** The same GET as conversionStatus, read for the converted PDF's download link. */
   documentLink: (key: string, signal?: AbortSignal) =>
     callApi('get', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, { signal }),
+  /** Staff (issue 13): the same link for the applicant the service token names (GET /service/pdf/document-answer/{key}). */
+  serviceDocumentLink: (key: string, serviceToken: string, signal?: AbortSignal) =>
+    callApi('get', `/service/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, {
+      searchParams: { service_token: serviceToken },
+      signal,
+    }),
   deleteConversion: (key: string, signal?: AbortSignal) =>
     callApi('delete', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.MessageSchema, { signal }),
 

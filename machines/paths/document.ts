@@ -28,6 +28,8 @@ export const documentPathEvents: AnyEventObject[] = [
   { type: 'app.context', loggedIn: false, serviceUser: true },
   { type: 'document.set', document: saved },
   { type: 'document.set', document: null },
+  // Staff: the page's service token, to open the converted PDF (issue 13).
+  { type: 'document.set', document: saved, serviceToken: 'staff-token' },
   { type: 'xstate.done.actor.loadDocument', output: null },
   { type: 'xstate.done.actor.loadDocument', output: { ...saved, status: 'completed' } },
   { type: 'xstate.done.actor.loadDocument', output: { ...saved, status: 'in progress' } },
@@ -57,6 +59,8 @@ export const documentPathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t' } },
   { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'not answered', url: null } },
   { type: 'xstate.error.actor.fetchDocumentLink', error: serverError },
+  { type: 'xstate.done.actor.fetchServiceDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t&service_token=s' } },
+  { type: 'xstate.error.actor.fetchServiceDocumentLink', error: serverError },
   { type: 'xstate.done.actor.deleteConversion' },
   { type: 'xstate.error.actor.deleteConversion', error: serverError },
 ];

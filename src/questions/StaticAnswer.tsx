@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { descKey } from '../catalogue/dataModel';
 import { optionLabel } from '../catalogue/options';
@@ -8,6 +9,7 @@ import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles'
 import type { documentMachine } from '../../machines/documentMachine';
 import { documentSystemId } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { startDownload } from '../ui/startDownload';
 import { maskSensitive } from '../catalogue/sensitiveMask';
 import { useAnswer, useTextAnswer } from './hooks';
 import { useOptions } from './SelectField';
@@ -50,11 +52,29 @@ function DocumentValue({ question }: { question: Question }) {
   const actor = useSystemActor<ActorRefFrom<typeof documentMachine>>(documentSystemId(question.key));
   const attached = useSelector(actor, (snapshot) => snapshot.hasTag('attached'));
   const document = useSelector(actor, (snapshot) => snapshot.context.document);
+  const staff = useSelector(actor, (snapshot) => snapshot.matches('readOnly') && snapshot.context.serviceToken !== null);
+  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag('downloading'));
+  // Issue 13: staff open the uploaded document's converted PDF; a fresh link is asked for at each click.
+  useEffect(() => {
+    const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
+    return () => subscription.unsubscribe();
+  }, [actor]);
   if (!attached) return <NotAnswered />;
   return (
     <span className="q-static__document">
       <span className="q-static__note">{DOCUMENT_MESSAGES.attachedNote}</span>
       {document ? ` (${document.file_name}, ${formatFileSize(document.file_size)})` : null}
+      {staff && document ? (
+        // On screen only: a printed sheet has nothing to press.
+        <button
+          type="button"
+          className="link-button q-static__open"
+          aria-busy={fetching || undefined}
+          onClick={() => actor.send({ type: 'document.download' })}
+        >
+          Open the document<span className="visually-hidden"> {document.file_name}</span> (PDF)
+        </button>
+      ) : null}
     </span>
   );
 }

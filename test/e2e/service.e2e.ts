@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers/axe';
 import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../server/helpers/pdfText';
 import { createAccount, logInByApi, saveAnswers, screenshot, section, serviceUrl, uniqueEmail } from './helpers/applicant';
@@ -56,7 +58,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await request.dispose();
 });
 
-test('the service view shows the answers read-only, with nothing interactive', async ({ page, baseURL }) => {
+test('the service view shows the answers read-only, with nothing interactive but the document to open', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await logInByApi(page, email);
   await saveAnswers(page, ANSWERS);
@@ -99,13 +101,26 @@ test('the service view shows the answers read-only, with nothing interactive', a
   await expect(view.getByRole('region', { name: 'Religion' })).toHaveCount(0);
   await expect(view.getByRole('region', { name: 'Legal and Conduct' })).toHaveCount(0);
 
-  // Nothing to operate: no controls, links, tab stops, frame or separators.
-  await expect(view.locator('button, input, select, textarea, a[href], [contenteditable="true"]')).toHaveCount(0);
+  // Nothing to operate but one thing (issue 13): the uploaded document opens for staff, on screen only.
+  const open = view.getByRole('button', { name: 'Open the document statement.pdf (PDF)' });
+  await expect(open).toBeVisible();
+  await expect(view.locator('button, input, select, textarea, a[href], [contenteditable="true"]')).toHaveCount(1);
   const tabStops = await view.evaluate(
     () => [...document.querySelectorAll<HTMLElement>('[tabindex]')].filter((el) => el.tabIndex >= 0).length,
   );
   expect(tabStops).toBe(0);
   await expect(view.locator('header, footer, nav, hr, dialog, [role="dialog"], [role="separator"], [role="navigation"]')).toHaveCount(0);
+  const download = view.waitForEvent('download');
+  await open.click();
+  const file = await download;
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await pdfText(bytes)).toContain('My personal statement.');
+  // The printed sheet has nothing to press.
+  await view.emulateMedia({ media: 'print' });
+  await expect(open).toBeHidden();
+  await view.emulateMedia({ media: 'screen' });
+  await expectAccessible(view, 'the staff view with its document button');
 
   await screenshot(view, 'service');
   await view.setViewportSize({ width: 390, height: 844 });

@@ -65,6 +65,9 @@ function fakeApi() {
     fetchDocumentLink: vi.fn<(input: { answerKey: string }) => Promise<DocumentLink>>(() =>
       Promise.resolve({ status: 'completed', url: DOCUMENT_URL }),
     ),
+    fetchServiceDocumentLink: vi.fn<(input: { answerKey: string; serviceToken: string }) => Promise<DocumentLink>>(() =>
+      Promise.resolve({ status: 'completed', url: `${DOCUMENT_URL}&service_token=staff-token` }),
+    ),
   };
 }
 type FakeApi = ReturnType<typeof fakeApi>;
@@ -85,6 +88,9 @@ function provided(fake: FakeApi) {
       deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
       deleteConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteConversion(input)),
       fetchDocumentLink: fromPromise(({ input }: { input: { answerKey: string } }) => fake.fetchDocumentLink(input)),
+      fetchServiceDocumentLink: fromPromise(({ input }: { input: { answerKey: string; serviceToken: string } }) =>
+        fake.fetchServiceDocumentLink(input),
+      ),
     },
   });
 }
@@ -602,6 +608,26 @@ describe('downloading the converted PDF of an existing document (issue 13)', () 
     await staff.send({ type: 'document.set', document: SAVED });
     await staff.send(SERVICE);
     expect(staff.snapshot().can({ type: 'document.download' })).toBe(false);
+  });
+
+  it('opens for staff with the page’s service token (issue 13), a fresh link each time; a failure is a toast', async () => {
+    const fake = fakeApi();
+    const staff = start(fake);
+    await staff.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    await staff.send(SERVICE);
+    await staff.send({ type: 'document.download' });
+    expect(fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
+    expect(staff.delivered).toEqual([`${DOCUMENT_URL}&service_token=staff-token`]);
+    expect(staff.snapshot().matches({ readOnly: { attached: 'idle' } })).toBe(true);
+    fake.fetchServiceDocumentLink.mockRejectedValueOnce(serverError);
+    await staff.send({ type: 'document.download' });
+    expect(staff.delivered).toHaveLength(1);
+    expect(staff.toasts).toEqual([
+      {
+        type: 'toast.show',
+        toast: expect.objectContaining({ severity: 'error', message: DOCUMENT_MESSAGES.downloadFailed(SAVED.file_name) }),
+      },
+    ]);
   });
 });
 
