@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * views and jsx-a11y for what screen-reader users meet. Formatting is Prettier's alone.
  */
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'data/', 'test/artifacts/', 'src/catalogue/data/*.json', 'node_modules/'] },
+  { ignores: ['dist/', 'build/', 'data/', 'test/artifacts/', 'src/catalogue/data/*.json', 'node_modules/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,14 +1,38 @@
-import { assign, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { ADD_ANOTHER_DEFAULT, ADD_ANOTHER_MAX } from '../src/catalogue/limits';
-import { ADD_ANOTHER_GROUPS } from '../src/catalogue/questions';
+import { ADD_ANOTHER_GROUPS, slotKeys, slotTitle, type AddAnotherGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import type { AppContextEvent, SessionEvent, ToastEvent } from './events';
-import { errorMessage, sibling, unauthorisedError } from './siblings';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import { errorMessage, pageFailed, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Section 8: "Toast 'Error adding another' followed by the button id". */
 export const addAnotherErrorTitle = (buttonId: string) => `Error adding another ${buttonId}`;
+
+/** Issue 13: the toast when removing an item fails ('Error removing Parent 2/Guardian 2'). */
+export const removeErrorTitle = (itemTitle: string) => `Error removing ${itemTitle}`;
+
+/**
+ * Issue 13: the answers that remove item `slot` of a group holding `count` items. Each later item's
+ * answers move down one place (Parent 3 becomes Parent 2), as an applicant expects, and the last
+ * place is emptied; an option's display text (`_desc`) moves with its answer.
+ */
+export function removalChanges(group: AddAnotherGroup, count: number, slot: number, answers: Answers): Record<string, AnswerValue> {
+  const changes: Record<string, AnswerValue> = {};
+  for (let place = slot; place < count; place += 1) {
+    const to = slotKeys(group, place);
+    const from = place + 1 < count ? slotKeys(group, place + 1) : [];
+    to.forEach((key, index) => {
+      const source = from[index];
+      changes[key] = source === undefined ? '' : (answers[source] ?? '');
+      const desc = source === undefined ? undefined : answers[descKey(source)];
+      if (desc !== undefined || answers[descKey(key)] !== undefined) changes[descKey(key)] = desc ?? '';
+    });
+  }
+  return changes;
+}
 
 /** A group's own limit, never above the product's; unknown buttons cannot grow. */
 export function maxCountOf(buttonId: string): number {
@@ -33,21 +57,37 @@ export interface AddAnotherContext {
   counts: Record<string, number>;
   /** The button whose new count is being saved. */
   adding: string | null;
+  /** The item being removed (asked about, then its answers and the new count saved). */
+  removing: { buttonId: string; slot: number; changes: Record<string, AnswerValue> } | null;
 }
+
+/** For the view: an item was removed (focus moves and it is announced). */
+export type AddAnotherEmitted = { type: 'addAnother.removed'; buttonId: string; slot: number; title: string };
 
 export type AddAnotherEvent =
   | AppContextEvent
   | { type: 'add'; buttonId: string }
+  /** Issue 13: remove an added item (slot from 0; the first cannot go), with the answers the page shows. */
+  | { type: 'remove'; buttonId: string; slot: number; answers: Answers }
+  | { type: 'remove.confirm' }
+  | { type: 'remove.cancel' }
+  | AnswersSaveReply
   /** From the root in service mode: the counts of the service data (shown read-only). */
   | { type: 'counts.replace'; counts: Record<string, number> };
 
 const countIn = (context: AddAnotherContext, buttonId: string) => context.counts[buttonId] ?? ADD_ANOTHER_DEFAULT;
+const groupOf = (buttonId: string) => ADD_ANOTHER_GROUPS.find((group) => group.buttonId === buttonId);
+const removingTitle = (context: AddAnotherContext) => {
+  const group = context.removing ? groupOf(context.removing.buttonId) : undefined;
+  return group && context.removing ? slotTitle(group, context.removing.slot) : '';
+};
 
 export const addAnotherMachine = setup({
   types: {
     context: {} as AddAnotherContext,
     events: {} as AddAnotherEvent,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'asking',
+    emitted: {} as AddAnotherEmitted,
   },
   actors: {
     loadCounts: fromPromise<Record<string, number>>(({ signal }) => api.addAnotherCounts(signal)),
@@ -59,17 +99,68 @@ export const addAnotherMachine = setup({
     isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
     isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
     canAdd: ({ context, event }) => event.type === 'add' && countIn(context, event.buttonId) < maxCountOf(event.buttonId),
+    canRemove: ({ context, event }) =>
+      event.type === 'remove' &&
+      groupOf(event.buttonId) !== undefined &&
+      Number.isInteger(event.slot) &&
+      event.slot >= 1 &&
+      event.slot < countIn(context, event.buttonId),
+    sessionLost: ({ event }) => event.type === 'answers.saveFailed' && event.reason === 'unauthorised',
     unauthorised: unauthorisedError,
   },
   actions: {
-    resetCounts: assign({ counts: () => ({ ...DEFAULT_COUNTS }), adding: null }),
+    resetCounts: assign({ counts: () => ({ ...DEFAULT_COUNTS }), adding: null, removing: null }),
+    startRemoving: assign({
+      removing: ({ context, event }) => {
+        if (event.type !== 'remove') return null;
+        const group = groupOf(event.buttonId)!;
+        return {
+          buttonId: event.buttonId,
+          slot: event.slot,
+          changes: removalChanges(group, countIn(context, event.buttonId), event.slot, event.answers),
+        };
+      },
+    }),
+    stopRemoving: assign({ removing: null }),
+    /** The later items move down and the last place empties, on the page; then the answers actor saves them. */
+    moveAnswers: sendTo(sibling(SYSTEM_IDS.answers), ({ context }): AnswersEvent => ({
+      type: 'answers.setMany',
+      answers: context.removing?.changes ?? {},
+    })),
+    askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.addAnother } satisfies AnswersEvent),
+    countRemoved: assign(({ context }) =>
+      context.removing
+        ? { counts: { ...context.counts, [context.removing.buttonId]: countIn(context, context.removing.buttonId) - 1 } }
+        : {},
+    ),
+    tellRemoved: emit(({ context }) => ({
+      type: 'addAnother.removed' as const,
+      buttonId: context.removing?.buttonId ?? '',
+      slot: context.removing?.slot ?? 0,
+      title: removingTitle(context),
+    })),
+    toastRemoveError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context, event }): ToastEvent => ({
+      type: 'toast.show',
+      toast: {
+        severity: 'error',
+        title: removeErrorTitle(removingTitle(context)),
+        message:
+          event.type === 'answers.saveFailed' ? event.message : errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
+      },
+    })),
     replaceCounts: assign({
       counts: ({ context, event }) => (event.type === 'counts.replace' ? mergeCounts(event.counts) : context.counts),
     }),
     keepLoadedCounts: assign({ counts: ({ event }) => mergeCounts((event as { output?: Record<string, number> }).output ?? {}) }),
     startAdding: assign({ adding: ({ event }) => (event.type === 'add' ? event.buttonId : null) }),
+    // Never past the group's maximum, even when a `counts.replace` raised the count while the save ran.
     countAdded: assign(({ context }) =>
-      context.adding ? { counts: { ...context.counts, [context.adding]: countIn(context, context.adding) + 1 }, adding: null } : {},
+      context.adding
+        ? {
+            counts: { ...context.counts, [context.adding]: Math.min(countIn(context, context.adding) + 1, maxCountOf(context.adding)) },
+            adding: null,
+          }
+        : {},
     ),
     stopAdding: assign({ adding: null }),
     toastAddError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context, event }): ToastEvent => ({
@@ -81,10 +172,12 @@ export const addAnotherMachine = setup({
       },
     })),
     reportUnauthorised: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
+    /** Without the counts the page would hide the answers of every added group: the root's error screen. */
+    reportPageFailure: sendTo(sibling(SYSTEM_IDS.app), ({ event }) => pageFailed((event as { error?: unknown }).error)),
   },
 }).createMachine({
   id: 'addAnother',
-  context: { counts: { ...DEFAULT_COUNTS }, adding: null },
+  context: { counts: { ...DEFAULT_COUNTS }, adding: null, removing: null },
   initial: 'off',
   on: {
     'counts.replace': { actions: 'replaceCounts' },
@@ -120,13 +213,55 @@ export const addAnotherMachine = setup({
             onDone: { target: 'ready', actions: 'keepLoadedCounts' },
             onError: [
               { guard: 'unauthorised', target: 'ready', actions: 'reportUnauthorised' },
-              // The defaults are still a usable form; the next save will tell whether the server is back.
-              { target: 'ready' },
+              { target: 'ready', actions: 'reportPageFailure' },
             ],
           },
         },
         ready: {
-          on: { add: { guard: 'canAdd', target: 'saving', actions: 'startAdding' } },
+          on: {
+            add: { guard: 'canAdd', target: 'saving', actions: 'startAdding' },
+            remove: { guard: 'canRemove', target: 'confirmingRemoval', actions: 'startRemoving' },
+          },
+        },
+        /** Issue 13: removing deletes the item's answers, so it asks first (the view's dialog opens on Cancel). */
+        confirmingRemoval: {
+          tags: 'asking',
+          on: {
+            'remove.confirm': 'savingMovedAnswers',
+            'remove.cancel': { target: 'ready', actions: 'stopRemoving' },
+          },
+        },
+        /**
+         * The answers first (the answers actor is the only one that saves them, conflicts included),
+         * then the smaller count: should the count fail, nothing is lost, an empty item is shown.
+         */
+        savingMovedAnswers: {
+          tags: 'busy',
+          entry: ['moveAnswers', 'askToSave'],
+          on: {
+            'answers.saved': 'savingRemoval',
+            'answers.saveFailed': [
+              // The answers actor has told the session; the login page says the rest.
+              { guard: 'sessionLost', target: 'ready', actions: 'stopRemoving' },
+              { target: 'ready', actions: ['toastRemoveError', 'stopRemoving'] },
+            ],
+          },
+        },
+        savingRemoval: {
+          tags: 'busy',
+          invoke: {
+            id: 'saveRemovedCount',
+            src: 'saveCount',
+            input: ({ context }) => ({
+              buttonId: context.removing!.buttonId,
+              count: countIn(context, context.removing!.buttonId) - 1,
+            }),
+            onDone: { target: 'ready', actions: ['countRemoved', 'tellRemoved', 'stopRemoving'] },
+            onError: [
+              { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopRemoving'] },
+              { target: 'ready', actions: ['toastRemoveError', 'stopRemoving'] },
+            ],
+          },
         },
         saving: {
           tags: 'busy',

@@ -293,6 +293,13 @@ export const answersMachine = setup({
       answers: ({ context, event }) =>
         event.type === 'answers.set' ? withAnswer(context.answers, event.key, event.value, event.desc) : context.answers,
     }),
+    setManyAnswers: assign({
+      answers: ({ context, event }) => {
+        if (event.type !== 'answers.setMany') return context.answers;
+        const next = { ...context.answers, ...event.answers };
+        return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+      },
+    }),
     clearAnswers: assign({
       answers: ({ context, event }) => (event.type === 'answers.clear' ? withoutKeys(context.answers, event.keys) : context.answers),
     }),
@@ -490,6 +497,7 @@ export const answersMachine = setup({
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
         'answers.replaceAll': { actions: ['replaceAnswers', ...announce, 'persist'] },
         'answers.restored': { guard: 'nothingTypedYet', actions: ['replaceAnswers', ...announce] },
         'answers.saveAndGo': [
@@ -512,6 +520,7 @@ export const answersMachine = setup({
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
         'answers.replaceAll': [
           { guard: 'keepsTypedAnswers', target: '.saving', actions: ['confirmServerAnswers', 'keepOwner', { type: 'keepTarget' }] },
           // Issue 12 case 5: typed before logging in to an account holding other answers: offered, never dropped.
@@ -556,6 +565,7 @@ export const answersMachine = setup({
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce, 'persistDraft'] },
             'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce, 'persistDraft'] },
+            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce, 'persistDraft'] },
           },
         },
         /**

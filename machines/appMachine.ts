@@ -18,7 +18,7 @@ import { api } from './api/coreEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
 import type { authCardMachine } from './authCardMachine';
-import type { CollegeEvent, RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type { CollegeEvent, RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
 import type { FormActors } from './formActors';
@@ -52,6 +52,8 @@ interface ClientSnapshot {
   isServiceUser: boolean;
   numLogins: number;
   hasChangedPage: boolean;
+  /** Issue 13: when the application was submitted and its reference number (the server's). */
+  submission: Submission;
 }
 
 type AnswerMap = Record<string, AnswerValue>;
@@ -133,7 +135,18 @@ const dropUser = [
 /** Section 8: route errors show the root error screen. */
 const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
 
-const loggedOut = { isLoggedIn: false, username: '', lastPage: null, numLogins: 0, hasChangedPage: false, webStatus: null };
+const loggedOut = {
+  isLoggedIn: false,
+  username: '',
+  lastPage: null,
+  numLogins: 0,
+  hasChangedPage: false,
+  webStatus: null,
+  submission: null,
+};
+
+const submissionOf = (data: { submitted_at?: number | null; reference?: string | null }): Submission =>
+  typeof data.submitted_at === 'number' && data.reference ? { submittedAt: data.submitted_at, reference: data.reference } : null;
 
 const appContextOf = (context: AppContext): AppContextEvent => ({
   type: 'app.context',
@@ -315,7 +328,13 @@ export const appMachine = setup({
       lastPage: params.profile.last_page,
       numLogins: Math.max(1, params.profile.successful_login.length),
       webStatus: webStatusFromEntries(params.profile.web_status),
+      submission: submissionOf(params.profile),
     })),
+    keepServiceSubmission: assign((_, params: { data: ServiceData }) => ({ submission: submissionOf(params.data) })),
+    keepSubmission: assign({
+      submission: ({ context, event }) =>
+        event.type === 'app.submitted' ? { submittedAt: event.submittedAt, reference: event.reference } : context.submission,
+    }),
     keepHandOver: assign((_, params: Partial<HandOver>) => ({
       handOver: { answers: params.answers ?? null, version: params.version, service: params.service ?? null },
     })),
@@ -358,6 +377,7 @@ export const appMachine = setup({
     forgetUser: assign(loggedOut),
     keepWebStatus: assign({ webStatus: ({ event }) => (event.type === 'webStatus.changed' ? event.webStatus : undefined) }),
     markPageChanged: assign({ hasChangedPage: true }),
+    keepPageError: assign({ error: ({ event }) => (event.type === 'app.pageFailed' ? event.message : GENERIC_ERROR_MESSAGE) }),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     endSession: sendTo(SYSTEM_IDS.session, { type: 'session.unauthorised' } satisfies SessionEvent),
   },
@@ -394,6 +414,7 @@ export const appMachine = setup({
   on: {
     'webStatus.changed': { actions: 'keepWebStatus' },
     'app.pageChanged': { actions: 'markPageChanged' },
+    'app.submitted': { actions: 'keepSubmission' },
   },
   type: 'parallel',
   states: {
@@ -403,6 +424,8 @@ export const appMachine = setup({
       on: {
         // Here, not on the root: a root transition into `user` would restart the `form` region too.
         'app.sessionEnded': { target: '.anonymous', actions: dropUser },
+        // A form actor could not load what the page shows: the page is the boundary's, not a toast's.
+        'app.pageFailed': { target: '.failed', actions: 'keepPageError' },
       },
       states: {
         loadingCollege: {
@@ -465,6 +488,7 @@ export const appMachine = setup({
               target: 'service',
               actions: [
                 { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer, service: event.output }) },
+                { type: 'keepServiceSubmission', params: ({ event }) => ({ data: event.output }) },
                 'handOver',
                 withoutStatus,
               ],

@@ -33,4 +33,20 @@ export type RootReportEvent =
   /** Navigation: the applicant is in the form area or on /completion, which need the form actors. */
   | { type: 'app.formArea' }
   /** Navigation: the applicant is on an auth card, which needs the auth card actor. */
-  | { type: 'app.authArea' };
+  | { type: 'app.authArea' }
+  /**
+   * A form actor could not load what the page shows (add-another counts, tab choices, a document
+   * answer): the page would be untrue, so the root error screen takes it (README "Which errors are
+   * the page's"). An action's failure is a toast instead.
+   */
+  | PageFailedEvent
+  /** Submit: the application was submitted; when, and the server's reference number (issue 13). */
+  | SubmittedEvent;
+
+export type SubmittedEvent = { type: 'app.submitted'; submittedAt: number; reference: string };
+
+/** When the application was submitted and its reference number, once it was. */
+export type Submission = { submittedAt: number; reference: string } | null;
+
+/** See RootReportEvent: a load the page cannot be shown without failed (never a 401: that is the session's). */
+export type PageFailedEvent = { type: 'app.pageFailed'; message: string };

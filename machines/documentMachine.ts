@@ -2,6 +2,7 @@ import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActor
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
+import type { PageFailedEvent } from './coreEvents';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
 import type {
   AnswersEvent,
@@ -13,7 +14,7 @@ import type {
   ToastEvent,
 } from './events';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
-import { registered, sibling, type SystemActors } from './siblings';
+import { pageFailed, registered, sibling, type SystemActors } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
@@ -40,7 +41,14 @@ export type DocumentEvent =
   | { type: 'document.download' };
 
 /** For the view that asked for a download: the link to open now. */
-export type DocumentEmitted = { type: 'document.deliver'; url: string };
+export type DocumentEmitted =
+  | { type: 'document.deliver'; url: string }
+  /**
+   * For the view to move focus and announce it (issue 13): an upload of this visit finished (its
+   * conversion completed), or the applicant's deletion went through. Never on a load.
+   */
+  | { type: 'document.uploaded'; fileName: string }
+  | { type: 'document.deleted'; fileName: string };
 
 interface DocumentContext {
   answerKey: string;
@@ -55,7 +63,7 @@ interface DocumentContext {
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE);
 
 type Key = { answerKey: string };
-type Sent = ToastEvent | AnswersEvent | SessionEvent;
+type Sent = ToastEvent | AnswersEvent | SessionEvent | PageFailedEvent;
 
 const byKey = ({ context }: { context: DocumentContext }) => ({ answerKey: context.answerKey });
 const FAIL = { target: '#document.applicant.failed', actions: 'failUpload' } as const;
@@ -174,10 +182,17 @@ export const documentMachine = setup({
       },
     ),
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
+    /** Without the document answer the question would offer an upload over a stored file: the root's error screen. */
+    reportLoadFailure: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
+      if (isUnauthorised(params.error)) send(enqueue, registered(system, SYSTEM_IDS.session), { type: 'session.unauthorised' });
+      else send(enqueue, registered(system, SYSTEM_IDS.app), pageFailed(params.error));
+    }),
     reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       report(enqueue, system, params.error, errorMessage(params.error));
     }),
     deliver: emit((_, status: DocumentLink) => ({ type: 'document.deliver' as const, url: status.url ?? '' })),
+    tellUploaded: emit(({ context }) => ({ type: 'document.uploaded' as const, fileName: context.document?.file_name ?? '' })),
+    tellDeleted: emit(({ context }) => ({ type: 'document.deleted' as const, fileName: context.document?.file_name ?? '' })),
     /** No link (the conversion is gone or failed meanwhile) or a failed call: a toast naming the file; a 401 ends the session. */
     reportDownloadFailure: enqueueActions(({ context, system, enqueue }, params: { error: unknown }) => {
       report(enqueue, system, params.error, DOCUMENT_MESSAGES.downloadFailed(context.document?.file_name ?? ''));
@@ -244,7 +259,7 @@ export const documentMachine = setup({
               { guard: { type: 'hasFailed', params: ({ event }) => event.output?.status }, target: 'failed', actions: 'failQuietly' },
               { target: 'attached', actions: { type: 'keepDocument', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'empty', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'empty', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         empty: { on: { 'document.choose': CHOOSE, 'document.reload': 'loading' } },
@@ -318,7 +333,7 @@ export const documentMachine = setup({
                   {
                     guard: { type: 'hasCompleted', params: ({ event }) => event.output.status },
                     target: '#document.applicant.attached',
-                    actions: 'markAnswered',
+                    actions: ['markAnswered', 'tellUploaded'],
                   },
                   { guard: { type: 'hasFailed', params: ({ event }) => event.output.status }, ...FAIL },
                   // 'not answered': the server holds no document any more.
@@ -382,7 +397,7 @@ export const documentMachine = setup({
                 id: 'deleteDocument',
                 src: 'deleteDocument',
                 input: byKey,
-                onDone: { target: '#document.applicant.empty', actions: ['forgetDocument', 'clearAnswer'] },
+                onDone: { target: '#document.applicant.empty', actions: ['tellDeleted', 'forgetDocument', 'clearAnswer'] },
                 onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
               },
             },

@@ -64,6 +64,8 @@ export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceU
 export type AnswersEvent =
   | { type: 'answers.set'; key: string; value: AnswerValue; desc?: string }
   | { type: 'answers.clear'; keys: readonly string[] }
+  /** Several answers at once, as given (an add-another item removed: the later items move down). */
+  | { type: 'answers.setMany'; answers: Record<string, AnswerValue> }
   /** `version`: the server's answers version, when the answers come from the server. */
   /**
    * `version`: the server's answers version, when the answers come from the server; `owner`: whose

@@ -1,5 +1,6 @@
 import { createEmptyActor, type AnyActorRef, type EventObject } from 'xstate';
-import { isUnauthorised } from './api/httpClient';
+import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
+import type { PageFailedEvent } from './coreEvents';
 
 /**
  * xstate's `sendTo` falls back to the sender itself when its target resolves to undefined, so a
@@ -32,3 +33,12 @@ export const unauthorisedError = ({ event }: { event: EventObject }): boolean =>
 /** The message to show for a failed call (ApiError messages already follow section 8). */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
+
+/**
+ * The page's own load failed (README "Which errors are the page's"): the root shows its error
+ * screen rather than a page that tells less than the server holds.
+ */
+export const pageFailed = (error: unknown): PageFailedEvent => ({
+  type: 'app.pageFailed',
+  message: errorMessage(error, GENERIC_ERROR_MESSAGE),
+});

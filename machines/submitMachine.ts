@@ -4,7 +4,7 @@ import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import type { AnswersChangedEvent, CollegeEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type { AnswersChangedEvent, CollegeEvent, SubmittedEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
@@ -118,6 +118,11 @@ export const submitMachine = setup({
     })),
     startValidating: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.startValidating' } satisfies WebStatusEvent),
     markSubmitted: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.submitted' } satisfies WebStatusEvent),
+    /** Issue 13: the root keeps when it was submitted and the server's reference number, for the completion page. */
+    tellSubmitted: sendTo(sibling(SYSTEM_IDS.app), ({ event }): SubmittedEvent => {
+      const output = (event as { output?: { submitted_at?: number | null; reference?: string | null } }).output ?? {};
+      return { type: 'app.submitted', submittedAt: output.submitted_at ?? Date.now(), reference: output.reference ?? '' };
+    }),
     goToCompletion: sendTo(sibling(SYSTEM_IDS.navigation), {
       type: 'navigate',
       to: COMPLETION_ROUTE,
@@ -190,7 +195,7 @@ export const submitMachine = setup({
         id: 'submitApplication',
         src: 'submitApplication',
         // The navigation first: the status change must find the applicant already on /completion.
-        onDone: { target: 'submitted', actions: ['goToCompletion', 'markSubmitted'] },
+        onDone: { target: 'submitted', actions: ['tellSubmitted', 'goToCompletion', 'markSubmitted'] },
         onError: [
           // The server's own check counts as errors too (step 6).
           { guard: and(['rejected', 'hasErrorRoute']), target: 'invalid', actions: ['keepServerErrors', 'goToErrorRoute'] },

@@ -1,12 +1,13 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
+import type { PageFailedEvent } from './coreEvents';
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
-import { registered, type SystemActors } from './siblings';
+import { pageFailed, registered, type SystemActors } from './siblings';
 
 /** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
 export const TABS_MESSAGES = {
@@ -78,7 +79,7 @@ function validChoices(choices: Record<string, string>): Record<string, string> {
   return { ...DEFAULT_TABS, ...Object.fromEntries(valid) };
 }
 
-type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent | DocumentInspectEvent;
+type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent | DocumentInspectEvent | PageFailedEvent;
 type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
 
 /** Absent siblings (isolated tests) are skipped rather than sent to. */
@@ -93,10 +94,14 @@ function reportUnauthorised(enqueue: Enqueue, system: SystemActors, error: unkno
 
 const byLeavingKey = ({ context }: { context: TabsContext }) => ({ answerKey: leavingDocumentKey(context) ?? '' });
 
+/** A switch went through: the view moves focus to the chosen tab and announces it. */
+export type TabsEmitted = { type: 'tabs.switched'; tabId: string; tab: string };
+
 export const tabsMachine = setup({
   types: {
     context: {} as TabsContext,
     events: {} as TabsEvent,
+    emitted: {} as TabsEmitted,
   },
   actors: {
     loadTabs: fromPromise<Record<string, string>, void>(({ signal }) => api.tabChoices(signal)),
@@ -149,6 +154,12 @@ export const tabsMachine = setup({
         losing: leavingAttached ? [...context.losing, event.answerKey] : context.losing,
       };
     }),
+    /** For the view to move focus to the new tab and announce it (issue 13); before commitChoice forgets the pending switch. */
+    tellSwitched: emit(({ context }) => ({
+      type: 'tabs.switched' as const,
+      tabId: context.pending?.tabId ?? '',
+      tab: context.pending?.tab ?? '',
+    })),
     commitChoice: assign(({ context }) => ({
       chosen: context.pending ? { ...context.chosen, [context.pending.tabId]: context.pending.tab } : context.chosen,
       pending: null,
@@ -169,6 +180,11 @@ export const tabsMachine = setup({
     }),
     reportIfUnauthorised: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       reportUnauthorised(enqueue, system, params.error);
+    }),
+    /** Without the choices the page could show the tab the applicant did not choose: the root's error screen. */
+    reportLoadFailure: enqueueActions(({ system, enqueue }, { error }: { error: unknown }) => {
+      enqueue.assign({ failedTabId: null });
+      if (!reportUnauthorised(enqueue, system, error)) send(enqueue, registered(system, SYSTEM_IDS.app), pageFailed(error));
     }),
     /** Spec section 8: 'Error handling tabs for' followed by the default tab. */
     reportFailure: enqueueActions(({ context, system, enqueue }, { error }: { error: unknown }) => {
@@ -229,7 +245,7 @@ export const tabsMachine = setup({
             id: 'loadTabs',
             src: 'loadTabs',
             onDone: { target: 'idle', actions: { type: 'keepChoices', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         idle: {
@@ -291,7 +307,7 @@ export const tabsMachine = setup({
             id: 'saveTab',
             src: 'saveTab',
             input: ({ context }) => ({ tabId: context.pending?.tabId ?? '', tab: context.pending?.tab ?? '' }),
-            onDone: { target: 'idle', actions: ['clearLeftAnswers', 'commitChoice'] },
+            onDone: { target: 'idle', actions: ['clearLeftAnswers', 'tellSwitched', 'commitChoice'] },
             onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },

@@ -38,12 +38,19 @@ export const ProfileSchema = v.looseObject({
   answer: AnswersSchema,
   answer_version: v.optional(v.number(), 0),
   document_answer: v.optional(DocumentAnswersSchema, {}),
+  /** Once submitted: when (ms), and the server's reference number (issue 13). */
+  submitted_at: v.optional(v.nullable(v.number()), null),
+  reference: v.optional(v.nullable(v.string()), null),
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;
 
 export const SaveAnswersResponseSchema = v.looseObject({ message: v.string(), version: v.number() });
 
-export const SubmitResponseSchema = v.looseObject({ message: v.string() });
+export const SubmitResponseSchema = v.looseObject({
+  message: v.string(),
+  submitted_at: v.optional(v.nullable(v.number()), null),
+  reference: v.optional(v.nullable(v.string()), null),
+});
 
 export const PresignedUrlSchema = v.object({ url: v.string(), fields: v.record(v.string(), v.string()) });
 export type PresignedUpload = v.InferOutput<typeof PresignedUrlSchema>;
@@ -74,6 +81,8 @@ export const ServiceDataSchema = v.looseObject({
   add_another: v.optional(CountsSchema, {}),
   document_answer: v.optional(DocumentAnswersSchema, {}),
   tabs: v.optional(TabChoicesSchema, {}),
+  submitted_at: v.optional(v.nullable(v.number()), null),
+  reference: v.optional(v.nullable(v.string()), null),
 });
 export type ServiceData = v.InferOutput<typeof ServiceDataSchema>;
 

@@ -16,5 +16,12 @@ export const addAnotherModel: PathModel = {
     { type: 'add', buttonId: 'unknown' },
     ...callOutcomes('loadCounts', { legacy: 2 }),
     ...callOutcomes('saveCount', { message: 'Saved.' }, [new ApiError('Server trouble.', 'http', 500), failures.unauthorised]),
+    // Issue 13: an added parent removed after asking; its answers saved by the answers actor first.
+    { type: 'remove', buttonId: 'parents', slot: 1, answers: { parent_2_first_name: 'Grace' } },
+    { type: 'remove.confirm' },
+    { type: 'remove.cancel' },
+    { type: 'answers.saved' },
+    { type: 'answers.saveFailed', reason: 'error', message: 'Server trouble.' },
+    ...callOutcomes('saveRemovedCount', { message: 'Saved.' }, [new ApiError('Server trouble.', 'http', 500), failures.unauthorised]),
   ],
 };

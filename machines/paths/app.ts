@@ -83,6 +83,7 @@ export const appModel: PathModel = {
       { type: 'app.sessionEnded' },
       { type: 'app.formArea' },
       { type: 'app.authArea' },
+      { type: 'app.pageFailed', message: 'Server trouble.' },
     ];
   },
   // Every event is listed above, so that the form actors' outcomes can be left out where they add nothing.

@@ -1,21 +1,27 @@
 /**
- * `npm run paths -- <machine> [--simple]`: the paths generated from a machine (xstate/graph), as
- * numbered steps QA can follow by hand. Nothing here talks to a server: invoked calls and timers
- * appear as steps ("the call … succeeds", "wait for …").
+ * `npm run paths -- <machine> [--format text|md|playwright] [--out <file>]`: the machine's test
+ * plan, one path per state to reach and one per transition to cover, each step in plain words
+ * with what the page must show after it, and a coverage line. `--format md` is a checklist for
+ * manual testing; `--format playwright` a runnable spec (machines that drive pages), written to
+ * --out or printed. Machines without a page plan print their graph walks as machine events
+ * (`--raw`, or `--simple` for every loop-free walk).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { completeApplication } from '../../test/fixtures/completeApplication';
 import { addAnotherModel } from './addAnother';
 import { answersModel } from './answers';
 import { appModel } from './app';
-import { authCardModel } from './authCard';
+import { authCardModel, authCardPagePlan } from './authCard';
 import { documentModel } from './document';
-import { inactivityModel } from './inactivity';
+import { inactivityModel, inactivityPagePlan } from './inactivity';
 import { lookupModel } from './lookup';
 import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type PathModel } from './model';
+import { buildPlan, formatMarkdown, formatPlaywright, formatText, type PagePlan } from './plan';
 import { navigationModel } from './navigation';
 import { pdfCopyModel, pdfCopySimpleModel } from './pdfCopy';
 import { sessionModel } from './session';
-import { submitModel, submitSimpleModel } from './submit';
+import { submitModel, submitPagePlan, submitSimpleModel } from './submit';
 import { tabsModel } from './tabs';
 import { clearGuardModel } from './clearGuard';
 import { confirmTriggerModel } from './confirmTrigger';
@@ -54,27 +60,70 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
   pasteLimit: { shortest: pasteLimitModel, simple: pasteLimitModel },
 };
 
-function main(argv: readonly string[]): number {
-  const simple = argv.includes('--simple');
-  const name = argv.find((arg) => !arg.startsWith('--'));
-  const entry = name === undefined ? undefined : MODELS[name];
-  if (!entry) {
-    console.error(`Usage: npm run paths -- <machine> [--simple]\nMachines: ${Object.keys(MODELS).join(', ')}`);
-    return 1;
-  }
+/** The machines that drive pages, with what each state shows: their plans run in the browser. */
+const PAGE_PLANS: Record<string, () => PagePlan> = {
+  submit: () => submitPagePlan(completeApplication),
+  authCard: authCardPagePlan,
+  inactivity: inactivityPagePlan,
+};
+
+const RUNNER = resolve(import.meta.dirname, '../../test/e2e/model/runner.ts');
+const USAGE = `Usage: npm run paths -- <machine> [--format text|md|playwright] [--out <file>] [--raw | --simple]
+Machines with a page plan: ${Object.keys(PAGE_PLANS).join(', ')}
+Every machine (--raw): ${Object.keys(MODELS).join(', ')}`;
+
+function option(argv: readonly string[], name: string): string | undefined {
+  const index = argv.indexOf(name);
+  return index === -1 ? undefined : argv[index + 1];
+}
+
+function rawPaths(entry: { shortest: PathModel; simple?: PathModel }, name: string, simple: boolean): string | undefined {
   if (simple && !entry.simple) {
     console.error(`"${name}" has too many simple paths to read; its shortest paths cover every state.`);
-    return 1;
+    return undefined;
   }
   const model = simple ? entry.simple! : entry.shortest;
   // A path that another one starts with is walked by that one: QA gets the complete walks only.
   const paths = withoutPrefixPaths(simple ? simplePaths(model) : shortestPaths(model));
-  console.log(`${simple ? 'Simple' : 'Shortest'} paths of "${model.name}": ${paths.length}\n`);
+  const lines = [`${simple ? 'Simple' : 'Shortest'} paths of "${model.name}" (machine events): ${paths.length}`, ''];
   paths.forEach((path, index) => {
-    console.log(`Path ${index + 1}`);
-    for (const line of describePath(path, model.machine)) console.log(`  ${line}`);
-    console.log('');
+    lines.push(`Path ${index + 1}`, ...describePath(path, model.machine).map((line) => `  ${line}`), '');
   });
+  return lines.join('\n');
+}
+
+function main(argv: readonly string[]): number {
+  const values = new Set([option(argv, '--format'), option(argv, '--out')]);
+  const name = argv.find((arg) => !arg.startsWith('--') && !values.has(arg));
+  const format = option(argv, '--format') ?? 'text';
+  const out = option(argv, '--out');
+  const entry = name === undefined ? undefined : MODELS[name];
+  const pagePlan = name === undefined ? undefined : PAGE_PLANS[name];
+  if (!entry || !['text', 'md', 'playwright'].includes(format)) {
+    console.error(USAGE);
+    return 1;
+  }
+  let text: string | undefined;
+  if (argv.includes('--raw') || argv.includes('--simple') || !pagePlan) {
+    if (format !== 'text') {
+      console.error(`"${name}" has no page plan yet: only its machine events print (--raw).\n${USAGE}`);
+      return 1;
+    }
+    text = rawPaths(entry, name!, argv.includes('--simple'));
+  } else {
+    const plan = buildPlan(pagePlan());
+    if (format === 'playwright') {
+      const from = out ? dirname(resolve(out)) : process.cwd();
+      const runner = relative(from, RUNNER).replace(/\\/g, '/').replace(/\.ts$/, '');
+      text = formatPlaywright(plan, runner.startsWith('.') ? runner : `./${runner}`);
+    } else text = format === 'md' ? formatMarkdown(plan) : formatText(plan);
+  }
+  if (text === undefined) return 1;
+  if (out) {
+    mkdirSync(dirname(resolve(out)), { recursive: true });
+    writeFileSync(out, text);
+    console.error(`Wrote ${out}`);
+  } else process.stdout.write(text);
   return 0;
 }
 

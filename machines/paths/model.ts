@@ -51,7 +51,7 @@ export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
   return [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].filter((type) => !QUESTIONS.has(type));
 }
 
-function traversalEvents(model: PathModel) {
+export function traversalEvents(model: PathModel) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
     const payloads = typeof model.events === 'function' ? model.events(snapshot) : (model.events ?? []);
     return acceptedEventTypes(snapshot).flatMap((type) => {

@@ -1,7 +1,9 @@
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Answers } from '../../src/catalogue/dataModel';
-import { ApiError } from '../api/httpClient';
-import { submitMachine, type SubmitContext } from '../submitMachine';
+import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
+import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE, submitMachine, type SubmitContext } from '../submitMachine';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
 import { callOutcomes, failures } from './fixtures';
 import { arrivedBy, type PathModel } from './model';
 
@@ -85,5 +87,182 @@ export function submitSimpleModel(validAnswers: Answers): PathModel {
     },
     serializeState: (snapshot) =>
       JSON.stringify([snapshot.value, context(snapshot).loggedIn, kind(context(snapshot).answers), context(snapshot).errors.length > 0]),
+  };
+}
+
+// --- The plan QA and the model-based browser tests follow -----------------------------------------
+
+const SAVE: Call = { method: 'PUT', path: '/api/answer' };
+const CHECK: Call = { method: 'POST', path: '/api/validations' };
+const SUBMIT: Call = { method: 'POST', path: '/api/submit' };
+const sessionInvalid = { status: 401, body: { message: failures.unauthorised.message } };
+
+/**
+ * What the page can cause: a new applicant logs in and fills in the application (or not), presses
+ * Submit, and the server answers each call of the sequence, well or not.
+ */
+function pageEvents(snapshot: AnyMachineSnapshot, validAnswers: Answers): AnyEventObject[] {
+  const { loggedIn, answers, errors, error } = context(snapshot);
+  if (!loggedIn) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
+  if (snapshot.matches('savingAnswers')) return saveReplies;
+  if (snapshot.matches('runningValidations')) return callOutcomes('postValidations', { message: 'Saved.' });
+  if (snapshot.matches('submitting'))
+    return callOutcomes('submitApplication', { message: SUBMITTED_MESSAGE }, [rejected, failures.network, failures.unauthorised]);
+  const untouched = snapshot.matches('idle') && kind(answers) === 'empty' && errors.length === 0 && error === null;
+  return [...(untouched ? [{ type: 'answers.changed', answers: validAnswers }] : []), { type: 'submit' }];
+}
+
+/** Each event as a tester does it, and what the page does for it (test/e2e/model/runner.ts). */
+function submitStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan {
+  const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
+  switch (event.type) {
+    case 'app.context':
+      return { words: 'Sign up as a new applicant, confirm the account and log in', actions: [{ kind: 'setup', task: 'account' }] };
+    case 'answers.changed':
+      return { words: 'Fill in the whole application (every required answer)', actions: [{ kind: 'setup', task: 'completeApplication' }] };
+    case 'submit':
+      // The list of what is missing took the applicant to the page of the first missing answer.
+      return before.matches('invalid')
+        ? {
+            words: 'Go to Final Steps and press Submit',
+            actions: [
+              { kind: 'click', role: 'link', name: 'Step 3 of 3: Final Steps' },
+              { kind: 'await', check: { kind: 'url', path: '/final-steps' } },
+              { kind: 'click', role: 'button', name: 'Submit' },
+            ],
+          }
+        : { words: 'Press Submit', actions: [{ kind: 'click', role: 'button', name: 'Submit' }] };
+    case 'answers.saved':
+      return server(SAVE, 'real', 'the server saves the answers');
+    case 'answers.saveFailed': {
+      const { reason } = event as unknown as { reason: string };
+      if (reason === 'conflict')
+        return server(
+          SAVE,
+          { status: 409, body: { message: failures.conflict.message, conflicts: ['first_name'] } },
+          'the server refuses the save: another tab changed "First name" first',
+        );
+      if (reason === 'unauthorised') return server(SAVE, sessionInvalid, 'the server refuses the save: the session has ended');
+      return server(SAVE, 'network', 'the network fails while the answers are saved');
+    }
+    case 'xstate.done.actor.postValidations':
+      return server(CHECK, 'real', 'the server records the check of the answers');
+    case 'xstate.error.actor.postValidations':
+      return (event as unknown as { error: ApiError }).error.kind === 'unauthorised'
+        ? server(CHECK, sessionInvalid, 'the server refuses the check: the session has ended')
+        : server(CHECK, 'network', 'the network fails during the check');
+    case 'xstate.done.actor.submitApplication':
+      return server(SUBMIT, 'real', 'the server accepts the application');
+    default: {
+      const error = (event as unknown as { error: ApiError }).error;
+      if (error.status === 422)
+        return server(SUBMIT, { status: 422, body: error.body }, 'the server refuses the application: "First name" is missing');
+      return error.kind === 'unauthorised'
+        ? server(SUBMIT, sessionInvalid, 'the server refuses the submit: the session has ended')
+        : server(SUBMIT, 'network', 'the network fails while the application is submitted');
+    }
+  }
+}
+
+const onFinalSteps: PageCheck[] = [
+  { kind: 'url', path: '/final-steps' },
+  { kind: 'heading', name: 'Final Steps' },
+];
+
+/** What the applicant sees in each state of the sequence (the page is Final Steps, where Submit is). */
+function submitExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObject | undefined): Expectation {
+  const { error, errors } = context(snapshot);
+  const busy = (words: string, waitsFor: Call): Expectation => ({
+    words,
+    checks: [...onFinalSteps, { kind: 'button', name: 'Submit', state: 'busy' }],
+    waitsFor,
+  });
+  switch (snapshot.value as string) {
+    case 'idle':
+      if (arrivedBy && arrivedBy.type !== 'app.context' && arrivedBy.type !== 'answers.changed')
+        return {
+          words: 'the session has ended: back on Log In with the reason',
+          checks: [
+            { kind: 'url', path: '/login' },
+            { kind: 'heading', name: 'Log In' },
+            { kind: 'text', text: SESSION_INVALID_MESSAGE },
+          ],
+        };
+      return {
+        words: 'Final Steps, Submit can be pressed',
+        checks: [...onFinalSteps, { kind: 'button', name: 'Submit', state: 'enabled' }],
+      };
+    case 'savingAnswers':
+      return busy('the answers are being saved', SAVE);
+    case 'runningValidations':
+      return busy('the answers are being checked', CHECK);
+    case 'submitting':
+      return busy('the application is being submitted', SUBMIT);
+    case 'invalid':
+      // The server found errors the page's own check did not (rules are one schema, so only if the
+      // answers changed in between): the applicant is taken to About You, and nothing more is said.
+      if (arrivedBy?.type === 'xstate.error.actor.submitApplication')
+        return {
+          words: 'About You, the first page (the server found errors the page did not)',
+          checks: [
+            { kind: 'url', path: '/about' },
+            { kind: 'heading', name: 'About You' },
+          ],
+        };
+      return {
+        words: 'the list of what is missing, on the page of the first missing answer',
+        checks: [
+          { kind: 'url', path: errors.some((item) => item.key === 'first_name') ? '/about' : '/final-steps' },
+          { kind: 'region', name: "We're missing some information!" },
+          { kind: 'button', name: 'Next', state: 'enabled' },
+        ],
+      };
+    case 'failed':
+      return {
+        words: 'an error message, Submit can be pressed again',
+        checks: [
+          ...onFinalSteps,
+          { kind: 'alert', text: error ?? GENERIC_ERROR_MESSAGE },
+          { kind: 'button', name: 'Submit', state: 'enabled' },
+        ],
+      };
+    case 'conflicted':
+      return {
+        words: "the other tab's answers, named beside Submit",
+        checks: [
+          ...onFinalSteps,
+          { kind: 'alert', text: SUBMIT_CONFLICT_MESSAGE },
+          { kind: 'link', name: 'First name' },
+          { kind: 'button', name: 'Submit', state: 'enabled' },
+        ],
+      };
+    default:
+      return {
+        words: 'the completion page with the success message',
+        checks: [
+          { kind: 'url', path: '/completion' },
+          { kind: 'text', text: SUBMITTED_MESSAGE },
+        ],
+      };
+  }
+}
+
+/** The submit sequence's test plan, for a machine (the product's, or a copy the tests break on purpose). */
+export function submitPagePlan(validAnswers: Answers, machine: AnyStateMachine = submitMachine): PagePlan {
+  return {
+    model: {
+      name: 'submit',
+      machine,
+      inputs: [{ errorRoute: '/about' }],
+      onlyListed: true,
+      events: (snapshot) => pageEvents(snapshot, validAnswers),
+      serializeState: (snapshot) => {
+        const { loggedIn, answers, errors, error } = context(snapshot);
+        return JSON.stringify([snapshot.value, loggedIn, kind(answers), errors.length > 0, error]);
+      },
+    },
+    start: '/final-steps',
+    step: submitStep,
+    expect: submitExpectation,
   };
 }

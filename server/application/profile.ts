@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import { readProfileParts } from '../../db/profile';
 import { watchedCache } from '../../db/watchedCache';
 import type { AnswerStore } from './answerStore';
+import { referenceOf } from './reference';
 
 /** Profiles kept at once (about 20 kB each with the encoded copy). */
 const CACHED_PROFILES = 2_000;
@@ -54,6 +55,7 @@ function profilePieces(db: Db, userId: number): ProfilePieces {
     '',
     `"answer_version":${parts?.version ?? 0}`,
     `"submitted_at":${parts?.submitted_at ?? null}`,
+    `"reference":${JSON.stringify(referenceOf(userId, parts?.submitted_at ?? null))}`,
     `"document_answer":${parts?.documents ?? '{}'}}`,
   ].join(',');
   const answers = parts?.answers ?? '{}';

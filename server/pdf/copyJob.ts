@@ -14,6 +14,7 @@ import type { JobHandler } from '../jobs/jobRunner';
 import type { WorkerPool } from '../jobs/workerPool';
 import type { ObjectStore } from '../storage/objectStore';
 import type { AnswerStore } from '../application/answerStore';
+import { referenceOf } from '../application/reference';
 
 const COPY_MESSAGES = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',
@@ -66,6 +67,7 @@ export function copyJobHandler(deps: {
             addAnother: snapshot.addAnother,
             documents,
             submittedAt: snapshot.application.submitted_at,
+            reference: referenceOf(userId, snapshot.application.submitted_at),
             renderedAt: now,
           },
         },

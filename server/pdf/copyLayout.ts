@@ -1,3 +1,4 @@
+import { formatSubmittedAt } from '../../src/catalogue/submission';
 import { isAnswered, visibility } from '../../src/catalogue/conditions';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { optionLabel } from '../../src/catalogue/options';
@@ -91,7 +92,5 @@ export function copyBlocks(input: CopyAnswers, college: CollegeConfig, now: Date
   return blocks;
 }
 
-/** 'November 21, 2026 at 12:00 PM UTC': one unambiguous zone for every reader of the copy. */
-export function formatTime(time: number): string {
-  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(time))} UTC`;
-}
+/** 'November 21, 2026 at 12:00 PM UTC': one unambiguous zone for every reader of the copy (the page says it alike). */
+export const formatTime = formatSubmittedAt;

@@ -14,6 +14,8 @@ export interface CopyInput {
   /** Converted documents in the order of the form, appended after the answers. */
   documents: { answerKey: string; fileName: string; pdf: Uint8Array }[];
   submittedAt: number | null;
+  /** The reference number once submitted (server/application/reference.ts). */
+  reference?: string | null;
   renderedAt: number;
 }
 
@@ -43,6 +45,7 @@ async function renderAnswers(input: CopyInput): Promise<Buffer> {
   doc.fillColor(GREY).text(`Account: ${input.username}`, { width });
   doc.fillColor('black').font('bold');
   doc.text(input.submittedAt === null ? 'Not submitted yet.' : `Submitted: ${formatTime(input.submittedAt)}`, { width });
+  if (input.reference) doc.text(`Reference number: ${input.reference}`, { width });
   doc
     .font('regular')
     .fillColor(GREY)

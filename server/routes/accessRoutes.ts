@@ -10,6 +10,7 @@ import { parseOrReject } from '../http/validate';
 import { addAnotherDefaults, tabDefaults } from '../application/groups';
 import type { CopyService } from '../pdf/copyService';
 import type { DocumentService } from '../documents/documentService';
+import { referenceOf } from '../application/reference';
 
 const tokenQuery = (name: string) =>
   v.object({
@@ -63,7 +64,8 @@ export function accessRoutes(deps: {
       `"add_another":${JSON.stringify({ ...addAnotherDefaults(), ...listAddAnother(deps.db, userId) })}`,
       `"document_answer":${documentAnswersJson(deps.db, userId)}`,
       `"tabs":${JSON.stringify({ ...tabDefaults(), ...listTabs(deps.db, userId) })}`,
-      `"submitted_at":${application.submitted_at ?? null}}`,
+      `"submitted_at":${application.submitted_at ?? null}`,
+      `"reference":${JSON.stringify(referenceOf(userId, application.submitted_at))}}`,
     ].join(',');
   });
 

@@ -16,10 +16,12 @@ import {
   saveValidationReport,
   submitApplication,
 } from '../../db/applications';
-import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS } from '../../src/catalogue/questions';
+import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS, slotKeys } from '../../src/catalogue/questions';
+import { descKey, type AnswerValue } from '../../src/catalogue/dataModel';
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
 import type { CollegeConfig } from '../../src/college/schema';
 import { profileBody } from '../application/profile';
+import { applicationReference } from '../application/reference';
 import type { AnswerStore } from '../application/answerStore';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
 import type { Clock } from '../clock';
@@ -169,7 +171,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const outcome = submitApplication(db, userId, application.version, now);
     if (outcome === 'already-submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (outcome === 'changed') throw new HttpError(409, APPLICATION_MESSAGES.changedDuringSubmit);
-    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now };
+    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now, reference: applicationReference(userId, now) };
   });
 
   router.get('/api/add-another', (ctx) => {
@@ -183,7 +185,25 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     if (num_components < 1 || num_components > group.max) {
       throw badRequest(`num_components for ${button_id} must be between 1 and ${group.max}.`);
     }
-    saveAddAnother(db, currentSession(ctx).userId, button_id, num_components);
+    const { userId } = currentSession(ctx);
+    // Issue 13: a smaller count removes items; their answers go with them (never left hidden in
+    // the application, its export or the staff view). The page moved later items down before.
+    const before = listAddAnother(db, userId)[button_id] ?? 1;
+    if (num_components < before) {
+      const stored = answers.read(userId, 'masked') ?? {};
+      const dropped: Record<string, AnswerValue> = {};
+      for (let slot = num_components; slot < before; slot += 1) {
+        for (const key of slotKeys(group, slot)) {
+          if ((stored[key] ?? '') !== '') dropped[key] = '';
+          if ((stored[descKey(key)] ?? '') !== '') dropped[descKey(key)] = '';
+        }
+      }
+      if (Object.keys(dropped).length > 0) {
+        const outcome = await answers.save(userId, dropped, clock.now());
+        if (outcome.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+      }
+    }
+    saveAddAnother(db, userId, button_id, num_components);
     ctx.body = { message: 'Saved.', button_id, num_components };
   });
 

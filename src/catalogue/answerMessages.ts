@@ -34,6 +34,11 @@ export const LOSS_MESSAGES = {
   clear: (question: string, choice: string | undefined, labels: readonly string[]) =>
     `${choice === undefined ? `Changing “${question}”` : `Answering “${choice}” to “${question}”`} removes ${yourAnswers(labels.length)} to ${quotedList(labels)}.`,
   clearConfirm: 'Remove',
+  /** Issue 13: removing an added parent, sibling, activity or relative; later ones move up. */
+  removeItemTitle: (item: string) => `Remove “${item}”?`,
+  removeItem: (item: string, later: boolean) =>
+    `Removing “${item}” deletes its answers, here and on the server.${later ? ' The ones after it move up one place.' : ''} This cannot be undone.`,
+  removeItemConfirm: 'Remove',
   /** Deleting a document: said after the specification's 'Are you sure you want to delete your file?'. */
   documentDelete: (fileName: string, label: string) =>
     `Deleting removes “${fileName}”, your answer to “${label}”, here and on the server. This cannot be undone.`,

@@ -6,6 +6,7 @@ import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useAppActor, useSystemActor } from '../app/actors';
 import { useCollege } from '../app/useApp';
+import { SUBMISSION_LABELS, formatSubmittedAt } from '../catalogue/submission';
 import { usePageTitle } from '../app/usePageTitle';
 import { AccountMenu } from '../layout/AccountMenu';
 import { Footer } from '../layout/Footer';
@@ -32,6 +33,7 @@ function CompletionPage() {
   const url = useSelector(pdfCopy, (snapshot) => snapshot.context.url);
   const preparing = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('busy') || snapshot.matches({ active: 'waiting' }));
   const failed = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('error'));
+  const submission = useSelector(useAppActor(), (snapshot) => snapshot.context.submission);
 
   // The copy the actor holds may predate the submission: ask for the current one now.
   useEffect(() => {
@@ -56,6 +58,19 @@ function CompletionPage() {
             Thank you for applying to {college?.name}. We will e-mail you about your admission decision. If you have questions in the
             meantime, write to <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
           </p>
+          {submission ? (
+            // Issue 13: when, and the number to quote to the admissions office (the same in the PDF copy and the staff view).
+            <dl className="completion__facts">
+              <div>
+                <dt>{SUBMISSION_LABELS.submitted}</dt>
+                <dd>{formatSubmittedAt(submission.submittedAt)}</dd>
+              </div>
+              <div>
+                <dt>{SUBMISSION_LABELS.reference}</dt>
+                <dd className="completion__reference">{submission.reference}</dd>
+              </div>
+            </dl>
+          ) : null}
           <div className="completion__pdf" aria-live="polite">
             {url ? (
               <a className="completion__download" href={url} download>

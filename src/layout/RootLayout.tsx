@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { preloadErrorPaths } from '../app/preload';
 import { Spinner } from '../ui/Spinner';
+import { Announcer } from './Announcer';
 import { InactivityWatch } from './InactivityWatch';
 import { Toasts } from './Toasts';
 import { UnexpectedErrorWatch } from './UnexpectedErrorWatch';
@@ -18,6 +19,7 @@ export function RootLayout({ pathname, children }: { pathname: string | null; ch
       <ErrorBoundary resetKey={pathname ?? ''}>
         <Suspense fallback={<Spinner overlay size="large" label="Loading the page…" />}>{children}</Suspense>
       </ErrorBoundary>
+      <Announcer />
       <Toasts />
       <InactivityWatch />
       <UnexpectedErrorWatch />

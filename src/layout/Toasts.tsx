@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import type { toastsMachine } from '../../machines/toastsMachine';
@@ -13,6 +13,44 @@ export const ToastItem = lazyChunk(() => import('./ToastItem'));
 
 type ToastsActor = ActorRefFrom<typeof toastsMachine>;
 
+/** What a toast must never cover (issue 13): the Account button, the step tabs, and the field being used. */
+const KEEP_CLEAR = ['.account-button', '.steps'];
+const GAP = 16;
+
+const overlaps = (a: { top: number; bottom: number; left: number; right: number }, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Puts the toasts where they hide no control: the bottom of the window first, else the top, else
+ * just below or above whatever they must keep clear of, and the bottom when nothing fits.
+ * Horizontally the stylesheet places them (the right edge; the full width on a phone).
+ */
+function placeToasts(region: HTMLElement): void {
+  const keepClear = KEEP_CLEAR.flatMap((selector) =>
+    Array.from(document.querySelectorAll(selector), (element) => element.getBoundingClientRect()),
+  );
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !region.contains(active) && active.id !== 'main') {
+    keepClear.push(active.getBoundingClientRect());
+  }
+  const height = region.offsetHeight;
+  const { left, right } = region.getBoundingClientRect();
+  const viewport = window.innerHeight;
+  const tops = [
+    viewport - height - GAP,
+    GAP,
+    ...keepClear.map((rect) => rect.bottom + GAP),
+    ...keepClear.map((rect) => rect.top - height - GAP),
+  ];
+  const fits = (top: number) =>
+    top >= 0 &&
+    top + height <= viewport &&
+    !keepClear.some((rect) => rect.height > 0 && overlaps({ top, bottom: top + height, left, right }, rect));
+  const top = tops.find(fits) ?? viewport - height - GAP;
+  region.style.top = `${Math.max(0, top)}px`;
+  region.style.bottom = 'auto';
+}
+
 /**
  * The toasts of the toasts actor, newest last. The actor closes them on time; the view sends
  * `toast.dismiss` for the close button, Escape and a swipe right. Errors are alerts (announced at
@@ -22,6 +60,27 @@ export function Toasts() {
   const toastsActor = useSystemActor<ToastsActor>(SYSTEM_IDS.toasts);
   const toasts = useSelector(toastsActor, (snapshot) => snapshot.context.toasts);
   const newest = toasts.at(-1)?.id;
+  const region = useRef<HTMLElement>(null);
+
+  // Placed when a toast comes or goes, and again whenever the page moves or focus does.
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!element || toasts.length === 0) return;
+    const place = () => placeToasts(element);
+    place();
+    // A toast's own code loads with the first one: its height is known a moment later.
+    const observer = new ResizeObserver(place);
+    observer.observe(element);
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    document.addEventListener('focusin', place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      document.removeEventListener('focusin', place);
+    };
+  }, [toasts]);
 
   useEffect(() => {
     if (!newest) return;
@@ -37,7 +96,7 @@ export function Toasts() {
   }, [newest, toastsActor]);
 
   return (
-    <section className="toasts" aria-label="Notifications">
+    <section ref={region} className="toasts" aria-label="Notifications">
       {/* The live regions exist before any toast arrives, so screen readers announce new ones. */}
       <div role="alert" className="toasts__stack">
         <ChunkBoundary compact>

@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { ChunkBoundary, lazyChunk } from '../app/chunks';
+import { ANNOUNCEMENTS } from '../catalogue/announcements';
+import { announce } from '../layout/Announcer';
 import { visibility } from '../catalogue/conditions';
 import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
 import { useAnswers, useAnswersActor, useReadOnly } from '../questions/hooks';
@@ -48,6 +50,28 @@ function OfferQuestion() {
   ) : null;
 }
 
+/** The first step shown in a visit keeps the browser's start of page; every later one takes focus. */
+let stepShownBefore = false;
+
+/**
+ * Issue 13: a new step (Next, a step link, Back) moves focus to its heading and announces it,
+ * unless something on the page already holds focus (a question a link pointed at, the summary
+ * of what is missing): focus that fell to the page body, or stayed on the step links, moves.
+ */
+function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: string) {
+  useEffect(() => {
+    if (!stepShownBefore) {
+      stepShownBefore = true;
+      return;
+    }
+    const main = document.getElementById('main');
+    const held = document.activeElement;
+    if (window.location.hash || (held && held !== main && main?.contains(held))) return;
+    heading.current?.focus();
+    announce(text);
+  }, [heading, text]);
+}
+
 /**
  * A step of the application: its sections in catalogue order, what the step adds before the
  * actions (Final Steps: the PDF copy), and the actions at the bottom. Each
@@ -61,6 +85,8 @@ export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActi
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
   const required = useMemo(() => requiredKeys(answers, pageId), [answers, pageId]);
   const sections = SECTIONS.filter((section) => section.page === pageId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useStepArrival(heading, ANNOUNCEMENTS.step(index + 1, PAGES.length, page.title));
 
   return (
     <div className="step-page">
@@ -68,7 +94,9 @@ export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActi
         <p className="step-page__step">
           Step {index + 1} of {PAGES.length}
         </p>
-        <h1 className="step-page__title">{page.title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="step-page__title">
+          {page.title}
+        </h1>
         {readOnly ? null : (
           <p className="step-page__note">
             Questions marked <span aria-hidden="true">*</span>

@@ -1,12 +1,17 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { ANNOUNCEMENTS } from '../catalogue/announcements';
+import { LOSS_MESSAGES } from '../catalogue/answerMessages';
 import { slotTitle, type AddAnotherGroup, type Question } from '../catalogue/questions';
 import { countOf, type addAnotherMachine } from '../../machines/addAnotherMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
+import ConfirmDialog from './ConfirmDialog';
 import { ids } from './Field';
+import { useAnswersActor } from './hooks';
 import { blockKeys, slotBlocks, type Block } from './layout';
 
 type AddAnotherActor = ActorRefFrom<typeof addAnotherMachine>;
@@ -34,6 +39,29 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
   const canAdd = useSelector(actor, (s) => s.can({ type: 'add', buttonId: group.buttonId }));
   const adding = useSelector(actor, (s) => s.hasTag('busy') && s.context.adding === group.buttonId);
   const added = useRef(false);
+  const answers = useAnswersActor();
+  const removable = useSelector(actor, (s) => s.matches({ on: 'ready' }));
+  const asking = useSelector(actor, (s) =>
+    s.hasTag('asking') && s.context.removing?.buttonId === group.buttonId ? s.context.removing : null,
+  );
+  const removingSlot = useSelector(actor, (s) =>
+    s.hasTag('busy') && s.context.removing?.buttonId === group.buttonId ? s.context.removing.slot : null,
+  );
+  const root = useRef<HTMLDivElement>(null);
+  // Issue 13: the Remove button is gone with its item: focus goes to the item now in its place (or
+  // the one before), and the removal is announced.
+  useEffect(() => {
+    const subscription = actor.on('addAnother.removed', ({ buttonId, slot, title }) => {
+      if (buttonId !== group.buttonId) return;
+      announce(ANNOUNCEMENTS.itemRemoved(title));
+      requestAnimationFrame(() => {
+        const items = root.current?.querySelectorAll<HTMLElement>('.q-slot') ?? [];
+        const item = items[Math.min(slot, items.length - 1)];
+        item?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, group.buttonId]);
   const slots = Array.from({ length: count }, (_, slot) => slotBlocks(questions, slot).filter((block) => blockKeys(block).some(isVisible)));
 
   useEffect(() => {
@@ -47,15 +75,36 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
 
   if (slots.every((blocks) => blocks.length === 0)) return null;
   return (
-    <div className="q-group" id={`group-${group.buttonId}`}>
+    <div ref={root} className="q-group" id={`group-${group.buttonId}`}>
       {slots.map((blocks, slot) =>
         blocks.length === 0 ? null : (
           <fieldset key={slot} className="q-slot">
             <legend className="q-slot__title">{slotTitle(group, slot)}</legend>
             <div className="q-grid">{blocks.map((block) => renderBlock({ key: blockKeys(block)[0]!, block }))}</div>
+            {slot >= 1 && (removable || removingSlot === slot) ? (
+              <Button
+                variant="secondary"
+                className="q-slot__remove"
+                busy={removingSlot === slot}
+                onClick={() =>
+                  actor.send({ type: 'remove', buttonId: group.buttonId, slot, answers: answers.getSnapshot().context.answers })
+                }
+              >
+                Remove<span className="visually-hidden"> {slotTitle(group, slot)}</span>
+              </Button>
+            ) : null}
           </fieldset>
         ),
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={LOSS_MESSAGES.removeItemTitle(slotTitle(group, asking?.slot ?? 0))}
+        text={LOSS_MESSAGES.removeItem(slotTitle(group, asking?.slot ?? 0), (asking?.slot ?? 0) < count - 1)}
+        confirmLabel={LOSS_MESSAGES.removeItemConfirm}
+        destructive
+        onConfirm={() => actor.send({ type: 'remove.confirm' })}
+        onCancel={() => actor.send({ type: 'remove.cancel' })}
+      />
       {canAdd || adding ? (
         <Button
           variant="secondary"

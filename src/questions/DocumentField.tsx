@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { LOSS_MESSAGES } from '../catalogue/answerMessages';
 import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../catalogue/limits';
 import type { Question } from '../catalogue/questions';
@@ -8,6 +9,7 @@ import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles'
 import type { documentMachine } from '../../machines/documentMachine';
 import { documentSystemId } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
@@ -56,6 +58,23 @@ export default function DocumentField({ question }: { question: Question }) {
   }, [actor]);
   const validation = useFieldErrors(question.key);
   const id = ids(question.key);
+  const download = useRef<HTMLButtonElement>(null);
+  // Issue 13: the control that was pressed is gone once an upload finishes or a deletion goes
+  // through, so focus moves to what replaced it (Download, or the file choice) and it is announced.
+  useEffect(() => {
+    const uploaded = actor.on('document.uploaded', ({ fileName }) => {
+      announce(ANNOUNCEMENTS.documentUploaded(fileName));
+      requestAnimationFrame(() => download.current?.focus());
+    });
+    const deleted = actor.on('document.deleted', ({ fileName }) => {
+      announce(ANNOUNCEMENTS.documentDeleted(fileName));
+      requestAnimationFrame(() => window.document.getElementById(id.input)?.focus());
+    });
+    return () => {
+      uploaded.unsubscribe();
+      deleted.unsubscribe();
+    };
+  }, [actor, id.input]);
   const labelId = `${id.input}-label`;
   const errors = fileProblem ? [fileProblem, ...validation] : failure ? [failure, ...validation] : validation;
   // Deleting cannot be undone: the dialog opens on Cancel.
@@ -95,7 +114,7 @@ export default function DocumentField({ question }: { question: Question }) {
             {document ? <span className="q-document__size">{formatFileSize(document.file_size)}</span> : null}
           </span>
           <span className="q-document__actions">
-            <Button variant="secondary" busy={downloading} onClick={() => actor.send({ type: 'document.download' })}>
+            <Button ref={download} variant="secondary" busy={downloading} onClick={() => actor.send({ type: 'document.download' })}>
               Download<span className="visually-hidden"> {document?.file_name} as a PDF</span>
             </Button>
             <Button variant="secondary" busy={deleting} onClick={() => actor.send({ type: 'document.delete' })}>

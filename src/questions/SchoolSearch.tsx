@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { DEFAULT_MAX_LENGTH } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import type { LookupSuggestion } from '../../machines/api/responses';
@@ -123,7 +124,14 @@ export default function SchoolSearch({ question, required }: { question: Questio
           />
         </Combobox.Control>
         <p id={statusId} className="q-combobox__status" aria-live="polite">
-          {searching ? 'Searching…' : filling ? 'Filling in your school’s details…' : ''}
+          {/* Issue 13: once the list is open, how many schools it found (the 'Use: …' choice is not a school). */}
+          {searching
+            ? 'Searching…'
+            : filling
+              ? 'Filling in your school’s details…'
+              : open
+                ? ANNOUNCEMENTS.schoolsFound(suggestions.length)
+                : ''}
         </p>
         <Combobox.Positioner className="q-combobox__positioner">
           <Combobox.Content className="q-combobox__content">

@@ -1,11 +1,14 @@
 import { Tabs } from '@ark-ui/react/tabs';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { LOSS_MESSAGES, answerLabel } from '../catalogue/answerMessages';
 import type { Question, TabGroup } from '../catalogue/questions';
 import { TABS_MESSAGES, type tabsMachine } from '../../machines/tabsMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
+import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import ConfirmDialog from './ConfirmDialog';
@@ -60,6 +63,17 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
   const losing = useSelector(actor, (s) => s.context.losing);
   const pendingTab = useSelector(actor, (s) => tabGroup.tabs.find((tab) => tab.id === s.context.pending?.tab)?.label ?? '');
   const answers = useAnswersActor();
+  const root = useRef<HTMLDivElement>(null);
+  // Issue 13: the tabs were disabled during the switch, so focus fell to the page: it goes to the
+  // chosen tab once the switch went through, and the switch is announced.
+  useEffect(() => {
+    const subscription = actor.on('tabs.switched', ({ tabId, tab }) => {
+      if (tabId !== tabGroup.tabId) return;
+      announce(ANNOUNCEMENTS.tabSwitched(tabGroup.tabs.find((candidate) => candidate.id === tab)?.label ?? tab));
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus());
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, tabGroup]);
 
   if (!applicant) {
     const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
@@ -77,7 +91,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
   }
 
   return (
-    <div className="q-tabs-block q-field--wide">
+    <div ref={root} className="q-tabs-block q-field--wide">
       <Tabs.Root
         className="q-tabs"
         value={chosen}

@@ -2,7 +2,10 @@ import { useMemo } from 'react';
 import { isAnswered, visibility } from '../catalogue/conditions';
 import type { Answers } from '../catalogue/dataModel';
 import { CONDITION_CATALOGUE, QUESTIONS, SECTIONS, type SectionId } from '../catalogue/questions';
+import { useSelector } from '@xstate/react';
+import { useAppActor } from '../app/actors';
 import { useCollege } from '../app/useApp';
+import { SUBMISSION_LABELS, formatSubmittedAt } from '../catalogue/submission';
 import { useAnswers, useTextAnswer } from '../questions/hooks';
 import { StaticSection } from '../questions/StaticSection';
 import '../questions/questions.css';
@@ -58,6 +61,7 @@ export default function ServiceView() {
   const name = [useTextAnswer('first_name'), useTextAnswer('middle_name'), useTextAnswer('last_name')].filter(Boolean).join(' ');
   const sections = SECTIONS.filter((section) => ALWAYS_SHOWN.has(section.id) || holdsAnswers(section.id, answers));
   const options = useMemo(() => ({ isVisible, hidden: SCHOOL_ADDRESS, answeredOnly: true }), [isVisible]);
+  const submission = useSelector(useAppActor(), (snapshot) => snapshot.context.submission);
 
   return (
     <main className="service-view">
@@ -66,6 +70,21 @@ export default function ServiceView() {
         <p className="service-view__kicker">{title || 'Application for Admission'}</p>
         <h1 className="service-view__name">{name || 'Applicant'}</h1>
         <p className="service-view__note">Read-only copy for admissions staff</p>
+        {/* Issue 13: whether and when it was submitted, and its reference number (as on the applicant's page and PDF copy). */}
+        <dl className="service-view__status">
+          <div>
+            <dt>{SUBMISSION_LABELS.status}</dt>
+            <dd>
+              {submission ? `${SUBMISSION_LABELS.submitted} ${formatSubmittedAt(submission.submittedAt)}` : SUBMISSION_LABELS.notSubmitted}
+            </dd>
+          </div>
+          {submission ? (
+            <div>
+              <dt>{SUBMISSION_LABELS.reference}</dt>
+              <dd>{submission.reference}</dd>
+            </div>
+          ) : null}
+        </dl>
       </div>
       {sections.map((section) => (
         <StaticSection key={section.id} section={section} answers={answers} options={options} />

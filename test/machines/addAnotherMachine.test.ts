@@ -1,15 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { addAnotherErrorTitle, addAnotherMachine, countOf, maxCountOf, type AddAnotherContext } from '../../machines/addAnotherMachine';
+import {
+  addAnotherErrorTitle,
+  addAnotherMachine,
+  countOf,
+  maxCountOf,
+  removalChanges,
+  removeErrorTitle,
+  type AddAnotherContext,
+} from '../../machines/addAnotherMachine';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ADD_ANOTHER_MAX } from '../../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS } from '../../src/catalogue/questions';
 import { addAnotherModel } from '../../machines/paths/addAnother';
-import { shortestPaths } from '../../machines/paths/model';
-import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { busyWhileRequesting, failureIsReadable, invariantSuite } from './helpers/invariants';
+import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
+import { createGate, startInSystem } from './helpers/system';
 
 const student = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
 const loggedOut = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
@@ -25,7 +33,7 @@ afterEach(() => {
 });
 
 function start() {
-  const control = controlledActors(['loadCounts', 'saveCount']);
+  const control = controlledActors(['loadCounts', 'saveCount', 'saveRemovedCount']);
   const run = startWithSiblings(addAnotherMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.addAnother });
   const context = () => run.snapshot().context as AddAnotherContext;
   return { ...run, control, context, send: (event: AnyEventObject) => run.subject.send(event) };
@@ -88,6 +96,8 @@ describe('addAnotherMachine', () => {
     expect(t.received(SYSTEM_IDS.toasts)).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error adding another legacy', message: 'Server trouble.' } },
     ]);
+    // The action's error: the page stays.
+    expect(t.received(SYSTEM_IDS.app)).toEqual([]);
     t.stop();
   });
 
@@ -100,15 +110,17 @@ describe('addAnotherMachine', () => {
     await t.control.reject('saveCount', new ApiError('invalid', 'unauthorised', 401));
     expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.unauthorised' }, { type: 'session.unauthorised' }]);
     expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    expect(t.received(SYSTEM_IDS.app)).toEqual([]);
     t.stop();
   });
 
-  it('keeps the defaults when the counts cannot be loaded', async () => {
+  it("sends the page to the root error screen when the counts cannot be loaded (the page's error, not a toast)", async () => {
     const t = start();
     t.send(student);
-    await t.control.reject('loadCounts', new ApiError('down', 'network', undefined));
-    expect(t.snapshot().matches({ on: 'ready' })).toBe(true);
-    expect(t.context().counts).toEqual(ALL_ONE);
+    await t.control.reject('loadCounts', new ApiError('Server trouble.', 'http', 500));
+    // One slot per group would hide every added parent's answers: the page is not shown at all.
+    expect(t.received(SYSTEM_IDS.app)).toEqual([{ type: 'app.pageFailed', message: 'Server trouble.' }]);
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
     t.stop();
   });
 
@@ -150,21 +162,130 @@ describe('addAnotherMachine', () => {
   });
 });
 
-describe('addAnotherMachine: generated paths', () => {
-  const paths = shortestPaths(addAnotherModel);
+describe('addAnotherMachine: removing an added item (issue 13)', () => {
+  const ACTIVITIES = ADD_ANOTHER_GROUPS.find((group) => group.buttonId === 'activities')!;
+  /** Activities 1 to 3, each named, the second with a chosen option and its display text. */
+  const ANSWERS = {
+    activity_name: 'Chess',
+    activity_2_name: 'Choir',
+    activity_2_position: 'Alto',
+    activity_2_continue: 'yes',
+    activity_2_continue_desc: 'Yes',
+    activity_3_name: 'Rowing',
+    activity_3_position: 'Stroke',
+  };
 
-  it('reaches every state', () => {
-    expectEveryStateReached(
-      addAnotherMachine,
-      paths.map((path) => path.state),
-    );
+  it('moves each later item down one place and empties the last, keeping option texts with their answers', () => {
+    const changes = removalChanges(ACTIVITIES, 3, 1, ANSWERS);
+    expect(changes).toMatchObject({
+      activity_2_name: 'Rowing',
+      activity_2_position: 'Stroke',
+      activity_2_continue: '',
+      activity_2_continue_desc: '',
+      activity_3_name: '',
+      activity_3_position: '',
+    });
+    // The first activity is untouched; nothing beyond the items there were.
+    expect(Object.keys(changes).some((key) => key.startsWith('activity_name') || key.startsWith('activity_4_'))).toBe(false);
+    // Removing the last item only empties it.
+    expect(removalChanges(ACTIVITIES, 3, 2, ANSWERS)).toMatchObject({ activity_3_name: '', activity_3_position: '' });
+    expect(removalChanges(ACTIVITIES, 3, 2, ANSWERS).activity_2_name).toBeUndefined();
   });
 
-  it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {
-    const control = controlledActors(['loadCounts', 'saveCount']);
-    const machine = addAnotherMachine.provide({ actors: control.actors });
-    const actor = createActor(machine).start();
-    await replayPath(machine, actor, path, control);
-    actor.stop();
+  it('asks first; Cancel changes nothing, on the page or on the server', async () => {
+    const t = await loggedIn({ activities: 3 });
+    expect(t.snapshot().can({ type: 'remove', buttonId: 'activities', slot: 0, answers: ANSWERS })).toBe(false);
+    expect(t.snapshot().can({ type: 'remove', buttonId: 'activities', slot: 3, answers: ANSWERS })).toBe(false);
+    t.send({ type: 'remove', buttonId: 'activities', slot: 1, answers: ANSWERS });
+    expect(t.snapshot().hasTag('asking')).toBe(true);
+    t.send({ type: 'remove.cancel' });
+    expect(t.snapshot().matches({ on: 'ready' })).toBe(true);
+    expect(t.context()).toMatchObject({ removing: null, counts: { activities: 3 } });
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([]);
+    expect(t.control.calls.map((call) => call.name)).toEqual(['loadCounts']);
+    t.stop();
+  });
+
+  it('once confirmed, moves the answers, has the answers actor save them, then saves the smaller count and says so', async () => {
+    const t = await loggedIn({ activities: 3 });
+    const told: unknown[] = [];
+    t.subject.on('addAnother.removed', (event: unknown) => void told.push(event));
+    t.send({ type: 'remove', buttonId: 'activities', slot: 1, answers: ANSWERS });
+    t.send({ type: 'remove.confirm' });
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([
+      { type: 'answers.setMany', answers: removalChanges(ACTIVITIES, 3, 1, ANSWERS) },
+      { type: 'answers.save', replyTo: SYSTEM_IDS.addAnother },
+    ]);
+    // Nothing about the count until the answers are on the server.
+    expect(t.control.calls.map((call) => call.name)).toEqual(['loadCounts']);
+    t.send({ type: 'answers.saved' });
+    expect(t.control.calls[1]).toMatchObject({ id: 'saveRemovedCount', input: { buttonId: 'activities', count: 2 } });
+    expect(t.context().counts.activities).toBe(3);
+    await t.control.resolve('saveRemovedCount', { message: 'Saved.' });
+    expect(t.context()).toMatchObject({ removing: null, counts: { activities: 2 } });
+    expect(told).toEqual([{ type: 'addAnother.removed', buttonId: 'activities', slot: 1, title: 'Activity 2' }]);
+    t.stop();
+  });
+
+  it('toasts when the answers or the count cannot be saved, and keeps the count', async () => {
+    const t = await loggedIn({ activities: 3 });
+    t.send({ type: 'remove', buttonId: 'activities', slot: 2, answers: ANSWERS });
+    t.send({ type: 'remove.confirm' });
+    t.send({ type: 'answers.saveFailed', reason: 'error', message: 'Server trouble.' });
+    expect(t.context()).toMatchObject({ removing: null, counts: { activities: 3 } });
+    t.send({ type: 'remove', buttonId: 'activities', slot: 2, answers: ANSWERS });
+    t.send({ type: 'remove.confirm' });
+    t.send({ type: 'answers.saved' });
+    await t.control.reject('saveRemovedCount', new ApiError('Still down.', 'http', 500));
+    expect(t.context().counts.activities).toBe(3);
+    expect(removeErrorTitle('Activity 3')).toBe('Error removing Activity 3');
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error removing Activity 3', message: 'Server trouble.' } },
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error removing Activity 3', message: 'Still down.' } },
+    ]);
+    t.stop();
   });
 });
+
+invariantSuite(addAnotherModel, () => {
+  const gate = createGate();
+  const machine = addAnotherMachine.provide({ actors: { loadCounts: gate.actor(), saveCount: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.addAnother, spies: [SYSTEM_IDS.toasts, SYSTEM_IDS.session] }) };
+}, [
+  // While the answers actor saves the moved answers, the removal waits on it: busy without a request of its own.
+  busyWhileRequesting(['loadCounts', 'saveCount', 'saveRemovedCount'], { waitingOnSibling: [{ on: 'savingMovedAnswers' }] }),
+  {
+    name: 'a slot appears or goes only once the server saved the count, one at a time',
+    check: (step) => {
+      const before = step.before.context as AddAnotherContext;
+      const after = step.after.context as AddAnotherContext;
+      if (step.event.type === 'counts.replace' || step.event.type === 'app.context' || step.event.type === 'xstate.done.actor.loadCounts')
+        return;
+      for (const [buttonId, count] of Object.entries(after.counts)) {
+        const earlier = before.counts[buttonId] ?? count;
+        if (count === earlier) continue;
+        // A removal lowers the count once the server saved the smaller one; an addition raises it once saved.
+        if (step.event.type === 'xstate.done.actor.saveRemovedCount') {
+          expect(count).toBe(earlier - 1);
+          continue;
+        }
+        expect(step.event.type).toBe('xstate.done.actor.saveCount');
+        expect(count).toBe(earlier + 1);
+      }
+    },
+  },
+  {
+    name: 'no button ever holds more slots than its group allows',
+    check: (step) => {
+      for (const [buttonId, count] of Object.entries((step.after.context as AddAnotherContext).counts)) {
+        expect(count).toBeLessThanOrEqual(maxCountOf(buttonId));
+      }
+    },
+  },
+  {
+    name: 'a failed save ends in a message the user can read',
+    check: (step) => {
+      if (step.event.type === 'xstate.error.actor.saveCount') failureIsReadable().check(step);
+    },
+  },
+]);

@@ -5,7 +5,7 @@ import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
 import { answersMachine, draftKey, sessionStorageStore, type Draft, type StoreEvent } from '../../machines/answersMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { flush, startInSystem } from './helpers/replay';
+import { flush, startInSystem } from './helpers/system';
 
 /*
  * Issue 12, cases 3 to 5: a logged-in applicant's answers not confirmed by the server are kept on

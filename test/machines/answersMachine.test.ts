@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
 import type { Answers } from '../../src/catalogue/dataModel';
-import { answersMachine, sessionStorageStore, withAnswer, type StoreEvent } from '../../machines/answersMachine';
+import { answersMachine, sessionStorageStore, withAnswer, type AnswersContext, type StoreEvent } from '../../machines/answersMachine';
 import { answersModel } from '../../machines/paths/answers';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+import {
+  acknowledgedOnlyAfterServer,
+  busyWhileRequesting,
+  failureIsReadable,
+  invariantSuite,
+  payload,
+  readable,
+} from './helpers/invariants';
+import { createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
@@ -441,10 +450,43 @@ describe('sessionStorageStore', () => {
   });
 });
 
-generatedPathSuite(answersModel, () => {
+invariantSuite(answersModel, () => {
   const gate = createGate();
   const machine = answersMachine.provide({
     actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() },
   });
   return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }) };
-});
+}, [
+  busyWhileRequesting(['saveAnswers', 'loadServerAnswers']),
+  acknowledgedOnlyAfterServer(['answers.saved']),
+  // A conflict shows as the conflict notice (src/pages/ConflictNotice.tsx), from `conflicts`.
+  failureIsReadable((snapshot) => ((snapshot.context as AnswersContext).conflicts.length > 0 ? CONFLICT_MESSAGES.save : undefined)),
+  {
+    name: 'the answers count as on the server only once the server said so',
+    check: (step) => {
+      const confirmed = (snapshot: typeof step.after) => (snapshot.context as AnswersContext).confirmed;
+      if (JSON.stringify(confirmed(step.after)) === JSON.stringify(confirmed(step.before))) return;
+      const fromServer = step.kind === 'done' || (step.event.type === 'answers.replaceAll' && step.event.version !== undefined);
+      expect(fromServer, 'confirmed answers changed').toBe(true);
+    },
+  },
+  {
+    name: 'whoever asked for a save gets exactly one reply per request',
+    check: (step) => {
+      const replies = step.sent.filter(({ event }) => event.type === 'answers.saved' || event.type === 'answers.saveFailed');
+      const repliedTo = replies.map(({ to }) => to);
+      expect(new Set(repliedTo).size).toBe(repliedTo.length);
+      for (const { event } of replies) {
+        if (event.type === 'answers.saveFailed') expect(readable((event as { message?: unknown }).message)).toBe(true);
+      }
+    },
+  },
+  {
+    name: 'typing while a save runs is never lost: the answers typed stay in the actor',
+    check: (step) => {
+      if (step.event.type !== 'answers.set' || step.before.context === step.after.context) return;
+      const { key, value } = payload<{ key: string; value: unknown }>(step);
+      expect((step.after.context as AnswersContext).answers[key]).toEqual(value);
+    },
+  },
+]);

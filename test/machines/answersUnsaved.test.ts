@@ -4,7 +4,7 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import { answersMachine, saveRetryDelay, SAVE_RETRY_FIRST_MS, SAVE_RETRY_MAX_MS, type StoreEvent } from '../../machines/answersMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { flush, startInSystem } from './helpers/replay';
+import { flush, startInSystem } from './helpers/system';
 
 /*
  * Issue 12, case 2 and the states behind "Not saved yet": answers the server has not confirmed

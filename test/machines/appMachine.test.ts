@@ -9,7 +9,8 @@ import { failures } from '../../machines/paths/fixtures';
 import { SESSION_INVALID_MESSAGE } from '../../machines/sessionMachine';
 import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
 import { offlineFormActors } from './helpers/formActors';
-import { createGate, flush, generatedPathSuite, offline, type Gate } from './helpers/replay';
+import { invariantSuite } from './helpers/invariants';
+import { createGate, flush, offline, type Gate } from './helpers/system';
 
 /** Spawned at start: what every page needs. */
 const CORE_CHILDREN = [
@@ -400,6 +401,31 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
   });
 
+  it("README 'Which errors are the page's': a form actor's failed load is the page's (root error screen), an action's failure a toast", async () => {
+    const { actor, gate, child, loadForm } = start(APP_INPUTS.loggedIn);
+    await loadForm();
+    child(SYSTEM_IDS.navigation).send(at('/about'));
+    await settle(gate, 'loadCollege', demoCollege);
+    await settle(gate, 'loadProfile', sampleProfile);
+    // The action's error: adding a parent fails, the page stays and says so in a toast.
+    await settle(gate, 'loadCounts', {});
+    child(SYSTEM_IDS.addAnother).send({ type: 'add', buttonId: 'parents' });
+    await flush();
+    gate.reject('saveCount', new Error('Server trouble.'));
+    await flush();
+    expect(actor.getSnapshot().matches({ user: 'student' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect((child(SYSTEM_IDS.toasts).getSnapshot() as { context: { toasts: unknown[] } }).context.toasts).toEqual([
+      expect.objectContaining({ severity: 'error', title: 'Error adding another parents', message: 'Server trouble.' }),
+    ]);
+    // The page's error: the tab choices cannot be loaded, so the page would show a tab not chosen.
+    gate.reject('loadTabs', new Error('Database unavailable.'));
+    await flush();
+    expect(actor.getSnapshot().matches({ user: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('Database unavailable.');
+  });
+
   it('a 401 on the profile ends the session: /login with the message, the cache dropped', async () => {
     const { actor, gate, child, navigations, loadForm } = start(APP_INPUTS.loggedIn);
     await loadForm();
@@ -465,18 +491,32 @@ describe('app: failures and session changes', () => {
   });
 });
 
-generatedPathSuite(appModel, (path) => {
-  const gate = createGate();
-  const machine = offline(appMachine, gate);
-  const subject = createActor(machine, { input: path.input as never, systemId: SYSTEM_IDS.app });
-  const errors: unknown[] = [];
-  subject.subscribe({ error: (error) => errors.push(error) });
-  subject.start();
-  // The path's output is the module's own logic; the test gives it with its calls on the gate.
-  const handle = (event: EventObject) => {
-    if (event.type !== 'xstate.done.actor.loadFormActors') return false;
-    gate.resolve('loadFormActors', offlineFormActors(gate));
-    return true;
-  };
-  return { subject, machine, gate, handle, errors, stop: () => subject.stop() };
-});
+// The root's own invariants (never failing, never loading a module twice at once) over the paths.
+invariantSuite(
+  appModel,
+  (path) => {
+    const gate = createGate();
+    const machine = offline(appMachine, gate);
+    const subject = createActor(machine, { input: path.input as never, systemId: SYSTEM_IDS.app });
+    const errors: unknown[] = [];
+    subject.subscribe({ error: (error) => errors.push(error) });
+    subject.start();
+    // The path's output is the module's own logic; the test gives it with its calls on the gate.
+    const handle = (event: EventObject) => {
+      if (event.type !== 'xstate.done.actor.loadFormActors') return false;
+      gate.resolve('loadFormActors', offlineFormActors(gate));
+      return true;
+    };
+    return { subject, machine, gate, handle, errors, stop: () => subject.stop() };
+  },
+  [
+    {
+      name: 'the form actors and the auth card are each loaded at most once at a time and never again once there',
+      check: (step) => {
+        for (const id of ['loadFormActors', 'loadAuthCard']) {
+          expect(step.started.filter((started) => started === id).length).toBeLessThanOrEqual(1);
+        }
+      },
+    },
+  ],
+);

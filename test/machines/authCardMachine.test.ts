@@ -12,10 +12,8 @@ import {
 } from '../../machines/authCardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
-import { RESET_ID, authCardModel, authFailures } from '../../machines/paths/authCard';
-import { shortestPaths } from '../../machines/paths/model';
-import { controlledActors, pathName, replayPath, startWithSiblings, type StubSibling } from './helpers/siblingHarness';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { RESET_ID, authFailures } from '../../machines/paths/authCard';
+import { controlledActors, startWithSiblings, type StubSibling } from './helpers/siblingHarness';
 
 const ACTOR_NAMES = ['login', 'signup', 'confirm', 'forgotPassword', 'resetPassword', 'resendConfirm'] as const;
 const USERNAME = 'Ada@Example.edu ';
@@ -337,36 +335,4 @@ describe('authCardMachine: calls and navigations', () => {
     expect(actor.getSnapshot().status).toBe('active');
     actor.stop();
   });
-});
-
-describe('authCardMachine: generated paths', () => {
-  const paths = shortestPaths(authCardModel);
-
-  it('reaches every state', () => {
-    expectEveryStateReached(
-      authCardMachine,
-      paths.map((path) => path.state),
-    );
-  });
-
-  // One path per (state, card, notice) is replayed: the others differ only in the values typed.
-  const seen = new Set<string>();
-  const chosen = paths.filter((path) => {
-    const ctx = path.state.context as AuthCardContext;
-    const key = JSON.stringify([path.state.value, ctx.card, ctx.notice?.title ?? null]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-
-  it.each(chosen.map((path) => [`${(path.state.context as AuthCardContext).card}: ${pathName(path)}`, path] as const))(
-    'replays %s',
-    async (_name, path) => {
-      const control = controlledActors(ACTOR_NAMES);
-      const machine = authCardMachine.provide({ actors: control.actors });
-      const actor = createActor(machine).start();
-      await replayPath(machine, actor, path, control);
-      actor.stop();
-    },
-  );
 });

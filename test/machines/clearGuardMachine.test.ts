@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { clearGuardMachine, type ClearGuardEvent } from '../../machines/clearGuardMachine';
 import { clearGuardModel } from '../../machines/paths/clearGuard';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { generatedPathSuite, startInSystem } from './helpers/replay';
+import { invariantSuite, type Step } from './helpers/invariants';
+import { startInSystem } from './helpers/system';
 
 /*
  * Issue 12: a choice that hides a block holding typed answers (a conviction comment, a mailing
@@ -106,7 +107,39 @@ describe('a choice that clears no typed answer', () => {
   });
 });
 
-generatedPathSuite(clearGuardModel, () => {
+const answerSets = (step: Step) => step.sent.filter(({ to, event }) => to === SYSTEM_IDS.answers && event.type === 'answers.set');
+
+invariantSuite(clearGuardModel, () => {
   const run = startInSystem(clearGuardMachine, { systemId: SYSTEM_IDS.clearGuard, spies: [SYSTEM_IDS.answers] });
-  return { subject: run.subject, machine: clearGuardMachine, errors: run.errors, stop: run.stop };
-});
+  return { ...run, machine: clearGuardMachine };
+}, [
+  {
+    name: 'typed answers are never cleared without the applicant saying yes',
+    check: (step) => {
+      const asked = step.after.hasTag('asking') && !step.before.hasTag('asking');
+      const confirmed = step.event.type === 'clearGuard.confirm' && step.before.hasTag('asking');
+      const harmless = step.event.type === 'clearGuard.change' && !step.before.hasTag('asking') && !asked;
+      expect(answerSets(step)).toHaveLength(confirmed || harmless ? 1 : 0);
+    },
+  },
+  {
+    name: 'the question always says which answers would be lost, and the change it waits for',
+    check: (step) => {
+      const context = step.after.context as { pending: unknown; losing: string[] };
+      if (step.after.hasTag('asking')) {
+        expect(context.pending).not.toBeNull();
+        expect(context.losing.length).toBeGreaterThan(0);
+      } else {
+        expect(context).toEqual({ pending: null, losing: [] });
+      }
+    },
+  },
+  {
+    name: 'a confirmed change is the one that was asked about',
+    check: (step) => {
+      if (step.event.type !== 'clearGuard.confirm' || !step.before.hasTag('asking')) return;
+      const pending = (step.before.context as { pending: { key: string; value: unknown } }).pending;
+      expect(answerSets(step)[0]?.event).toMatchObject({ key: pending.key, value: pending.value });
+    },
+  },
+]);

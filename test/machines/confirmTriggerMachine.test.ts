@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { confirmTriggerMachine } from '../../machines/confirmTriggerMachine';
 import { confirmTriggerModel } from '../../machines/paths/confirmTrigger';
-import { generatedPathSuite } from './helpers/replay';
+import { invariantSuite } from './helpers/invariants';
 
 const start = () => createActor(confirmTriggerMachine).start();
 
@@ -28,7 +28,26 @@ describe('a confirmation trigger', () => {
   });
 });
 
-generatedPathSuite(confirmTriggerModel, () => {
-  const subject = createActor(confirmTriggerMachine).start();
-  return { subject, machine: confirmTriggerMachine, stop: () => subject.stop() };
-}, ['shortest', 'simple']);
+invariantSuite(
+  confirmTriggerModel,
+  () => {
+    const subject = createActor(confirmTriggerMachine).start();
+    return { subject, machine: confirmTriggerMachine, stop: () => subject.stop() };
+  },
+  [
+    {
+      name: 'what the trigger guards is revealed only after the applicant confirmed',
+      check: (step) => {
+        if (step.after.hasTag('revealed') && !step.before.hasTag('revealed')) {
+          expect(step.before.hasTag('asking')).toBe(true);
+          expect(step.event.type).toBe('trigger.confirm');
+        }
+      },
+    },
+    {
+      name: 'asking and revealed never show together',
+      check: (step) => expect(step.after.hasTag('asking') && step.after.hasTag('revealed')).toBe(false),
+    },
+  ],
+  ['shortest', 'simple'],
+);

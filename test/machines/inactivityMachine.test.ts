@@ -5,10 +5,7 @@ import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
-import { inactivityModel } from '../../machines/paths/inactivity';
-import { shortestPaths } from '../../machines/paths/model';
-import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 
 const UNTIL_WARNING = INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS;
 const student = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
@@ -168,25 +165,6 @@ describe('inactivityMachine', () => {
     actor.send(student);
     vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS);
     expect(actor.getSnapshot().matches({ on: 'loggingOut' })).toBe(true);
-    actor.stop();
-  });
-});
-
-describe('inactivityMachine: generated paths', () => {
-  const paths = shortestPaths(inactivityModel);
-
-  it('reaches every state', () => {
-    expectEveryStateReached(
-      inactivityMachine,
-      paths.map((path) => path.state),
-    );
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {
-    const control = controlledActors(['touchSession']);
-    const machine = inactivityMachine.provide({ actors: control.actors });
-    const actor = createActor(machine).start();
-    await replayPath(machine, actor, path, control);
     actor.stop();
   });
 });

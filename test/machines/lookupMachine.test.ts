@@ -6,9 +6,9 @@ import { lookupMachine, typedTextLabel, type LookupContext } from '../../machine
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../src/catalogue/limits';
 import { lookupModel, SCHOOL, SCHOOL_DETAIL as DETAIL } from '../../machines/paths/lookup';
-import { shortestPaths } from '../../machines/paths/model';
-import { controlledActors, pathName, replayPath, startWithSiblings } from './helpers/siblingHarness';
-import { expectEveryStateReached } from './helpers/statePaths';
+import { busyWhileRequesting, invariantSuite } from './helpers/invariants';
+import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
+import { createGate, startInSystem } from './helpers/system';
 
 const type = (text: string) => ({ type: 'lookup.type', key: 'hs_name', text }) as const;
 
@@ -228,21 +228,38 @@ describe('lookupMachine: choosing', () => {
   });
 });
 
-describe('lookupMachine: generated paths', () => {
-  const paths = shortestPaths(lookupModel);
+const FILLS = new Set(['answers.set', 'answers.clear']);
 
-  it('reaches every state', () => {
-    expectEveryStateReached(
-      lookupMachine,
-      paths.map((path) => path.state),
-    );
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('replays %s', async (_name, path) => {
-    const control = controlledActors(['suggestions', 'detail']);
-    const machine = lookupMachine.provide({ actors: control.actors });
-    const actor = createActor(machine).start();
-    await replayPath(machine, actor, path, control);
-    actor.stop();
-  });
-});
+invariantSuite(lookupModel, () => {
+  const gate = createGate();
+  const machine = lookupMachine.provide({ actors: { suggestions: gate.actor(), detail: gate.actor() } });
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.lookup, spies: [SYSTEM_IDS.answers] }) };
+}, [
+  busyWhileRequesting(['detail']),
+  {
+    name: 'answers are filled only when the applicant chose, kept the typed text or left the field',
+    check: (step) => {
+      const fills = step.sent.filter(({ event }) => FILLS.has(event.type));
+      if (fills.length === 0) return;
+      expect(['lookup.useText', 'lookup.leave', 'xstate.done.actor.detail', 'xstate.error.actor.detail']).toContain(step.event.type);
+    },
+  },
+  {
+    name: 'a failed detail lookup still fills the name the applicant chose',
+    check: (step) => {
+      if (step.event.type !== 'xstate.error.actor.detail') return;
+      const chosen = (step.before.context as LookupContext).chosen;
+      expect(step.sent.map(({ event }) => event)).toContainEqual(expect.objectContaining({ type: 'answers.set', value: chosen?.text }));
+    },
+  },
+  {
+    name: 'a search runs only for the text typed, and only while the list is searching',
+    check: (step) => {
+      if (step.pending.includes('suggestions')) expect(step.after.hasTag('searching')).toBe(true);
+      for (const call of step.startedCalls.filter(({ id }) => id === 'suggestions')) {
+        expect((call.input as { text: string }).text).toBe((step.after.context as LookupContext).text.trim());
+      }
+      if (step.after.hasTag('open')) expect((step.after.context as LookupContext).text.trim()).not.toBe('');
+    },
+  },
+]);

@@ -3,10 +3,9 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { NavigationState } from '../../machines/events';
 import { navigationMachine } from '../../machines/navigationMachine';
 import { failures } from '../../machines/paths/fixtures';
-import { navigationModel } from '../../machines/paths/navigation';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { TOAST_TITLES } from '../../machines/toastsMachine';
-import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+import { flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.toasts, SYSTEM_IDS.overlays];
 const at = (pathname: string, search = '', state?: NavigationState) =>
@@ -331,10 +330,4 @@ describe('navigation: last page', () => {
     expect(subject.getSnapshot().value.lastPage).toBe('idle');
     expect(saved).toEqual(['/about', '/education', '/final-steps']);
   });
-});
-
-generatedPathSuite(navigationModel, (path) => {
-  const gate = createGate();
-  const machine = navigationMachine.provide({ actors: { saveLastPage: gate.actor() } });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: path.input, spies: SPIES }) };
 });

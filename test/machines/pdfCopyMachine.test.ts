@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import type { PdfCopy } from '../../machines/api/responses';
 import { PDF_COPY_MESSAGES, pdfCopyMachine, type PdfCopyEvent } from '../../machines/pdfCopyMachine';
-import { serialiseStateVia } from '../../machines/paths/document';
-import { pdfCopyPathEvents, pdfCopyPollingEvents } from '../../machines/paths/pdfCopy';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../src/catalogue/limits';
-import { describePath, eventsFor, flush, recordingSibling, replayPath, startSystem } from './helpers/documentsKit';
+import { flush, recordingSibling, startSystem } from './helpers/documentsKit';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { serialiseStateVia } from '../../machines/paths/document';
+import { pdfCopyPathEvents, pdfCopyPollingEvents } from '../../machines/paths/pdfCopy';
+import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 
 // Only the "default actor" test uses this; every other test provides its own actor.
@@ -326,29 +327,22 @@ it('default actor calls GET /api/pdf', async () => {
   expect(run.snapshot().context.url).toBe(URL_1);
 });
 
-describe('generated paths (PDF polling)', () => {
-  // The same events as `npm run paths -- pdfCopy`.
-  const events = eventsFor(pdfCopyPathEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[];
-  const shortest = getShortestPaths(pdfCopyMachine, { events, serializeState: serialiseStateVia });
-  // Simple paths too: every loop-free walk of the polling (the download left out). They tell states
-  // apart by value and context only (with the incoming event as well, their number explodes).
+// What `npm run paths -- pdfCopy` prints for QA: its paths must reach every state, and the simple
+// walks of the polling must add to the shortest ones.
+it('the generated PDF copy paths reach every state', () => {
+  const shortest = getShortestPaths(pdfCopyMachine, {
+    events: eventsFor(pdfCopyPathEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[],
+    serializeState: serialiseStateVia,
+  });
   const listed = new Set(pdfCopyPollingEvents.map((event) => event.type));
   const pollingEvents = (snapshot: unknown) =>
     (eventsFor(pdfCopyPollingEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[])(snapshot).filter(
       (event) => listed.has(event.type) || event.type.startsWith('xstate.after.'),
     );
   const simple = getSimplePaths(pdfCopyMachine, { events: pollingEvents });
-  const actorNames = Object.keys(pdfCopyMachine.implementations.actors);
-
-  it('reach every state of the machine', () => {
-    expectEveryStateReached(
-      pdfCopyMachine,
-      shortest.map((path) => path.state),
-    );
-    expect(simple.length).toBeGreaterThan(shortest.length);
-  });
-
-  it.each([...shortest, ...simple].map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    await replayPath(pdfCopyMachine, path, { actorNames });
-  });
+  expectEveryStateReached(
+    pdfCopyMachine,
+    shortest.map((path) => path.state),
+  );
+  expect(simple.length).toBeGreaterThan(shortest.length);
 });

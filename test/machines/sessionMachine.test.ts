@@ -5,7 +5,8 @@ import { sessionModel } from '../../machines/paths/session';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
 import { LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+import { busyWhileRequesting, invariantSuite, readable, type Step } from './helpers/invariants';
+import { createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation];
 const INACTIVITY = 'You have been automatically logged out due to inactivity.';
@@ -107,8 +108,46 @@ describe('session', () => {
   });
 });
 
-generatedPathSuite(sessionModel, () => {
-  const gate = createGate();
-  const machine = sessionMachine.provide({ actors: { logout: gate.actor() } });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES }) };
-}, ['shortest', 'simple']);
+const toLogin = (step: Step) =>
+  step.sent.filter(
+    ({ to, event }) => to === SYSTEM_IDS.navigation && event.type === 'navigate' && (event as { to?: string }).to === '/login',
+  );
+const toApp = (step: Step, type: string) => step.sent.filter(({ to, event }) => to === SYSTEM_IDS.app && event.type === type);
+
+invariantSuite(
+  sessionModel,
+  () => {
+    const gate = createGate();
+    const machine = sessionMachine.provide({ actors: { logout: gate.actor() } });
+    return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES }) };
+  },
+  [
+    busyWhileRequesting(['logout']),
+    {
+      name: 'a session that ends tells the app once and lands on /login with a message to read',
+      check: (step) => {
+        const ended = step.before.hasTag('loggedIn') || step.before.matches('loggingOut') ? step.after.matches('loggedOut') : false;
+        expect(toApp(step, 'app.sessionEnded')).toHaveLength(ended ? 1 : 0);
+        expect(toLogin(step)).toHaveLength(ended ? 1 : 0);
+        for (const { event } of toLogin(step)) {
+          expect(readable((event as { state?: { errorMessage?: unknown } }).state?.errorMessage)).toBe(true);
+        }
+      },
+    },
+    {
+      name: 'a session that starts after a login tells the app once',
+      check: (step) => {
+        const started = step.before.matches('loggedOut') && step.after.hasTag('loggedIn');
+        expect(toApp(step, 'app.sessionStarted')).toHaveLength(started ? 1 : 0);
+      },
+    },
+    {
+      name: 'Log Out always calls the server, whatever it answers',
+      check: (step) => {
+        if (step.event.type === 'session.logout' && step.before.hasTag('loggedIn')) expect(step.started).toEqual(['logout']);
+        else expect(step.started).toEqual([]);
+      },
+    },
+  ],
+  ['shortest', 'simple'],
+);

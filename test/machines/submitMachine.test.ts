@@ -5,12 +5,11 @@ import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
 import { ApiError } from '../../machines/api/httpClient';
 import { failures } from '../../machines/paths/fixtures';
-import { submitModel, submitSimpleModel } from '../../machines/paths/submit';
 import type { AnswersSaveReply } from '../../machines/events';
 import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
-import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+import { flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 const incomplete = { ...completeApplication, first_name: '' };
@@ -243,15 +242,3 @@ describe('submit sequence', () => {
     expect(log).toEqual(['save', 'validations', 'submit']);
   });
 });
-
-const run = () => {
-  const gate = createGate();
-  const machine = submitMachine.provide({
-    actors: { postValidations: gate.actor(), submitApplication: gate.actor() },
-  });
-  // The answers actor is a spy here: its replies are events of the paths.
-  const spies = [...SPIES, SYSTEM_IDS.answers];
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.submit, input: { errorRoute: '/about' }, spies }) };
-};
-generatedPathSuite(submitModel(completeApplication), run, ['shortest']);
-generatedPathSuite(submitSimpleModel(completeApplication), run, ['simple']);

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { ERROR_TOAST_MS, TOAST_MS } from '../../src/catalogue/limits';
-import { shortestPaths } from '../../machines/paths/model';
 import { toastsModel } from '../../machines/paths/toasts';
 import { toastsMachine, type Toast, type ToastsEvent } from '../../machines/toastsMachine';
-import { expectEveryStateReached } from './helpers/statePaths';
-import { flush, replay } from './helpers/replay';
+import { invariantSuite, pathName, payload, type Step } from './helpers/invariants';
 
 const success = { severity: 'success', title: 'Success', message: 'Saved.' } as const;
 const failure = { severity: 'error', title: 'Error', message: 'Failed.' } as const;
 
 beforeEach(() => vi.useFakeTimers());
+
 afterEach(() => vi.useRealTimers());
 
 describe('toasts', () => {
@@ -52,43 +51,58 @@ describe('toasts', () => {
   });
 });
 
-describe('toasts: generated paths', () => {
-  const paths = shortestPaths(toastsModel);
+type Shown = Map<string, { at: number; lifetime: number }>;
+/** When each toast was shown and for how long, by path. */
+const shownAt = new Map<string, Shown>();
+const toastsOf = (step: Step) => (step.after.context as { toasts: Toast[] }).toasts;
 
-  it('reach every state', () => {
-    expectEveryStateReached(
-      toastsMachine,
-      paths.map((path) => path.state),
-    );
-  });
-
-  it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(
-    '%s',
-    async (_name, path) => {
-      const actor = createActor(toastsMachine).start();
-      const shownAt = new Map<string, { at: number; lifetime: number }>();
-      // Expiry is a timer: move the clock to that toast's end instead of sending the event.
-      const handle = async (event: AnyEventObject) => {
-        if (event.type === 'toast.show') {
-          vi.advanceTimersByTime(1); // toasts shown together would otherwise expire together
-          actor.send(event as ToastsEvent);
-          const toast = actor.getSnapshot().context.toasts.at(-1)!;
-          shownAt.set(toast.id, { at: Date.now(), lifetime: toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS });
-          return true;
-        }
-        if (event.type === 'toast.expire') {
-          const shown = shownAt.get(event.id as string)!;
-          await vi.advanceTimersByTimeAsync(shown.at + shown.lifetime - Date.now());
-          return true;
-        }
-        return false;
-      };
-      const reached = await replay(path, actor, { machine: toastsMachine, handle });
-      await flush();
-      expect(reached.value).toEqual(path.state.value);
-      // The traversal tells states apart by their first two toasts (see toastsModel).
-      const firstTwo = (toasts: readonly Toast[]) => toasts.slice(0, 2).map((toast) => toast.severity);
-      expect(firstTwo(reached.context.toasts)).toEqual(firstTwo((path.state.context as { toasts: Toast[] }).toasts));
+invariantSuite(
+  toastsModel,
+  (path) => {
+    const subject = createActor(toastsMachine).start();
+    const shown: Shown = new Map();
+    shownAt.set(pathName(path), shown);
+    // Expiry is a timer: move the clock to that toast's end instead of sending the event.
+    const handle = async (event: AnyEventObject) => {
+      if (event.type === 'toast.show') {
+        vi.advanceTimersByTime(1); // toasts shown together would otherwise expire together
+        subject.send(event as ToastsEvent);
+        const toast = subject.getSnapshot().context.toasts.at(-1)!;
+        shown.set(toast.id, { at: Date.now(), lifetime: toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS });
+        return true;
+      }
+      if (event.type === 'toast.expire') {
+        const toast = shown.get(event.id as string)!;
+        await vi.advanceTimersByTimeAsync(toast.at + toast.lifetime - Date.now());
+        return true;
+      }
+      return false;
+    };
+    return { subject, machine: toastsMachine, handle, stop: () => subject.stop() };
+  },
+  [
+    {
+      name: 'a toast shown is listed last, with its own id and message',
+      check: (step) => {
+        const ids = toastsOf(step).map((toast) => toast.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        if (step.event.type !== 'toast.show') return;
+        expect(toastsOf(step).at(-1)).toMatchObject(payload<{ toast: object }>(step).toast);
+        expect(toastsOf(step)).toHaveLength((step.before.context as { toasts: Toast[] }).toasts.length + 1);
+      },
     },
-  );
-});
+    {
+      name: 'a toast goes only when dismissed or when its time is up (5 s, 300 s for an error)',
+      check: (step) => {
+        const kept = new Set(toastsOf(step).map((toast) => toast.id));
+        const gone = (step.before.context as { toasts: Toast[] }).toasts.filter((toast) => !kept.has(toast.id));
+        for (const toast of gone) {
+          if (step.event.type === 'toast.dismiss' && step.event.id === toast.id) continue;
+          const shown = shownAt.get(step.path)!.get(toast.id)!;
+          expect(step.at, `${toast.id} gone`).toBeGreaterThanOrEqual(shown.at + shown.lifetime);
+        }
+        expect(step.after.value).toBe(toastsOf(step).length === 0 ? 'empty' : 'showing');
+      },
+    },
+  ],
+);

@@ -1,3 +1,5 @@
+import { isUnauthorised } from '../../machines/api/httpClient';
+import type { Answers } from '../../src/catalogue/dataModel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise } from 'xstate';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
@@ -13,7 +15,8 @@ import {
   monthYearErrors,
   validationMachine,
 } from '../../machines/validationMachine';
-import { createGate, flush, generatedPathSuite, startInSystem } from './helpers/replay';
+import { invariantSuite, payload } from './helpers/invariants';
+import { createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.session];
 const incomplete = { ...completeApplication, first_name: '', last_name: '' };
@@ -165,8 +168,33 @@ describe('validation', () => {
   });
 });
 
-generatedPathSuite(validationModel, () => {
+invariantSuite(validationModel, () => {
   const gate = createGate();
   const machine = validationMachine.provide({ actors: { postValidations: gate.actor() } });
   return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES }) };
-});
+}, [
+  {
+    name: 'the missing information shown always matches the current answers, and only while validating',
+    check: (step) => {
+      const context = step.after.context as { answers: Answers; essayLimit: number; errors: unknown[] };
+      const expected = step.after.matches('active') ? applicationErrors(context.answers, context.essayLimit) : [];
+      expect(context.errors).toEqual(expected);
+    },
+  },
+  {
+    name: 'a report sent to the server is the list shown at that moment',
+    check: (step) => {
+      if (!step.started.includes('postValidations')) return;
+      expect(step.startedCalls.find((call) => call.id === 'postValidations')?.input).toEqual(
+        errorMap((step.after.context as { errors: Parameters<typeof errorMap>[0] }).errors),
+      );
+    },
+  },
+  {
+    name: 'a 401 ends the session; no other failure does',
+    check: (step) => {
+      const ended = step.sent.some(({ to, event }) => to === SYSTEM_IDS.session && event.type === 'session.unauthorised');
+      expect(ended).toBe(step.kind === 'error' && isUnauthorised(payload<{ error?: unknown }>(step).error));
+    },
+  },
+]);

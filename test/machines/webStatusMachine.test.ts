@@ -2,13 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { WEB_STATUS_RETRIES } from '../../src/catalogue/limits';
 import { failures } from '../../machines/paths/fixtures';
-import { shortestPaths } from '../../machines/paths/model';
-import { webStatusModel } from '../../machines/paths/webStatus';
 import type { WebStatusValue } from '../../machines/api/responses';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { WEB_STATUS_RETRY_DELAY_MS, webStatusFromEntries, webStatusMachine } from '../../machines/webStatusMachine';
-import { expectEveryStateReached } from './helpers/statePaths';
-import { createGate, flush, replay, startInSystem } from './helpers/replay';
+import { flush, startInSystem } from './helpers/system';
 
 const LISTENERS = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit];
 const SPIES = [...LISTENERS, SYSTEM_IDS.session];
@@ -124,28 +121,4 @@ describe('web status', () => {
     expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
     expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
   });
-});
-
-describe('web status: generated paths', () => {
-  const paths = shortestPaths(webStatusModel);
-
-  it('reach every state', () => {
-    expectEveryStateReached(
-      webStatusMachine,
-      paths.map((path) => path.state),
-    );
-  });
-
-  it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(
-    '%s',
-    async (_name, path) => {
-      const gate = createGate();
-      const machine = webStatusMachine.provide({ actors: { postWebStatus: gate.actor() } });
-      const { subject, errors } = startInSystem(machine, { systemId: SYSTEM_IDS.webStatus, spies: SPIES });
-      const reached = await replay(path, subject, { machine, gate });
-      expect(reached.value).toEqual(path.state.value);
-      expect(reached.context).toEqual(path.state.context);
-      expect(errors).toEqual([]);
-    },
-  );
 });

@@ -125,6 +125,21 @@ describe('add-another and tabs', () => {
     expect((await client.get<Record<string, number>>('/api/add-another')).body.activities).toBe(3);
   });
 
+  it('a smaller count removes the dropped items with their answers (issue 13); earlier items keep theirs', async () => {
+    const client = await newApplicant();
+    await client.put('/api/add-another', { button_id: 'activities', num_components: 3 });
+    await client.put('/api/answer', {
+      activity_name: 'Chess',
+      activity_2_name: 'Rowing',
+      activity_3_name: 'Choir',
+      activity_3_position: 'Alto',
+    });
+    expect((await client.put('/api/add-another', { button_id: 'activities', num_components: 2 })).status).toBe(200);
+    const { answer } = (await client.get<Profile>('/api/profile')).body;
+    expect(answer).toMatchObject({ activity_name: 'Chess', activity_2_name: 'Rowing', activity_3_name: '', activity_3_position: '' });
+    expect((await client.get<Record<string, number>>('/api/add-another')).body.activities).toBe(2);
+  });
+
   it('saves the chosen tab and clears the answers of the other tab', async () => {
     const client = await newApplicant();
     await client.put('/api/answer', { personal_statement_essay: 'My essay.' });

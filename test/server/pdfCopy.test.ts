@@ -5,6 +5,8 @@ import { findUserByUsername } from '../../db/users';
 import { createAccessTokens } from '../../server/accounts/accessTokens';
 import { readServerConfig } from '../../server/config';
 import { COPY_LINK_TTL_MS } from '../../server/pdf/copyLinks';
+import { applicationReference } from '../../server/application/reference';
+import { formatSubmittedAt } from '../../src/catalogue/submission';
 import { completeApplication } from '../fixtures/completeApplication';
 import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
 import { makePdf } from './helpers/files';
@@ -154,6 +156,42 @@ describe('the PDF copy', () => {
     expect(await pdfText((await download((await client.get<PdfCopyBody>('/api/pdf')).body.url, client)).bytes)).toMatch(
       /Submitted: .+ UTC/,
     );
+  });
+
+  it('issue 13: the submission date and one reference number, the same in the submit answer, the profile, the PDF copy and the staff copy', async () => {
+    const { client, username } = await newApplicant();
+    await client.put('/api/answer', completeApplication);
+    expect((await client.get<Profile>('/api/profile')).body).toMatchObject({ submitted_at: null, reference: null });
+    const submitted = await client.post<{ submitted_at: number; reference: string }>('/api/submit', {});
+    const userId = findUserByUsername(server.db, username)!.id;
+    const year = new Date(submitted.body.submitted_at).getUTCFullYear();
+    expect(submitted.body.reference).toBe(applicationReference(userId, submitted.body.submitted_at));
+    expect(submitted.body.reference).toMatch(new RegExp(`^ADM-${year}-\\d{5}-\\d$`));
+    const profile = (await client.get<Profile>('/api/profile')).body;
+    expect(profile).toMatchObject({ submitted_at: submitted.body.submitted_at, reference: submitted.body.reference });
+
+    const text = await pdfText((await download((await readyCopy(client)).url, client)).bytes);
+    expect(text).toContain(`Submitted: ${formatSubmittedAt(submitted.body.submitted_at)}`);
+    expect(text).toContain(`Reference number: ${submitted.body.reference}`);
+
+    const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
+    const tokens = createAccessTokens({ db: server.db, secret, now: () => server.clock.now() });
+    const token = tokens.issueServiceToken(userId);
+    const staff = await server.client().get<{ submitted_at: number; reference: string }>(`/service/tmp-pdf?service_token=${token}`);
+    expect(staff.body).toMatchObject({ submitted_at: submitted.body.submitted_at, reference: submitted.body.reference });
+  });
+
+  it('reference numbers are stable per application, differ between applicants, and their check digit catches one wrong digit', () => {
+    const at = Date.UTC(2026, 10, 27, 2, 30);
+    expect(applicationReference(42, at)).toBe(applicationReference(42, at + 1000));
+    expect(applicationReference(42, at)).not.toBe(applicationReference(43, at));
+    const reference = applicationReference(42, at);
+    const [, yearPart, idPart, check] = reference.split('-');
+    for (let index = 0; index < idPart!.length; index += 1) {
+      const digit = Number(idPart![index]);
+      const changed = `${idPart!.slice(0, index)}${(digit + 1) % 10}${idPart!.slice(index + 1)}`;
+      expect(applicationReference(Number(changed), at).split('-')[3], `${yearPart}-${changed}`).not.toBe(check);
+    }
   });
 
   it('opens for staff with a valid service token (GET /service/pdf)', async () => {

@@ -14,7 +14,7 @@ import { acceptedEventTypes } from '../../../machines/paths/model';
 
 /*
  * Test kit of the document, tabs and PDF-copy machines: siblings that record what they are sent,
- * a small system to run a machine among them, and the replay of generated paths on a real actor.
+ * a small system to run a machine among them, and the events of generated paths.
  */
 
 /** A sibling stand-in (answers, toasts, session, a document…) that records every event it receives. */
@@ -76,56 +76,4 @@ export function eventsFor(payloads: readonly PathEvent[]) {
       return listed.length > 0 ? listed : [{ type }];
     });
   };
-}
-
-interface ReplayablePath {
-  state: AnyMachineSnapshot;
-  steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }>;
-}
-
-/**
- * Replays a generated path on a real actor whose network actors are controlled, with fake
- * timers: delayed transitions happen by advancing the clock by the named delay. After every step
- * the actor's state must equal the step's; at the end its context must equal the path's too.
- */
-export async function replayPath(
-  machine: AnyStateMachine,
-  path: ReplayablePath,
-  options: { actorNames: readonly string[]; input?: unknown },
-) {
-  const { actors, pending } = controlledActors(options.actorNames);
-  const actor = createActor(machine.provide({ actors }), { input: options.input }).start();
-  const delays = (machine.implementations.delays ?? {}) as Record<string, number>;
-  for (const step of path.steps) {
-    const { event } = step;
-    if (event.type === 'xstate.init') {
-      // The initial state: nothing to do.
-    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-      const done = event.type.startsWith('xstate.done.actor.');
-      const id = event.type.slice((done ? 'xstate.done.actor.' : 'xstate.error.actor.').length);
-      const call = pending.get(id);
-      expect(call, `no running actor ${id} for ${event.type}`).toBeDefined();
-      pending.delete(id);
-      if (done) call?.resolve((event as { output?: unknown }).output);
-      else call?.reject((event as { error?: unknown }).error);
-    } else if (event.type.startsWith('xstate.after.')) {
-      const delayName = event.type.slice('xstate.after.'.length).split('.')[0] ?? '';
-      const ms = delays[delayName];
-      expect(ms, `delay ${delayName}`).toBeTypeOf('number');
-      await vi.advanceTimersByTimeAsync(ms ?? 0);
-    } else {
-      actor.send(event);
-    }
-    await flush();
-    expect(actor.getSnapshot().value, `after ${event.type}`).toEqual(step.state.value);
-  }
-  expect(actor.getSnapshot().value).toEqual(path.state.value);
-  expect(actor.getSnapshot().context).toEqual(path.state.context);
-  actor.stop();
-}
-
-/** A readable name for a path: its events. */
-export function describePath(path: ReplayablePath): string {
-  const events = path.steps.map((step) => step.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).slice(1);
-  return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || 'start'}`;
 }

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { formActors, type FormActors } from '../../../machines/formActors';
-import { offline, type Gate } from './replay';
+import { offline, type Gate } from './system';
 
 const isMachine = (logic: unknown): logic is AnyStateMachine => logic !== null && typeof logic === 'object' && 'getStateNodeById' in logic;
 

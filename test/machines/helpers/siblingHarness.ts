@@ -14,7 +14,7 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 
 /**
  * Tools for testing one long-lived actor: stand-in siblings that record what they receive, promise
- * actors the test settles by invoke id, and the replay of a generated path on a real actor.
+ * actors the test settles by invoke id (a path's `xstate.done.actor.<id>` settles the real invocation).
  */
 
 type StubState = { events: AnyEventObject[] };
@@ -24,7 +24,7 @@ const recordingSibling = fromTransition((state: StubState, event: AnyEventObject
   events: [],
 });
 
-const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers] as const;
+const STUB_SIBLINGS = [SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.answers, SYSTEM_IDS.app] as const;
 export type StubSibling = (typeof STUB_SIBLINGS)[number];
 
 /**
@@ -91,43 +91,4 @@ export function controlledActors<TName extends string>(names: readonly TName[]) 
       await vi.advanceTimersByTimeAsync(0);
     },
   };
-}
-
-const DONE = 'xstate.done.actor.';
-const ERROR = 'xstate.error.actor.';
-const AFTER = 'xstate.after.';
-
-/**
- * Replays a generated path on a real actor (fake timers on): actor outcomes settle the controlled
- * promise, delayed events advance the clock by the machine's named delay, anything else is sent.
- * The actor must end in the path's state, context included.
- */
-export async function replayPath(
-  machine: AnyStateMachine,
-  actor: AnyActorRef,
-  path: ModelPath,
-  control: { resolve: (id: string, output: unknown) => Promise<void>; reject: (id: string, error: unknown) => Promise<void> },
-): Promise<void> {
-  for (const event of path.events) {
-    if (event.type.startsWith(DONE)) {
-      await control.resolve(event.type.slice(DONE.length), (event as { output?: unknown }).output);
-    } else if (event.type.startsWith(ERROR)) {
-      await control.reject(event.type.slice(ERROR.length), (event as { error?: unknown }).error);
-    } else if (event.type.startsWith(AFTER)) {
-      const name = event.type.slice(AFTER.length).split('.')[0]!;
-      const delay = (machine.implementations.delays as Record<string, unknown>)[name];
-      if (typeof delay !== 'number') throw new Error(`delay '${name}' is not a named number`);
-      await vi.advanceTimersByTimeAsync(delay);
-    } else {
-      actor.send(event);
-      await vi.advanceTimersByTimeAsync(0);
-    }
-  }
-  const reached = actor.getSnapshot() as AnyMachineSnapshot;
-  expect({ value: reached.value, context: reached.context }).toEqual({ value: path.state.value, context: path.state.context });
-}
-
-/** One line per path, for test names. */
-export function pathName(path: ModelPath): string {
-  return `${JSON.stringify(path.state.value)} via ${path.events.map((event) => event.type).join(' → ') || '(initial)'}`;
 }

@@ -24,7 +24,7 @@ function activeStateIds(machineId: string, value: StateValue): string[] {
     }
     for (const [key, child] of Object.entries(current)) {
       ids.push(`${prefix}.${key}`);
-      if (child !== undefined) walk(`${prefix}.${key}`, child as StateValue);
+      if (child !== undefined) walk(`${prefix}.${key}`, child);
     }
   };
   walk(machineId, value);

@@ -1,4 +1,3 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createActor,
   fromCallback,
@@ -7,13 +6,9 @@ import {
   spawnChild,
   type AnyActorLogic,
   type AnyActorRef,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import { shortestPaths, simplePaths, type ModelPath, type PathModel } from '../../../machines/paths/model';
-import { expectEveryStateReached } from './statePaths';
 
 /** Lets promises and the actors waiting on them settle (fake timers do not move). */
 export async function flush(rounds = 20): Promise<void> {
@@ -23,7 +18,7 @@ export async function flush(rounds = 20): Promise<void> {
 type Pending = { id: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /**
- * Stand-ins for invoked promise actors that the test settles by invoke id, so a replayed
+ * Stand-ins for invoked promise actors that the test settles by invoke id, so a path's
  * `xstate.done.actor.<id>` resolves the real invocation instead of being faked. When several
  * running invocations share an id, the latest is settled.
  */
@@ -53,6 +48,8 @@ export function createGate() {
       );
     },
     isPending: (id: string) => pending.some((call) => call.id === id),
+    /** The invoke ids of the calls still waiting, one entry per call. */
+    pendingIds: () => pending.map((call) => call.id),
     inputOf: (id: string) => pending.findLast((call) => call.id === id)?.input,
     resolve: (id: string, output?: unknown) => take(id, 'resolve').resolve(output),
     reject: (id: string, error: unknown) => take(id, 'reject').reject(error),
@@ -109,96 +106,6 @@ export function startInSystem(
   subject.on('*', (event: EventObject) => emitted.push(event));
   subject.subscribe({ error: (error: unknown) => errors.push(error) });
   return { subject, received, sequence, emitted, errors, stop: () => root.stop() };
-}
-
-const ACTOR_EVENT = /^xstate\.(done|error)\.actor\.(.+)$/;
-const DELAY_EVENT = /^xstate\.after\.([^.]+)\./;
-
-/**
- * Replays a generated path on a running actor: invocation outcomes settle the gate, delays move
- * the fake clock, other events are sent. `handle` may take over an event (return true).
- */
-export async function replay(
-  path: ModelPath,
-  subject: AnyActorRef,
-  options: { machine: AnyStateMachine; gate?: Gate; handle?: (event: AnyEventObject) => boolean | Promise<boolean> },
-): Promise<AnyMachineSnapshot> {
-  await flush();
-  for (const event of path.events) {
-    if (options.handle && (await options.handle(event))) {
-      await flush();
-      continue;
-    }
-    const actor = ACTOR_EVENT.exec(event.type);
-    const delay = DELAY_EVENT.exec(event.type);
-    if (actor && options.gate) {
-      if (actor[1] === 'done') options.gate.resolve(actor[2]!, (event as { output?: unknown }).output);
-      else options.gate.reject(actor[2]!, (event as { error?: unknown }).error);
-    } else if (delay) {
-      const configured = options.machine.implementations.delays[delay[1]!];
-      // A delay computed from the context (a backoff) is the one the running actor would wait.
-      const ms =
-        typeof configured === 'number'
-          ? configured
-          : typeof configured === 'function'
-            ? Number((configured as (args: { context: unknown }) => unknown)({ context: subject.getSnapshot().context }))
-            : Number(delay[1]);
-      if (!Number.isFinite(ms)) throw new Error(`cannot replay the delay of ${event.type}`);
-      await vi.advanceTimersByTimeAsync(ms);
-    } else {
-      subject.send(event);
-    }
-    await flush();
-  }
-  return subject.getSnapshot() as AnyMachineSnapshot;
-}
-
-export interface PathRun {
-  subject: AnyActorRef;
-  /** The machine the subject runs, with its actors provided. */
-  machine: AnyStateMachine;
-  gate?: Gate;
-  handle?: (event: AnyEventObject) => boolean | Promise<boolean>;
-  errors?: unknown[];
-  stop?: () => void;
-}
-
-/**
- * The model-based suite of a machine: its generated paths together reach every state, and each
- * path replayed on a running actor ends in the state the traversal computed (same value, and the
- * same state by the model's own notion of sameness).
- */
-export function generatedPathSuite(model: PathModel, run: (path: ModelPath) => PathRun, kinds: ('shortest' | 'simple')[] = ['shortest']) {
-  for (const kind of kinds) {
-    describe(`${model.name}: generated ${kind} paths`, () => {
-      beforeEach(() => vi.useFakeTimers());
-      afterEach(() => vi.useRealTimers());
-      const paths = kind === 'shortest' ? shortestPaths(model) : simplePaths(model);
-      const sameness = model.serializeState ?? ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.context));
-
-      it('reach every state', () => {
-        expectEveryStateReached(
-          model.machine,
-          paths.map((path) => path.state),
-        );
-      });
-
-      it.each(paths.map((path) => [path.events.map((event) => event.type).join(' → ') || '(start)', path] as const))(
-        '%s',
-        async (_name, path) => {
-          const { subject, machine, gate, handle, errors = [], stop } = run(path);
-          try {
-            const reached = await replay(path, subject, { machine, gate, handle });
-            expect(reached.value).toEqual(path.state.value);
-            expect(sameness(reached, undefined)).toEqual(sameness(path.state, undefined));
-            expect(errors).toEqual([]);
-          } finally {
-            stop?.();
-          }
-        },
-      );
-    });
-  }
 }
 
 /** A machine whose every invoked or spawned actor waits on the gate: nothing reaches the network. */

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * `npm run paths -- <machine>` as QA and developers use it (issue 14): a short plan in plain
+ * words with what the page shows and a coverage line, a Markdown checklist, and a Playwright spec
+ * that runs against the real server.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+const paths = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'machines/paths/cli.ts', ...args], { cwd: root });
+
+describe('npm run paths -- submit', () => {
+  it('prints one path per state and per transition, in plain words, with what the page shows and the coverage', async () => {
+    const { stdout } = await paths('submit');
+    const transitions = stdout.slice(stdout.indexOf('Transitions to cover'));
+    // The machine's 8 states and the 16 transitions that go somewhere, each with its own path.
+    expect(stdout).toContain('Coverage: 8 of 8 states reached, 16 of 16 transitions covered.');
+    expect(transitions.match(/^\d+\. Cover /gm)).toHaveLength(16);
+    // Steps a tester can do, not machine events; the page's expectations, not state names alone.
+    expect(stdout).not.toMatch(/send "|xstate\.init/);
+    expect(stdout).toContain('Press Submit');
+    expect(stdout).toContain('the server refuses the save: another tab changed "First name" first');
+    expect(stdout).toContain('the button "Submit" busy');
+    expect(stdout).toContain('the address ends with /completion; the text "Your application was successfully submitted."');
+    // No path made only of events that change nothing (the old plan sent answers.changed … and expected idle).
+    expect(stdout).not.toContain('answers.changed');
+    expect(stdout.length).toBeLessThan(40_000);
+  });
+
+  it('writes a Markdown checklist with --format md', async () => {
+    const { stdout } = await paths('submit', '--format', 'md');
+    expect(stdout).toMatch(/^# Test plan: submit$/m);
+    expect(stdout).toContain('- [ ] Press Submit');
+    expect(stdout).toMatch(/^ {2}- \[ \] expect the application is being submitted/m);
+  });
+
+  it('refuses a format it does not know, and page formats for machines without a page plan', async () => {
+    await expect(paths('submit', '--format', 'pdf')).rejects.toThrow(/Usage/);
+    await expect(paths('toasts', '--format', 'playwright')).rejects.toThrow(/no page plan/);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+describe('npm run paths -- submit --format playwright', () => {
+  it('writes a spec that passes against the real server and pages', { timeout: 240_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'admissions-paths-'));
+    const spec = join(folder, 'submit.e2e.ts');
+    await paths('submit', '--format', 'playwright', '--out', spec);
+    expect(readFileSync(spec, 'utf8')).toContain('Cover submitting —submitApplication done→ submitted');
+    // An ES module folder (the project's config awaits at its top level), with the project's
+    // browser-test set-up (server, database, browser) pointed at it.
+    writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(
+      join(folder, 'playwright.config.ts'),
+      [
+        `import base from ${JSON.stringify(join(root, 'test/e2e/playwright.config.ts'))};`,
+        'export default {',
+        '  ...base,',
+        `  testDir: ${JSON.stringify(folder)},`,
+        `  outputDir: ${JSON.stringify(join(folder, 'results'))},`,
+        `  webServer: { ...base.webServer, cwd: ${JSON.stringify(root)} },`,
+        '};',
+        '',
+      ].join('\n'),
+    );
+    const port = await freePort();
+    // Its own server on a free port, its own database: nothing shared with a browser run in progress.
+    const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(port) };
+    for (const name of ['E2E_DATA_DIR', 'E2E_PUBLIC_URL', 'E2E_BROWSER_CHOSEN']) delete env[name];
+    const result = await run(
+      process.execPath,
+      [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', join(folder, 'playwright.config.ts')],
+      {
+        cwd: root,
+        env,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout ?? ''}\n${error.stderr ?? ''}`, failed: true }));
+    expect(result.stdout).toMatch(/\b\d+ passed\b/);
+    expect(result).not.toHaveProperty('failed');
+  });
+});
