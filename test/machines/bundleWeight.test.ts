@@ -40,10 +40,12 @@ const CORE_CEILING_KB = 23.3;
  * refused over-long pastes: issue 12; 24.7 kB with the PDF copy's preparing state and the
  * document's own link: issue 13; 25.4 kB once a save that failed for the network waited for it,
  * with the unsaved, offline and retrying states: issue 12 case 2; 26.5 kB with the drafts kept per
- * account on the device and answers offered back: cases 3 to 5). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
+ * account on the device and answers offered back: cases 3 to 5; 27.4 kB with removing added items, the page's load errors sent to the
+ * error screen, the focus events, the submission's reference and the staff's document link: issue 13's
+ * last gaps). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
  * here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 27;
+const FORM_CEILING_KB = 27.9;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [
