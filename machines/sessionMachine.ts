@@ -4,12 +4,16 @@ import { api } from './api/coreEndpoints';
 import type { RootReportEvent } from './coreEvents';
 import type { AppContextEvent, NavigationEvent, SessionEvent } from './events';
 import { LOGIN_ROUTE } from './routes';
-import { sibling } from './siblings';
+import { sibling, type SystemActors } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Section 8: what a 401 tells the applicant on the login card. */
 export { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
-import { LOGOUT_MESSAGE, SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
+import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE, SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
+
+/** The answers actor (a form actor, when loaded) holds answers the server has not confirmed. */
+const answersUnsaved = (system: SystemActors): boolean =>
+  (system.get(SYSTEM_IDS.answers)?.getSnapshot() as { hasTag?: (tag: string) => boolean } | undefined)?.hasTag?.('unsaved') === true;
 
 /**
  * Section 3: "logged in" is the presence of the identity cookie the page can read (the session
@@ -52,6 +56,15 @@ export const sessionMachine = setup({
     }),
     announceStart: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionStarted' } satisfies RootReportEvent),
     announceEnd: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionEnded' } satisfies RootReportEvent),
+    // Issue 12: a 401 while answers wait to be saved (whichever call met it): /login says they are kept.
+    goToLoginAfter401: sendTo(sibling(SYSTEM_IDS.navigation), ({ event, system }): NavigationEvent => {
+      const message = event.type === 'session.unauthorised' ? event.message : undefined;
+      return {
+        type: 'navigate',
+        to: LOGIN_ROUTE,
+        state: { errorMessage: message ?? (answersUnsaved(system) ? SESSION_ENDED_UNSAVED_MESSAGE : SESSION_INVALID_MESSAGE) },
+      };
+    }),
     goToLogin: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { message: string | undefined }): NavigationEvent => ({
       type: 'navigate',
       to: LOGIN_ROUTE,
@@ -80,7 +93,7 @@ export const sessionMachine = setup({
         'session.logout': { target: 'loggingOut', actions: 'keepLogoutMessage' },
         'session.unauthorised': {
           target: 'loggedOut',
-          actions: ['announceEnd', { type: 'goToLogin', params: ({ event }) => ({ message: event.message ?? SESSION_INVALID_MESSAGE }) }],
+          actions: ['announceEnd', 'goToLoginAfter401'],
         },
       },
     },

@@ -3,6 +3,7 @@
  * (issue 12). Answers are always named by their questions' labels, never by their keys. Written
  * once here for the server (the 409 message), the machines and the views.
  */
+import { SESSION_ENDED_UNSAVED_MESSAGE } from './messages';
 import { ADD_ANOTHER_GROUPS, QUESTION_BY_KEY, slotTitle } from './questions';
 
 /** An answer's name for the applicant: its label, with the slot of an add-another group ("Relative 2: Relative's first name"). */
@@ -73,7 +74,7 @@ const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNu
 /** Issue 12: answers the server had not confirmed, kept on this device and given back. */
 export const RESTORED_MESSAGES = {
   /** /login, when a session ended with answers not saved (instead of the session-invalid message). */
-  sessionEnded: 'Your session ended before your latest answers were saved. They are kept on this device: log in again to save them.',
+  sessionEnded: SESSION_ENDED_UNSAVED_MESSAGE,
   saved: (count: number, sessionEnded: boolean) =>
     sessionEnded
       ? `Your session had ended before ${answersCount(count)} could be saved. They were kept on this device and are now saved.`

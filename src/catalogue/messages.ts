@@ -14,3 +14,6 @@ export const LOGOUT_MESSAGE = 'You have logged out. Log in again to continue you
 /** The 'Still working?' modal's Logout: the applicant chose to leave when asked, nothing timed out. */
 export const INACTIVITY_CHOSEN_LOGOUT_MESSAGE =
   'You logged out when asked whether you were still working. Log in again to continue your application.';
+/** Issue 12: /login when a session ended while answers were not saved yet (kept on the device for the next login). */
+export const SESSION_ENDED_UNSAVED_MESSAGE =
+  'Your session ended before your latest answers were saved. They are kept on this device: log in again to save them.';

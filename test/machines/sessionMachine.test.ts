@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { createMachine, fromPromise } from 'xstate';
 import { failures } from '../../machines/paths/fixtures';
 import { sessionModel } from '../../machines/paths/session';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
-import { LOGOUT_MESSAGE } from '../../src/catalogue/messages';
+import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE } from '../../src/catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { busyWhileRequesting, invariantSuite, readable, type Step } from './helpers/invariants';
 import { createGate, flush, startInSystem } from './helpers/system';
@@ -151,3 +151,21 @@ invariantSuite(
   ],
   ['shortest', 'simple'],
 );
+
+describe('session: a 401 while answers wait to be saved (issue 12)', () => {
+  const answersStandIn = (unsaved: boolean) => createMachine({ initial: 'here', states: { here: { tags: unsaved ? ['unsaved'] : [] } } });
+
+  it.each([
+    [true, SESSION_ENDED_UNSAVED_MESSAGE],
+    [false, SESSION_INVALID_MESSAGE],
+  ])('answers unsaved: %s → /login says %s', (unsaved, message) => {
+    const { subject, received } = startInSystem(sessionMachine, {
+      systemId: SYSTEM_IDS.session,
+      spies: SPIES,
+      siblings: { [SYSTEM_IDS.answers]: answersStandIn(unsaved) },
+    });
+    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    subject.send({ type: 'session.unauthorised' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: message } }]);
+  });
+});

@@ -93,11 +93,7 @@ async function walk(path: ModelPath, run: Walk): Promise<{ steps: Step[]; reache
         typeof configured === 'number'
           ? configured
           : typeof configured === 'function'
-            ? Number(
-                (configured as (args: { context: unknown }) => unknown)({
-                  context: (run.subject.getSnapshot() as AnyMachineSnapshot).context,
-                }),
-              )
+            ? Number((configured as (args: { context: unknown }) => unknown)({ context: before.context }))
             : Number(delay[1]);
       if (!Number.isFinite(ms)) throw new Error(`cannot wait for the delay of ${event.type}`);
       await vi.advanceTimersByTimeAsync(ms);
