@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { addAnotherErrorTitle, addAnotherMachine, countOf, maxCountOf, type AddAnotherContext } from '../../machines/addAnotherMachine';
+import {
+  addAnotherErrorTitle,
+  addAnotherMachine,
+  countOf,
+  maxCountOf,
+  type AddAnotherContext,
+  type AddAnotherSnapshot,
+} from '../../machines/addAnotherMachine';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -55,7 +62,7 @@ describe('addAnotherMachine', () => {
     await t.control.resolve('loadCounts', { legacy: 3, parents: 7, activities: 0 });
     expect(t.snapshot().matches({ on: 'ready' })).toBe(true);
     expect(t.context().counts).toEqual({ ...ALL_ONE, legacy: 3, parents: 2, activities: 1 });
-    expect(countOf(t.snapshot() as any, 'legacy')).toBe(3);
+    expect(countOf(t.snapshot() as AddAnotherSnapshot, 'legacy')).toBe(3);
     t.stop();
   });
 

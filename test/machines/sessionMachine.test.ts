@@ -6,7 +6,7 @@ import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../m
 import { LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { busyWhileRequesting, invariantSuite, readable, type Step } from './helpers/invariants';
-import { createGate, flush, startInSystem } from './helpers/system';
+import { answered, createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation];
 const INACTIVITY = 'You have been automatically logged out due to inactivity.';
@@ -14,7 +14,7 @@ const INACTIVITY = 'You have been automatically logged out due to inactivity.';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(logout: () => Promise<unknown> = async () => ({ message: '' })) {
+function start(logout: () => Promise<unknown> = () => Promise.resolve({ message: '' })) {
   let calls = 0;
   const machine = sessionMachine.provide({
     actors: {
@@ -68,9 +68,11 @@ describe('session', () => {
   });
 
   it('ends the session even when the logout call fails', async () => {
-    const { subject, received } = start(async () => {
-      throw failures.network;
-    });
+    const { subject, received } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
     subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.logout' });
     await flush();
