@@ -11,7 +11,7 @@ export default {
   mutate: ['machines/**/*.ts', '!machines/paths/**', '!machines/coreEvents.ts', '!machines/events.ts', '!machines/routes.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
-  timeoutMS: 10000,
+  timeoutMS: 3000,
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },

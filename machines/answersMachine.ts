@@ -457,6 +457,9 @@ export const answersMachine = setup({
         toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
       } satisfies ToastEvent);
     }),
+    // The session actor's 401 message depends on it; it is told, never reads this actor (issue 11's walls).
+    tellSessionUnsaved: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.answersUnsaved', unsaved: true } satisfies SessionEvent),
+    tellSessionSaved: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.answersUnsaved', unsaved: false } satisfies SessionEvent),
     endSession: sendTo(sibling(SYSTEM_IDS.session), ({ context }): SessionEvent => {
       // Answers not saved stay on the device for the next login: /login says so instead of 'session invalid'.
       const unsaved = context.owner !== undefined && Object.keys(changedAnswers(context.answers, context.confirmed)).length > 0;
@@ -547,12 +550,15 @@ export const answersMachine = setup({
       states: {
         /** Everything shown is what the server holds. */
         idle: {
+          // Only what the server confirmed is left (a save in flight still counts as unsaved).
+          entry: 'tellSessionSaved',
           always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
         /** Answers changed here and not yet sent: the page says "Not saved yet" and leaving asks first. */
         unsaved: {
           tags: 'unsaved',
+          entry: 'tellSessionUnsaved',
           invoke: { id: 'leaveGuard', src: 'leaveGuard' },
           always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
@@ -560,6 +566,7 @@ export const answersMachine = setup({
         /** A Save (no page to go to) went through: the page says so until the next change or save. */
         saved: {
           tags: 'saved',
+          entry: 'tellSessionSaved',
           always: waitingSave,
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
@@ -614,6 +621,7 @@ export const answersMachine = setup({
          */
         waitingForNetwork: {
           tags: 'unsaved',
+          entry: 'tellSessionUnsaved',
           invoke: { id: 'leaveGuard', src: 'leaveGuard' },
           initial: 'retrying',
           // Another actor's save (submit, an upload) is tried at once: its asker says what a failure means.

@@ -51,7 +51,9 @@ export type SessionEvent =
   | { type: 'session.unauthorised'; message?: string }
   /** `message`: what /login says afterwards (the inactivity actor's reasons); without one, the applicant's own Log Out. */
   | { type: 'session.logout'; message?: string }
-  | { type: 'session.loggedIn' };
+  | { type: 'session.loggedIn' }
+  /** From the answers actor: whether it holds answers the server has not confirmed (what a 401 then tells /login). */
+  | { type: 'session.answersUnsaved'; unsaved: boolean };
 
 /**
  * Broadcast by the root app machine to its children whenever who is using the app changes (and to

@@ -4,16 +4,12 @@ import { api } from './api/coreEndpoints';
 import type { RootReportEvent } from './coreEvents';
 import type { AppContextEvent, NavigationEvent, SessionEvent } from './events';
 import { LOGIN_ROUTE } from './routes';
-import { sibling, type SystemActors } from './siblings';
+import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /** Section 8: what a 401 tells the applicant on the login card. */
 export { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
 import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE, SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
-
-/** The answers actor (a form actor, when loaded) holds answers the server has not confirmed. */
-const answersUnsaved = (system: SystemActors): boolean =>
-  (system.get(SYSTEM_IDS.answers)?.getSnapshot() as { hasTag?: (tag: string) => boolean } | undefined)?.hasTag?.('unsaved') === true;
 
 /**
  * Section 3: "logged in" is the presence of the identity cookie the page can read (the session
@@ -40,7 +36,7 @@ const endWithLogoutMessage = [
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { logoutMessage: string | undefined },
+    context: {} as { logoutMessage: string | undefined; answersUnsaved: boolean },
     events: {} as SessionMachineEvent,
   },
   actors: {
@@ -57,14 +53,15 @@ export const sessionMachine = setup({
     announceStart: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionStarted' } satisfies RootReportEvent),
     announceEnd: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionEnded' } satisfies RootReportEvent),
     // Issue 12: a 401 while answers wait to be saved (whichever call met it): /login says they are kept.
-    goToLoginAfter401: sendTo(sibling(SYSTEM_IDS.navigation), ({ event, system }): NavigationEvent => {
+    goToLoginAfter401: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
       const message = event.type === 'session.unauthorised' ? event.message : undefined;
       return {
         type: 'navigate',
         to: LOGIN_ROUTE,
-        state: { errorMessage: message ?? (answersUnsaved(system) ? SESSION_ENDED_UNSAVED_MESSAGE : SESSION_INVALID_MESSAGE) },
+        state: { errorMessage: message ?? (context.answersUnsaved ? SESSION_ENDED_UNSAVED_MESSAGE : SESSION_INVALID_MESSAGE) },
       };
     }),
+    keepAnswersUnsaved: assign({ answersUnsaved: ({ event }) => event.type === 'session.answersUnsaved' && event.unsaved }),
     goToLogin: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { message: string | undefined }): NavigationEvent => ({
       type: 'navigate',
       to: LOGIN_ROUTE,
@@ -73,7 +70,9 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { logoutMessage: undefined },
+  context: { logoutMessage: undefined, answersUnsaved: false },
+  // The answers actor says when it holds answers the server has not confirmed (issue 12, case 4).
+  on: { 'session.answersUnsaved': { actions: 'keepAnswersUnsaved' } },
   initial: 'unknown',
   states: {
     /** Until the root has read the cookie. */

@@ -38,7 +38,7 @@ export type TabsEvent =
   /** A document actor's answer to the check before a switch. */
   | DocumentInspectedEvent;
 
-interface TabsContext {
+export interface TabsContext {
   chosen: Record<string, string>;
   /** The switch being carried out. */
   pending: { tabId: string; tab: string } | null;

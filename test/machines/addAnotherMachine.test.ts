@@ -8,6 +8,7 @@ import {
   removalChanges,
   removeErrorTitle,
   type AddAnotherContext,
+  type AddAnotherSnapshot,
 } from '../../machines/addAnotherMachine';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
@@ -63,7 +64,7 @@ describe('addAnotherMachine', () => {
     await t.control.resolve('loadCounts', { legacy: 3, parents: 7, activities: 0 });
     expect(t.snapshot().matches({ on: 'ready' })).toBe(true);
     expect(t.context().counts).toEqual({ ...ALL_ONE, legacy: 3, parents: 2, activities: 1 });
-    expect(countOf(t.snapshot() as any, 'legacy')).toBe(3);
+    expect(countOf(t.snapshot() as AddAnotherSnapshot, 'legacy')).toBe(3);
     t.stop();
   });
 

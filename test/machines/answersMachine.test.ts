@@ -14,7 +14,7 @@ import {
   payload,
   readable,
 } from './helpers/invariants';
-import { createGate, flush, startInSystem } from './helpers/system';
+import { answered, createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
@@ -50,13 +50,13 @@ function start(
           version: number;
         };
       }),
-      loadServerAnswers: fromPromise(async () => options.server ?? { answer: {}, answer_version: 0 }),
+      loadServerAnswers: fromPromise(() => Promise.resolve(options.server ?? { answer: {}, answer_version: 0 })),
     },
   });
   return { ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }), told: store.told, saved, baseVersions };
 }
 
-const answersOf = (subject: { getSnapshot(): any }) => subject.getSnapshot().context.answers as Answers;
+const answersOf = (subject: { getSnapshot(): { context: unknown } }) => (subject.getSnapshot().context as AnswersContext).answers;
 const types = (events: EventObject[] | undefined) => (events ?? []).map((event) => event.type);
 
 describe('answers: conditional content', () => {
@@ -152,13 +152,14 @@ describe('answers: two tabs of one applicant', () => {
   it('after a conflict shows the other tab’s answer, keeps its own other changes and saves them on the next try', async () => {
     let refuse = true;
     const { subject, saved, baseVersions, received } = start({
-      save: async () => {
-        if (refuse) {
-          refuse = false;
-          throw failures.conflict;
-        }
-        return { message: 'Saved.', version: 8 };
-      },
+      save: () =>
+        answered(() => {
+          if (refuse) {
+            refuse = false;
+            throw failures.conflict;
+          }
+          return { message: 'Saved.', version: 8 };
+        }),
       server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
     });
     subject.send(STUDENT);
@@ -223,8 +224,8 @@ describe('answers: saving for another actor (answers.save)', () => {
   });
 
   it('replies error or unauthorised (after telling the session) when the save fails', async () => {
-    let outcome: unknown = failures.server;
-    const { subject, received } = start({ save: async () => Promise.reject(outcome) });
+    let outcome: Error = failures.server;
+    const { subject, received } = start({ save: () => Promise.reject(outcome) });
     subject.send(STUDENT);
     subject.send(ASK);
     await flush();
@@ -233,7 +234,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     outcome = failures.unauthorised;
     subject.send(ASK);
     await flush();
-    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+    expect(sessionEnds(received)).toEqual([{ type: 'session.unauthorised' }]);
     expect(replies(received).at(-1)).toMatchObject({ type: 'answers.saveFailed', reason: 'unauthorised' });
   });
 
@@ -291,18 +292,40 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(received[SYSTEM_IDS.toasts]).toHaveLength(1);
   });
 
-  it('refuses at once where nothing can be saved, and releases the asker when the session ends mid-save', async () => {
-    const gate = createGate();
-    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-    subject.send(ASK);
-    expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'unauthorised', message: expect.any(String) }]);
+  it('refuses at once where nothing can be saved, and releases the asker when the session ends mid-save', () =>
+    answered(() => {
+      const gate = createGate();
+      const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+      const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+      subject.send(ASK);
+      expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'unauthorised', message: expect.any(String) as unknown }]);
+      subject.send(STUDENT);
+      subject.send(ASK);
+      subject.send(ANONYMOUS);
+      expect(replies(received)).toHaveLength(2);
+      expect(replies(received).at(-1)).toMatchObject({ type: 'answers.saveFailed', reason: 'unauthorised' });
+      expect(gate.isPending('saveAnswers')).toBe(false);
+    }));
+});
+
+/** The session ends the answers actor asked for (it also hears whether answers wait to be saved). */
+const sessionEnds = (received: Record<string, EventObject[]>) =>
+  (received[SYSTEM_IDS.session] ?? []).filter((event) => event.type === 'session.unauthorised');
+
+describe('answers: what the session actor is told (issue 12, case 4)', () => {
+  it('says answers wait to be saved from the first change until the server confirmed them', async () => {
+    const { subject, received } = start({ save: () => answered(() => ({ message: 'Saved.', version: 2 })) });
     subject.send(STUDENT);
-    subject.send(ASK);
-    subject.send(ANONYMOUS);
-    expect(replies(received)).toHaveLength(2);
-    expect(replies(received).at(-1)).toMatchObject({ type: 'answers.saveFailed', reason: 'unauthorised' });
-    expect(gate.isPending('saveAnswers')).toBe(false);
+    const reports = () => (received[SYSTEM_IDS.session] ?? []).filter((event) => event.type === 'session.answersUnsaved');
+    const last = () => reports().at(-1) as { unsaved: boolean } | undefined;
+    expect(last()?.unsaved ?? false).toBe(false);
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    expect(last()).toEqual({ type: 'session.answersUnsaved', unsaved: true });
+    subject.send({ type: 'answers.saveAndGo' });
+    // While the save is on its way the answers are not confirmed yet.
+    expect(last()).toEqual({ type: 'session.answersUnsaved', unsaved: true });
+    await flush();
+    expect(last()).toEqual({ type: 'session.answersUnsaved', unsaved: false });
   });
 });
 
@@ -310,10 +333,11 @@ describe('answers: what a Save tells the page', () => {
   it('says saved after a Save that went through, until the next change; a failed one or a Next never does', async () => {
     let fail = false;
     const { subject } = start({
-      save: async () => {
-        if (fail) throw failures.server;
-        return { message: 'Saved.', version: 2 };
-      },
+      save: () =>
+        answered(() => {
+          if (fail) throw failures.server;
+          return { message: 'Saved.', version: 2 };
+        }),
     });
     subject.send(STUDENT);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
@@ -379,12 +403,13 @@ describe('answers: student', () => {
   });
 
   it('shows a failed save as an error toast and lets the applicant try again', async () => {
-    let outcome: unknown = failures.server;
+    let outcome: Error | undefined = failures.server;
     const { subject, received } = start({
-      save: async () => {
-        if (outcome) throw outcome;
-        return {};
-      },
+      save: () =>
+        answered(() => {
+          if (outcome) throw outcome;
+          return {};
+        }),
     });
     subject.send(STUDENT);
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
@@ -397,7 +422,7 @@ describe('answers: student', () => {
     outcome = failures.unauthorised;
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
-    expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+    expect(sessionEnds(received)).toEqual([{ type: 'session.unauthorised' }]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
   });
 

@@ -1,14 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, setup, spawnChild, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, setup, spawnChild, type AnyActorLogic } from 'xstate';
 import { setApiBase } from '../../machines/api/httpClient';
+import type { AnswersContext } from '../../machines/answersMachine';
 import { formActors } from '../../machines/formActors';
 import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
 import { DOCUMENT_ANSWERED } from '../../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS, TAB_GROUPS } from '../../src/catalogue/questions';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
+import type { MachineRef } from './helpers/system';
 
 /*
  * Issue 10 item 14: every save of the answers goes through one path. The form actors run together,
@@ -103,7 +105,7 @@ function startFormActors() {
       entry: children.map(({ id, logic, input }) => spawnChild(logic as never, { id, systemId: id, input } as never)),
     }),
   ).start();
-  const actor = (id: string) => root.system.get(id) as AnyActorRef;
+  const actor = (id: string) => root.system.get(id) as MachineRef;
   for (const { id } of children.slice(core.length)) actor(id).send({ type: 'app.context', loggedIn: true, serviceUser: false });
   for (const id of [SYSTEM_IDS.validation, SYSTEM_IDS.submit]) actor(id).send({ type: 'webStatus.changed', webStatus: 'started' });
   return { root, actor };
@@ -134,7 +136,7 @@ describe('one path saves the answers', () => {
     // A tab switch and an added slot save their own choices, not the answers.
     const group = TAB_GROUPS[0]!;
     const otherTab = group.tabs.find((tab) => tab.id !== group.defaultTab)!;
-    const answers = actor(SYSTEM_IDS.answers).getSnapshot().context.answers;
+    const answers = (actor(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers;
     actor(SYSTEM_IDS.tabs).send({ type: 'tabs.choose', tabId: group.tabId, tab: otherTab.id, answers });
     // The written essay would go with the switch: it asks first (issue 12).
     await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().matches({ applicant: 'confirming' })).toBe(true));

@@ -4,7 +4,7 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import { answersMachine, saveRetryDelay, SAVE_RETRY_FIRST_MS, SAVE_RETRY_MAX_MS, type StoreEvent } from '../../machines/answersMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { flush, startInSystem } from './helpers/system';
+import { answered, flush, startInSystem } from './helpers/system';
 
 /*
  * Issue 12, case 2 and the states behind "Not saved yet": answers the server has not confirmed
@@ -33,12 +33,14 @@ function start() {
           guards -= 1;
         };
       }),
-      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(async ({ input }) => {
-        sent.push(input.changes);
-        const outcome = outcomes.shift();
-        if (outcome instanceof Error) throw outcome;
-        return { version: sent.length + 1 };
-      }),
+      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(({ input }) =>
+        answered(() => {
+          sent.push(input.changes);
+          const outcome = outcomes.shift();
+          if (outcome instanceof Error) throw outcome;
+          return { version: sent.length + 1 };
+        }),
+      ),
     },
   });
   const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });

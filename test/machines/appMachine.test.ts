@@ -2,15 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef, type EventObject } from 'xstate';
 import demoCollege from '../../src/college/demo-college.json';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
+import type { AddAnotherContext } from '../../machines/addAnotherMachine';
+import type { AnswersContext } from '../../machines/answersMachine';
 import { appMachine } from '../../machines/appMachine';
 import { authCardMachine } from '../../machines/authCardMachine';
 import { APP_INPUTS, appModel, sampleProfile, sampleServiceData } from '../../machines/paths/app';
 import { failures } from '../../machines/paths/fixtures';
 import { SESSION_INVALID_MESSAGE } from '../../machines/sessionMachine';
+import type { SubmitContext } from '../../machines/submitMachine';
+import type { TabsContext } from '../../machines/tabsMachine';
+import type { ValidationContext } from '../../machines/validationMachine';
 import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
 import { offlineFormActors } from './helpers/formActors';
 import { invariantSuite } from './helpers/invariants';
-import { createGate, flush, offline, type Gate } from './helpers/system';
+import { createGate, flush, offline, type Gate, type MachineRef } from './helpers/system';
 
 /** Spawned at start: what every page needs. */
 const CORE_CHILDREN = [
@@ -50,7 +55,7 @@ function start(input: (typeof APP_INPUTS)[keyof typeof APP_INPUTS]) {
   actor.subscribe({ error: (error) => errors.push(error) });
   actor.start();
   (actor.system.get(SYSTEM_IDS.navigation) as AnyActorRef).on('navigate', (event: EventObject) => navigations.push(event));
-  const child = (id: string) => actor.system.get(id) as AnyActorRef;
+  const child = (id: string) => actor.system.get(id) as MachineRef;
   /** The dynamic import of machines/formActors resolves (with every call of theirs on the gate too). */
   const loadForm = () => settle(gate, 'loadFormActors', offlineFormActors(gate));
   const requestedForm = () => gate.calls.some((call) => call.id === 'loadFormActors');
@@ -114,7 +119,7 @@ describe('app: every mode', () => {
     expect(gate.inputOf('loadTemporaryAnswers')).toBe('tmp-token-0123456789');
     await settle(gate, 'loadTemporaryAnswers', { answer: { first_name: 'Alan' } });
     expect(actor.getSnapshot().matches({ user: 'anonymous' })).toBe(true);
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Alan' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Alan' });
   });
 
   it('anonymous with token: answers loaded before the form actors wait for them', async () => {
@@ -123,8 +128,8 @@ describe('app: every mode', () => {
     await settle(gate, 'loadTemporaryAnswers', { answer: { first_name: 'Alan' } });
     expect(actor.getSnapshot().context.handOver.answers).toEqual({ first_name: 'Alan' });
     await loadForm();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Alan' });
-    expect(child(SYSTEM_IDS.validation).getSnapshot().context.answers).toEqual({ first_name: 'Alan' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Alan' });
+    expect((child(SYSTEM_IDS.validation).getSnapshot().context as ValidationContext).answers).toEqual({ first_name: 'Alan' });
     expect(actor.getSnapshot().context.handOver).toEqual({ answers: null, service: null });
   });
 
@@ -147,7 +152,7 @@ describe('app: every mode', () => {
       webStatus: 'started',
       hasChangedPage: false,
     });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toEqual({ started: 'synced' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({
       loggedIn: true,
@@ -166,7 +171,7 @@ describe('app: every mode', () => {
     expect(actor.getSnapshot().context.handOver.answers).toEqual({ first_name: 'Ada' });
     await loadForm();
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({
       loggedIn: true,
       webStatus: 'validating',
@@ -174,7 +179,7 @@ describe('app: every mode', () => {
       answers: { first_name: 'Ada' },
     });
     expect(child(SYSTEM_IDS.validation).getSnapshot().matches('active')).toBe(true);
-    expect(child(SYSTEM_IDS.validation).getSnapshot().context.essayLimit).toBe(demoCollege.essayLimit);
+    expect((child(SYSTEM_IDS.validation).getSnapshot().context as ValidationContext).essayLimit).toBe(demoCollege.essayLimit);
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().matches('active')).toBe(true);
     expect(actor.getSnapshot().context.handOver).toEqual({ answers: null, service: null });
   });
@@ -189,7 +194,7 @@ describe('app: every mode', () => {
     expect(gate.inputOf('postWebStatus')).toBe('started');
     await settle(gate, 'postWebStatus', { message: 'Saved.' });
     expect(actor.getSnapshot().context.webStatus).toBe('started');
-    expect(child(SYSTEM_IDS.submit).getSnapshot().context.webStatus).toBe('started');
+    expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).webStatus).toBe('started');
   });
 
   it('service token: loads the read-only copy and hands each child its part', async () => {
@@ -202,9 +207,9 @@ describe('app: every mode', () => {
     expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', form: 'ready' });
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('readOnly');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Grace' });
-    expect(child(SYSTEM_IDS.addAnother).getSnapshot().context.counts).toMatchObject({ legacy: 2 });
-    expect(child(SYSTEM_IDS.tabs).getSnapshot().context.chosen).toMatchObject({ personal_statement: 'upload' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Grace' });
+    expect((child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).counts).toMatchObject({ legacy: 2 });
+    expect((child(SYSTEM_IDS.tabs).getSnapshot().context as TabsContext).chosen).toMatchObject({ personal_statement: 'upload' });
     expect(child(documentSystemId('personal_statement_doc')).getSnapshot().hasTag('attached')).toBe(true);
   });
 
@@ -217,10 +222,10 @@ describe('app: every mode', () => {
     await loadForm();
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('readOnly');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Grace' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Grace' });
     expect(child(SYSTEM_IDS.addAnother).getSnapshot().value).toBe('readOnly');
-    expect(child(SYSTEM_IDS.addAnother).getSnapshot().context.counts).toMatchObject({ legacy: 2 });
-    expect(child(SYSTEM_IDS.tabs).getSnapshot().context.chosen).toMatchObject({ personal_statement: 'upload' });
+    expect((child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).counts).toMatchObject({ legacy: 2 });
+    expect((child(SYSTEM_IDS.tabs).getSnapshot().context as TabsContext).chosen).toMatchObject({ personal_statement: 'upload' });
     expect(child(documentSystemId('personal_statement_doc')).getSnapshot().hasTag('attached')).toBe(true);
     expect(actor.getSnapshot().context.handOver).toEqual({ answers: null, service: null });
   });
@@ -281,7 +286,7 @@ describe('app: the form actors load on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({ loggedIn: true, webStatus: 'started' });
   });
 
@@ -305,7 +310,7 @@ describe('app: the form actors load on demand', () => {
     await loadForm();
     expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', form: 'ready' });
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Ada' });
   });
 
   it('a lost connection while fetching them leaves the page up (no root error screen); the form area tries again', async () => {
@@ -337,7 +342,7 @@ describe('app: the form actors load on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({});
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({});
   });
 });
 
@@ -429,7 +434,7 @@ describe('app: failures and session changes', () => {
   it('a 401 on the profile ends the session: /login with the message, the cache dropped', async () => {
     const { actor, gate, child, navigations, loadForm } = start(APP_INPUTS.loggedIn);
     await loadForm();
-    child(SYSTEM_IDS.answers).send({ type: 'answers.replaceAll', answers: { first_name: 'Stale' } });
+    child(SYSTEM_IDS.answers).send({ type: 'answers.replaceAll', answers: { first_name: 'Stale' }, version: 1 });
     await settle(gate, 'loadCollege', demoCollege);
     gate.reject('loadProfile', failures.unauthorised);
     await flush();
@@ -437,7 +442,7 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context.isLoggedIn).toBe(false);
     expect(child(SYSTEM_IDS.session).getSnapshot().value).toBe('loggedOut');
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({});
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({});
     expect(child(SYSTEM_IDS.inactivity).getSnapshot().value).toBe('off');
     // The profile can answer before React mounted the router: the move waits for its first report.
     expect(navigations).toEqual([]);
@@ -455,7 +460,7 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'ready' });
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, username: '', numLogins: 0, webStatus: null });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().context.answers).toEqual({});
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({});
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
   });

@@ -9,6 +9,7 @@ import {
   type AuthCard,
   type AuthCardContext,
   type AuthCardEvent,
+  type AuthCardSnapshot,
 } from '../../machines/authCardMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
@@ -37,7 +38,8 @@ function start(card: AuthCard = 'login', without?: readonly StubSibling[]) {
   const send = (event: AuthCardEvent) => run.subject.send(event);
   if (card !== 'login') send({ type: 'card.open', card });
   const fill = (values: Partial<Record<keyof AuthCardContext['values'], string>>) => {
-    for (const [field, value] of Object.entries(values)) send({ type: 'field.change', field: field as any, value });
+    for (const [field, value] of Object.entries(values))
+      send({ type: 'field.change', field: field as keyof AuthCardContext['values'], value });
   };
   const context = () => run.snapshot().context as AuthCardContext;
   return { ...run, control, send, fill, context };
@@ -99,12 +101,14 @@ describe('authCardMachine: fields and validation', () => {
 
   it('lists the password requirements as inactive, error or success', () => {
     const t = start('signup');
-    expect(passwordRequirementsOf(t.snapshot() as any).map((r) => r.state)).toEqual(PASSWORD_REQUIREMENTS.map(() => 'inactive'));
+    expect(passwordRequirementsOf(t.snapshot() as AuthCardSnapshot).map((r) => r.state)).toEqual(
+      PASSWORD_REQUIREMENTS.map(() => 'inactive'),
+    );
     t.fill({ password: 'abc' });
-    const states = Object.fromEntries(passwordRequirementsOf(t.snapshot() as any).map((r) => [r.id, r.state]));
+    const states = Object.fromEntries(passwordRequirementsOf(t.snapshot() as AuthCardSnapshot).map((r) => [r.id, r.state]));
     expect(states).toMatchObject({ length: 'error', lowercase: 'success', uppercase: 'error', whitespace: 'success' });
     t.fill({ password: PASSWORD });
-    expect(passwordRequirementsOf(t.snapshot() as any).every((r) => r.state === 'success')).toBe(true);
+    expect(passwordRequirementsOf(t.snapshot() as AuthCardSnapshot).every((r) => r.state === 'success')).toBe(true);
     t.stop();
   });
 

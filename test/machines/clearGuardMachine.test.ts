@@ -24,7 +24,7 @@ const SET_NO = { type: 'answers.set', key: 'conviction', value: 'N', desc: 'No' 
 function start() {
   const run = startInSystem(clearGuardMachine, { systemId: SYSTEM_IDS.clearGuard, spies: [SYSTEM_IDS.answers] });
   const sentToAnswers = () => run.received[SYSTEM_IDS.answers] ?? [];
-  return { ...run, sentToAnswers, snapshot: () => run.subject.getSnapshot() as ReturnType<(typeof clearGuardMachine)['transition']> };
+  return { ...run, sentToAnswers, snapshot: () => run.subject.getSnapshot() };
 }
 
 describe('a choice that would clear typed answers', () => {

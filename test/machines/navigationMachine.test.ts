@@ -5,7 +5,7 @@ import { navigationMachine } from '../../machines/navigationMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { TOAST_TITLES } from '../../machines/toastsMachine';
-import { flush, startInSystem } from './helpers/system';
+import { answered, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.toasts, SYSTEM_IDS.overlays];
 const at = (pathname: string, search = '', state?: NavigationState) =>
@@ -14,7 +14,7 @@ const at = (pathname: string, search = '', state?: NavigationState) =>
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(save: (page: string) => Promise<unknown> = async () => ({}), pathname = '/about', search = '') {
+function start(save: (page: string) => Promise<unknown> = () => Promise.resolve({}), pathname = '/about', search = '') {
   const saved: string[] = [];
   const machine = navigationMachine.provide({
     actors: {
@@ -312,10 +312,12 @@ describe('navigation: last page', () => {
   });
 
   it('tries again on the next page change after a failure; a 401 goes to the session', async () => {
-    let outcome: unknown = failures.network;
-    const { subject, saved, received } = start(async () => {
-      if (outcome) throw outcome;
-    });
+    let outcome: Error | undefined = failures.network;
+    const { subject, saved, received } = start(() =>
+      answered(() => {
+        if (outcome) throw outcome;
+      }),
+    );
     subject.send(at('/about'));
     subject.send({ type: 'webStatus.changed', webStatus: 'started' });
     await flush();

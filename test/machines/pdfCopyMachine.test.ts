@@ -26,7 +26,7 @@ const serverError = new ApiError('The server is down.', 'http', 500);
 const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 const failureToast = { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: PDF_COPY_MESSAGES.failed } };
 
-function start(fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL_1)), logic = pdfCopyMachine) {
+function start(fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1))), logic = pdfCopyMachine) {
   const toasts = recordingSibling();
   const session = recordingSibling();
   const answers = recordingSibling();
@@ -45,7 +45,7 @@ function start(fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL
     fetch,
     actor,
     send,
-    snapshot: () => actor.getSnapshot() as ReturnType<(typeof pdfCopyMachine)['transition']>,
+    snapshot: () => actor.getSnapshot(),
     toasts: toasts.received,
     sessionReceived: session.received,
     answersReceived: answers.received,
@@ -88,7 +88,7 @@ describe('who gets a PDF copy', () => {
 describe('polling (spec section 4)', () => {
   it('polls every second until the first result, then every 10 minutes', async () => {
     const fetch = vi
-      .fn(async (): Promise<PdfCopy> => copy('completed', URL_2))
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
       .mockResolvedValueOnce(copy('unprocessed'))
       .mockResolvedValueOnce(copy('in progress'))
       .mockResolvedValueOnce(copy('completed', URL_1));
@@ -167,7 +167,7 @@ describe('polling (spec section 4)', () => {
   });
 
   it('counts "not answered" as a result without a link', async () => {
-    const run = start(vi.fn(async () => copy('not answered')));
+    const run = start(vi.fn(() => Promise.resolve(copy('not answered'))));
     await run.send(LOGGED_IN);
     expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
     expect(run.snapshot().context.url).toBeNull();
@@ -178,7 +178,7 @@ describe('polling (spec section 4)', () => {
 
 describe('errors (spec section 8)', () => {
   it('raises the error on a failed status: toast, error state, no link', async () => {
-    const fetch = vi.fn(async (): Promise<PdfCopy> => copy('completed', URL_2)).mockResolvedValueOnce(copy('failed'));
+    const fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2))).mockResolvedValueOnce(copy('failed'));
     const run = start(fetch);
     await run.send(LOGGED_IN);
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
@@ -193,7 +193,7 @@ describe('errors (spec section 8)', () => {
 
   it('raises it when a refresh reports failed, and a retry asks again at once', async () => {
     const fetch = vi
-      .fn(async (): Promise<PdfCopy> => copy('completed', URL_2))
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockResolvedValueOnce(copy('failed'));
     const run = start(fetch);
@@ -208,7 +208,7 @@ describe('errors (spec section 8)', () => {
 
   it('raises it when the call fails, first or later', async () => {
     const fetch = vi
-      .fn(async (): Promise<PdfCopy> => copy('completed', URL_1))
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1)))
       .mockRejectedValueOnce(serverError)
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockRejectedValueOnce(serverError);

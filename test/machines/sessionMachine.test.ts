@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMachine, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { failures } from '../../machines/paths/fixtures';
 import { sessionModel } from '../../machines/paths/session';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
 import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE } from '../../src/catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { busyWhileRequesting, invariantSuite, readable, type Step } from './helpers/invariants';
-import { createGate, flush, startInSystem } from './helpers/system';
+import { answered, createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation];
 const INACTIVITY = 'You have been automatically logged out due to inactivity.';
@@ -14,7 +14,7 @@ const INACTIVITY = 'You have been automatically logged out due to inactivity.';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(logout: () => Promise<unknown> = async () => ({ message: '' })) {
+function start(logout: () => Promise<unknown> = () => Promise.resolve({ message: '' })) {
   let calls = 0;
   const machine = sessionMachine.provide({
     actors: {
@@ -68,9 +68,11 @@ describe('session', () => {
   });
 
   it('ends the session even when the logout call fails', async () => {
-    const { subject, received } = start(async () => {
-      throw failures.network;
-    });
+    const { subject, received } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
     subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.logout' });
     await flush();
@@ -153,18 +155,14 @@ invariantSuite(
 );
 
 describe('session: a 401 while answers wait to be saved (issue 12)', () => {
-  const answersStandIn = (unsaved: boolean) => createMachine({ initial: 'here', states: { here: { tags: unsaved ? ['unsaved'] : [] } } });
-
   it.each([
-    [true, SESSION_ENDED_UNSAVED_MESSAGE],
-    [false, SESSION_INVALID_MESSAGE],
-  ])('answers unsaved: %s → /login says %s', (unsaved, message) => {
-    const { subject, received } = startInSystem(sessionMachine, {
-      systemId: SYSTEM_IDS.session,
-      spies: SPIES,
-      siblings: { [SYSTEM_IDS.answers]: answersStandIn(unsaved) },
-    });
+    [[true], SESSION_ENDED_UNSAVED_MESSAGE],
+    [[true, false], SESSION_INVALID_MESSAGE],
+    [[], SESSION_INVALID_MESSAGE],
+  ])('the answers actor said unsaved %j → /login says %s', (reports, message) => {
+    const { subject, received } = startInSystem(sessionMachine, { systemId: SYSTEM_IDS.session, spies: SPIES });
     subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    for (const unsaved of reports) subject.send({ type: 'session.answersUnsaved', unsaved });
     subject.send({ type: 'session.unauthorised' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: message } }]);
   });

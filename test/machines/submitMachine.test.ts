@@ -9,7 +9,7 @@ import type { AnswersSaveReply } from '../../machines/events';
 import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
-import { flush, startInSystem } from './helpers/system';
+import { answered, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 const incomplete = { ...completeApplication, first_name: '' };
@@ -155,9 +155,10 @@ describe('submit sequence', () => {
       errors: [{ key: 'gender', message: 'Sex is required.' }],
     });
     const { subject, received } = start({
-      submit: async () => {
-        throw rejected;
-      },
+      submit: () =>
+        answered(() => {
+          throw rejected;
+        }),
     });
     asStudent(subject, completeApplication, 'validating');
     subject.send({ type: 'submit' });
@@ -169,7 +170,7 @@ describe('submit sequence', () => {
   });
 
   it.each([
-    ['save', { save: async () => ({ type: 'answers.saveFailed', reason: 'error', message: failures.network.message }) as const }],
+    ['save', { save: () => Promise.resolve({ type: 'answers.saveFailed', reason: 'error', message: failures.network.message } as const) }],
     ['validations', { validations: async () => Promise.reject(failures.network) }],
     ['submit', { submit: async () => Promise.reject(failures.network) }],
   ] as const)('shows a failed %s call as an error toast', async (_name, calls) => {
@@ -196,7 +197,7 @@ describe('submit sequence', () => {
 
   it('stops quietly when the save was refused for the session (the answers actor told the session)', async () => {
     const { subject, received, log } = start({
-      save: async () => ({ type: 'answers.saveFailed', reason: 'unauthorised', message: failures.unauthorised.message }),
+      save: () => Promise.resolve({ type: 'answers.saveFailed', reason: 'unauthorised', message: failures.unauthorised.message }),
     });
     asStudent(subject, completeApplication);
     subject.send({ type: 'submit' });
@@ -210,8 +211,10 @@ describe('submit sequence', () => {
   it('stops on a save conflict: nothing validated or submitted, the applicant is told and may submit again', async () => {
     let conflict = true;
     const { subject, received, log } = start({
-      save: async () =>
-        conflict ? { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message } : { type: 'answers.saved' },
+      save: () =>
+        Promise.resolve(
+          conflict ? { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message } : { type: 'answers.saved' },
+        ),
     });
     asStudent(subject, completeApplication, 'started');
     subject.send({ type: 'submit' });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMachine, fromPromise, sendTo, type AnyActorLogic, type EventObject } from 'xstate';
+import { createMachine, fromPromise, sendTo, type ActorRefFrom, type AnyActorLogic, type EventObject, type AnyActorRef } from 'xstate';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import type { DocumentInspectedEvent } from '../../machines/events';
@@ -12,6 +12,7 @@ import { serialiseStateVia } from '../../machines/paths/document';
 import { tabsPathEvents } from '../../machines/paths/tabs';
 import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
+import { answered } from './helpers/system';
 
 // Only the "default actors" test uses these; every other test provides its network actors.
 vi.mock('../../machines/api/endpoints', () => ({
@@ -41,10 +42,10 @@ const failureToast = {
 
 function fakeApi() {
   return {
-    loadTabs: vi.fn(async (): Promise<Record<string, string>> => ({})),
-    deleteConversion: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
-    deleteDocument: vi.fn(async (_input: { answerKey: string }): Promise<unknown> => ({})),
-    saveTab: vi.fn(async (_input: { tabId: string; tab: string }): Promise<unknown> => ({})),
+    loadTabs: vi.fn((): Promise<Record<string, string>> => Promise.resolve({})),
+    deleteConversion: vi.fn((_input: { answerKey: string }): Promise<unknown> => Promise.resolve({})),
+    deleteDocument: vi.fn((_input: { answerKey: string }): Promise<unknown> => Promise.resolve({})),
+    saveTab: vi.fn((_input: { tabId: string; tab: string }): Promise<unknown> => Promise.resolve({})),
   };
 }
 type FakeApi = ReturnType<typeof fakeApi>;
@@ -81,7 +82,7 @@ function stubDocument(state: 'idle' | 'busy' | 'attached' | 'error' | 'silent') 
         {
           actions: [
             ({ event }) => void asked.push(event),
-            sendTo(({ event, system }) => system.get((event as unknown as { replyTo: string }).replyTo), answer),
+            sendTo(({ event, system }) => system.get((event as unknown as { replyTo: string }).replyTo) as AnyActorRef, answer),
           ],
         },
       ],
@@ -148,13 +149,14 @@ afterEach(() => {
 });
 
 describe('who sees which tab', () => {
-  it('shows anonymous users only the default tabs, without switching', async () => {
-    const run = start();
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
-    expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(false);
-    expect(run.fake.loadTabs).not.toHaveBeenCalled();
-  });
+  it('shows anonymous users only the default tabs, without switching', () =>
+    answered(() => {
+      const run = start();
+      expect(run.snapshot().matches('anonymous')).toBe(true);
+      expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+      expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(false);
+      expect(run.fake.loadTabs).not.toHaveBeenCalled();
+    }));
 
   it('shows service users the chosen tab read-only', async () => {
     const run = start();
@@ -225,7 +227,7 @@ describe('choosing another tab (spec section 4)', () => {
     fake.saveTab.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
     const run = await applicant({ fake });
     const told: unknown[] = [];
-    run.actor.on('tabs.switched', (event) => void told.push(event));
+    (run.actor as ActorRefFrom<typeof tabsMachine>).on('tabs.switched', (event) => void told.push(event));
     await run.send(choose(DOC_TAB.id));
     expect(run.snapshot().matches({ applicant: 'saving' })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(true);

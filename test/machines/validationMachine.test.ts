@@ -16,7 +16,7 @@ import {
   validationMachine,
 } from '../../machines/validationMachine';
 import { invariantSuite, payload } from './helpers/invariants';
-import { createGate, flush, startInSystem } from './helpers/system';
+import { answered, createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.session];
 const incomplete = { ...completeApplication, first_name: '', last_name: '' };
@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function start(post: (errors: Record<string, string[]>) => Promise<unknown> = async () => ({})) {
+function start(post: (errors: Record<string, string[]>) => Promise<unknown> = () => Promise.resolve({})) {
   const posted: Record<string, string[]>[] = [];
   const machine = validationMachine.provide({
     actors: {
@@ -138,9 +138,11 @@ describe('validation', () => {
   });
 
   it('hands a 401 of the validations call to the session', async () => {
-    const { subject, received } = start(async () => {
-      throw failures.unauthorised;
-    });
+    const { subject, received } = start(() =>
+      answered(() => {
+        throw failures.unauthorised;
+      }),
+    );
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
     subject.send({ type: 'validation.post' });
     await flush();

@@ -5,7 +5,7 @@ import { failures } from '../../machines/paths/fixtures';
 import type { WebStatusValue } from '../../machines/api/responses';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { WEB_STATUS_RETRY_DELAY_MS, webStatusFromEntries, webStatusMachine } from '../../machines/webStatusMachine';
-import { flush, startInSystem } from './helpers/system';
+import { answered, flush, startInSystem } from './helpers/system';
 
 const LISTENERS = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit];
 const SPIES = [...LISTENERS, SYSTEM_IDS.session];
@@ -39,7 +39,7 @@ describe('webStatusFromEntries', () => {
 
 describe('web status', () => {
   it('starts a logged-in student without a status and posts it', async () => {
-    const { subject, received, posted } = start(async () => ({ message: 'Saved.' }));
+    const { subject, received, posted } = start(() => Promise.resolve({ message: 'Saved.' }));
     expect(subject.getSnapshot().value).toBe('unknown');
     subject.send({ type: 'webStatus.load', entries: [], student: true });
     expect(subject.getSnapshot().value).toEqual({ started: 'posting' });
@@ -50,7 +50,7 @@ describe('web status', () => {
   });
 
   it('takes the status from the profile without posting it', () => {
-    const { subject, received, posted } = start(async () => ({}));
+    const { subject, received, posted } = start(() => Promise.resolve({}));
     subject.send({ type: 'webStatus.load', entries: entries('started', 'validating'), student: true });
     expect(subject.getSnapshot().value).toEqual({ validating: 'synced' });
     expect(posted).toEqual([]);
@@ -58,7 +58,7 @@ describe('web status', () => {
   });
 
   it('leaves anyone but a student without a status', () => {
-    const { subject, received, posted } = start(async () => ({}));
+    const { subject, received, posted } = start(() => Promise.resolve({}));
     subject.send({ type: 'webStatus.load', entries: [], student: false });
     expect(subject.getSnapshot().value).toBe('none');
     expect(posted).toEqual([]);
@@ -66,7 +66,7 @@ describe('web status', () => {
   });
 
   it('moves started → validating → submitted, posting each', async () => {
-    const { subject, posted } = start(async () => ({}));
+    const { subject, posted } = start(() => Promise.resolve({}));
     subject.send({ type: 'webStatus.load', entries: entries('started'), student: true });
     subject.send({ type: 'webStatus.submitted' });
     expect(subject.getSnapshot().value).toEqual({ started: 'synced' });
@@ -82,11 +82,13 @@ describe('web status', () => {
 
   it(`retries a failed post ${WEB_STATUS_RETRIES} times after the retry delay`, async () => {
     let calls = 0;
-    const { subject, posted } = start(async () => {
-      calls += 1;
-      if (calls < 3) throw failures.network;
-      return {};
-    });
+    const { subject, posted } = start(() =>
+      answered(() => {
+        calls += 1;
+        if (calls < 3) throw failures.network;
+        return {};
+      }),
+    );
     subject.send({ type: 'webStatus.load', entries: [], student: true });
     await flush();
     expect(subject.getSnapshot().value).toEqual({ started: 'retrying' });
@@ -102,9 +104,11 @@ describe('web status', () => {
   });
 
   it('gives up after the third failed try, keeping the status', async () => {
-    const { subject, posted } = start(async () => {
-      throw failures.network;
-    });
+    const { subject, posted } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
     subject.send({ type: 'webStatus.load', entries: [], student: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(posted).toHaveLength(1 + WEB_STATUS_RETRIES);
@@ -112,9 +116,11 @@ describe('web status', () => {
   });
 
   it('hands a 401 to the session without retrying', async () => {
-    const { subject, received, posted } = start(async () => {
-      throw failures.unauthorised;
-    });
+    const { subject, received, posted } = start(() =>
+      answered(() => {
+        throw failures.unauthorised;
+      }),
+    );
     subject.send({ type: 'webStatus.load', entries: [], student: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(posted).toHaveLength(1);

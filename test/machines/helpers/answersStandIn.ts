@@ -1,4 +1,4 @@
-import { fromCallback, type AnyEventObject } from 'xstate';
+import { fromCallback, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { AnswersSaveReply } from '../../../machines/events';
 
 /**
@@ -14,7 +14,7 @@ export function answersStandIn(reply: () => AnswersSaveReply | Promise<AnswersSa
       if (event.type !== 'answers.save') return;
       void Promise.resolve()
         .then(reply)
-        .then((outcome) => system.get(event.replyTo as string)?.send(outcome));
+        .then((outcome) => (system.get(event.replyTo as string) as AnyActorRef | undefined)?.send(outcome));
     });
   });
   return { logic, received };

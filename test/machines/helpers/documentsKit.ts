@@ -1,13 +1,11 @@
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import {
   createActor,
   createMachine,
-  fromPromise,
   spawnChild,
   type AnyActorLogic,
-  type AnyActorRef,
+  type ActorRefFrom,
   type AnyMachineSnapshot,
-  type AnyStateMachine,
   type EventObject,
 } from 'xstate';
 import { acceptedEventTypes } from '../../../machines/paths/model';
@@ -28,7 +26,10 @@ export function recordingSibling(context: Record<string, unknown> = {}) {
 }
 
 /** Runs `subject` under a root that also spawns the given siblings under their system ids. */
-export function startSystem(subject: { logic: AnyActorLogic; systemId: string; input?: unknown }, siblings: Record<string, AnyActorLogic>) {
+export function startSystem<TLogic extends AnyActorLogic>(
+  subject: { logic: TLogic; systemId: string; input?: unknown },
+  siblings: Record<string, AnyActorLogic>,
+) {
   const root = createActor(
     createMachine({
       entry: [
@@ -37,26 +38,13 @@ export function startSystem(subject: { logic: AnyActorLogic; systemId: string; i
       ],
     }),
   ).start();
-  const actor = root.system.get(subject.systemId) as AnyActorRef;
+  const actor = root.system.get(subject.systemId) as ActorRefFrom<TLogic>;
   return { root, actor };
 }
 
 /** Lets settled promises and the events they cause run (fake timers do not fake microtasks). */
 export async function flush(): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
-}
-
-/**
- * Every invoked promise actor of a machine, replaced by one that waits for the test: a path step
- * `xstate.done.actor.<id>` resolves it with the step's output, `xstate.error.actor.<id>` rejects it.
- * The invoke id is the child actor's id, so one logic serves every name.
- */
-function controlledActors(names: readonly string[]) {
-  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
-  const logic = fromPromise<unknown, unknown>(
-    ({ self, input }) => new Promise((resolve, reject) => void pending.set(self.id, { resolve, reject, input })),
-  );
-  return { actors: Object.fromEntries(names.map((name) => [name, logic])), pending };
 }
 
 /** An event of a generated path: also `xstate.done.actor.*` with `output`, `xstate.error.actor.*` with `error`. */

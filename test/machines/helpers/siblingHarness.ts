@@ -1,15 +1,15 @@
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import {
   createActor,
   fromPromise,
   fromTransition,
   setup,
+  type ActorRef,
   type AnyActorRef,
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
 } from 'xstate';
-import type { ModelPath } from '../../../machines/paths/model';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 
 /**
@@ -35,20 +35,21 @@ export function startWithSiblings(
   logic: AnyStateMachine,
   options: { systemId: string; input?: unknown; without?: readonly StubSibling[] },
 ) {
-  const harness = setup({ actors: { subject: logic, sibling: recordingSibling } } as any).createMachine({
+  const harness = setup({ actors: { subject: logic, sibling: recordingSibling } }).createMachine({
     invoke: [
       // Siblings first, so they are registered before the subject can send to them.
       ...STUB_SIBLINGS.filter((id) => !options.without?.includes(id)).map((id) => ({ id, src: 'sibling', systemId: id })),
       { id: 'subject', src: 'subject', systemId: options.systemId, input: options.input },
     ],
-  } as any);
+  } as never);
   const root = createActor(harness).start();
-  const subject = root.system.get(options.systemId) as AnyActorRef;
+  const subject = root.system.get(options.systemId) as ActorRef<AnyMachineSnapshot, AnyEventObject>;
   return {
     subject,
-    snapshot: () => subject.getSnapshot() as AnyMachineSnapshot,
+    snapshot: () => subject.getSnapshot(),
     /** Events a sibling received, in order. */
-    received: (id: StubSibling): AnyEventObject[] => (root.system.get(id)!.getSnapshot() as { context: StubState }).context.events,
+    received: (id: StubSibling): AnyEventObject[] =>
+      ((root.system.get(id) as AnyActorRef).getSnapshot() as { context: StubState }).context.events,
     stop: () => root.stop(),
   };
 }
@@ -63,7 +64,7 @@ export function controlledActors<TName extends string>(names: readonly TName[]) 
   const actors = Object.fromEntries(
     names.map((name) => [
       name,
-      fromPromise<any, any>(
+      fromPromise<unknown, unknown>(
         ({ input, self, signal }) =>
           new Promise((resolve, reject) => {
             calls.push({ name, id: self.id, input, signal });
@@ -71,7 +72,7 @@ export function controlledActors<TName extends string>(names: readonly TName[]) 
           }),
       ),
     ]),
-  ) as Record<TName, ReturnType<typeof fromPromise<any, any>>>;
+  ) as unknown as Record<TName, never>; // `never`: each stands in for any promise actor of the machine
   const take = (id: string) => {
     const entry = pending.get(id);
     if (!entry) throw new Error(`no pending call with invoke id '${id}'`);

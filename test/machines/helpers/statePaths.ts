@@ -4,13 +4,14 @@ import { expect } from 'vitest';
 /** Every state node id of a machine (compound, parallel and atomic), the root excluded. */
 function allStateIds(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
-  const visit = (node: { id: string; states: Record<string, any> }) => {
+  type StateNodeLike = { id: string; states: Record<string, StateNodeLike> };
+  const visit = (node: StateNodeLike) => {
     for (const child of Object.values(node.states)) {
       ids.push(child.id);
       visit(child);
     }
   };
-  visit(machine.root as any);
+  visit(machine.root as StateNodeLike);
   return ids;
 }
 
@@ -33,7 +34,7 @@ function activeStateIds(machineId: string, value: StateValue): string[] {
 
 /** Asserts that the generated paths, taken together, reach every state of the machine. */
 export function expectEveryStateReached(machine: AnyStateMachine, snapshots: readonly AnyMachineSnapshot[]): void {
-  const reached = new Set(snapshots.flatMap((snapshot) => activeStateIds(machine.id, snapshot.value)));
+  const reached = new Set(snapshots.flatMap((snapshot) => activeStateIds(machine.id, snapshot.value as StateValue)));
   const missing = allStateIds(machine).filter((id) => !reached.has(id));
   expect(missing, `states of ${machine.id} reached by no generated path`).toEqual([]);
 }

@@ -5,10 +5,17 @@ import {
   setup,
   spawnChild,
   type AnyActorLogic,
+  type ActorRef,
+  type ActorRefFrom,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
   type AnyActorRef,
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
+
+/** What `body` returns, or throws, as a promise: a stand-in for a call that answers at once. */
+export const answered = <T>(body: () => T): Promise<T> => new Promise<T>((resolve) => resolve(body()));
 
 /** Lets promises and the actors waiting on them settle (fake timers do not move). */
 export async function flush(rounds = 20): Promise<void> {
@@ -33,7 +40,7 @@ export function createGate() {
   return {
     calls,
     /** A promise actor that waits for `resolve(id)` / `reject(id)`. */
-    actor<TOutput = any, TInput = any>() {
+    actor<TOutput, TInput>() {
       return fromPromise<TOutput, TInput>(
         ({ self, input, signal }) =>
           new Promise<TOutput>((resolve, reject) => {
@@ -57,8 +64,12 @@ export function createGate() {
 }
 export type Gate = ReturnType<typeof createGate>;
 
-export interface Started {
-  subject: AnyActorRef;
+/** A running machine found by system id, its snapshot typed (xstate's `system.get` answers `any`). */
+export type MachineRef = ActorRef<AnyMachineSnapshot, AnyEventObject>;
+
+export interface Started<TRef extends AnyActorRef = AnyActorRef> {
+  /** The actor under test, typed from its logic (snapshot, context, events). */
+  subject: TRef;
   /** Events each spy (by system id) received. */
   received: Record<string, EventObject[]>;
   /** Every spy's events in the order they arrived, as `systemId:eventType`. */
@@ -73,8 +84,8 @@ export interface Started {
  * Runs `logic` under `systemId` in a system whose other members are spies, so messages to
  * siblings (`system.get(id)`) can be asserted without running the siblings.
  */
-export function startInSystem(
-  logic: AnyActorLogic,
+export function startInSystem<TLogic extends AnyActorLogic>(
+  logic: TLogic,
   options: {
     systemId: string;
     input?: unknown;
@@ -82,7 +93,7 @@ export function startInSystem(
     /** Stand-ins that answer (the answers actor replying to `answers.save`…), by system id. */
     siblings?: Readonly<Record<string, AnyActorLogic>>;
   },
-): Started {
+): Started<ActorRefFrom<TLogic>> {
   const received: Record<string, EventObject[]> = {};
   const sequence: string[] = [];
   const spy = fromCallback<EventObject, { id: string }>(({ input, receive }) => {
@@ -91,20 +102,21 @@ export function startInSystem(
       sequence.push(`${input.id}:${event.type}`);
     });
   });
-  const harness = setup({ actors: { subject: logic as AnyStateMachine, spy } }).createMachine({
+  const harness = setup({ actors: { subject: logic as unknown as AnyStateMachine, spy } }).createMachine({
     // Spies first: the subject may message its siblings as soon as it starts.
-    entry: <any[]>[
+    entry: <never[]>[
       ...(options.spies ?? []).map((id) => spawnChild('spy', { id: `spy:${id}`, systemId: id, input: { id } })),
       ...Object.entries(options.siblings ?? {}).map(([id, sibling]) => spawnChild(sibling, { id: `sibling:${id}`, systemId: id })),
       spawnChild('subject', { id: 'subject', systemId: options.systemId, input: options.input as never }),
     ],
   });
   const root = createActor(harness).start();
-  const subject = root.system.get(options.systemId) as AnyActorRef;
+  const ref = root.system.get(options.systemId) as AnyActorRef;
   const emitted: EventObject[] = [];
   const errors: unknown[] = [];
-  subject.on('*', (event: EventObject) => emitted.push(event));
-  subject.subscribe({ error: (error: unknown) => errors.push(error) });
+  ref.on('*', (event: EventObject) => emitted.push(event));
+  ref.subscribe({ error: (error: unknown) => errors.push(error) });
+  const subject = ref as ActorRefFrom<TLogic>;
   return { subject, received, sequence, emitted, errors, stop: () => root.stop() };
 }
 
