@@ -224,8 +224,8 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
  * anonymous visitor's temporary answers (token), or a staff member's read-only copy
  * (service_token) — and owns the client snapshot of section 3 (region `user`).
  *
- * The form actors (./formActors: answers, validation, submit, documents, tabs, add-another,
- * lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
+ * The form actors (./formActors: answers, validation, submit, add-another, clear guard; then
+ * ./pageActors: documents, tabs, lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
  * at start unless the page is an auth card (/login, /signup, /confirm, /forgot, /reset), for
  * a service link or a token, and otherwise when the navigation actor reports the form area or
  * /completion. Whatever was loaded for them meanwhile waits in `handOver`. The auth card actor
@@ -235,6 +235,8 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
  * Tags for the views: `loading` (who is using the app is not known yet), `ready` (it is),
  * `readOnly` (service view), `error` (the root error screen), `formLoading` and `formReady` (the
  * form actors exist: the form pages, /completion and the service view render only then),
+ * `pageActorsLoading`, `pageActorsReady` and `pageActorsFailed` (the page-specific ones: /education,
+ * /final-steps, /completion and the service view also wait for `pageActorsReady`),
  * `authLoading` and `authReady` (the auth card actor exists: the auth cards render only then).
  */
 export const appMachine = setup({
