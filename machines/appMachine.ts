@@ -109,14 +109,6 @@ const formActorIds = (documentKeys: readonly string[]): string[] => [
   ...documentKeys.map(documentSystemId),
 ];
 
-/** The page-specific form actors of ./pageActors among them. */
-const pageActorIds = (documentKeys: readonly string[]): string[] => [
-  SYSTEM_IDS.lookup,
-  SYSTEM_IDS.tabs,
-  SYSTEM_IDS.pdfCopy,
-  ...documentKeys.map(documentSystemId),
-];
-
 /** Tells every child who is using the app (events.ts: app.context). */
 const broadcast = [
   ...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const),
@@ -314,7 +306,7 @@ export const appMachine = setup({
     }),
     /**
      * The page-specific form actors (./pageActors), loaded once the others exist, spawned the same
-     * way; `tellPageActors` then tells them who is using the app and `handOver` what waited for them.
+     * way; `tellFormActors` then tells every form actor again who is using the app and `handOver` what waited for them.
      */
     spawnPageActors: enqueueActions(({ context, event, system, enqueue }) => {
       const page = outputOf<PageActors>(event);
@@ -335,10 +327,6 @@ export const appMachine = setup({
     ),
     tellFormActors: enqueueActions(({ context, system, enqueue }) => {
       for (const id of formActorIds(context.documentKeys ?? [])) tell(enqueue, formActor(context, system, id), appContextOf(context));
-    }),
-    /** The page-specific ones, when they arrive after the others (told already). */
-    tellPageActors: enqueueActions(({ context, system, enqueue }) => {
-      for (const id of pageActorIds(context.documentKeys ?? [])) tell(enqueue, formActor(context, system, id), appContextOf(context));
     }),
     /** The status the root knows (the web status actor tells them every later change itself). */
     tellFormStatus: enqueueActions(({ context, system, enqueue }) => {
@@ -576,7 +564,7 @@ export const appMachine = setup({
             invoke: {
               id: 'loadPageActors',
               src: 'loadPageActors',
-              onDone: { target: 'complete', actions: ['spawnPageActors', 'tellPageActors', 'handOver'] },
+              onDone: { target: 'complete', actions: ['spawnPageActors', 'tellFormActors', 'handOver'] },
               onError: { target: 'pageActorsFailed', actions: 'keepError' },
             },
           },
