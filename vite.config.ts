@@ -10,6 +10,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 /** Views of the form area that load only when a question, a dialog or the staff view needs them. */
 const LOADED_LATER = /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView)\.tsx$/;
 
+/** The page-specific form actors' module and their machines (machines/pageActors.ts), a chunk of their own. */
+const PAGE_ACTORS = /[\\/]machines[\\/](pageActors|documentMachine|tabsMachine|pdfCopyMachine|lookupMachine)\.ts$/;
+
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {
   return {
@@ -76,7 +79,15 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/,
             },
             // What the form routes, /completion and the staff view load on top: the form actors and the catalogue.
-            { name: 'form', priority: 15, test: /[\\/](machines|src[\\/]catalogue)[\\/]/ },
+            {
+              name: 'form',
+              priority: 15,
+              test: (id: string) => /[\\/](machines|src[\\/]catalogue)[\\/]/.test(id) && !PAGE_ACTORS.test(id),
+            },
+            // The page-specific form actors (machines/pageActors: documents, tabs, school search, PDF
+            // copy), which the root loads right after the others: outside /about's first download.
+            // After the form group, so that what both use (catalogue, API calls) stays there.
+            { name: 'pageActors', priority: 14, test: PAGE_ACTORS },
             // The form area's frame, pages and question views in one chunk: a dozen small ones would
             // each cost a request and compress worse. What loads with the question that needs it
             // (school search, tabs, documents), dialogs and popovers, and the staff view stay apart.

@@ -18,12 +18,12 @@ export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
 
 /**
  * Issue 11's budgets, react-router-dom included, in kB (1000 bytes, as Vite's own build report counts).
- * /about was 139.4 kB before issue 12 cases 2-5 (answers kept through a lost network, a reload, an
- * ended session; a chunk that fails to load retried in place): 140.9 kB with case 2, 141.8 kB with
- * the drafts of cases 3 and 4. What is above issue 11's 140 is issue 12's, a decision for the lead
- * to confirm or to buy back elsewhere.
+ * /about was 139.4 kB before issue 12 cases 2-5 and issue 13's removals and announcements, which
+ * took it to 144.2 kB; it is back under 140 since the page-specific form actors (documents, tabs,
+ * school search, PDF copy: machines/pageActors) load after /about's first paint, in a chunk of
+ * their own that /education, /final-steps, /completion and the staff view wait for.
  */
-export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 142.5, '/login': 115 };
+export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 140, '/login': 115 };
 
 export interface RouteWeight {
   route: MeasuredRoute;

@@ -22,6 +22,7 @@ import type { CollegeEvent, RestoreEvent, RootReportEvent, Submission, WebStatus
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
 import type { FormActors } from './formActors';
+import type { PageActors } from './pageActors';
 import { inactivityMachine } from './inactivityMachine';
 import { navigationMachine } from './navigationMachine';
 import { DEFAULT_ROUTE, isAuthRoute } from './routes';
@@ -95,7 +96,7 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.overlays,
 ] as const;
 
-/** The form actors of ./formActors, spawned once loaded: their system ids (documents: one per question). */
+/** The form actors of ./formActors and ./pageActors, spawned once loaded: their system ids (documents: one per question). */
 const formActorIds = (documentKeys: readonly string[]): string[] => [
   SYSTEM_IDS.validation,
   SYSTEM_IDS.submit,
@@ -180,6 +181,8 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
   load: 'loadAuthCard' | 'loadFormActors';
   onLoaded: TActions;
   tag: 'auth' | 'form';
+  /** What happens once they are there (the form's page-specific actors load then). */
+  whenReady?: { initial: string; states: Record<string, object> };
 }) {
   return {
     initial: 'absent' as const,
@@ -197,7 +200,7 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
           onError: { target: 'failed', actions: 'keepError' as const },
         },
       },
-      ready: { tags: `${region.tag}Ready` as const },
+      ready: { tags: `${region.tag}Ready` as const, ...region.whenReady },
       /** Issue 12: the page stays (typed answers included); the area says so and offers a retry (`askedBy`). */
       failed: {
         tags: `${region.tag}Failed` as const,
@@ -213,8 +216,8 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
  * anonymous visitor's temporary answers (token), or a staff member's read-only copy
  * (service_token) — and owns the client snapshot of section 3 (region `user`).
  *
- * The form actors (./formActors: answers, validation, submit, documents, tabs, add-another,
- * lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
+ * The form actors (./formActors: answers, validation, submit, add-another, clear guard; then
+ * ./pageActors: documents, tabs, lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
  * at start unless the page is an auth card (/login, /signup, /confirm, /forgot, /reset), for
  * a service link or a token, and otherwise when the navigation actor reports the form area or
  * /completion. Whatever was loaded for them meanwhile waits in `handOver`. The auth card actor
@@ -224,6 +227,8 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
  * Tags for the views: `loading` (who is using the app is not known yet), `ready` (it is),
  * `readOnly` (service view), `error` (the root error screen), `formLoading` and `formReady` (the
  * form actors exist: the form pages, /completion and the service view render only then),
+ * `pageActorsLoading`, `pageActorsReady` and `pageActorsFailed` (the page-specific ones: /education,
+ * /final-steps, /completion and the service view also wait for `pageActorsReady`),
  * `authLoading` and `authReady` (the auth card actor exists: the auth cards render only then).
  */
 export const appMachine = setup({
@@ -244,6 +249,8 @@ export const appMachine = setup({
     loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
     /** The form actors' module, a chunk of its own in the build. */
     loadFormActors: fromPromise<FormActors>(async () => (await import('./formActors')).formActors),
+    /** The page-specific form actors (documents, tabs, school search, PDF copy), another chunk: /about needs none of them. */
+    loadPageActors: fromPromise<PageActors>(async () => (await import('./pageActors')).pageActors),
     loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
     loadProfile: fromPromise<Profile>(({ signal }) => api.profile(signal)),
     loadTemporaryAnswers: fromPromise<{ answer: Record<string, string | boolean> }, string>(({ input, signal }) =>
@@ -293,14 +300,26 @@ export const appMachine = setup({
       // Section 4 step 6: errors send the applicant to the form's default route.
       spawn(SYSTEM_IDS.submit, form.submit, { essayLimit, errorRoute: DEFAULT_ROUTE });
       spawn(SYSTEM_IDS.answers, form.answers);
-      spawn(SYSTEM_IDS.lookup, form.lookup);
       spawn(SYSTEM_IDS.addAnother, form.addAnother);
-      spawn(SYSTEM_IDS.tabs, form.tabs);
-      spawn(SYSTEM_IDS.pdfCopy, form.pdfCopy);
       spawn(SYSTEM_IDS.clearGuard, form.clearGuard);
-      // One document actor per document question.
-      for (const answerKey of form.documentKeys) spawn(documentSystemId(answerKey), form.document, { answerKey });
       enqueue.assign({ documentKeys: [...form.documentKeys] });
+    }),
+    /**
+     * The page-specific form actors (./pageActors), loaded once the others exist, spawned the same
+     * way; `tellFormActors` then tells every form actor again who is using the app and `handOver` what waited for them.
+     */
+    spawnPageActors: enqueueActions(({ context, event, system, enqueue }) => {
+      const page = outputOf<PageActors>(event);
+      type SpawnWithId = (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
+      const spawnChild = enqueue.spawnChild as unknown as SpawnWithId;
+      const spawn = (id: string, logic: AnyActorLogic, input?: unknown) => {
+        if (!system.get(id)) spawnChild(logic, { id, systemId: id, ...(input === undefined ? {} : { input }) });
+      };
+      spawn(SYSTEM_IDS.lookup, page.lookup);
+      spawn(SYSTEM_IDS.tabs, page.tabs);
+      spawn(SYSTEM_IDS.pdfCopy, page.pdfCopy);
+      // One document actor per document question.
+      for (const answerKey of context.documentKeys ?? []) spawn(documentSystemId(answerKey), page.document, { answerKey });
     }),
     tellChild: sendTo(
       (_, params: { id: string }) => params.id,
@@ -338,10 +357,15 @@ export const appMachine = setup({
     keepHandOver: assign((_, params: Partial<HandOver>) => ({
       handOver: { answers: params.answers ?? null, version: params.version, service: params.service ?? null },
     })),
-    /** What was loaded for the form actors goes to them once they exist; until then it waits here. */
+    /**
+     * What was loaded for the form actors goes to them once they exist; until then it waits here:
+     * the answers for ./formActors, a staff view's tabs, documents and counts for ./pageActors too.
+     */
     handOver: enqueueActions(({ context, system, enqueue }) => {
       if (context.documentKeys === null) return;
-      const { answers, service } = context.handOver;
+      const { answers } = context.handOver;
+      // The service data waits for the page-specific actors (the tabs stand for all of them).
+      const service = system.get(SYSTEM_IDS.tabs) ? context.handOver.service : null;
       if (answers) {
         const owner = context.isLoggedIn && !context.isServiceUser ? context.username : undefined;
         const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version, owner };
@@ -362,7 +386,9 @@ export const appMachine = setup({
           tell(enqueue, formActor(context, system, documentSystemId(key)), document);
         }
       }
-      if (answers || service) enqueue.assign({ handOver: { answers: null, service: null } });
+      if (answers || service) {
+        enqueue.assign({ handOver: { answers: null, service: service ? null : context.handOver.service } });
+      }
     }),
     loadWebStatus: sendTo(
       SYSTEM_IDS.webStatus,
@@ -529,6 +555,28 @@ export const appMachine = setup({
       load: 'loadFormActors',
       onLoaded: ['spawnFormActors', 'tellFormActors', 'tellFormStatus', 'handOver'],
       tag: 'form',
+      /**
+       * Then the page-specific ones (./pageActors: documents, tabs, school search, PDF copy), at
+       * once: /about's first paint waits for none of them; the pages that use them wait for
+       * `pageActorsReady`. A module that could not be fetched is `pageActorsFailed`: those pages
+       * say so with a retry (`app.formArea`).
+       */
+      whenReady: {
+        initial: 'loadingPageActors',
+        states: {
+          loadingPageActors: {
+            tags: 'pageActorsLoading',
+            invoke: {
+              id: 'loadPageActors',
+              src: 'loadPageActors',
+              onDone: { target: 'complete', actions: ['spawnPageActors', 'tellFormActors', 'handOver'] },
+              onError: { target: 'pageActorsFailed', actions: 'keepError' },
+            },
+          },
+          complete: { tags: 'pageActorsReady' },
+          pageActorsFailed: { tags: 'pageActorsFailed', on: { 'app.formArea': 'loadingPageActors' } },
+        },
+      },
     }),
   },
 });

@@ -3,8 +3,9 @@
  * also its child id). Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe
  * with the same ids. The core ones (app, session, navigation, webStatus, toasts, inactivity,
  * unexpectedError, overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag);
- * the form actors (answers, validation, submit, pdfCopy, addAnother, tabs, lookup, clearGuard, the documents)
- * once ./formActors is loaded — the root's `formReady` tag.
+ * the form actors (answers, validation, submit, addAnother, clearGuard) once ./formActors is loaded — the
+ * root's `formReady` tag — and the page-specific ones (pdfCopy, tabs, lookup, the documents) once
+ * ./pageActors is, right after — its `pageActorsReady` tag.
  */
 export const SYSTEM_IDS = {
   app: 'app',

@@ -4,6 +4,7 @@ import type { AppContext, AppInput } from '../appMachine';
 import { appMachine } from '../appMachine';
 import { authCardMachine } from '../authCardMachine';
 import { formActors } from '../formActors';
+import { pageActors } from '../pageActors';
 import { callOutcomes, failures } from './fixtures';
 import { arrivedBy, type PathModel } from './model';
 
@@ -28,6 +29,11 @@ export const APP_INPUTS = {
  */
 const loadedFormActors = Object.defineProperty<typeof formActors>({ ...formActors }, 'toJSON', {
   value: () => 'the form actors (machines/formActors)',
+});
+
+/** The output of the `loadPageActors` call, printed by name as well. */
+const loadedPageActors = Object.defineProperty<typeof pageActors>({ ...pageActors }, 'toJSON', {
+  value: () => 'the page-specific form actors (machines/pageActors)',
 });
 
 /**
@@ -76,6 +82,12 @@ export const appModel: PathModel = {
       ...callOutcomes('loadTemporaryAnswers', { answer: { first_name: 'Alan' } }, [failures.network]),
       ...callOutcomes('loadServiceData', sampleServiceData, [failures.network]),
       ...(user ? callOutcomes('loadFormActors', loadedFormActors, user === 'loadingCollege' ? [failures.network] : []) : []),
+      // The page-specific form actors' module, once the others are there: walked where it makes a
+      // difference — before anything is known (its failure too), and for a staff view, whose tabs
+      // and documents wait for it (each more place doubles the walks).
+      ...(user === 'loadingCollege' || user === 'service'
+        ? callOutcomes('loadPageActors', loadedPageActors, user === 'loadingCollege' ? [failures.network] : [])
+        : []),
       // The auth card actor's module likewise, walked where the form's outcomes are.
       ...(user ? callOutcomes('loadAuthCard', loadedAuthCard, user === 'loadingCollege' ? [failures.network] : []) : []),
       ...(formSettled ? [{ type: 'webStatus.changed', webStatus: 'validating' }, { type: 'app.pageChanged' }] : []),

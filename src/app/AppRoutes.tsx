@@ -73,8 +73,8 @@ function FormRoute() {
 }
 
 function StaffRoute() {
-  // The print view reads the form actors' answers, which load on demand.
-  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady'));
+  // The print view reads the form actors' answers, tabs and documents, which load on demand.
+  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady') && snapshot.hasTag('pageActorsReady'));
   usePageTitle('Application (staff view)');
   const loading = <Spinner overlay size="large" label="Loading the application…" />;
   if (!formReady) return loading;

@@ -20,8 +20,8 @@ type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
 
 /** Section 2's completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {
-  // The PDF copy actor is one of the form actors, loaded on demand.
-  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady'));
+  // The PDF copy actor is one of the page-specific form actors (machines/pageActors), loaded on demand.
+  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady') && snapshot.hasTag('pageActorsReady'));
   if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
   return <CompletionPage />;
 }

@@ -5,6 +5,7 @@ import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
+import { needsPageActors } from '../catalogue/routes';
 import { Spinner } from '../ui/Spinner';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
@@ -24,13 +25,16 @@ export default function FormArea({ children }: { children: ReactNode }) {
   const app = useAppActor();
   // The form actors (answers, validation…) load with the form area: the frame and the banner show
   // at once, the summary and the page once they are there.
-  const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady'));
+  const { pathname } = useBrowserLocation();
+  // /education and /final-steps also wait for the page-specific ones (documents, tabs, school
+  // search, PDF copy: machines/pageActors), which the root loads right after the others.
+  const pageActors = needsPageActors(pathname);
+  const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady') && (!pageActors || snapshot.hasTag('pageActorsReady')));
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
   const pageShown = useDeferredValue(formReady, false);
   // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
-  const formFailed = useSelector(app, (snapshot) => snapshot.hasTag('formFailed'));
-  const { pathname } = useBrowserLocation();
+  const formFailed = useSelector(app, (snapshot) => snapshot.hasTag('formFailed') || (pageActors && snapshot.hasTag('pageActorsFailed')));
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();
   return (

@@ -5,6 +5,7 @@ import { createActor, fromCallback, setup, spawnChild, type AnyActorLogic } from
 import { setApiBase } from '../../machines/api/httpClient';
 import type { AnswersContext } from '../../machines/answersMachine';
 import { formActors } from '../../machines/formActors';
+import { pageActors } from '../../machines/pageActors';
 import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
 import { DOCUMENT_ANSWERED } from '../../src/catalogue/limits';
@@ -94,11 +95,11 @@ function startFormActors() {
     { id: SYSTEM_IDS.validation, logic: formActors.validation, input: { essayLimit: FIXTURE_ESSAY_LIMIT } },
     { id: SYSTEM_IDS.submit, logic: formActors.submit, input: { essayLimit: FIXTURE_ESSAY_LIMIT, errorRoute: '/about' } },
     { id: SYSTEM_IDS.answers, logic: formActors.answers },
-    { id: SYSTEM_IDS.lookup, logic: formActors.lookup },
+    { id: SYSTEM_IDS.lookup, logic: pageActors.lookup },
     { id: SYSTEM_IDS.addAnother, logic: formActors.addAnother },
-    { id: SYSTEM_IDS.tabs, logic: formActors.tabs },
-    { id: SYSTEM_IDS.pdfCopy, logic: formActors.pdfCopy },
-    ...formActors.documentKeys.map((answerKey) => ({ id: documentSystemId(answerKey), logic: formActors.document, input: { answerKey } })),
+    { id: SYSTEM_IDS.tabs, logic: pageActors.tabs },
+    { id: SYSTEM_IDS.pdfCopy, logic: pageActors.pdfCopy },
+    ...formActors.documentKeys.map((answerKey) => ({ id: documentSystemId(answerKey), logic: pageActors.document, input: { answerKey } })),
   ];
   const root = createActor(
     setup({}).createMachine({

@@ -13,7 +13,7 @@ import type { SubmitContext } from '../../machines/submitMachine';
 import type { TabsContext } from '../../machines/tabsMachine';
 import type { ValidationContext } from '../../machines/validationMachine';
 import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
-import { offlineFormActors } from './helpers/formActors';
+import { offlineFormActors, offlinePageActors } from './helpers/formActors';
 import { invariantSuite } from './helpers/invariants';
 import { createGate, flush, offline, type Gate, type MachineRef } from './helpers/system';
 
@@ -28,7 +28,7 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.overlays,
 ];
 
-/** Spawned once machines/formActors is loaded. */
+/** Spawned once machines/formActors and then machines/pageActors are loaded. */
 const FORM_CHILDREN = [
   SYSTEM_IDS.answers,
   SYSTEM_IDS.validation,
@@ -40,6 +40,9 @@ const FORM_CHILDREN = [
   SYSTEM_IDS.clearGuard,
   ...DOCUMENT_KEYS.map(documentSystemId),
 ];
+
+/** Spawned once machines/pageActors is loaded, right after machines/formActors. */
+const PAGE_CHILDREN = [SYSTEM_IDS.lookup, SYSTEM_IDS.tabs, SYSTEM_IDS.pdfCopy, ...DOCUMENT_KEYS.map(documentSystemId)];
 
 const at = (pathname: string) => ({ type: 'location.changed', pathname, search: '', hash: '' }) as const;
 
@@ -57,12 +60,17 @@ function start(input: (typeof APP_INPUTS)[keyof typeof APP_INPUTS]) {
   (actor.system.get(SYSTEM_IDS.navigation) as AnyActorRef).on('navigate', (event: EventObject) => navigations.push(event));
   const child = (id: string) => actor.system.get(id) as MachineRef;
   /** The dynamic import of machines/formActors resolves (with every call of theirs on the gate too). */
-  const loadForm = () => settle(gate, 'loadFormActors', offlineFormActors(gate));
+  const loadCoreForm = () => settle(gate, 'loadFormActors', offlineFormActors(gate));
+  /** …and then machines/pageActors, which the root asks for as soon as the others are there. */
+  const loadForm = async () => {
+    await loadCoreForm();
+    await settle(gate, 'loadPageActors', offlinePageActors(gate));
+  };
   const requestedForm = () => gate.calls.some((call) => call.id === 'loadFormActors');
   /** The dynamic import of machines/authCardMachine resolves (its calls on the gate too). */
   const loadAuth = () => settle(gate, 'loadAuthCard', offline(authCardMachine, gate));
   const requestedAuth = () => gate.calls.some((call) => call.id === 'loadAuthCard');
-  return { actor, gate, navigations, errors, child, loadForm, requestedForm, loadAuth, requestedAuth };
+  return { actor, gate, navigations, errors, child, loadForm, loadCoreForm, requestedForm, loadAuth, requestedAuth };
 }
 
 async function settle(gate: Gate, id: string, output: unknown) {
@@ -92,7 +100,7 @@ describe('app: every mode', () => {
       for (const id of FORM_CHILDREN) expect(child(id), id).toBeDefined();
       // Same ids as system ids: the root's children, under the names the views look them up by.
       for (const id of FORM_CHILDREN) expect(actor.getSnapshot().children[id], id).toBe(child(id));
-      expect(actor.getSnapshot().value).toEqual({ user: 'loadingCollege', auth: 'absent', form: 'ready' });
+      expect(actor.getSnapshot().value).toEqual({ user: 'loadingCollege', auth: 'absent', form: { ready: 'complete' } });
       expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
       expect(errors).toEqual([]);
     },
@@ -103,7 +111,7 @@ describe('app: every mode', () => {
     expect(child(SYSTEM_IDS.session).getSnapshot().value).toBe('loggedOut');
     await loadForm();
     await settle(gate, 'loadCollege', demoCollege);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: { ready: 'complete' } });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isServiceUser: false, webStatus: null, college: demoCollege });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
@@ -142,7 +150,7 @@ describe('app: every mode', () => {
     await settle(gate, 'loadCollege', demoCollege);
     expect(actor.getSnapshot().matches({ user: 'loadingProfile' })).toBe(true);
     await settle(gate, 'loadProfile', sampleProfile);
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'absent', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'absent', form: { ready: 'complete' } });
     expect(actor.getSnapshot().context).toMatchObject({
       isLoggedIn: true,
       isServiceUser: false,
@@ -204,7 +212,7 @@ describe('app: every mode', () => {
     await settle(gate, 'loadCollege', demoCollege);
     expect(gate.inputOf('loadServiceData')).toBe('service-token-0123456789');
     await settle(gate, 'loadServiceData', sampleServiceData);
-    expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', form: { ready: 'complete' } });
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('readOnly');
     expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Grace' });
@@ -228,6 +236,49 @@ describe('app: every mode', () => {
     expect((child(SYSTEM_IDS.tabs).getSnapshot().context as TabsContext).chosen).toMatchObject({ personal_statement: 'upload' });
     expect(child(documentSystemId('personal_statement_doc')).getSnapshot().hasTag('attached')).toBe(true);
     expect(actor.getSnapshot().context.handOver).toEqual({ answers: null, service: null });
+  });
+
+  it('/about is ready with the form actors every page needs; the page-specific ones (documents, tabs, school search, PDF copy) follow at once', async () => {
+    const { actor, gate, child, loadCoreForm } = start(APP_INPUTS.anonymous);
+    await loadCoreForm();
+    expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
+    expect(actor.getSnapshot().hasTag('pageActorsLoading')).toBe(true);
+    for (const id of [SYSTEM_IDS.answers, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.addAnother, SYSTEM_IDS.clearGuard]) {
+      expect(child(id), id).toBeDefined();
+    }
+    for (const id of PAGE_CHILDREN) expect(child(id), id).toBeUndefined();
+    expect(gate.calls.some((call) => call.id === 'loadPageActors')).toBe(true);
+    await settle(gate, 'loadPageActors', offlinePageActors(gate));
+    for (const id of PAGE_CHILDREN) expect(actor.getSnapshot().children[id], id).toBe(child(id));
+    expect(actor.getSnapshot().hasTag('pageActorsReady')).toBe(true);
+  });
+
+  it('service token: the tabs, documents and counts of a copy wait for the page-specific actors', async () => {
+    const { actor, gate, child, loadCoreForm } = start(APP_INPUTS.service);
+    await settle(gate, 'loadCollege', demoCollege);
+    await settle(gate, 'loadServiceData', sampleServiceData);
+    await loadCoreForm();
+    expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Grace' });
+    expect(actor.getSnapshot().context.handOver.service).toEqual(sampleServiceData);
+    await settle(gate, 'loadPageActors', offlinePageActors(gate));
+    expect((child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).counts).toMatchObject({ legacy: 2 });
+    expect((child(SYSTEM_IDS.tabs).getSnapshot().context as TabsContext).chosen).toMatchObject({ personal_statement: 'upload' });
+    expect(child(documentSystemId('personal_statement_doc')).getSnapshot().hasTag('attached')).toBe(true);
+    expect(actor.getSnapshot().context.handOver).toEqual({ answers: null, service: null });
+  });
+
+  it('a lost connection while fetching the page-specific actors keeps /about up; the form area tries again', async () => {
+    const { actor, gate, child, loadCoreForm } = start(APP_INPUTS.anonymous);
+    await loadCoreForm();
+    gate.reject('loadPageActors', new TypeError('Failed to fetch dynamically imported module'));
+    await flush();
+    expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
+    expect(actor.getSnapshot().hasTag('pageActorsFailed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    actor.send({ type: 'app.formArea' });
+    expect(actor.getSnapshot().hasTag('pageActorsLoading')).toBe(true);
+    await settle(gate, 'loadPageActors', offlinePageActors(gate));
+    expect(child(SYSTEM_IDS.tabs)).toBeDefined();
   });
 
   it('a logged-in cookie does not make a staff link a student session', () => {
@@ -263,7 +314,7 @@ describe('app: the form actors load on demand', () => {
     expect(requestedForm()).toBe(true);
     expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'loading' });
     await loadForm();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: { ready: 'complete' } });
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
   });
 
@@ -308,7 +359,7 @@ describe('app: the form actors load on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle(gate, 'loadProfile', sampleProfile);
     await loadForm();
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', form: { ready: 'complete' } });
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
     expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({ first_name: 'Ada' });
   });
@@ -371,9 +422,9 @@ describe('app: the auth card actor loads on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/signup'));
     await flush();
     expect(requestedAuth()).toBe(true);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', form: { ready: 'complete' } });
     await loadAuth();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'ready', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'ready', form: { ready: 'complete' } });
     expect(child(SYSTEM_IDS.authCard)).toBeDefined();
   });
 
@@ -457,7 +508,7 @@ describe('app: failures and session changes', () => {
     await settle(gate, 'loadProfile', sampleProfile);
     child(SYSTEM_IDS.session).send({ type: 'session.logout' });
     await settle(gate, 'logout', { message: '' });
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: { ready: 'complete' } });
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, username: '', numLogins: 0, webStatus: null });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
     expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({});

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { formActors, type FormActors } from '../../../machines/formActors';
+import { pageActors, type PageActors } from '../../../machines/pageActors';
 import { offline, type Gate } from './system';
 
 const isMachine = (logic: unknown): logic is AnyStateMachine => logic !== null && typeof logic === 'object' && 'getStateNodeById' in logic;
@@ -12,4 +13,11 @@ export function offlineFormActors(gate: Gate): FormActors {
   return Object.fromEntries(
     Object.entries(formActors).map(([name, logic]) => [name, isMachine(logic) ? offline(logic, gate) : logic]),
   ) as FormActors;
+}
+
+/** What the root's `loadPageActors` call resolves with in the tests, likewise (machines/pageActors). */
+export function offlinePageActors(gate: Gate): PageActors {
+  return Object.fromEntries(
+    Object.entries(pageActors).map(([name, logic]) => [name, isMachine(logic) ? offline(logic, gate) : logic]),
+  ) as PageActors;
 }

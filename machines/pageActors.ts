@@ -1,0 +1,23 @@
+import { documentMachine } from './documentMachine';
+import { lookupMachine } from './lookupMachine';
+import { pdfCopyMachine } from './pdfCopyMachine';
+import { tabsMachine } from './tabsMachine';
+
+/**
+ * The page-specific form actors: the documents, the tabs, the school search and the PDF copy. Only
+ * /education, /final-steps, /completion and the staff view use them (src/catalogue/routes.ts:
+ * PAGE_ACTOR_ROUTES), so they are a chunk of their own, outside /about's first download (issue 11's
+ * budget). The root application machine loads this module with a dynamic `import()` (its
+ * `loadPageActors` actor) as soon as ./formActors is there, and spawns them under their usual ids
+ * and system ids (./systemIds); nothing sends to them before they exist — they talk among themselves
+ * and to the answers actor, and their views wait for the root's `pageActorsReady` tag.
+ */
+export const pageActors = {
+  lookup: lookupMachine,
+  tabs: tabsMachine,
+  pdfCopy: pdfCopyMachine,
+  /** One actor per document question, under `document:<answer key>` (./formActors: documentKeys). */
+  document: documentMachine,
+};
+
+export type PageActors = typeof pageActors;
