@@ -78,8 +78,10 @@ test.describe('navigation through the router', () => {
     await page.goto('/about');
     await expect(heading(page, 'About You')).toBeVisible(PAGE_SHOWN);
     expect([...fetched].filter((name) => ['FormArea', 'AboutPage'].includes(name)).sort()).toEqual(['AboutPage', 'FormArea']);
-    for (const other of ['EducationPage', 'FinalStepsPage', 'AuthArea', 'CompletionArea', 'ServiceView'])
-      expect(fetched.has(other), other).toBe(false);
+    // The login card (AuthArea) is not among them either, but it may come once the page is idle:
+    // issue 12 preloads it for a session that ends while the connection is gone (unsavedAnswers.e2e.ts),
+    // and /about's first download without it is the bundle test's (test/src/app/bundleBudget.test.ts).
+    for (const other of ['EducationPage', 'FinalStepsPage', 'CompletionArea', 'ServiceView']) expect(fetched.has(other), other).toBe(false);
 
     await steps(page)
       .getByRole('link', { name: /Your Academics/ })
