@@ -28,6 +28,10 @@ async function openAbout(page: Page): Promise<void> {
   await expect(page.getByText('Loading the page…')).toHaveCount(0, { timeout: 30_000 });
 }
 
+// axe reads colours as they are painted: a toast fading in (200 ms) measures as low contrast, so
+// the checks run with reduced motion, which shows toasts at once (Toasts.css).
+test.use({ reducedMotion: 'reduce' });
+
 const saveStatus = (page: Page) => page.locator('.step-actions__status');
 /** The applicant's own city (a parent's address has a City too). */
 const city = (page: Page) => page.locator('#q-city');
