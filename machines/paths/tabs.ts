@@ -66,11 +66,10 @@ const uploadTab = tabIds.at(-1) ?? '';
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const tabId = group?.tabId ?? '';
   if (snapshot.matches('anonymous')) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
-  if (snapshot.matches({ applicant: 'loading' }))
-    return [
-      { type: 'xstate.done.actor.loadTabs', output: {} },
-      { type: 'xstate.error.actor.loadTabs', error: serverError },
-    ];
+  // A failed load of the tab choices is the page's error, the root error screen (README "Which errors
+  // are the page's", test/e2e/errorKinds.e2e.ts), not this group's "could not switch": the plan
+  // reaches `failed` through a failed switch.
+  if (snapshot.matches({ applicant: 'loading' })) return [{ type: 'xstate.done.actor.loadTabs', output: {} }];
   if (snapshot.matches({ applicant: 'idle' }) && chosenTab(snapshot) !== uploadTab)
     return [
       { type: 'tabs.choose', tabId, tab: uploadTab, answers: {} },
