@@ -50,7 +50,8 @@ function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: str
     }
     const main = document.getElementById('main');
     const held = document.activeElement;
-    if (window.location.hash || (held && held !== main && main?.contains(held))) return;
+    // A dialog the applicant opened meanwhile (the Account popover while the step still loaded) keeps focus.
+    if (window.location.hash || (held && held !== main && main?.contains(held)) || held?.closest('[role="dialog"]')) return;
     heading.current?.focus();
     announce(text);
   }, [heading, text]);
