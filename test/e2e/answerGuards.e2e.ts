@@ -1,3 +1,4 @@
+import { serverAnswers } from './helpers/application';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccount, logInByApi, openStep, radio, screenshot, section, select, textbox, uniqueEmail } from './helpers/applicant';
@@ -14,16 +15,6 @@ import { setWebStatus } from './helpers/application';
 const WIDTHS = [1280, 390] as const;
 const ESSAY_LIMIT = 7000;
 const COMMENT_LABEL = 'Please tell us what happened and what you learned from it.';
-
-interface Profile {
-  answer: Record<string, unknown>;
-}
-
-async function serverAnswers(page: Page): Promise<Record<string, unknown>> {
-  const response = await page.request.get('/api/profile');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as Profile).answer;
-}
 
 const TITLES: Record<string, string> = { '/about': 'About You', '/education': 'Your Academics', '/final-steps': 'Final Steps' };
 

@@ -1,3 +1,4 @@
+import { serverAnswers } from './helpers/application';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, logInByApi, openStep, PASSWORD, saveAnswers, screenshot, textbox, uniqueEmail } from './helpers/applicant';
@@ -11,16 +12,6 @@ import { createAccount, logInByApi, openStep, PASSWORD, saveAnswers, screenshot,
 
 const WIDTHS = [1280, 390] as const;
 const ERROR_SCREEN = 'Something went wrong.';
-
-interface Profile {
-  answer: Record<string, unknown>;
-}
-
-async function serverAnswers(page: Page): Promise<Record<string, unknown>> {
-  const response = await page.request.get('/api/profile');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as Profile).answer;
-}
 
 async function openAbout(page: Page): Promise<void> {
   await openStep(page, '/about');

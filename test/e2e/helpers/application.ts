@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { completeApplication } from '../../fixtures/completeApplication';
 
 /** Moves the logged-in applicant's web status forward (the server only lets it move forward). */
@@ -16,4 +16,15 @@ export async function submitCompleteApplication(request: APIRequestContext): Pro
   await setWebStatus(request, 'started', 'validating');
   const submitted = await request.post('/api/submit');
   expect(submitted.ok(), await submitted.text()).toBe(true);
+}
+
+/** The answers the server holds for the page's session (GET /api/profile). */
+interface ProfileAnswers {
+  answer: Record<string, unknown>;
+}
+
+export async function serverAnswers(page: Page): Promise<Record<string, unknown>> {
+  const response = await page.request.get('/api/profile');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as ProfileAnswers).answer;
 }
