@@ -13,13 +13,13 @@ import { addAnotherModel } from './addAnother';
 import { answersModel } from './answers';
 import { appModel } from './app';
 import { authCardModel, authCardPagePlan } from './authCard';
-import { documentModel } from './document';
+import { documentModel, documentPagePlan } from './document';
 import { inactivityModel, inactivityPagePlan } from './inactivity';
 import { lookupModel } from './lookup';
 import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type PathModel } from './model';
 import { buildPlan, formatMarkdown, formatPlaywright, formatText, type PagePlan } from './plan';
 import { navigationModel } from './navigation';
-import { pdfCopyModel, pdfCopySimpleModel } from './pdfCopy';
+import { pdfCopyModel, pdfCopyPagePlan, pdfCopySimpleModel } from './pdfCopy';
 import { sessionModel } from './session';
 import { submitModel, submitPagePlan, submitSimpleModel } from './submit';
 import { tabsModel, tabsPagePlan } from './tabs';
@@ -66,6 +66,8 @@ const PAGE_PLANS: Record<string, () => PagePlan> = {
   authCard: authCardPagePlan,
   inactivity: inactivityPagePlan,
   tabs: tabsPagePlan,
+  document: documentPagePlan,
+  pdfCopy: pdfCopyPagePlan,
 };
 
 const RUNNER = resolve(import.meta.dirname, '../../test/e2e/model/runner.ts');

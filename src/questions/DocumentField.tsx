@@ -30,7 +30,8 @@ function usePhase(actor: DocumentActor) {
     if (s.matches('readOnly')) return s.hasTag('attached') ? 'readOnlyAttached' : 'readOnlyEmpty';
     if (s.matches({ applicant: 'loading' })) return 'loading';
     if (s.matches({ applicant: 'attached' })) return 'attached';
-    if (s.matches({ applicant: 'failed' })) return 'failed';
+    // Resetting is the failure's "Choose another file" at work (busy), not an upload.
+    if (s.matches({ applicant: 'failed' }) || s.matches({ applicant: 'resetting' })) return 'failed';
     if (s.hasTag('busy')) return 'uploading';
     return 'empty';
   });

@@ -1,4 +1,5 @@
 import { expect, type Page, type Route } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 
 /**
  * For generated specs written outside the project (`npm run paths -- <machine> --format playwright`).
@@ -18,6 +19,7 @@ import {
   type PageCheck,
   type PlanPath,
   type Reply,
+  type UploadFile,
 } from '../../../machines/paths/plan';
 
 /** Modal dialogs, alert dialogs included (the inactivity modal is one). */
@@ -40,10 +42,16 @@ export class ModelPage {
   private account: string | undefined;
   private newcomer: string | undefined;
 
+  /** Downloads the page started, and how many a `download` check has seen. */
+  private downloads = 0;
+  private downloadsSeen = 0;
+
   constructor(
     readonly page: Page,
     private readonly timeout = 10_000,
-  ) {}
+  ) {
+    page.on('download', () => void (this.downloads += 1));
+  }
 
   /** The next call to `call` gets `reply` (in order, one reply per call); later calls reach the server. */
   private async arrange(call: Call, reply: Reply | 'hold'): Promise<void> {
@@ -82,6 +90,9 @@ export class ModelPage {
           await createAccount(page.request, email);
           await logInByApi(page, email);
           this.loggedIn = true;
+        } else if (action.task === 'request') {
+          const response = await page.request.fetch(action.call.path, { method: action.call.method, data: action.body });
+          expect(response.ok(), `${action.call.method} ${action.call.path}: ${await response.text()}`).toBe(true);
         } else if (action.task === 'clock') {
           // Before the app loads: its timers and Date.now() run on the test's clock.
           await page.clock.install();
@@ -98,6 +109,8 @@ export class ModelPage {
         return page.getByRole(action.role, { name: action.name, exact: true }).first().click();
       case 'fill':
         return page.getByLabel(action.label, { exact: true }).fill(await this.real(action.value));
+      case 'upload':
+        return page.getByLabel(action.label).setInputFiles(await fileOf(action.file));
       case 'wait':
         return page.clock.fastForward(action.ms);
       case 'await':
@@ -171,8 +184,21 @@ export class ModelPage {
         return expect(dialogs(page, check.name), message).toBeVisible(options);
       case 'noDialog':
         return expect(dialogs(page), message).toHaveCount(0, options);
+      case 'download': {
+        await expect.poll(() => this.downloads, { message, timeout: this.timeout }).toBeGreaterThan(this.downloadsSeen);
+        this.downloadsSeen = this.downloads;
+        return;
+      }
     }
   }
+}
+
+/** The file a plan names, made here (no binaries in the repository). */
+async function fileOf(file: UploadFile): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  if ('text' in file.content) return { name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.content.text) };
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText(file.content.pdf);
+  return { name: file.name, mimeType: file.mimeType, buffer: Buffer.from(await pdf.save()) };
 }
 
 /** Runs one path of a plan, step group by step group, as the generated spec does. */
