@@ -1,6 +1,6 @@
 import type { Answers } from '../../src/catalogue/dataModel';
 import { api as coreApi } from './coreEndpoints';
-import { callApi } from './httpClient';
+import { ApiError, GENERIC_ERROR_MESSAGE, callApi } from './httpClient';
 import * as R from './responses';
 
 /**
@@ -70,5 +70,11 @@ export async function uploadToPresignedUrl(upload: R.PresignedUpload, file: Blob
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', file);
-  await fetch(upload.url, { method: 'POST', body: form, mode: 'no-cors', signal });
+  try {
+    await fetch(upload.url, { method: 'POST', body: form, mode: 'no-cors', signal });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    // The browser's own words ("Failed to fetch") are not for the applicant: section 8's message.
+    throw new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined);
+  }
 }

@@ -5,6 +5,7 @@ import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../api/r
 import { DOCUMENT_MESSAGES, documentMachine } from '../documentMachine';
 import { DOCUMENT_KEYS, TAB_GROUPS } from '../../src/catalogue/questions';
 import { DOCUMENT_POLL_MS, FILE_MAX_BYTES } from '../../src/catalogue/limits';
+import { failures } from './fixtures';
 import type { PathModel, SnapshotState } from './model';
 import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan, UploadFile } from './plan';
 
@@ -157,7 +158,7 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     ];
   if (snapshot.matches({ applicant: 'sending' }))
     // The upload is a cross-origin form post whose answer cannot be read: only a network failure shows.
-    return [{ type: 'xstate.done.actor.uploadFile' }, { type: 'xstate.error.actor.uploadFile', error: new TypeError('Failed to fetch') }];
+    return [{ type: 'xstate.done.actor.uploadFile' }, { type: 'xstate.error.actor.uploadFile', error: failures.network }];
   if (snapshot.matches({ applicant: 'requestingConversion' }))
     return [{ type: 'xstate.done.actor.requestConversion' }, { type: 'xstate.error.actor.requestConversion', error: pageError }];
   if (snapshot.matches({ applicant: { converting: 'checking' } }))
