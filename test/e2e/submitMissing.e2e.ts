@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeApplication } from '../fixtures/completeApplication';
 import { createAccount, logInByApi, onStep, openStep, saveAnswers, uniqueEmail } from './helpers/applicant';
 
@@ -21,6 +21,16 @@ test('a submit missing only the certification stays on Final Steps with the summ
   await expect(summary.getByRole('link', { name: /Please tick the box to certify/ })).toBeVisible();
 });
 
+/** A new applicant whose application is complete, on Final Steps. */
+async function onFinalStepsWithEverything(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await saveAnswers(page, completeApplication);
+  await openStep(page, '/final-steps');
+  await onStep(page, '/final-steps', 'Final Steps');
+}
+
 const refuse = (errors: { key: string; message: string }[]) => ({
   status: 422,
   contentType: 'application/json',
@@ -32,12 +42,7 @@ const refuse = (errors: { key: string; message: string }[]) => ({
  * About You with nothing saying why. The server's errors now show in the summary and at the field.
  */
 test('errors only the server found are shown in the summary and at the field, until the answer changes', async ({ page }) => {
-  const email = uniqueEmail('submit-server-only');
-  await createAccount(page.request, email);
-  await logInByApi(page, email);
-  await saveAnswers(page, completeApplication);
-  await openStep(page, '/final-steps');
-  await onStep(page, '/final-steps', 'Final Steps');
+  await onFinalStepsWithEverything(page, 'submit-server-only');
   const verdict = 'The post office does not know this city.';
   await page.route('**/api/submit', (route) => route.fulfill(refuse([{ key: 'city', message: verdict }])), { times: 1 });
 
@@ -54,12 +59,7 @@ test('errors only the server found are shown in the summary and at the field, un
 });
 
 test('a refusal that names no question is said in the applicant’s words where they are', async ({ page }) => {
-  const email = uniqueEmail('submit-server-unplaced');
-  await createAccount(page.request, email);
-  await logInByApi(page, email);
-  await saveAnswers(page, completeApplication);
-  await openStep(page, '/final-steps');
-  await onStep(page, '/final-steps', 'Final Steps');
+  await onFinalStepsWithEverything(page, 'submit-server-unplaced');
   const verdict = 'Applications for this term are closed.';
   await page.route('**/api/submit', (route) => route.fulfill(refuse([{ key: '', message: verdict }])), { times: 1 });
 
