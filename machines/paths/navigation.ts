@@ -164,7 +164,7 @@ function expectedAddress(snapshot: AnyMachineSnapshot): string {
 }
 
 function navigationExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObject | undefined): Expectation {
-  const { pathname, search, webStatus, savedLastPage } = context(snapshot);
+  const { pathname, webStatus, savedLastPage } = context(snapshot);
   if (snapshot.matches({ route: 'pending' }))
     return { words: 'the page is opening: nothing is shown until the router says where it is', checks: [] };
   if (snapshot.matches({ route: 'completion' })) {
@@ -188,7 +188,7 @@ function navigationExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEvent
   if (snapshot.matches({ lastPage: 'failed' }))
     return {
       words: `${title ?? pathname}, nothing said: the server keeps the last page before (the next page change saves again)`,
-      checks: [...checks, { kind: 'saved', what: 'lastPage', value: '/education' }],
+      checks: [...checks, { kind: 'saved', what: 'lastPage', value: savedLastPage ?? null }],
     };
   const sentOn =
     (arrivedBy?.type === 'navigation.restore' && arrivedBy.lastPage === pathname) ||
