@@ -23,7 +23,9 @@ export type PageCheck =
   | { kind: 'tab'; name: string; state: 'selected' | 'disabled' }
   | { kind: 'noTabs' }
   | { kind: 'dialog'; name: string }
-  | { kind: 'noDialog' };
+  | { kind: 'noDialog' }
+  /** What the server holds for the applicant (GET /api/profile): what staff and the next page load see. */
+  | { kind: 'saved'; what: 'webStatus' | 'lastPage'; value: string | null };
 
 /** A call the page makes, by method and path (after /). */
 export interface Call {
@@ -37,6 +39,11 @@ export type Reply = 'real' | 'network' | { status: number; body?: unknown };
 /** What a step does on the page. `setup` steps run through the API before the page opens. */
 export type PageAction =
   | { kind: 'setup'; task: 'account' | 'completeApplication' | 'clock' }
+  /** A status moved forward through the API (`submitted`: a complete application submitted); the last page the server holds. */
+  | { kind: 'setup'; task: 'started' | 'validating' | 'submitted' }
+  | { kind: 'setup'; task: 'lastPage'; path: string }
+  /** The browser's Back and Forward buttons. */
+  | { kind: 'history'; go: 'back' | 'forward' }
   | { kind: 'goto'; path: string }
   | { kind: 'click'; role: 'button' | 'link' | 'tab'; name: string }
   | { kind: 'fill'; label: string; value: string }
@@ -307,6 +314,8 @@ function checkWords(check: PageCheck): string {
       return `the dialog "${check.name}"`;
     case 'noDialog':
       return 'no dialog';
+    case 'saved':
+      return `the server holds ${check.what === 'webStatus' ? 'the status' : 'the last page'} ${check.value ?? 'none'}`;
   }
 }
 

@@ -7,7 +7,8 @@ import { expect, type Page, type Route } from '@playwright/test';
 export { test } from '@playwright/test';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from '../helpers/applicant';
-import { setWebStatus } from '../helpers/application';
+import { setWebStatus, submitCompleteApplication } from '../helpers/application';
+import { webStatusFromEntries } from '../../../machines/webStatusMachine';
 import { ACCOUNT_EMAIL, ACCOUNT_PASSWORD, NEW_EMAIL } from '../../../machines/paths/authCard';
 import {
   groupActions,
@@ -36,6 +37,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class ModelPage {
   private readonly replies = new Map<string, (Reply | 'hold')[]>();
   private loggedIn = false;
+  /** A setup step chose the last page the server holds: opening the page does not overwrite it. */
+  private keepLastPage = false;
   /** The confirmed account typed for ACCOUNT_EMAIL, made on first use; a fresh address for NEW_EMAIL. */
   private account: string | undefined;
   private newcomer: string | undefined;
@@ -82,6 +85,14 @@ export class ModelPage {
           await createAccount(page.request, email);
           await logInByApi(page, email);
           this.loggedIn = true;
+        } else if (action.task === 'lastPage') {
+          // The page the applicant was on when they left: open() keeps it.
+          await this.saveLastPage(action.path);
+          this.keepLastPage = true;
+        } else if (action.task === 'started' || action.task === 'validating') {
+          await setWebStatus(page.request, ...(action.task === 'started' ? (['started'] as const) : (['validating'] as const)));
+        } else if (action.task === 'submitted') {
+          await submitCompleteApplication(page.request);
         } else if (action.task === 'clock') {
           // Before the app loads: its timers and Date.now() run on the test's clock.
           await page.clock.install();
@@ -100,6 +111,8 @@ export class ModelPage {
         return page.getByLabel(action.label, { exact: true }).fill(await this.real(action.value));
       case 'wait':
         return page.clock.fastForward(action.ms);
+      case 'history':
+        return void (await (action.go === 'back' ? page.goBack() : page.goForward()));
       case 'await':
         return this.check(action.check, 'before the next action');
     }
@@ -126,8 +139,20 @@ export class ModelPage {
 
   async open(path: string): Promise<void> {
     // The app returns an applicant to the last page saved (section 2): say where the path starts.
-    if (this.loggedIn) expect((await this.page.request.put('/api/last-page', { data: { last_page: path } })).ok()).toBe(true);
+    if (this.loggedIn && !this.keepLastPage) await this.saveLastPage(path);
     await this.page.goto(path);
+  }
+
+  private async saveLastPage(path: string): Promise<void> {
+    expect((await this.page.request.put('/api/last-page', { data: { last_page: path } })).ok()).toBe(true);
+  }
+
+  /** The applicant's profile as the server holds it: its status and last page. */
+  private async saved(what: 'webStatus' | 'lastPage'): Promise<string | null> {
+    const response = await this.page.request.get('/api/profile');
+    if (!response.ok()) return `(profile: ${response.status()})`;
+    const profile = (await response.json()) as { last_page: string | null; web_status: { web_status: string }[] };
+    return what === 'lastPage' ? profile.last_page : webStatusFromEntries(profile.web_status);
   }
 
   /** Every check of the state, each one Playwright expectation. */
@@ -171,6 +196,8 @@ export class ModelPage {
         return expect(dialogs(page, check.name), message).toBeVisible(options);
       case 'noDialog':
         return expect(dialogs(page), message).toHaveCount(0, options);
+      case 'saved':
+        return expect.poll(() => this.saved(check.what), { message, timeout: this.timeout }).toBe(check.value);
     }
   }
 }
