@@ -10,8 +10,11 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 /** Views of the form area that load only when a question, a dialog or the staff view needs them. */
 const LOADED_LATER = /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView)\.tsx$/;
 
-/** The page-specific form actors' module and their machines (machines/pageActors.ts), a chunk of their own. */
-const PAGE_ACTORS = /[\\/]machines[\\/](pageActors|documentMachine|tabsMachine|pdfCopyMachine|lookupMachine)\.ts$/;
+/**
+ * The page-specific form actors' module and their machines (machines/pageActors.ts), a chunk of their own, with the
+ * file checks only the document views and the document actor use.
+ */
+const PAGE_ACTORS = /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|tabsMachine|pdfCopyMachine|lookupMachine)\.ts$/;
 
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {

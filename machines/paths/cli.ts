@@ -18,7 +18,7 @@ import { inactivityModel, inactivityPagePlan } from './inactivity';
 import { lookupModel } from './lookup';
 import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type PathModel } from './model';
 import { buildPlan, formatMarkdown, formatPlaywright, formatText, type PagePlan } from './plan';
-import { navigationModel } from './navigation';
+import { navigationModel, navigationPagePlan } from './navigation';
 import { pdfCopyModel, pdfCopyPagePlan, pdfCopySimpleModel } from './pdfCopy';
 import { sessionModel } from './session';
 import { submitModel, submitPagePlan, submitSimpleModel } from './submit';
@@ -30,7 +30,7 @@ import { pasteLimitModel } from './pasteLimit';
 import { toastsModel } from './toasts';
 import { unexpectedErrorModel } from './unexpectedError';
 import { validationModel } from './validation';
-import { webStatusModel, webStatusSimpleModel } from './webStatus';
+import { webStatusModel, webStatusPagePlan, webStatusSimpleModel } from './webStatus';
 
 /**
  * Per machine, its model for shortest paths and, where loop-free walks stay few enough to read,
@@ -66,6 +66,8 @@ const PAGE_PLANS: Record<string, () => PagePlan> = {
   authCard: authCardPagePlan,
   inactivity: inactivityPagePlan,
   tabs: tabsPagePlan,
+  navigation: navigationPagePlan,
+  webStatus: webStatusPagePlan,
   document: documentPagePlan,
   pdfCopy: pdfCopyPagePlan,
 };

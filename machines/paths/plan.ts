@@ -25,7 +25,9 @@ export type PageCheck =
   | { kind: 'dialog'; name: string }
   | { kind: 'noDialog' }
   /** A download started since the last check that asked. */
-  | { kind: 'download' };
+  | { kind: 'download' }
+  /** What the server holds for the applicant (GET /api/profile): what staff and the next page load see. */
+  | { kind: 'saved'; what: 'webStatus' | 'lastPage'; value: string | null };
 
 /** A call the page makes, by method and path (after /). */
 export interface Call {
@@ -48,6 +50,11 @@ export type PageAction =
   | { kind: 'setup'; task: 'account' | 'completeApplication' | 'clock' }
   /** A call made through the API before the page opens (e.g. a choice saved beforehand). */
   | { kind: 'setup'; task: 'request'; call: Call; body?: unknown }
+  /** A status moved forward through the API (`submitted`: a complete application submitted); the last page the server holds. */
+  | { kind: 'setup'; task: 'started' | 'validating' | 'submitted' }
+  | { kind: 'setup'; task: 'lastPage'; path: string }
+  /** The browser's Back and Forward buttons. */
+  | { kind: 'history'; go: 'back' | 'forward' }
   | { kind: 'goto'; path: string }
   | { kind: 'click'; role: 'button' | 'link' | 'tab'; name: string }
   | { kind: 'fill'; label: string; value: string }
@@ -326,6 +333,8 @@ function checkWords(check: PageCheck): string {
       return 'no dialog';
     case 'download':
       return 'a download starts';
+    case 'saved':
+      return `the server holds ${check.what === 'webStatus' ? 'the status' : 'the last page'} ${check.value ?? 'none'}`;
   }
 }
 

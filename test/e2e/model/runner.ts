@@ -8,7 +8,8 @@ import { PDFDocument } from 'pdf-lib';
 export { test } from '@playwright/test';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from '../helpers/applicant';
-import { setWebStatus } from '../helpers/application';
+import { setWebStatus, submitCompleteApplication } from '../helpers/application';
+import { webStatusFromEntries } from '../../../machines/webStatusMachine';
 import { ACCOUNT_EMAIL, ACCOUNT_PASSWORD, NEW_EMAIL } from '../../../machines/paths/authCard';
 import {
   groupActions,
@@ -38,6 +39,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export class ModelPage {
   private readonly replies = new Map<string, (Reply | 'hold')[]>();
   private loggedIn = false;
+  /** A setup step chose the last page the server holds: opening the page does not overwrite it. */
+  private keepLastPage = false;
   /** The confirmed account typed for ACCOUNT_EMAIL, made on first use; a fresh address for NEW_EMAIL. */
   private account: string | undefined;
   private newcomer: string | undefined;
@@ -93,6 +96,14 @@ export class ModelPage {
         } else if (action.task === 'request') {
           const response = await page.request.fetch(action.call.path, { method: action.call.method, data: action.body });
           expect(response.ok(), `${action.call.method} ${action.call.path}: ${await response.text()}`).toBe(true);
+        } else if (action.task === 'lastPage') {
+          // The page the applicant was on when they left: open() keeps it.
+          await this.saveLastPage(action.path);
+          this.keepLastPage = true;
+        } else if (action.task === 'started' || action.task === 'validating') {
+          await setWebStatus(page.request, ...(action.task === 'started' ? (['started'] as const) : (['validating'] as const)));
+        } else if (action.task === 'submitted') {
+          await submitCompleteApplication(page.request);
         } else if (action.task === 'clock') {
           // Before the app loads: its timers and Date.now() run on the test's clock.
           await page.clock.install();
@@ -113,6 +124,8 @@ export class ModelPage {
         return page.getByLabel(action.label).setInputFiles(await fileOf(action.file));
       case 'wait':
         return page.clock.fastForward(action.ms);
+      case 'history':
+        return void (await (action.go === 'back' ? page.goBack() : page.goForward()));
       case 'await':
         return this.check(action.check, 'before the next action');
     }
@@ -139,8 +152,20 @@ export class ModelPage {
 
   async open(path: string): Promise<void> {
     // The app returns an applicant to the last page saved (section 2): say where the path starts.
-    if (this.loggedIn) expect((await this.page.request.put('/api/last-page', { data: { last_page: path } })).ok()).toBe(true);
+    if (this.loggedIn && !this.keepLastPage) await this.saveLastPage(path);
     await this.page.goto(path);
+  }
+
+  private async saveLastPage(path: string): Promise<void> {
+    expect((await this.page.request.put('/api/last-page', { data: { last_page: path } })).ok()).toBe(true);
+  }
+
+  /** The applicant's profile as the server holds it: its status and last page. */
+  private async saved(what: 'webStatus' | 'lastPage'): Promise<string | null> {
+    const response = await this.page.request.get('/api/profile');
+    if (!response.ok()) return `(profile: ${response.status()})`;
+    const profile = (await response.json()) as { last_page: string | null; web_status: { web_status: string }[] };
+    return what === 'lastPage' ? profile.last_page : webStatusFromEntries(profile.web_status);
   }
 
   /** Every check of the state, each one Playwright expectation. */
@@ -189,6 +214,8 @@ export class ModelPage {
         this.downloadsSeen = this.downloads;
         return;
       }
+      case 'saved':
+        return expect.poll(() => this.saved(check.what), { message, timeout: this.timeout }).toBe(check.value);
     }
   }
 }

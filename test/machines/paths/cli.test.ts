@@ -67,6 +67,45 @@ describe('npm run paths -- document | pdfCopy', () => {
   });
 });
 
+describe('npm run paths -- navigation | webStatus', () => {
+  it('prints the navigation checklist: typed addresses, step links, Back, and the one transition the page does not drive', async () => {
+    const { stdout } = await paths('navigation', '--format', 'md');
+    expect(stdout).toMatch(/^# Test plan: navigation$/m);
+    expect(stdout).toContain('Coverage: 8 of 8 states reached, 9 of 10 transitions covered.');
+    // Unknown paths go to /about keeping the query; a visitor's answers go to Sign Up; the last page saved is restored.
+    expect(stdout).toContain('- [ ] As a visitor, type the address /nowhere?ref=mail');
+    expect(stdout).toContain('the address ends with /about?ref=mail; the heading "About You"');
+    expect(stdout).toContain('the address ends with /signup; the heading "Sign Up"');
+    expect(stdout).toContain('expect sent on to Your Academics');
+    expect(stdout).toContain('- [ ] Press Back');
+    expect(stdout).toContain('the server holds the last page /about');
+    // Said, not faked: staff arrive through the service link, which this plan does not drive.
+    expect(stdout).toMatch(/## Not covered\n\n- route --app\.context--> route\.form/);
+  });
+
+  it('prints the web status plan with every transition, the retries on the clock and the server as staff see it', async () => {
+    const { stdout } = await paths('webStatus');
+    expect(stdout).toContain('Coverage: 14 of 14 states reached, 19 of 19 transitions covered.');
+    expect(stdout).toContain('Wait 1 second: the page tries again');
+    expect(stdout).toContain('the network fails while the status validating is posted');
+    expect(stdout).toContain('the section "We\'re missing some information!"; the server holds the status started');
+    expect(stdout).not.toMatch(/send "|xstate\./);
+  });
+
+  it('writes Playwright specs for both', async () => {
+    for (const name of ['navigation', 'webStatus']) {
+      const folder = mkdtempSync(join(tmpdir(), 'admissions-paths-'));
+      const spec = join(folder, `${name}.e2e.ts`);
+      await paths(name, '--format', 'playwright', '--out', spec);
+      const text = readFileSync(spec, 'utf8');
+      expect(text).toContain(`test.describe("Model-based: ${name}"`);
+      expect(text).toMatch(/await app\.(expect|do)\(/);
+    }
+    const { stdout } = await paths('navigation', '--format', 'playwright');
+    expect(stdout).toContain('await app.do({"kind":"history","go":"back"});');
+  });
+});
+
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
