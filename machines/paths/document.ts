@@ -408,6 +408,6 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
     step: documentStep,
     expect: documentExpectation,
     notDriven:
-      "Staff's read-only view (readOnly.*) is another page (test/e2e/service.e2e.ts); document.reload comes from the tab group's \"Try again\" (the tabs plan); a service user's or a log-out's app.context is not a step of this page.",
+      "staff's read-only view (readOnly.*) is another page, test/e2e/service.e2e.ts; document.reload, sent by the tab group's \"Try again\" after a failed switch, and a log-out's or a staff member's app.context are left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
   };
 }

@@ -199,6 +199,6 @@ export function pdfCopyPagePlan(machine: AnyStateMachine = pdfCopyMachine): Page
     step: pdfCopyStep,
     expect: pdfCopyExpectation,
     notDriven:
-      "pdfCopy.refresh and pdfCopy.retry are the completion page's (test/e2e/pdfCopy.e2e.ts); a download pressed while a check is running or in the one-second pause is not arranged (the call ends first); a log-out's app.context is not a step of this page.",
+      "pdfCopy.refresh is the completion page's (test/e2e/pdfCopy.e2e.ts) and pdfCopy.retry its \"Try again\" (test/machines/pdfCopyMachine.test.ts); a download pressed while a check runs or during the one-second pause cannot be ordered by this page's steps (the check ends first), and a log-out's app.context is left to test/machines/pdfCopyMachine.test.ts.",
   };
 }
