@@ -147,8 +147,10 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'document.choose', files: [asFile(STATEMENT)] },
     { type: 'document.choose', files: [asFile(NOTES)] },
   ];
-  if (snapshot.matches({ applicant: 'empty' })) return choose;
-  if (snapshot.matches({ applicant: 'rejected' })) return choose.slice(0, 1);
+  // The tab group's "Try again" after a failed switch fetches the document again.
+  const reload = { type: 'document.reload' };
+  if (snapshot.matches({ applicant: 'empty' })) return [...choose, reload];
+  if (snapshot.matches({ applicant: 'rejected' })) return [...choose.slice(0, 1), reload];
   if (snapshot.matches({ applicant: { uploading: { answers: 'saving' } } }))
     return [{ type: 'answers.saved' }, { type: 'answers.saveFailed', reason: 'error', message: SERVER_DOWN }];
   if (snapshot.matches({ applicant: 'uploading' }))
@@ -262,6 +264,17 @@ function documentStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPl
           { kind: 'click', role: 'tab', name: writeTab?.label ?? '' },
           { kind: 'await', check: { kind: 'dialog', name: LOSS_MESSAGES.tabSwitchTitle(writeTab?.label ?? '') } },
           { kind: 'click', role: 'button', name: LOSS_MESSAGES.tabSwitchConfirm },
+        ],
+      };
+    case 'document.reload':
+      return {
+        words: `Choose the tab "${writeTab?.label ?? ''}": the server fails to save the choice; press "Try again"`,
+        actions: [
+          // Arranged before the click that saves the choice.
+          { kind: 'server', call: { method: 'PUT', path: '/api/tabs' }, reply: serverDown },
+          { kind: 'click', role: 'tab', name: writeTab?.label ?? '' },
+          { kind: 'await', check: { kind: 'alert', text: 'We could not switch right now.' } },
+          { kind: 'click', role: 'button', name: 'Try again' },
         ],
       };
     case 'document.delete':
@@ -408,6 +421,6 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
     step: documentStep,
     expect: documentExpectation,
     notDriven:
-      "staff's read-only view (readOnly.*) is another page, test/e2e/service.e2e.ts; document.reload, sent by the tab group's \"Try again\" after a failed switch, and a log-out's or a staff member's app.context are left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
+      "staff's read-only view (readOnly.*) is another page, test/e2e/service.e2e.ts; document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document), and a log-out's or a staff member's app.context are left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
   };
 }

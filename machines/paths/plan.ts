@@ -460,12 +460,20 @@ export function formatPlaywright(plan: Plan, runnerImport: string): string {
 
 /**
  * A group's actions in the order they run: the page actions before the last one (moving to the
- * page), then the server's answers arranged, then the action that causes the calls.
+ * page), then the server's answers arranged, then the action that causes the calls. Answers a step
+ * lists before its first page action are for a call that action causes: they are arranged first.
  */
 export function groupActions(group: Extract<StepGroup, { kind: 'act' }>) {
-  const actions = group.steps.flatMap((step) => step.plan.actions);
+  const first = group.steps[0]?.plan.actions ?? [];
+  const leading = first.findIndex((action) => action.kind !== 'server');
+  const early = leading > 0 ? first.slice(0, leading) : [];
+  const actions = group.steps.flatMap((step) => step.plan.actions).slice(early.length);
   const onPage = actions.filter((action) => action.kind !== 'server');
-  return { before: onPage.slice(0, -1), arrange: actions.filter((action) => action.kind === 'server'), last: onPage.at(-1) };
+  return {
+    before: [...early, ...onPage.slice(0, -1)],
+    arrange: actions.filter((action) => action.kind === 'server'),
+    last: onPage.at(-1),
+  };
 }
 
 export type StepGroup =
