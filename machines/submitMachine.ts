@@ -91,6 +91,7 @@ export const submitMachine = setup({
   },
   guards: {
     loggedOut: ({ context }) => !context.loggedIn,
+    sessionEnds: ({ context, event }) => event.type === 'app.context' && context.loggedIn && !event.loggedIn,
     started: ({ context }) => context.webStatus === 'started',
     noErrors: ({ context }) => context.errors.length === 0,
     hasErrorRoute: ({ context }) => context.errorRoute !== undefined,
@@ -171,7 +172,12 @@ export const submitMachine = setup({
     error: null,
   }),
   on: {
-    'app.context': { actions: 'keepMirrors' },
+    'app.context': [
+      // The session ended mid-sequence (a 401 on one of its calls or on the status post): the
+      // sequence stops, so none of its later moves takes the applicant away from Log In.
+      { guard: 'sessionEnds', target: '.idle', actions: 'keepMirrors' },
+      { actions: 'keepMirrors' },
+    ],
     'webStatus.changed': { actions: 'keepMirrors' },
     'answers.changed': { actions: 'keepMirrors' },
     'app.college': { actions: 'keepMirrors' },

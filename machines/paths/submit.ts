@@ -251,7 +251,11 @@ function submitExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObje
   }
 }
 
-/** The submit sequence's test plan, for a machine (the product's, or a copy the tests break on purpose). */
+/**
+ * The submit sequence's test plan, for a machine (the product's, or a copy the tests break on purpose).
+ * Not driven here: the session ended by another actor while a step runs (`app.context` logged out →
+ * idle); the web status plan walks it on the page (its post of validating answered 401).
+ */
 export function submitPagePlan(validAnswers: Answers, machine: AnyStateMachine = submitMachine): PagePlan {
   return {
     model: {

@@ -174,6 +174,22 @@ describe('submit sequence', () => {
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
   });
 
+  it('stops when the session ends mid-sequence: no later move takes the applicant from Log In', async () => {
+    let answerValidations: (value: unknown) => void = () => undefined;
+    const { subject, received, log } = start({ validations: () => new Promise((resolve) => (answerValidations = resolve)) });
+    asStudent(subject, incomplete, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('runningValidations');
+    // The status post answered 401: the session ended and the root says so.
+    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    expect(subject.getSnapshot().value).toBe('idle');
+    answerValidations({ message: 'Saved.' });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(log).toEqual(['save', 'validations']);
+  });
+
   it('says in a toast what the server refused when its errors name no question, and stays', async () => {
     const rejected = new ApiError("We're missing some information!", 'http', 422, {
       message: "We're missing some information!",

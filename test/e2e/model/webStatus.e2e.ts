@@ -13,11 +13,10 @@ const plan = buildPlan(webStatusPagePlan());
 
 /**
  * Paths that find a bug not fixed yet: each must fail until it is (Playwright reports it once it
- * passes). A 401 on the post of validating ends the session, but the submit sequence's move to the
- * page of the first missing answer comes after the session's move to Log In and wins: the
- * applicant, logged out, stays on About You without the reason.
+ * passes). Found here and fixed: a 401 on the post of validating ended the session, but the submit
+ * sequence's later move to the page of the first missing answer won over Log In.
  */
-const KNOWN_BUGS: ReadonlySet<string> = new Set(['Cover validating.posting —postWebStatus fails→ validating.failed']);
+const KNOWN_BUGS: ReadonlySet<string> = new Set<string>();
 
 test.describe(`Model-based: webStatus (${coverageLine(plan)})`, () => {
   for (const path of pathsToRun(plan)) {

@@ -19,8 +19,10 @@ describe('npm run paths -- submit', () => {
   it('prints one path per state and per transition, in plain words, with what the page shows and the coverage', async () => {
     const { stdout } = await paths('submit');
     const transitions = stdout.slice(stdout.indexOf('Transitions to cover'));
-    // The machine's 8 states and the 16 transitions that go somewhere, each with its own path.
-    expect(stdout).toContain('Coverage: 8 of 8 states reached, 16 of 16 transitions covered.');
+    // The machine's 8 states and 16 of the 17 transitions that go somewhere, each with its own path;
+    // the one left out (the session ended by another actor's 401) is named: the web status plan walks it.
+    expect(stdout).toContain('Coverage: 8 of 8 states reached, 16 of 17 transitions covered.');
+    expect(stdout).toContain('Not covered by this plan: (root) --app.context--> idle');
     expect(transitions.match(/^\d+\. Cover /gm)).toHaveLength(16);
     // Steps a tester can do, not machine events; the page's expectations, not state names alone.
     expect(stdout).not.toMatch(/send "|xstate\.init/);
