@@ -79,4 +79,26 @@ export const RESTORED_MESSAGES = {
     sessionEnded
       ? `Your session had ended before ${answersCount(count)} could be saved. They were kept on this device and are now saved.`
       : `${answersCount(count)} you had not saved yet ${count === 1 ? 'was' : 'were'} kept on this device and ${count === 1 ? 'is' : 'are'} now saved.`,
+  /** Case 5: answers typed before logging in, chosen over the account's. */
+  typedSaved: (count: number) =>
+    `${answersCount(count)} you typed before logging in ${count === 1 ? 'is' : 'are'} now saved in your account.`,
+} as const;
+
+/** Log Out while answers are not saved yet: the session actor asks what becomes of them. */
+export const LOGOUT_UNSAVED_MESSAGES = {
+  title: 'Save your answers before logging out?',
+  /** `labels`: the unsaved answers by label; none when the page cannot name them. */
+  text: (labels: readonly string[]) =>
+    labels.length === 0
+      ? 'Some answers are not saved yet.'
+      : `${answersCount(labels.length)} ${labels.length === 1 ? 'is' : 'are'} not saved yet: ${quotedList(labels)}.`,
+  choices:
+    '“Save and log out” saves them in your account. “Discard and log out” deletes them from this page and this device; your account keeps what it saved before. “Cancel” keeps you logged in.',
+  save: 'Save and log out',
+  discard: 'Discard and log out',
+  cancel: 'Cancel',
+  /** The save failed: nothing was logged out and nothing was deleted. */
+  failed:
+    'They could not be saved: the connection failed or the server did not answer. You are still logged in and they are kept on this device. Try again, or discard them and log out.',
+  conflict: (message: string) => `They were not saved. ${message}`,
 } as const;

@@ -1,0 +1,47 @@
+import { useSelector } from '@xstate/react';
+import { unsavedKeys } from '../../machines/answerDrafts';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { useSystemActor } from '../app/actors';
+import { answerLabel, LOGOUT_UNSAVED_MESSAGES as WORDS } from '../catalogue/answerMessages';
+import { ChoiceDialog } from '../ui/ChoiceDialog';
+import type { SessionActor } from './AccountMenu';
+import type { AnswersActor } from './StepNav';
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+
+/**
+ * Log Out while answers are not saved yet (issue 12): save them and log out, discard them and log
+ * out, or stay. The session actor holds it open (tag `confirmingLogout`) and hears the choice;
+ * Escape, a click outside and the corner button are Cancel, the answer it opens on.
+ */
+export default function LogoutDialog({ open }: { open: boolean }) {
+  const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
+  // Only the answers actor reports unsaved answers, so it is there whenever this dialog opens.
+  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const labels = useSelector(answers, (s) => unsavedKeys(s.context.answers, s.context.confirmed).map(answerLabel), sameList);
+  const saving = useSelector(session, (s) => s.hasTag('confirmingLogout') && s.hasTag('busy'));
+  const failure = useSelector(session, (s) => s.context.logoutFailure);
+  const cancel = () => session.send({ type: 'logout.cancel' });
+  return (
+    <ChoiceDialog
+      open={open}
+      size="s"
+      title={WORDS.title}
+      description={`${WORDS.text(labels)} ${WORDS.choices}`}
+      onDismiss={cancel}
+      // The Log Out button went with the Account popover: focus goes back to the Account button.
+      finalFocusEl={() => document.querySelector<HTMLElement>('.account-button')}
+      choices={[
+        { label: WORDS.cancel, focus: true, onChoose: cancel },
+        { label: WORDS.discard, onChoose: () => session.send({ type: 'logout.discard' }) },
+        { label: WORDS.save, primary: true, busy: saving, onChoose: () => session.send({ type: 'logout.save' }) },
+      ]}
+    >
+      {failure ? (
+        <p role="alert" className="ui-dialog__alert">
+          {failure.reason === 'conflict' ? WORDS.conflict(failure.message) : WORDS.failed}
+        </p>
+      ) : null}
+    </ChoiceDialog>
+  );
+}
