@@ -87,18 +87,20 @@ export const RESTORED_MESSAGES = {
 /** Log Out while answers are not saved yet: the session actor asks what becomes of them. */
 export const LOGOUT_UNSAVED_MESSAGES = {
   title: 'Save your answers before logging out?',
-  /** `labels`: the unsaved answers by label; none when the page cannot name them. */
-  text: (labels: readonly string[]) =>
-    labels.length === 0
-      ? 'Some answers are not saved yet.'
-      : `${answersCount(labels.length)} ${labels.length === 1 ? 'is' : 'are'} not saved yet: ${quotedList(labels)}.`,
-  choices:
-    '“Save and log out” saves them in your account. “Discard and log out” deletes them from this page and this device; your account keeps what it saved before. “Cancel” keeps you logged in.',
+  /** `labels`: the unsaved answers by label. */
+  text: (labels: readonly string[]) => {
+    // Saved meanwhile (a retry went through): either button just logs out.
+    if (labels.length === 0) return 'All your answers are saved now. Either button logs you out; “Cancel” keeps you logged in.';
+    const [it, is] = labels.length === 1 ? ['it', 'is'] : ['them', 'are'];
+    return `${answersCount(labels.length)} ${is} not saved yet: ${quotedList(labels)}. “Save and log out” saves ${it} in your account. “Discard and log out” deletes ${it} from this page and this device; your account keeps what it saved before. “Cancel” keeps you logged in.`;
+  },
   save: 'Save and log out',
   discard: 'Discard and log out',
   cancel: 'Cancel',
   /** The save failed: nothing was logged out and nothing was deleted. */
-  failed:
-    'They could not be saved: the connection failed or the server did not answer. You are still logged in and they are kept on this device. Try again, or discard them and log out.',
-  conflict: (message: string) => `They were not saved. ${message}`,
+  failed: (count: number) =>
+    count === 1
+      ? 'It could not be saved: the connection failed or the server did not answer. You are still logged in and it is kept on this device. Try again, or discard it and log out.'
+      : 'They could not be saved: the connection failed or the server did not answer. You are still logged in and they are kept on this device. Try again, or discard them and log out.',
+  conflict: (message: string) => `Nothing was saved. ${message}`,
 } as const;

@@ -27,7 +27,7 @@ export default function LogoutDialog({ open }: { open: boolean }) {
       open={open}
       size="s"
       title={WORDS.title}
-      description={`${WORDS.text(labels)} ${WORDS.choices}`}
+      description={WORDS.text(labels)}
       onDismiss={cancel}
       // The Log Out button went with the Account popover: focus goes back to the Account button.
       finalFocusEl={() => document.querySelector<HTMLElement>('.account-button')}
@@ -39,7 +39,7 @@ export default function LogoutDialog({ open }: { open: boolean }) {
     >
       {failure ? (
         <p role="alert" className="ui-dialog__alert">
-          {failure.reason === 'conflict' ? WORDS.conflict(failure.message) : WORDS.failed}
+          {failure.reason === 'conflict' ? WORDS.conflict(failure.message) : WORDS.failed(labels.length)}
         </p>
       ) : null}
     </ChoiceDialog>
