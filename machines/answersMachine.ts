@@ -487,7 +487,8 @@ export const answersMachine = setup({
         'answers.save': { actions: 'queueRequester' },
         'app.context': [
           { guard: 'isService', target: 'readOnly' },
-          { guard: 'isAnonymous', target: 'anonymous' },
+          // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
+          { guard: 'isAnonymous', target: 'anonymous', actions: { type: 'persistDraft', params: { sessionEnded: true } } },
         ],
       },
       states: {

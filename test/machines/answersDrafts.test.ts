@@ -107,6 +107,20 @@ describe('answers: a draft per account on the device', () => {
     expect(drafts[OWNER]).toBeUndefined();
   });
 
+  it('a session that ends through another call (the PDF poll met the 401) marks the draft: the next login says the session had ended', async () => {
+    const { subject, drafts, received } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send(ANONYMOUS);
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    await flush();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+  });
+
   it("a logout leaves the draft on the device: only a save or the applicant's own choice clears it", () => {
     const { subject, drafts } = start();
     subject.send(STUDENT);
@@ -115,7 +129,8 @@ describe('answers: a draft per account on the device', () => {
     subject.send(ANONYMOUS);
     subject.send({ type: 'answers.replaceAll', answers: {} });
     expect(subject.getSnapshot().context.answers).toEqual({});
-    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' } });
+    // Nobody chose to leave them: the session ended, and the next login says so.
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
   });
 
   it('a draft older than what the server holds is offered: keeping the account’s answers discards it', async () => {
