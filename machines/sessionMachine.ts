@@ -24,7 +24,7 @@ export function hasLoginCookie(cookie: string): boolean {
 }
 
 /** The Log Out dialog's answers, when answers are not saved yet (issue 12). */
-export type LogoutChoiceEvent = { type: 'logout.save' } | { type: 'logout.discard' } | { type: 'logout.cancel' };
+type LogoutChoiceEvent = { type: 'logout.save' } | { type: 'logout.discard' } | { type: 'logout.cancel' };
 
 export type SessionMachineEvent = SessionEvent | AppContextEvent | LogoutChoiceEvent | AnswersSaveReply;
 
@@ -42,6 +42,7 @@ const endWithLogoutMessage = [
  * Whether someone is logged in, and how a session ends: Log Out and the inactivity logout call
  * GET /api/logout, a 401 from any call means the server already ended it. Either way the root
  * drops what it cached and the applicant lands on /login with the reason in navigation state.
+ * Log Out while the answers actor holds answers not saved asks first (`confirmingLogout`).
  */
 export const sessionMachine = setup({
   types: {

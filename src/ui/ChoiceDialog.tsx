@@ -3,7 +3,7 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 
 /** One answer to the dialog's question: a button of its footer, in order. */
-export interface Choice {
+interface Choice {
   label: string;
   onChoose: () => void;
   /** The main answer (a primary button); the others are secondary. */
