@@ -15,7 +15,7 @@ export function answerLabel(key: string): string {
 }
 
 /** “A”, “B” and “C”. */
-function quotedList(labels: readonly string[]): string {
+export function quotedList(labels: readonly string[]): string {
   const quoted = labels.map((label) => `“${label}”`);
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
@@ -69,7 +69,7 @@ export const SAVE_STATUS = {
   retrying: 'Not saved yet: the connection failed. Your answers are kept on this device and will be sent again shortly.',
 } as const;
 
-const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNumber(count)} answers`);
+export const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNumber(count)} answers`);
 
 /** Issue 12: answers the server had not confirmed, kept on this device and given back. */
 export const RESTORED_MESSAGES = {
@@ -82,25 +82,4 @@ export const RESTORED_MESSAGES = {
   /** Case 5: answers typed before logging in, chosen over the account's. */
   typedSaved: (count: number) =>
     `${answersCount(count)} you typed before logging in ${count === 1 ? 'is' : 'are'} now saved in your account.`,
-} as const;
-
-/** Log Out while answers are not saved yet: the session actor asks what becomes of them. */
-export const LOGOUT_UNSAVED_MESSAGES = {
-  title: 'Save your answers before logging out?',
-  /** `labels`: the unsaved answers by label. */
-  text: (labels: readonly string[]) => {
-    // Saved meanwhile (a retry went through): either button just logs out.
-    if (labels.length === 0) return 'All your answers are saved now. Either button logs you out; “Cancel” keeps you logged in.';
-    const [it, is] = labels.length === 1 ? ['it', 'is'] : ['them', 'are'];
-    return `${answersCount(labels.length)} ${is} not saved yet: ${quotedList(labels)}. “Save and log out” saves ${it} in your account. “Discard and log out” deletes ${it} from this page and this device; your account keeps what it saved before. “Cancel” keeps you logged in.`;
-  },
-  save: 'Save and log out',
-  discard: 'Discard and log out',
-  cancel: 'Cancel',
-  /** The save failed: nothing was logged out and nothing was deleted. */
-  failed: (count: number) =>
-    count === 1
-      ? 'It could not be saved: the connection failed or the server did not answer. You are still logged in and it is kept on this device. Try again, or discard it and log out.'
-      : 'They could not be saved: the connection failed or the server did not answer. You are still logged in and they are kept on this device. Try again, or discard them and log out.',
-  conflict: (message: string) => `Nothing was saved. ${message}`,
 } as const;

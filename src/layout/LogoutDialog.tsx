@@ -2,10 +2,34 @@ import { useSelector } from '@xstate/react';
 import { unsavedKeys } from '../../machines/answerDrafts';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
-import { answerLabel, LOGOUT_UNSAVED_MESSAGES as WORDS } from '../catalogue/answerMessages';
+import { answersCount, answerLabel, quotedList } from '../catalogue/answerMessages';
 import { ChoiceDialog } from '../ui/ChoiceDialog';
 import type { SessionActor } from './AccountMenu';
 import type { AnswersActor } from './StepNav';
+
+/* Only this dialog says these (it loads when it is needed, not with every page). */
+/** Log Out while answers are not saved yet: the session actor asks what becomes of them. */
+export const LOGOUT_UNSAVED_MESSAGES = {
+  title: 'Save your answers before logging out?',
+  /** `labels`: the unsaved answers by label. */
+  text: (labels: readonly string[]) => {
+    // Saved meanwhile (a retry went through): either button just logs out.
+    if (labels.length === 0) return 'All your answers are saved now. Either button logs you out; “Cancel” keeps you logged in.';
+    const [it, is] = labels.length === 1 ? ['it', 'is'] : ['them', 'are'];
+    return `${answersCount(labels.length)} ${is} not saved yet: ${quotedList(labels)}. “Save and log out” saves ${it} in your account. “Discard and log out” deletes ${it} from this page and this device; your account keeps what it saved before. “Cancel” keeps you logged in.`;
+  },
+  save: 'Save and log out',
+  discard: 'Discard and log out',
+  cancel: 'Cancel',
+  /** The save failed: nothing was logged out and nothing was deleted. */
+  failed: (count: number) =>
+    count === 1
+      ? 'It could not be saved: the connection failed or the server did not answer. You are still logged in and it is kept on this device. Try again, or discard it and log out.'
+      : 'They could not be saved: the connection failed or the server did not answer. You are still logged in and they are kept on this device. Try again, or discard them and log out.',
+  conflict: (message: string) => `Nothing was saved. ${message}`,
+} as const;
+
+const WORDS = LOGOUT_UNSAVED_MESSAGES;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
 

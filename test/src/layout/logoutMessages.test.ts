@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOGOUT_UNSAVED_MESSAGES, RESTORED_MESSAGES } from '../../../src/catalogue/answerMessages';
+import { RESTORED_MESSAGES } from '../../../src/catalogue/answerMessages';
+import { LOGOUT_UNSAVED_MESSAGES } from '../../../src/layout/LogoutDialog';
 
 /* Issue 12: what Log Out says about answers not saved yet, and what the toast says once answers typed before logging in are saved. */
 describe('Log Out with answers not saved yet', () => {
