@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { changedAnswers, differing, sessionStorageStore, type DraftEvent, type RestoredEvent, type StoreEvent } from './answerDrafts';
 import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
@@ -30,14 +31,6 @@ function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
 }
 
 export const hasAnswers = (answers: Answers) => Object.values(answers).some((value) => value !== '' && value !== false);
-
-/**
- * The answers that differ from what the server last confirmed. Only these are sent: a tab that
- * re-sent every answer would put back its stale copy of answers another tab changed meanwhile.
- */
-function changedAnswers(answers: Answers, confirmed: Answers): AnswerMap {
-  return Object.fromEntries(Object.entries(answers).filter(([key, value]) => confirmed[key] !== value));
-}
 
 /** A save refused because another tab changed some of the same answers first (HTTP 409 with `conflicts`). */
 function conflictingKeys(error: unknown): string[] | undefined {
@@ -100,27 +93,6 @@ const beforeUnloadGuard = fromCallback(() => {
   return () => window.removeEventListener('beforeunload', warn);
 });
 
-/**
- * Answers of an account the server has not confirmed yet, kept on this device (issue 12): the
- * changes, the server version they were made over, and whether a session ended before saving them.
- */
-export interface Draft {
-  base: number | undefined;
-  changes: Answers;
-  sessionEnded?: boolean;
-}
-
-/** Messages between the answers actor and its storage. */
-export type StoreEvent =
-  | { type: 'store.write'; answers: Answers }
-  | { type: 'store.clear' }
-  | { type: 'draft.write'; owner: string; draft: Draft }
-  | { type: 'draft.clear'; owner: string }
-  | { type: 'draft.read'; owner: string };
-type RestoredEvent = { type: 'answers.restored'; answers: Answers };
-/** The store's answer to `draft.read`. */
-type DraftEvent = { type: 'answers.draft'; owner: string; draft: Draft | null };
-
 /** The applicant's choice for answers offered back (typed before logging in, or kept from an ended session). */
 export type OfferEvent =
   | { type: 'offer.keepAccount' }
@@ -137,47 +109,6 @@ export type AnswersMachineEvent =
   | OfferEvent
   /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
   | { type: 'answers.saveAndGo'; to?: string };
-
-const STORAGE_KEY = 'admissions.answers';
-/** One draft per account (the username), in localStorage: it outlives the tab and the session. */
-export const draftKey = (owner: string) => `admissions.draft.${owner}`;
-
-/**
- * Keeps an anonymous visitor's answers in sessionStorage, so a reload never loses what was typed
- * (and closing the tab forgets them: the visitor may be on a shared computer). A logged-in
- * applicant's answers not saved yet go to localStorage, one draft per account, until the server
- * confirms them or the applicant discards them (issue 12).
- */
-export const sessionStorageStore = fromCallback<StoreEvent>(({ sendBack, receive }) => {
-  const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  const drafts = typeof localStorage === 'undefined' ? undefined : localStorage;
-  try {
-    const stored = storage?.getItem(STORAGE_KEY);
-    if (stored) sendBack({ type: 'answers.restored', answers: JSON.parse(stored) as Answers } satisfies RestoredEvent);
-  } catch {
-    storage?.removeItem(STORAGE_KEY);
-  }
-  const readDraft = (owner: string): Draft | null => {
-    try {
-      return JSON.parse(drafts?.getItem(draftKey(owner)) ?? 'null') as Draft | null;
-    } catch {
-      return null;
-    }
-  };
-  receive((event) => {
-    if (event.type === 'store.clear') storage?.removeItem(STORAGE_KEY);
-    else if (event.type === 'store.write') storage?.setItem(STORAGE_KEY, JSON.stringify(event.answers));
-    else if (event.type === 'draft.write') drafts?.setItem(draftKey(event.owner), JSON.stringify(event.draft));
-    else if (event.type === 'draft.clear') drafts?.removeItem(draftKey(event.owner));
-    else sendBack({ type: 'answers.draft', owner: event.owner, draft: readDraft(event.owner) } satisfies DraftEvent);
-  });
-});
-
-/** Offered answers that differ from what the account holds (empty answers are nothing to offer). */
-function differing(offered: Answers, held: Answers): AnswerMap {
-  return Object.fromEntries(Object.entries(offered).filter(([key, value]) => value !== '' && value !== false && held[key] !== value));
-}
-
 /** Who keeps a copy of the answers. */
 const announce = [
   { type: 'tell', params: { to: SYSTEM_IDS.validation } },
@@ -222,8 +153,11 @@ export interface AnswersContext {
   offered: AnswerMap;
   /** Where they come from: typed before logging in, or kept on this device while the account changed. */
   offeredFrom: 'typed' | 'device' | null;
-  /** Answers given back from this device, said once they are saved; `sessionEnded`: a session ended before saving them. */
-  restored: { count: number; sessionEnded: boolean } | null;
+  /**
+   * Answers given back, said once they are saved: `typed` before logging in, or kept on this
+   * device (`sessionEnded`: a session ended before saving them).
+   */
+  restored: { count: number; sessionEnded: boolean; typed?: boolean } | null;
 }
 
 type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
@@ -359,7 +293,7 @@ export const answersMachine = setup({
     /** Before the account's answers replace them: what was typed before logging in, where it differs. */
     offerTyped: assign(({ context, event }) =>
       event.type === 'answers.replaceAll'
-        ? { offered: differing(context.answers, event.answers), restored: { count: 0, sessionEnded: false } }
+        ? { offered: differing(context.answers, event.answers), restored: { count: 0, sessionEnded: false, typed: true } }
         : {},
     ),
     /** The offered answers the applicant chose (all, or the picked ones with their descriptions) over the account's. */
@@ -373,10 +307,16 @@ export const answersMachine = setup({
         answers: { ...context.answers, ...chosen },
         offered: {},
         offeredFrom: null,
-        restored: { count: keys.filter((key) => !key.endsWith('_desc')).length, sessionEnded: context.restored?.sessionEnded ?? false },
+        restored: {
+          count: keys.filter((key) => !key.endsWith('_desc')).length,
+          sessionEnded: context.restored?.sessionEnded ?? false,
+          typed: context.restored?.typed,
+        },
       };
     }),
     dropOffered: assign({ offered: {}, offeredFrom: null, restored: null }),
+    /** Log Out without them: back to what the server holds (the draft goes with `persistDraft`). */
+    discardUnsaved: assign(({ context }) => ({ answers: { ...context.confirmed }, sending: {}, conflicts: [], retries: 0, error: null })),
     /** Once the answers given back are saved: said in plain words. */
     tellRestored: enqueueActions(({ context, system, enqueue }) => {
       if (!context.restored || context.restored.count === 0) return;
@@ -385,7 +325,9 @@ export const answersMachine = setup({
         toast: {
           severity: 'success',
           title: TOAST_TITLES.success,
-          message: RESTORED_MESSAGES.saved(context.restored.count, context.restored.sessionEnded),
+          message: context.restored.typed
+            ? RESTORED_MESSAGES.typedSaved(context.restored.count)
+            : RESTORED_MESSAGES.saved(context.restored.count, context.restored.sessionEnded),
         },
       } satisfies ToastEvent);
       enqueue.assign({ restored: null });
@@ -540,11 +482,13 @@ export const answersMachine = setup({
           { guard: 'draftOutdated', target: '.choosing', actions: 'offerDraft' },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+        'answers.discard': { target: '.idle', actions: ['discardUnsaved', ...announce, 'persistDraft'] },
         // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
         'answers.save': { actions: 'queueRequester' },
         'app.context': [
           { guard: 'isService', target: 'readOnly' },
-          { guard: 'isAnonymous', target: 'anonymous' },
+          // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
+          { guard: 'isAnonymous', target: 'anonymous', actions: { type: 'persistDraft', params: { sessionEnded: true } } },
         ],
       },
       states: {

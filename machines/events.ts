@@ -82,6 +82,11 @@ export type AnswersEvent =
    */
   | { type: 'answers.save'; replyTo: string }
   /**
+   * The applicant chose to log out without the answers not saved yet (the session actor's Log Out
+   * dialog): the page goes back to what the server holds and this device forgets them.
+   */
+  | { type: 'answers.discard' }
+  /**
    * Sign In / Create Account from the form, and the auth cards' sign-up and forgot-password links:
    * the answers actor navigates to `to` with the answers in navigation state (section 2).
    */

@@ -2,7 +2,8 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { LOGGED_IN_COOKIE } from '../src/catalogue/http';
 import { api } from './api/coreEndpoints';
 import type { RootReportEvent } from './coreEvents';
-import type { AppContextEvent, NavigationEvent, SessionEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent } from './events';
+import type { OverlaysEvent } from './overlaysMachine';
 import { LOGIN_ROUTE } from './routes';
 import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -22,7 +23,15 @@ export function hasLoginCookie(cookie: string): boolean {
   });
 }
 
-export type SessionMachineEvent = SessionEvent | AppContextEvent;
+/** The Log Out dialog's answers, when answers are not saved yet (issue 12). */
+type LogoutChoiceEvent = { type: 'logout.save' } | { type: 'logout.discard' } | { type: 'logout.cancel' };
+
+export type SessionMachineEvent = SessionEvent | AppContextEvent | LogoutChoiceEvent | AnswersSaveReply;
+
+type LogoutFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>;
+
+/** A 401: the server already ended the session (answers not saved stay on the device). */
+const sessionEndedByServer = { target: 'loggedOut', actions: ['announceEnd', 'goToLoginAfter401'] } as const;
 
 const endWithLogoutMessage = [
   'announceEnd',
@@ -33,10 +42,16 @@ const endWithLogoutMessage = [
  * Whether someone is logged in, and how a session ends: Log Out and the inactivity logout call
  * GET /api/logout, a 401 from any call means the server already ended it. Either way the root
  * drops what it cached and the applicant lands on /login with the reason in navigation state.
+ * Log Out while the answers actor holds answers not saved asks first (`confirmingLogout`).
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { logoutMessage: string | undefined; answersUnsaved: boolean },
+    context: {} as {
+      logoutMessage: string | undefined;
+      answersUnsaved: boolean;
+      /** Why the save of the Log Out dialog failed (a conflict says which answers), until the next try. */
+      logoutFailure: Pick<LogoutFailure, 'reason' | 'message'> | null;
+    },
     events: {} as SessionMachineEvent,
   },
   actors: {
@@ -44,6 +59,9 @@ export const sessionMachine = setup({
   },
   guards: {
     loggedIn: ({ event }) => event.type === 'app.context' && event.loggedIn,
+    /** The applicant's own Log Out (no reason given) while the answers actor holds answers the server has not confirmed. */
+    givesReason: ({ event }) => event.type === 'session.logout' && event.message !== undefined,
+    asksFirst: ({ context, event }) => event.type === 'session.logout' && event.message === undefined && context.answersUnsaved,
   },
   actions: {
     // Without a reason of its own (the inactivity actor gives one), a logout is the applicant's Log Out.
@@ -62,6 +80,14 @@ export const sessionMachine = setup({
       };
     }),
     keepAnswersUnsaved: assign({ answersUnsaved: ({ event }) => event.type === 'session.answersUnsaved' && event.unsaved }),
+    /** The dialog takes the Account popover's place. */
+    closeAccountPopover: sendTo(sibling(SYSTEM_IDS.overlays), { type: 'overlay.close' } satisfies OverlaysEvent),
+    askAnswersSaved: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.session } satisfies AnswersEvent),
+    discardAnswers: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.discard' } satisfies AnswersEvent),
+    keepLogoutFailure: assign({
+      logoutFailure: ({ event }) => (event.type === 'answers.saveFailed' ? { reason: event.reason, message: event.message } : null),
+    }),
+    forgetLogoutFailure: assign({ logoutFailure: null }),
     goToLogin: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { message: string | undefined }): NavigationEvent => ({
       type: 'navigate',
       to: LOGIN_ROUTE,
@@ -70,7 +96,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { logoutMessage: undefined, answersUnsaved: false },
+  context: { logoutMessage: undefined, answersUnsaved: false, logoutFailure: null },
   // The answers actor says when it holds answers the server has not confirmed (issue 12, case 4).
   on: { 'session.answersUnsaved': { actions: 'keepAnswersUnsaved' } },
   initial: 'unknown',
@@ -89,10 +115,44 @@ export const sessionMachine = setup({
     loggedIn: {
       tags: 'loggedIn',
       on: {
-        'session.logout': { target: 'loggingOut', actions: 'keepLogoutMessage' },
-        'session.unauthorised': {
-          target: 'loggedOut',
-          actions: ['announceEnd', 'goToLoginAfter401'],
+        'session.logout': [
+          { guard: 'asksFirst', target: 'confirmingLogout', actions: ['keepLogoutMessage', 'closeAccountPopover'] },
+          { target: 'loggingOut', actions: 'keepLogoutMessage' },
+        ],
+        'session.unauthorised': sessionEndedByServer,
+      },
+    },
+    /**
+     * Log Out while answers are not saved yet (issue 12): the dialog asks whether to save them,
+     * discard them, or stay. Only an explicit choice deletes them from the device; a session that
+     * ends meanwhile (inactivity, a 401) keeps them for the next login.
+     */
+    confirmingLogout: {
+      tags: ['loggedIn', 'confirmingLogout'],
+      exit: 'forgetLogoutFailure',
+      initial: 'asking',
+      on: {
+        'logout.cancel': 'loggedIn',
+        'logout.discard': { target: 'loggingOut', actions: 'discardAnswers' },
+        // The inactivity actor's logout goes on (the answers stay on the device); another Log Out changes nothing.
+        'session.logout': { guard: 'givesReason', target: 'loggingOut', actions: 'keepLogoutMessage' },
+        'session.unauthorised': sessionEndedByServer,
+      },
+      states: {
+        asking: {
+          on: { 'logout.save': { target: 'saving', actions: 'forgetLogoutFailure' } },
+        },
+        /** The answers actor saves them and answers; only a save that went through logs out. */
+        saving: {
+          tags: 'busy',
+          entry: 'askAnswersSaved',
+          on: {
+            'answers.saved': '#session.loggingOut',
+            'answers.saveFailed': { target: 'asking', actions: 'keepLogoutFailure' },
+            // Cancel and Discard wait for the save's outcome.
+            'logout.cancel': {},
+            'logout.discard': {},
+          },
         },
       },
     },

@@ -20,7 +20,7 @@ import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type Path
 import { buildPlan, formatMarkdown, formatPlaywright, formatText, type PagePlan } from './plan';
 import { navigationModel, navigationPagePlan } from './navigation';
 import { pdfCopyModel, pdfCopyPagePlan, pdfCopySimpleModel } from './pdfCopy';
-import { sessionModel } from './session';
+import { sessionModel, sessionSimpleModel } from './session';
 import { submitModel, submitPagePlan, submitSimpleModel } from './submit';
 import { tabsModel, tabsPagePlan } from './tabs';
 import { clearGuardModel } from './clearGuard';
@@ -38,7 +38,7 @@ import { webStatusModel, webStatusPagePlan, webStatusSimpleModel } from './webSt
  */
 const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
   app: { shortest: appModel },
-  session: { shortest: sessionModel, simple: sessionModel },
+  session: { shortest: sessionModel, simple: sessionSimpleModel },
   navigation: { shortest: navigationModel },
   webStatus: { shortest: webStatusModel, simple: webStatusSimpleModel },
   // The submit sequence needs an application without errors to walk its success (the tests' fixture).

@@ -26,7 +26,10 @@ export interface PathModel {
    * to keep simple paths, which multiply with every event, to the walks that matter.
    */
   onlyListed?: boolean;
-  /** Event types the paths never send: reports that only pick a later message (tested beside the machine) and would multiply the paths. */
+  /**
+   * Event types the paths never send bare: reports that would multiply the paths (tested beside
+   * the machine). Sent only with the payloads `events` lists for the snapshot.
+   */
   ignored?: readonly string[];
 }
 
@@ -57,9 +60,9 @@ export function traversalEvents(model: PathModel) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
     const payloads = typeof model.events === 'function' ? model.events(snapshot) : (model.events ?? []);
     return acceptedEventTypes(snapshot).flatMap((type) => {
-      if (model.ignored?.includes(type)) return [];
       const withPayload = payloads.filter((event) => event.type === type);
       if (withPayload.length > 0) return [...withPayload];
+      if (model.ignored?.includes(type)) return [];
       return model.onlyListed && !type.startsWith('xstate.after.') ? [] : [{ type }];
     });
   };

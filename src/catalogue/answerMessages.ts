@@ -15,7 +15,7 @@ export function answerLabel(key: string): string {
 }
 
 /** “A”, “B” and “C”. */
-function quotedList(labels: readonly string[]): string {
+export function quotedList(labels: readonly string[]): string {
   const quoted = labels.map((label) => `“${label}”`);
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
@@ -69,7 +69,7 @@ export const SAVE_STATUS = {
   retrying: 'Not saved yet: the connection failed. Your answers are kept on this device and will be sent again shortly.',
 } as const;
 
-const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNumber(count)} answers`);
+export const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNumber(count)} answers`);
 
 /** Issue 12: answers the server had not confirmed, kept on this device and given back. */
 export const RESTORED_MESSAGES = {
@@ -79,4 +79,7 @@ export const RESTORED_MESSAGES = {
     sessionEnded
       ? `Your session had ended before ${answersCount(count)} could be saved. They were kept on this device and are now saved.`
       : `${answersCount(count)} you had not saved yet ${count === 1 ? 'was' : 'were'} kept on this device and ${count === 1 ? 'is' : 'are'} now saved.`,
+  /** Case 5: answers typed before logging in, chosen over the account's. */
+  typedSaved: (count: number) =>
+    `${answersCount(count)} you typed before logging in ${count === 1 ? 'is' : 'are'} now saved in your account.`,
 } as const;

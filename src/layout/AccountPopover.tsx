@@ -1,19 +1,15 @@
 import { Popover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { POPOVER_OFFSET } from '../catalogue/limits';
-import type { sessionMachine } from '../../machines/sessionMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useOptionalSystemActor, useSystemActor, type NavigationActor } from '../app/actors';
 import { useClient } from '../app/useApp';
 import { LOGIN_ROUTE, SIGNUP_ROUTE } from '../catalogue/routes';
 import { Button } from '../ui/Button';
-import { AccountIcon } from './AccountMenu';
+import { AccountIcon, type SessionActor } from './AccountMenu';
 import type { AnswersActor } from './StepNav';
 import './AccountPopover.css';
-
-type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 export default function AccountPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);

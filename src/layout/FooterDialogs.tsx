@@ -79,7 +79,8 @@ export default function FooterDialogs({ open, onClose }: { open: FooterDialogNam
         <p className="prose">
           This application sets only the cookies it needs to work: one keeps you logged in while you fill in your application and one tells
           the page that you are logged in. They end when you log out or after a period of inactivity. Answers you type before creating an
-          account are kept only in this browser tab, and are forgotten when you close it.
+          account are kept only in this browser tab, and are forgotten when you close it. Answers you type while logged in stay in this
+          browser only until they are saved; when you log out before that, you choose whether to save them or delete them.
         </p>
       </Dialog>
     </>

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import type { OfferEvent } from '../../machines/answersMachine';
 import { answerLabel } from '../catalogue/answerMessages';
 import { descKey, type AnswerValue, type Answers } from '../catalogue/dataModel';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import { ChoiceDialog } from '../ui/ChoiceDialog';
 import { useAnswersActor } from './hooks';
 import './OfferDialog.css';
 
@@ -56,25 +55,16 @@ export default function OfferDialog() {
     setPicked([]);
   };
   return (
-    <Dialog
+    <ChoiceDialog
       open={open}
-      onOpenChange={() => undefined}
-      dismissible={false}
-      role="alertdialog"
       size="s"
       title={OFFER_MESSAGES.title}
       description={`${fromDevice ? OFFER_MESSAGES.kept : OFFER_MESSAGES.typed} ${OFFER_MESSAGES.choose}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => choose({ type: 'offer.keepAccount' })}>
-            {OFFER_MESSAGES.keepAccount}
-          </Button>
-          <Button variant="secondary" onClick={() => choose({ type: 'offer.usePicked', keys: picked })}>
-            {OFFER_MESSAGES.usePicked}
-          </Button>
-          <Button onClick={() => choose({ type: 'offer.useNew' })}>{OFFER_MESSAGES.useNew}</Button>
-        </>
-      }
+      choices={[
+        { label: OFFER_MESSAGES.keepAccount, onChoose: () => choose({ type: 'offer.keepAccount' }) },
+        { label: OFFER_MESSAGES.usePicked, onChoose: () => choose({ type: 'offer.usePicked', keys: picked }) },
+        { label: OFFER_MESSAGES.useNew, primary: true, onChoose: () => choose({ type: 'offer.useNew' }) },
+      ]}
     >
       <ul className="offer-list">
         {keys.map((key) => {
@@ -109,6 +99,6 @@ export default function OfferDialog() {
           );
         })}
       </ul>
-    </Dialog>
+    </ChoiceDialog>
   );
 }

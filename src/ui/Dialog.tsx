@@ -27,6 +27,8 @@ export interface DialogProps {
   dismissible?: boolean;
   /** The element to focus on open; by default the first focusable element. */
   initialFocusEl?: () => HTMLElement | null;
+  /** The element to focus when it closes; by default the one focused before it opened. */
+  finalFocusEl?: () => HTMLElement | null;
   className?: string;
 }
 
@@ -41,6 +43,7 @@ export function Dialog({
   role = 'dialog',
   dismissible = true,
   initialFocusEl,
+  finalFocusEl,
   className,
 }: DialogProps) {
   return (
@@ -53,6 +56,7 @@ export function Dialog({
       lazyMount
       unmountOnExit
       {...(initialFocusEl ? { initialFocusEl } : {})}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
     >
       <Portal>
         <ArkDialog.Backdrop className="ui-dialog__backdrop" />

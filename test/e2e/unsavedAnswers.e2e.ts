@@ -260,7 +260,8 @@ for (const width of WIDTHS) {
       await expect(dialog).toBeVisible({ timeout: 30_000 });
       await dialog.getByRole('button', { name: 'Use all the new answers' }).click();
       await expect(dialog).toHaveCount(0);
-      await expect(toast(page, '2 answers you had not saved yet were kept on this device and are now saved.')).toBeVisible();
+      // Its own words: these were typed before logging in, not kept from an earlier visit.
+      await expect(toast(page, '2 answers you typed before logging in are now saved in your account.')).toBeVisible();
       await expect(field(page, 'last_name')).toHaveValue('King');
       await expect(city(page)).toHaveValue('Springfield');
       expect(await serverAnswers(page)).toMatchObject({ first_name: 'Ada', last_name: 'King', city: 'Springfield' });

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
-import { answersMachine, draftKey, sessionStorageStore, type Draft, type StoreEvent } from '../../machines/answersMachine';
+import { draftKey, sessionStorageStore, type Draft, type StoreEvent } from '../../machines/answerDrafts';
+import { answersMachine } from '../../machines/answersMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { flush, startInSystem } from './helpers/system';
@@ -106,6 +107,20 @@ describe('answers: a draft per account on the device', () => {
     expect(drafts[OWNER]).toBeUndefined();
   });
 
+  it('a session that ends through another call (the PDF poll met the 401) marks the draft: the next login says the session had ended', async () => {
+    const { subject, drafts, received } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send(ANONYMOUS);
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
+    subject.send({ type: 'answers.replaceAll', answers: {} });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    await flush();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+  });
+
   it("a logout leaves the draft on the device: only a save or the applicant's own choice clears it", () => {
     const { subject, drafts } = start();
     subject.send(STUDENT);
@@ -114,7 +129,8 @@ describe('answers: a draft per account on the device', () => {
     subject.send(ANONYMOUS);
     subject.send({ type: 'answers.replaceAll', answers: {} });
     expect(subject.getSnapshot().context.answers).toEqual({});
-    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' } });
+    // Nobody chose to leave them: the session ended, and the next login says so.
+    expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
   });
 
   it('a draft older than what the server holds is offered: keeping the account’s answers discards it', async () => {
@@ -165,7 +181,8 @@ describe('answers: typed before logging in to an account that holds answers', ()
     await flush();
     expect(sent).toEqual([{ last_name: 'King', city: 'Springfield' }]);
     expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'King', first_name: 'Ada', city: 'Springfield' });
-    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(2, false)]);
+    // Typed before logging in, not kept from an earlier visit: the toast says so.
+    expect(toasts(received)).toEqual(['2 answers you typed before logging in are now saved in your account.']);
   });
 
   it('pick per answer: only the ticked ones are saved', async () => {
@@ -174,6 +191,41 @@ describe('answers: typed before logging in to an account that holds answers', ()
     await flush();
     expect(sent).toEqual([{ city: 'Springfield' }]);
     expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'Byron', first_name: 'Ada', city: 'Springfield' });
+  });
+});
+
+describe('answers: Log Out without the answers not saved yet (answers.discard)', () => {
+  it('goes back to what the server holds, tells the others, and leaves no draft on the device', () => {
+    const { subject, drafts, sent, received } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Grace' });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    expect(drafts[OWNER]).toBeDefined();
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
+
+    subject.send({ type: 'answers.discard' });
+    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(subject.getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
+    expect(drafts[OWNER]).toBeUndefined();
+    expect(sent).toEqual([]);
+    expect(received[SYSTEM_IDS.validation]?.at(-1)).toEqual({ type: 'answers.changed', answers: { first_name: 'Ada' } });
+    expect(received[SYSTEM_IDS.session]?.at(-1)).toEqual({ type: 'session.answersUnsaved', unsaved: false });
+  });
+
+  it('while a save waits for the network: no retry goes out afterwards', async () => {
+    const { subject, drafts, sent, outcomes } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 3, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    outcomes.push(failures.network);
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(subject.getSnapshot().hasTag('retrying')).toBe(true);
+    subject.send({ type: 'answers.discard' });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sent).toEqual([{ city: 'Springfield' }]);
+    expect(drafts[OWNER]).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { Answers } from '../../src/catalogue/dataModel';
-import { answersMachine, saveRetryDelay, SAVE_RETRY_FIRST_MS, SAVE_RETRY_MAX_MS, type StoreEvent } from '../../machines/answersMachine';
+import type { StoreEvent } from '../../machines/answerDrafts';
+import { answersMachine, saveRetryDelay, SAVE_RETRY_FIRST_MS, SAVE_RETRY_MAX_MS } from '../../machines/answersMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answered, flush, startInSystem } from './helpers/system';
