@@ -7,14 +7,16 @@ import { API_PREFIXES } from './src/catalogue/http.ts';
 // The API lives in the Koa process; in development Vite proxies its prefixes to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-/** Views of the form area that load only when a question, a dialog or the staff view needs them. */
-const LOADED_LATER = /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView)\.tsx$/;
+/** Views of the form area that load only when a question, a dialog, Final Steps' copy or the staff view needs them. */
+const LOADED_LATER =
+  /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView|PdfCopyOffer)\.tsx$/;
 
 /**
  * The page-specific form actors' module and their machines (machines/pageActors.ts), a chunk of their own, with the
  * file checks only the document views and the document actor use.
  */
-const PAGE_ACTORS = /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|tabsMachine|pdfCopyMachine|lookupMachine)\.ts$/;
+const PAGE_ACTORS =
+  /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {

@@ -432,6 +432,7 @@ export const answersMachine = setup({
     { id: 'connection', src: 'connection' },
   ],
   on: {
+    'answers.announce': { actions: announce },
     'answers.save': { actions: ['queueRequester', refuseAll] },
     'connection.online': { actions: 'keepOnline' },
     'connection.offline': { actions: 'keepOnline' },

@@ -283,8 +283,8 @@ export const appMachine = setup({
     /**
      * The loaded form actors, under the same ids and system ids as always, each told what the
      * root knows: who is using the app, the essay limit (input), the web status if known, and
-     * what was loaded for them (handOver, next). Validation and submit come first: the answers
-     * actor tells them the answers it restores from session storage.
+     * what was loaded for them (handOver, next). Validation comes first: the answers actor tells it
+     * the answers it restores from session storage (and the submit actor, once it exists, too).
      */
     spawnFormActors: enqueueActions(({ context, event, system, enqueue }) => {
       const form = outputOf<FormActors>(event);
@@ -297,8 +297,6 @@ export const appMachine = setup({
         if (!system.get(id)) spawnChild(logic, { id, systemId: id, ...(input === undefined ? {} : { input }) });
       };
       spawn(SYSTEM_IDS.validation, form.validation, { essayLimit });
-      // Section 4 step 6: errors send the applicant to the form's default route.
-      spawn(SYSTEM_IDS.submit, form.submit, { essayLimit, errorRoute: DEFAULT_ROUTE });
       spawn(SYSTEM_IDS.answers, form.answers);
       spawn(SYSTEM_IDS.addAnother, form.addAnother);
       spawn(SYSTEM_IDS.clearGuard, form.clearGuard);
@@ -318,8 +316,14 @@ export const appMachine = setup({
       spawn(SYSTEM_IDS.lookup, page.lookup);
       spawn(SYSTEM_IDS.tabs, page.tabs);
       spawn(SYSTEM_IDS.pdfCopy, page.pdfCopy);
+      // Section 4 step 6: errors send the applicant to the form's default route.
+      spawn(SYSTEM_IDS.submit, page.submit, { essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errorRoute: DEFAULT_ROUTE });
       // One document actor per document question.
       for (const answerKey of context.documentKeys ?? []) spawn(documentSystemId(answerKey), page.document, { answerKey });
+    }),
+    /** The submit actor came after the answers were told: the answers actor tells them again (`answers.announce`). */
+    askAnswersAgain: enqueueActions(({ context, system, enqueue }) => {
+      tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), { type: 'answers.announce' } satisfies AnswersEvent);
     }),
     tellChild: sendTo(
       (_, params: { id: string }) => params.id,
@@ -569,7 +573,10 @@ export const appMachine = setup({
             invoke: {
               id: 'loadPageActors',
               src: 'loadPageActors',
-              onDone: { target: 'complete', actions: ['spawnPageActors', 'tellFormActors', 'handOver'] },
+              onDone: {
+                target: 'complete',
+                actions: ['spawnPageActors', 'tellFormActors', 'tellFormStatus', 'askAnswersAgain', 'handOver'],
+              },
               onError: { target: 'pageActorsFailed', actions: 'keepError' },
             },
           },

@@ -86,6 +86,8 @@ export type AnswersEvent =
    * dialog): the page goes back to what the server holds and this device forgets them.
    */
   | { type: 'answers.discard' }
+  /** The root, once the submit actor exists (it loads with the page actors): tell it and validation the answers. */
+  | { type: 'answers.announce' }
   /**
    * Sign In / Create Account from the form, and the auth cards' sign-up and forgot-password links:
    * the answers actor navigates to `to` with the answers in navigation state (section 2).

@@ -2,14 +2,12 @@ import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import { addAnotherMachine } from './addAnotherMachine';
 import { answersMachine } from './answersMachine';
 import { clearGuardMachine } from './clearGuardMachine';
-import { submitMachine } from './submitMachine';
 import { validationMachine } from './validationMachine';
 
 /**
- * The form actors every form page needs: the answers and their rules, validation, the submit
- * sequence, the add-another groups and the question before a choice clears typed answers, together
+ * The form actors every form page needs: the answers and their rules, validation, the add-another groups and the question before a choice clears typed answers, together
  * with the question catalogue, the application schema and the option lists they bring along. The
- * page-specific ones (documents, tabs, school search, PDF copy) are ./pageActors, loaded right after.
+ * page-specific ones (documents, tabs, school search, PDF copy, the submit sequence) are ./pageActors, loaded right after.
  *
  * The root application machine loads this module with a dynamic `import()` (its `loadFormActors`
  * actor) only when one of them is needed, and spawns them under the same ids and system ids as
@@ -19,7 +17,6 @@ import { validationMachine } from './validationMachine';
 export const formActors = {
   answers: answersMachine,
   validation: validationMachine,
-  submit: submitMachine,
   addAnother: addAnotherMachine,
   clearGuard: clearGuardMachine,
   /** The document questions: one actor each (./pageActors), under `document:<answer key>`. */

@@ -1,11 +1,12 @@
 import { documentMachine } from './documentMachine';
 import { lookupMachine } from './lookupMachine';
 import { pdfCopyMachine } from './pdfCopyMachine';
+import { submitMachine } from './submitMachine';
 import { tabsMachine } from './tabsMachine';
 
 /**
- * The page-specific form actors: the documents, the tabs, the school search and the PDF copy. Only
- * /education, /final-steps, /completion and the staff view use them (src/catalogue/routes.ts:
+ * The page-specific form actors: the documents, the tabs, the school search, the PDF copy and the
+ * submit sequence. Only /education, /final-steps, /completion and the staff view use them (src/catalogue/routes.ts:
  * PAGE_ACTOR_ROUTES), so they are a chunk of their own, outside /about's first download (issue 11's
  * budget). The root application machine loads this module with a dynamic `import()` (its
  * `loadPageActors` actor) as soon as ./formActors is there, and spawns them under their usual ids
@@ -16,6 +17,8 @@ export const pageActors = {
   lookup: lookupMachine,
   tabs: tabsMachine,
   pdfCopy: pdfCopyMachine,
+  /** Only Final Steps' Submit starts it; /about's first download is lighter without it. */
+  submit: submitMachine,
   /** One actor per document question, under `document:<answer key>` (./formActors: documentKeys). */
   document: documentMachine,
 };

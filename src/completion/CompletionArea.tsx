@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
-import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
+import { SUBMITTED_MESSAGE } from '../catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useAppActor, useSystemActor } from '../app/actors';
 import { useCollege } from '../app/useApp';

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { missingInformation, type MissingItem, type validationMachine } from '../../machines/validationMachine';
-import { useSystemActor } from '../app/actors';
+import { useOptionalSystemActor, useSystemActor } from '../app/actors';
 import { PAGES } from '../catalogue/pages';
 
 type ValidationActor = ActorRefFrom<typeof validationMachine>;
@@ -20,10 +20,11 @@ const MISSING_TITLE = "We're missing some information!";
  */
 export function MissingInformation() {
   const validation = useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
-  const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
+  // Loaded with the page actors: absent on a first visit to /about, where no submit was refused yet.
+  const submit = useOptionalSystemActor<SubmitActor>(SYSTEM_IDS.submit);
   const active = useSelector(validation, (snapshot) => snapshot.matches('active'));
   const errors = useSelector(validation, (snapshot) => snapshot.context.errors);
-  const rejected = useSelector(submit, (snapshot) => snapshot.matches('invalid'));
+  const rejected = useSelector(submit, (snapshot) => snapshot?.matches('invalid') ?? false);
   const items = useMemo(() => missingInformation(errors), [errors]);
   const heading = useRef<HTMLHeadingElement>(null);
 

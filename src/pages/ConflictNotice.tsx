@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { useOptionalSystemActor } from '../app/actors';
 import { CONFLICT_MESSAGES, answerLabel } from '../catalogue/answerMessages';
 import { SUBMIT_CONFLICT_MESSAGE } from '../catalogue/messages';
 import { pageOfKey } from '../catalogue/questions';
@@ -23,9 +23,9 @@ const NONE: readonly string[] = [];
  */
 export function ConflictNotice() {
   const answers = useAnswersActor();
-  const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
+  const submit = useOptionalSystemActor<SubmitActor>(SYSTEM_IDS.submit);
   const conflicts = useSelector(answers, (s) => (s.matches('student') ? s.context.conflicts : NONE));
-  const submitting = useSelector(submit, (s) => s.matches('conflicted'));
+  const submitting = useSelector(submit, (s) => s?.matches('conflicted') ?? false);
   return (
     <div className="conflict-notice" role="alert">
       {conflicts.length > 0 ? (

@@ -16,7 +16,7 @@ type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
  * here) and hands over the link, opened at once; a failure is its error toast. Logged-in
  * applicants only: the copy belongs to a session.
  */
-export function PdfCopyOffer() {
+export default function PdfCopyOffer() {
   const loggedIn = useClient('isLoggedIn');
   const pdfCopy = useSystemActor<PdfCopyActor>(SYSTEM_IDS.pdfCopy);
   const downloading = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('downloading'));

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { useOptionalSystemActor } from '../app/actors';
 import { useAnswersActor } from '../questions/hooks';
 import { SAVE_STATUS } from '../catalogue/answerMessages';
 import { BUTTON_SIZES } from '../catalogue/limits';
@@ -27,14 +27,15 @@ function saveStatus(snapshot: { hasTag(tag: string): boolean }): string {
  */
 export function StepActions({ next }: { next?: string }) {
   const answers = useAnswersActor();
-  const submit = useSystemActor<SubmitActor>(SYSTEM_IDS.submit);
+  // The submit actor loads with the page actors; only Final Steps (which waits for them) shows Submit.
+  const submit = useOptionalSystemActor<SubmitActor>(SYSTEM_IDS.submit);
   // A save asked for by Submit or an upload is theirs to show, not Save's or Next's.
   const saving = useSelector(answers, (s) => s.hasTag('busy') && s.context.requesters.length === 0);
   const status = useSelector(answers, saveStatus);
   // Which button the running save belongs to: Next goes to a page, Save stays.
   const savingTo = useSelector(answers, (s) => s.context.saveTarget);
-  const canSubmit = useSelector(submit, (s) => s.can({ type: 'submit' }));
-  const submitting = useSelector(submit, (s) => s.hasTag('busy'));
+  const canSubmit = useSelector(submit, (s) => s?.can({ type: 'submit' }) ?? false);
+  const submitting = useSelector(submit, (s) => s?.hasTag('busy') ?? false);
   const go = (action: 'save' | 'next') =>
     answers.send(action === 'next' && next ? { type: 'answers.saveAndGo', to: next } : { type: 'answers.saveAndGo' });
 
@@ -62,7 +63,7 @@ export function StepActions({ next }: { next?: string }) {
               Next
             </Button>
           ) : (
-            <Button size="submit" busy={submitting} disabled={!canSubmit && !submitting} onClick={() => submit.send({ type: 'submit' })}>
+            <Button size="submit" busy={submitting} disabled={!canSubmit && !submitting} onClick={() => submit?.send({ type: 'submit' })}>
               Submit
             </Button>
           )}

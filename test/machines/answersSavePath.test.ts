@@ -93,7 +93,7 @@ function startFormActors() {
   const children: { id: string; logic: AnyActorLogic; input?: unknown }[] = [
     ...core.map((id) => ({ id, logic: silent })),
     { id: SYSTEM_IDS.validation, logic: formActors.validation, input: { essayLimit: FIXTURE_ESSAY_LIMIT } },
-    { id: SYSTEM_IDS.submit, logic: formActors.submit, input: { essayLimit: FIXTURE_ESSAY_LIMIT, errorRoute: '/about' } },
+    { id: SYSTEM_IDS.submit, logic: pageActors.submit, input: { essayLimit: FIXTURE_ESSAY_LIMIT, errorRoute: '/about' } },
     { id: SYSTEM_IDS.answers, logic: formActors.answers },
     { id: SYSTEM_IDS.lookup, logic: pageActors.lookup },
     { id: SYSTEM_IDS.addAnother, logic: formActors.addAnother },

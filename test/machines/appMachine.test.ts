@@ -42,7 +42,7 @@ const FORM_CHILDREN = [
 ];
 
 /** Spawned once machines/pageActors is loaded, right after machines/formActors. */
-const PAGE_CHILDREN = [SYSTEM_IDS.lookup, SYSTEM_IDS.tabs, SYSTEM_IDS.pdfCopy, ...DOCUMENT_KEYS.map(documentSystemId)];
+const PAGE_CHILDREN = [SYSTEM_IDS.lookup, SYSTEM_IDS.tabs, SYSTEM_IDS.pdfCopy, SYSTEM_IDS.submit, ...DOCUMENT_KEYS.map(documentSystemId)];
 
 const at = (pathname: string) => ({ type: 'location.changed', pathname, search: '', hash: '' }) as const;
 
@@ -238,19 +238,36 @@ describe('app: every mode', () => {
     expect(actor.getSnapshot().context.handOver).toEqual({ answers: null, service: null });
   });
 
-  it('/about is ready with the form actors every page needs; the page-specific ones (documents, tabs, school search, PDF copy) follow at once', async () => {
+  it('/about is ready with the form actors every page needs; the page-specific ones (documents, tabs, school search, PDF copy, submit) follow at once', async () => {
     const { actor, gate, child, loadCoreForm } = start(APP_INPUTS.anonymous);
     await loadCoreForm();
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
     expect(actor.getSnapshot().hasTag('pageActorsLoading')).toBe(true);
-    for (const id of [SYSTEM_IDS.answers, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.addAnother, SYSTEM_IDS.clearGuard]) {
+    for (const id of [SYSTEM_IDS.answers, SYSTEM_IDS.validation, SYSTEM_IDS.addAnother, SYSTEM_IDS.clearGuard]) {
       expect(child(id), id).toBeDefined();
     }
     for (const id of PAGE_CHILDREN) expect(child(id), id).toBeUndefined();
+    // Typed before the submit actor exists: it must still know them when it arrives.
+    child(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     expect(gate.calls.some((call) => call.id === 'loadPageActors')).toBe(true);
     await settle(gate, 'loadPageActors', offlinePageActors(gate));
     for (const id of PAGE_CHILDREN) expect(actor.getSnapshot().children[id], id).toBe(child(id));
     expect(actor.getSnapshot().hasTag('pageActorsReady')).toBe(true);
+    expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).answers).toEqual({ first_name: 'Ada' });
+  });
+
+  it('a submit actor that arrives after the status and the college knows both', async () => {
+    const { gate, child, loadCoreForm } = start(APP_INPUTS.loggedIn);
+    await settle(gate, 'loadCollege', demoCollege);
+    await settle(gate, 'loadProfile', { ...sampleProfile, web_status: [{ web_status: 'started' }, { web_status: 'validating' }] });
+    await loadCoreForm();
+    await settle(gate, 'loadPageActors', offlinePageActors(gate));
+    expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({
+      loggedIn: true,
+      webStatus: 'validating',
+      essayLimit: demoCollege.essayLimit,
+      answers: { first_name: 'Ada' },
+    });
   });
 
   it('service token: the tabs, documents and counts of a copy wait for the page-specific actors', async () => {
