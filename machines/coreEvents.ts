@@ -1,4 +1,5 @@
 import type { Answers } from '../src/catalogue/dataModel';
+import type { ValidationError } from '../src/catalogue/schema/application';
 import type { WebStatusValue } from './api/responses';
 
 /**
@@ -23,6 +24,12 @@ export type RestoreEvent = { type: 'navigation.restore'; lastPage: string | null
 
 /** Answers → validation after a save: "save the answers and run validations". */
 export type ValidationPostEvent = { type: 'validation.post' };
+
+/**
+ * Submit → validation when POST /api/submit refuses the application (422): the server's errors
+ * join the page's own, so the summary and the fields show what the server found.
+ */
+export type ValidationServerErrorsEvent = { type: 'validation.serverErrors'; errors: ValidationError[] };
 
 /** Children → root. */
 export type RootReportEvent =

@@ -4,7 +4,14 @@ import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import type { AnswersChangedEvent, CollegeEvent, SubmittedEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type {
+  AnswersChangedEvent,
+  CollegeEvent,
+  SubmittedEvent,
+  ValidationServerErrorsEvent,
+  WebStatus,
+  WebStatusChangedEvent,
+} from './coreEvents';
 import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
@@ -88,6 +95,8 @@ export const submitMachine = setup({
     noErrors: ({ context }) => context.errors.length === 0,
     hasErrorRoute: ({ context }) => context.errorRoute !== undefined,
     rejected: ({ event }) => serverErrors((event as { error?: unknown }).error) !== undefined,
+    /** The server's errors name no question the applicant could be taken to. */
+    unplaced: ({ event }) => firstPageWithErrors(serverErrors((event as { error?: unknown }).error) ?? []) === undefined,
     unauthorised: unauthorisedError,
     /** The answers actor's failed step 2, for this reason. */
     saveFailedFor: ({ event }, reason: 'conflict' | 'unauthorised') => event.type === 'answers.saveFailed' && event.reason === reason,
@@ -102,7 +111,17 @@ export const submitMachine = setup({
     }),
     checkAnswers: assign({ errors: ({ context }) => applicationErrors(context.answers, context.essayLimit), error: null }),
     keepServerErrors: assign({ errors: ({ event }) => serverErrors((event as { error?: unknown }).error) ?? [] }),
+    // The page's summary and fields show them (a rule the page's own check did not find).
+    showServerErrors: sendTo(sibling(SYSTEM_IDS.validation), ({ context }): ValidationServerErrorsEvent => ({
+      type: 'validation.serverErrors',
+      errors: context.errors,
+    })),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    // The errors' own words say what to fix; the 422's title alone would not.
+    keepServerMessages: assign({
+      error: ({ context, event }) =>
+        context.errors.map((error) => error.message).join(' ') || errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
+    }),
     // A conflict's own message names answers and says "save again": here it is the submit to try again.
     keepSaveError: assign({
       error: ({ event }) => {
@@ -197,9 +216,19 @@ export const submitMachine = setup({
         // The navigation first: the status change must find the applicant already on /completion.
         onDone: { target: 'submitted', actions: ['tellSubmitted', 'goToCompletion', 'markSubmitted'] },
         onError: [
+          // No question to lead to: the server's own words, where the applicant is.
+          {
+            guard: and(['rejected', 'unplaced']),
+            target: 'failed',
+            actions: ['keepServerErrors', 'showServerErrors', 'keepServerMessages', 'toastError'],
+          },
           // The server's own check counts as errors too (step 6).
-          { guard: and(['rejected', 'hasErrorRoute']), target: 'invalid', actions: ['keepServerErrors', 'goToErrorRoute'] },
-          { guard: 'rejected', target: 'invalid', actions: 'keepServerErrors' },
+          {
+            guard: and(['rejected', 'hasErrorRoute']),
+            target: 'invalid',
+            actions: ['keepServerErrors', 'showServerErrors', 'goToErrorRoute'],
+          },
+          { guard: 'rejected', target: 'invalid', actions: ['keepServerErrors', 'showServerErrors'] },
           ...failure,
         ],
       },

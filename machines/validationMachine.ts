@@ -5,7 +5,13 @@ import { pageOfKey, type PageId } from '../src/catalogue/questions';
 import { validateApplication, type ValidationError } from '../src/catalogue/schema/application';
 import { unique } from '../src/catalogue/schema/issues';
 import { api } from './api/endpoints';
-import type { AnswersChangedEvent, CollegeEvent, ValidationPostEvent, WebStatusChangedEvent } from './coreEvents';
+import type {
+  AnswersChangedEvent,
+  CollegeEvent,
+  ValidationPostEvent,
+  ValidationServerErrorsEvent,
+  WebStatusChangedEvent,
+} from './coreEvents';
 import type { SessionEvent } from './events';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -63,14 +69,32 @@ export function missingInformation(errors: readonly ValidationError[]): MissingI
   });
 }
 
+/**
+ * The page's own errors, then those the server found that the page did not (a rule only the
+ * server knows, a day boundary between the two checks): each key's messages once.
+ */
+export function withServerErrors(own: ValidationError[], server: readonly ValidationError[]): ValidationError[] {
+  const known = new Set(own.map((error) => `${error.key}|${error.message}`));
+  const extra = server.filter((error) => !known.has(`${error.key}|${error.message}`));
+  return extra.length === 0 ? own : [...own, ...extra];
+}
+
+/** The server's errors that still hold: an answer the applicant changed since is checked afresh. */
+function stillStanding(server: readonly ValidationError[], before: Answers, after: Answers): ValidationError[] {
+  return server.filter((error) => JSON.stringify(before[error.key]) === JSON.stringify(after[error.key]));
+}
+
 export interface ValidationContext {
   answers: Answers;
   essayLimit: number;
   /** Only while validating; empty otherwise. */
   errors: ValidationError[];
+  /** What the last refused submit reported, until the answers they concern change. */
+  serverErrors: ValidationError[];
 }
 
-export type ValidationEvent = WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent;
+export type ValidationEvent =
+  WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent | ValidationServerErrorsEvent;
 
 /**
  * Validation is shown only while the status is validating (section 4). Views read
@@ -93,10 +117,19 @@ export const validationMachine = setup({
     unauthorised: unauthorisedError,
   },
   actions: {
-    keepAnswers: assign({ answers: ({ context, event }) => (event.type === 'answers.changed' ? event.answers : context.answers) }),
+    keepAnswers: assign(({ context, event }) =>
+      event.type === 'answers.changed'
+        ? { answers: event.answers, serverErrors: stillStanding(context.serverErrors, context.answers, event.answers) }
+        : {},
+    ),
+    keepServerErrors: assign({
+      serverErrors: ({ context, event }) => (event.type === 'validation.serverErrors' ? event.errors : context.serverErrors),
+    }),
     keepEssayLimit: assign({ essayLimit: ({ context, event }) => (event.type === 'app.college' ? event.essayLimit : context.essayLimit) }),
-    validate: assign({ errors: ({ context }) => applicationErrors(context.answers, context.essayLimit) }),
-    forgetErrors: assign({ errors: [] }),
+    validate: assign({
+      errors: ({ context }) => withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors),
+    }),
+    forgetErrors: assign({ errors: [], serverErrors: [] }),
     // Section 8: a summary key without a page is a configuration mistake worth a warning.
     warnUnlinked: ({ context }) => {
       for (const key of unique(context.errors.map((error) => error.key))) {
@@ -107,11 +140,13 @@ export const validationMachine = setup({
   },
 }).createMachine({
   id: 'validation',
-  context: ({ input }) => ({ answers: {}, essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errors: [] }),
+  context: ({ input }) => ({ answers: {}, essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errors: [], serverErrors: [] }),
   initial: 'inactive',
   on: {
     'answers.changed': { actions: 'keepAnswers' },
     'app.college': { actions: 'keepEssayLimit' },
+    // The server refused the application: its errors are shown whatever the status said.
+    'validation.serverErrors': { target: '.active', actions: ['keepServerErrors', 'validate', 'warnUnlinked'] },
   },
   states: {
     inactive: {

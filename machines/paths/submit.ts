@@ -9,9 +9,11 @@ import { arrivedBy, type PathModel } from './model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SubmitContext;
 
+/** A rule only the server knows: the page's own check passes the answer. */
+const SERVER_VERDICT = 'This first name could not be accepted.';
 const rejected = new ApiError("We're missing some information!", 'http', 422, {
   message: "We're missing some information!",
-  errors: [{ key: 'first_name', message: 'First name is required.' }],
+  errors: [{ key: 'first_name', message: SERVER_VERDICT }],
 });
 
 const kind = (answers: Answers) => (Object.keys(answers).length === 0 ? 'empty' : 'valid');
@@ -156,7 +158,7 @@ function submitStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan
     default: {
       const error = (event as unknown as { error: ApiError }).error;
       if (error.status === 422)
-        return server(SUBMIT, { status: 422, body: error.body }, 'the server refuses the application: "First name" is missing');
+        return server(SUBMIT, { status: 422, body: error.body }, 'the server refuses the application: it does not accept "First name"');
       return error.kind === 'unauthorised'
         ? server(SUBMIT, sessionInvalid, 'the server refuses the submit: the session has ended')
         : server(SUBMIT, 'network', 'the network fails while the application is submitted');
@@ -199,14 +201,16 @@ function submitExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObje
     case 'submitting':
       return busy('the application is being submitted', SUBMIT);
     case 'invalid':
-      // The server found errors the page's own check did not (rules are one schema, so only if the
-      // answers changed in between): the applicant is taken to About You, and nothing more is said.
+      // The server found errors the page's own check did not: the applicant is taken to the page
+      // of the answer, and the summary says what the server refused.
       if (arrivedBy?.type === 'xstate.error.actor.submitApplication')
         return {
-          words: 'About You, the first page (the server found errors the page did not)',
+          words: 'About You, the summary saying what the server refused, with a link to the answer',
           checks: [
             { kind: 'url', path: '/about' },
             { kind: 'heading', name: 'About You' },
+            { kind: 'region', name: "We're missing some information!" },
+            { kind: 'link', name: SERVER_VERDICT },
           ],
         };
       return {

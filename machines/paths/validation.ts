@@ -15,8 +15,16 @@ export const validationModel: PathModel = {
     { type: 'answers.changed', answers: {} },
     { type: 'answers.changed', answers: { first_name: 'Ada' } },
     { type: 'app.college', essayLimit: 7000 },
+    // A refused submit: the server found what the page's own check did not.
+    { type: 'validation.serverErrors', errors: [{ key: 'first_name', message: 'This name could not be accepted.' }] },
     ...callOutcomes('postValidations', { message: 'Saved.' }),
   ],
   serializeState: (snapshot, event, previous) =>
-    JSON.stringify([snapshot.value, context(snapshot).errors.length, context(snapshot).answers, arrivedBy(snapshot, event, previous)]),
+    JSON.stringify([
+      snapshot.value,
+      context(snapshot).errors.length,
+      context(snapshot).serverErrors.length,
+      context(snapshot).answers,
+      arrivedBy(snapshot, event, previous),
+    ]),
 };

@@ -20,3 +20,58 @@ test('a submit missing only the certification stays on Final Steps with the summ
   await expect(page).toHaveURL(/\/final-steps$/);
   await expect(summary.getByRole('link', { name: /Please tick the box to certify/ })).toBeVisible();
 });
+
+const refuse = (errors: { key: string; message: string }[]) => ({
+  status: 422,
+  contentType: 'application/json',
+  body: JSON.stringify({ message: "We're missing some information!", errors }),
+});
+
+/*
+ * Issue 14's finding: a 422 whose errors the page's own check had not found sent the applicant to
+ * About You with nothing saying why. The server's errors now show in the summary and at the field.
+ */
+test('errors only the server found are shown in the summary and at the field, until the answer changes', async ({ page }) => {
+  const email = uniqueEmail('submit-server-only');
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await saveAnswers(page, completeApplication);
+  await openStep(page, '/final-steps');
+  await onStep(page, '/final-steps', 'Final Steps');
+  const verdict = 'The post office does not know this city.';
+  await page.route('**/api/submit', (route) => route.fulfill(refuse([{ key: 'city', message: verdict }])), { times: 1 });
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/about$/, { timeout: 15_000 });
+  const summary = page.getByTestId('missing-information');
+  await expect(summary.getByRole('link', { name: verdict })).toBeVisible();
+  const city = page.getByRole('textbox', { name: /^City/ });
+  await expect(city).toHaveAccessibleDescription(new RegExp(verdict));
+
+  await city.fill(`${completeApplication.city as string} Heights`);
+  await expect(summary.getByRole('link', { name: verdict })).toHaveCount(0);
+  await expect(page.getByText(verdict)).toHaveCount(0);
+});
+
+test('a refusal that names no question is said in the applicant’s words where they are', async ({ page }) => {
+  const email = uniqueEmail('submit-server-unplaced');
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await saveAnswers(page, completeApplication);
+  await openStep(page, '/final-steps');
+  await onStep(page, '/final-steps', 'Final Steps');
+  const verdict = 'Applications for this term are closed.';
+  await page.route('**/api/submit', (route) => route.fulfill(refuse([{ key: '', message: verdict }])), { times: 1 });
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: verdict })
+      .or(page.getByRole('status').filter({ hasText: verdict })),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/final-steps$/);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});

@@ -11,7 +11,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
 import { answered, flush, startInSystem } from './helpers/system';
 
-const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
+const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.validation];
 const incomplete = { ...completeApplication, first_name: '' };
 
 beforeEach(() => {
@@ -167,6 +167,28 @@ describe('submit sequence', () => {
     expect(subject.getSnapshot().context.errors).toEqual([{ key: 'gender', message: 'Sex is required.' }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/about' }]);
     expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
+    // The page's own check found nothing: the summary and the field learn it from the server.
+    expect(received[SYSTEM_IDS.validation]).toEqual([
+      { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }] },
+    ]);
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('says in a toast what the server refused when its errors name no question, and stays', async () => {
+    const rejected = new ApiError("We're missing some information!", 'http', 422, {
+      message: "We're missing some information!",
+      errors: [{ key: '', message: 'Applications for this term are closed.' }],
+    });
+    const { subject, received } = start({ submit: () => Promise.reject(rejected) });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('failed');
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: 'Applications for this term are closed.' } },
+    ]);
+    expect(subject.getSnapshot().can({ type: 'submit' })).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,4 @@
 import { isUnauthorised } from '../../machines/api/httpClient';
-import type { Answers } from '../../src/catalogue/dataModel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise } from 'xstate';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
@@ -14,6 +13,8 @@ import {
   missingInformation,
   monthYearErrors,
   validationMachine,
+  withServerErrors,
+  type ValidationContext,
 } from '../../machines/validationMachine';
 import { invariantSuite, payload } from './helpers/invariants';
 import { answered, createGate, flush, startInSystem } from './helpers/system';
@@ -137,6 +138,35 @@ describe('validation', () => {
     expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
   });
 
+  it("shows the server's errors beside its own until the answer they concern changes", () => {
+    const { subject } = start();
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: '' } });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    const refused = { key: 'first_name', message: 'This name could not be accepted.' };
+    subject.send({ type: 'validation.serverErrors', errors: [refused] });
+    // Shown even though the status had not reached validating yet: the server refused the application.
+    expect(subject.getSnapshot().matches('active')).toBe(true);
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
+    expect(missingInformation(subject.getSnapshot().context.errors).map((item) => item.message)).toEqual([
+      APPLICATION_MESSAGES.lastNameRequired,
+      refused.message,
+    ]);
+    // Another answer changes: the server's verdict on this one still holds.
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: 'Lovelace' } });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
+    // The applicant changes it: checked afresh by the page, the next submit asks the server again.
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: 'Lovelace', first_name: 'Augusta' } });
+    expect(subject.getSnapshot().context.errors).toEqual([]);
+  });
+
+  it("does not repeat a server error the page's own check already shows", () => {
+    const { subject } = start();
+    subject.send({ type: 'answers.changed', answers: incomplete });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    subject.send({ type: 'validation.serverErrors', errors: [{ key: 'first_name', message: APPLICATION_MESSAGES.firstNameRequired }] });
+    expect(subject.getSnapshot().context.errors.filter((error) => error.key === 'first_name')).toHaveLength(1);
+  });
+
   it('hands a 401 of the validations call to the session', async () => {
     const { subject, received } = start(() =>
       answered(() => {
@@ -176,11 +206,17 @@ invariantSuite(validationModel, () => {
   return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES }) };
 }, [
   {
-    name: 'the missing information shown always matches the current answers, and only while validating',
+    name: "the missing information shown always matches the current answers and the server's standing verdicts, and only while validating",
     check: (step) => {
-      const context = step.after.context as { answers: Answers; essayLimit: number; errors: unknown[] };
-      const expected = step.after.matches('active') ? applicationErrors(context.answers, context.essayLimit) : [];
+      const context = step.after.context as ValidationContext;
+      const expected = step.after.matches('active')
+        ? withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)
+        : [];
       expect(context.errors).toEqual(expected);
+      // A verdict of the server outlives no change of the answer it is about.
+      const before = step.before.context as ValidationContext;
+      for (const error of context.serverErrors)
+        if (step.event.type === 'answers.changed') expect(context.answers[error.key]).toEqual(before.answers[error.key]);
     },
   },
   {
