@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { INACTIVITY_LOGOUT_MESSAGE, inactivityMachine } from '../../machines/inactivityMachine';
+import { INACTIVITY_LOGOUT_MESSAGE, INACTIVITY_WARNING_TITLE, inactivityMachine } from '../../machines/inactivityMachine';
 import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE } from '../../src/catalogue/messages';
 import { api } from '../../machines/api/coreEndpoints';
 import { ApiError } from '../../machines/api/httpClient';
@@ -132,7 +132,27 @@ describe('inactivityMachine', () => {
     vi.setSystemTime(Date.now() + INACTIVITY_WARNING_MS);
     t.send({ type: 'continue', at: Date.now() });
     expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
     t.stop();
+  });
+
+  it('counts Continue as activity: a sleep after it is measured from the click', async () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'continue', at: Date.now() });
+    await t.control.resolve('touchSession', {});
+    // Asleep right after Continue, a little under the limit.
+    vi.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS - 1);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it("titles the modal 'Still working?' (spec section 2)", () => {
+    expect(INACTIVITY_WARNING_TITLE).toBe('Still working?');
   });
 
   it('reports a session the server no longer knows, and shrugs off other failures', async () => {
