@@ -178,4 +178,26 @@ describe('web status', () => {
     actor.stop();
     post.mockRestore();
   });
+
+  it('takes a submitted status from the profile, for every listener, without posting it', () => {
+    const { subject, received, posted } = start(() => Promise.resolve({}));
+    subject.send({ type: 'webStatus.load', entries: entries('started', 'validating', 'submitted'), student: true });
+    expect(subject.getSnapshot().value).toEqual({ submitted: 'synced' });
+    expect(posted).toEqual([]);
+    for (const id of LISTENERS) expect(received[id]).toEqual([{ type: 'webStatus.changed', webStatus: 'submitted' }]);
+  });
+
+  it('gives a new load of a student without a status all its tries again', async () => {
+    const { subject, posted } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
+    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
+    expect(posted).toHaveLength(1 + WEB_STATUS_RETRIES);
+    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
+    expect(posted).toHaveLength(2 * (1 + WEB_STATUS_RETRIES));
+  });
 });
