@@ -11,7 +11,9 @@ export default {
   mutate: ['machines/**/*.ts', '!machines/paths/**', '!machines/coreEvents.ts', '!machines/events.ts', '!machines/routes.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
-  timeoutMS: 3000,
+  // Room for a busy two-core machine: a mutant whose tests merely ran slow would count as killed
+  // (timed out), and each time-out restarts the test runner.
+  timeoutMS: 10000,
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },

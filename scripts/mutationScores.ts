@@ -1,11 +1,21 @@
 // Prints the mutation score of each machine file from Stryker's JSON report (npm run test:mutation;
-// `node --import tsx scripts/mutationScores.ts [report.json]` after a partial `npx stryker run --mutate …`),
-// as Stryker counts it: detected (killed or timed out) over valid mutants (detected, survived or
+// `node --import tsx scripts/mutationScores.ts [report.json | folder]…` after partial
+// `npx stryker run --mutate …` runs, each report kept under its own name: a folder stands for the
+// .json reports in it, and a machine file found in several reports counts once, from the newest
+// report), as Stryker counts it: detected (killed or timed out) over valid mutants (detected, survived or
 // without coverage); compile and runtime errors and ignored mutants do not count. Exits 1 when
 // issue 14's targets are missed: 90% over everything measured, 85% for each page-driving machine.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
-const REPORT = process.argv[2] ?? 'reports/mutation/mutation.json';
+const ARGS = process.argv.slice(2);
+const REPORTS = (ARGS.length > 0 ? ARGS : ['reports/mutation/mutation.json']).flatMap((path) =>
+  statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => join(path, name))
+    : [path],
+);
 const PAGE_DRIVING = [
   'navigationMachine',
   'authCardMachine',
@@ -23,7 +33,17 @@ type Tally = { killed: number; timeout: number; survived: number; noCoverage: nu
 /** What this script reads of Stryker's mutation-testing-report-schema. */
 type Report = { files: Record<string, { mutants: { status: string }[] }> };
 
-const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
+if (REPORTS.length === 0) {
+  console.error(`No report found in ${ARGS.join(', ')}.`);
+  process.exit(1);
+}
+type FileResult = Report['files'][string];
+/** Oldest report first, so that a newer report's figures for the same machine file replace the older ones. */
+const files: Record<string, FileResult> = {};
+for (const path of [...REPORTS].sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)) {
+  Object.assign(files, (JSON.parse(readFileSync(path, 'utf8')) as Report).files);
+}
+const report: Report = { files };
 const tally = (): Tally => ({ killed: 0, timeout: 0, survived: 0, noCoverage: 0 });
 const STATUS_KEY: Record<string, keyof Tally | undefined> = {
   Killed: 'killed',

@@ -11,6 +11,7 @@ import {
   type AuthCardEvent,
   type AuthCardSnapshot,
 } from '../../machines/authCardMachine';
+import { api } from '../../machines/api/coreEndpoints';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
 import { RESET_ID, authFailures } from '../../machines/paths/authCard';
@@ -338,5 +339,43 @@ describe('authCardMachine: calls and navigations', () => {
     actor.send({ type: 'link.follow', to: 'signup' });
     expect(actor.getSnapshot().status).toBe('active');
     actor.stop();
+  });
+});
+
+describe('authCardMachine: the server calls (issue 14)', () => {
+  it('sends each card to its own call: the form as the schema outputs it, with the abort signal', async () => {
+    const ok = { message: 'ok' };
+    const calls = {
+      login: vi.spyOn(api, 'login').mockResolvedValue(ok),
+      signup: vi.spyOn(api, 'signup').mockResolvedValue(ok),
+      confirm: vi.spyOn(api, 'confirm').mockResolvedValue(ok),
+      forgot: vi.spyOn(api, 'forgotPassword').mockResolvedValue(ok),
+      reset: vi.spyOn(api, 'resetPassword').mockResolvedValue(ok),
+      resend: vi.spyOn(api, 'resendConfirm').mockResolvedValue(ok),
+    };
+    const forms: Record<AuthCard, Partial<AuthCardContext['values']>> = {
+      login: { username: USERNAME, password: PASSWORD },
+      signup: { username: USERNAME, password: PASSWORD },
+      confirm: { username: USERNAME, code: CODE },
+      forgot: { username: USERNAME },
+      reset: { username: USERNAME, password: PASSWORD, confirm_password: PASSWORD },
+    };
+    for (const card of AUTH_CARD_NAMES) {
+      const actor = createActor(authCardMachine).start();
+      actor.send({ type: 'card.open', card, prefill: { id: RESET_ID } });
+      for (const [field, value] of Object.entries(forms[card]))
+        actor.send({ type: 'field.change', field: field as keyof AuthCardContext['values'], value });
+      actor.send({ type: 'submit' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls[card]).toHaveBeenCalledWith(expect.objectContaining({ ...forms[card], username: NORMALISED }), expect.any(AbortSignal));
+      actor.stop();
+    }
+    const actor = createActor(authCardMachine).start();
+    actor.send({ type: 'field.change', field: 'username', value: USERNAME });
+    actor.send({ type: 'resend' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.resend).toHaveBeenCalledWith({ username: NORMALISED }, expect.any(AbortSignal));
+    actor.stop();
+    for (const call of Object.values(calls)) call.mockRestore();
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { INACTIVITY_LOGOUT_MESSAGE, inactivityMachine } from '../../machines/inactivityMachine';
+import { INACTIVITY_LOGOUT_MESSAGE, INACTIVITY_WARNING_TITLE, inactivityMachine } from '../../machines/inactivityMachine';
 import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE } from '../../src/catalogue/messages';
+import { api } from '../../machines/api/coreEndpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
@@ -131,7 +132,27 @@ describe('inactivityMachine', () => {
     vi.setSystemTime(Date.now() + INACTIVITY_WARNING_MS);
     t.send({ type: 'continue', at: Date.now() });
     expect(t.snapshot().matches({ on: 'loggingOut' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.logout', message: INACTIVITY_LOGOUT_MESSAGE }]);
     t.stop();
+  });
+
+  it('counts Continue as activity: a sleep after it is measured from the click', async () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'continue', at: Date.now() });
+    await t.control.resolve('touchSession', {});
+    // Asleep right after Continue, a little under the limit.
+    vi.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS - 1);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it("titles the modal 'Still working?' (spec section 2)", () => {
+    expect(INACTIVITY_WARNING_TITLE).toBe('Still working?');
   });
 
   it('reports a session the server no longer knows, and shrugs off other failures', async () => {
@@ -158,6 +179,83 @@ describe('inactivityMachine', () => {
     vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS);
     expect(t.received(SYSTEM_IDS.session)).toEqual([]);
     t.stop();
+  });
+
+  it('stays off for a logged-in service user, and turns off when a service user takes over', () => {
+    const t = start();
+    t.send({ type: 'app.context', loggedIn: true, serviceUser: true });
+    expect(t.snapshot().matches('off')).toBe(true);
+    t.send(student);
+    t.send({ type: 'app.context', loggedIn: true, serviceUser: true });
+    expect(t.snapshot().matches('off')).toBe(true);
+    vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS * 2);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it('does not log out on the first activity after logging in, whatever the time of day', () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 27, 9, 30));
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it('starts afresh when the student logs in again later: the last session’s activity does not count', () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    t.send(loggedOut);
+    vi.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS * 2);
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it('a late report of older activity does not move the last activity back', () => {
+    const t = start();
+    t.send(student);
+    vi.setSystemTime(10 * 60_000);
+    t.send({ type: 'activity', at: Date.now() });
+    t.send({ type: 'activity', at: 60_000 });
+    // Asleep until 10 minutes after the latest activity: under the limit.
+    vi.setSystemTime(20 * 60_000);
+    t.send({ type: 'activity', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'active' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it('counts activity while the modal is open, so a later Continue measures from it', () => {
+    const t = start();
+    t.send(student);
+    t.send({ type: 'activity', at: Date.now() });
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    t.send({ type: 'activity', at: Date.now() });
+    // Asleep with the modal open: the wall clock moves on, the warning timer does not run.
+    vi.setSystemTime(Date.now() + INACTIVITY_TIMEOUT_MS - 1);
+    t.send({ type: 'continue', at: Date.now() });
+    expect(t.snapshot().matches({ on: 'keeping' })).toBe(true);
+    expect(t.received(SYSTEM_IDS.session)).toEqual([]);
+    t.stop();
+  });
+
+  it("Continue asks the server for the tab choices, which keeps the server's session alive", async () => {
+    const tabChoices = vi.spyOn(api, 'tabChoices').mockResolvedValue({});
+    const actor = createActor(inactivityMachine).start();
+    actor.send(student);
+    vi.advanceTimersByTime(UNTIL_WARNING);
+    expect(tabChoices).not.toHaveBeenCalled();
+    actor.send({ type: 'continue', at: Date.now() });
+    expect(tabChoices).toHaveBeenCalledWith(expect.any(AbortSignal));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ on: 'active' })).toBe(true);
+    actor.stop();
+    tabChoices.mockRestore();
   });
 
   it('runs alone without a session sibling', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { NavigationState } from '../../machines/events';
+import { api } from '../../machines/api/coreEndpoints';
 import { navigationMachine } from '../../machines/navigationMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -331,5 +332,22 @@ describe('navigation: last page', () => {
     await flush();
     expect(subject.getSnapshot().value.lastPage).toBe('idle');
     expect(saved).toEqual(['/about', '/education', '/final-steps']);
+  });
+
+  it('saves the last page on the server, and then counts it as saved', async () => {
+    const save = vi.spyOn(api, 'saveLastPage').mockResolvedValue({ message: 'Saved.' });
+    const { subject } = startInSystem(navigationMachine, {
+      systemId: SYSTEM_IDS.navigation,
+      input: { pathname: '/about', search: '' },
+      spies: SPIES,
+    });
+    subject.send(at('/education'));
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    expect(save).toHaveBeenCalledWith('/education', expect.any(AbortSignal));
+    await flush();
+    expect(subject.getSnapshot().value.lastPage).toBe('idle');
+    expect(subject.getSnapshot().context.savedLastPage).toBe('/education');
+    expect(save).toHaveBeenCalledTimes(1);
+    save.mockRestore();
   });
 });

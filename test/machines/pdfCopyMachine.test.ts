@@ -319,6 +319,114 @@ describe('downloading from the form area (issue 13)', () => {
   });
 });
 
+describe('what the completion page shows meanwhile (issue 14)', () => {
+  it('gives no copy to a logged-in service user, and stops when a service user takes over', async () => {
+    const run = start();
+    await run.send({ type: 'app.context', loggedIn: true, serviceUser: true });
+    expect(run.snapshot().matches('inactive')).toBe(true);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().context.url).toBe(URL_1);
+    await run.send({ type: 'app.context', loggedIn: true, serviceUser: true });
+    expect(run.snapshot().matches('inactive')).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS * 2);
+    expect(run.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the copy as being prepared during the 10-minute check and while a rebuild is made', async () => {
+    let answerCheck: (copy: PdfCopy) => void = () => undefined;
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => new Promise<PdfCopy>((resolve) => (answerCheck = resolve)))
+      .mockResolvedValueOnce(copy('completed', URL_1));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().hasTag('busy')).toBe(false);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+    expect(run.snapshot().matches({ active: 'refreshing' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    answerCheck(copy('in progress'));
+    await flush();
+    expect(run.snapshot().matches({ active: { preparing: 'waiting' } })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
+    expect(run.snapshot().matches({ active: { preparing: 'checking' } })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    answerCheck(copy('completed', URL_2));
+    await flush();
+    expect(run.snapshot().hasTag('busy')).toBe(false);
+    expect(run.snapshot().context.url).toBe(URL_2);
+  });
+
+  it('says the error when a rebuild fails or the call fails while it is made', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('failed'))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockRejectedValueOnce(serverError);
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.refresh' });
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    expect(run.toasts).toEqual([failureToast]);
+    await run.send({ type: 'pdfCopy.retry' });
+    expect(run.snapshot().context.url).toBe(URL_1);
+    await run.send({ type: 'pdfCopy.refresh' });
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    expect(run.toasts).toEqual([failureToast, failureToast]);
+    // A copy asked for again after an error (a submission) is prepared like any other.
+    await run.send({ type: 'pdfCopy.refresh' });
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().context.url).toBe(URL_2);
+  });
+
+  it('hands a 401 during the 10-minute check or a rebuild to the session actor', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.reject(unauthorised))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockRejectedValueOnce(unauthorised)
+      .mockResolvedValueOnce(copy('completed', URL_1));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    await run.send({ type: 'pdfCopy.retry' });
+    await run.send({ type: 'pdfCopy.refresh' });
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }, { type: 'session.unauthorised' }]);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('offers no old link while a download waits for the copy of the saved answers', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2)))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('in progress'));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    expect(run.snapshot().hasTag('downloading')).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+  });
+
+  it('says the error when a download finds no copy to hand over (no link, or nothing answered)', async () => {
+    const fetch = vi
+      .fn((): Promise<PdfCopy> => Promise.resolve(copy('not answered')))
+      .mockResolvedValueOnce(copy('completed', URL_1))
+      .mockResolvedValueOnce(copy('completed', null));
+    const run = start(fetch);
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    await run.send({ type: 'pdfCopy.download' });
+    await run.send({ type: 'answers.saved' });
+    expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
+    expect(run.toasts).toEqual([failureToast, failureToast]);
+    expect(run.delivered).toEqual([]);
+  });
+});
+
 it('default actor calls GET /api/pdf', async () => {
   vi.mocked(api.pdfCopy).mockResolvedValue(copy('completed', URL_1));
   const run = start(undefined, pdfCopyMachine.provide({}));

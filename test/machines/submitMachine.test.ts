@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { api } from '../../machines/api/endpoints';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
@@ -11,7 +12,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
 import { answered, flush, startInSystem } from './helpers/system';
 
-const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.validation];
+const SPIES = [SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts, SYSTEM_IDS.session, SYSTEM_IDS.validation, SYSTEM_IDS.app];
 const incomplete = { ...completeApplication, first_name: '' };
 
 beforeEach(() => {
@@ -27,7 +28,7 @@ interface Calls {
   submit?: () => Promise<unknown>;
 }
 
-function start(calls: Calls = {}, input: { errorRoute?: string } = { errorRoute: '/about' }) {
+function start(calls: Calls = {}, input: { errorRoute?: string; essayLimit?: number | undefined } = { errorRoute: '/about' }) {
   const log: string[] = [];
   const reports: Record<string, string[]>[] = [];
   const answers = answersStandIn(() => {
@@ -84,7 +85,12 @@ describe('submit sequence', () => {
     // Step 2 is the answers actor's: it is asked to save, and the sequence waits for its reply.
     expect(saveRequests).toEqual([{ type: 'answers.save', replyTo: SYSTEM_IDS.submit }]);
     expect(reports).toEqual([{}]);
-    expect(sequence).toEqual(['webStatus:webStatus.startValidating', 'navigation:navigate', 'webStatus:webStatus.submitted']);
+    expect(sequence).toEqual([
+      'webStatus:webStatus.startValidating',
+      'app:app.submitted',
+      'navigation:navigate',
+      'webStatus:webStatus.submitted',
+    ]);
   });
 
   it('5. carries the success message to /completion', async () => {
@@ -281,5 +287,156 @@ describe('submit sequence', () => {
     subject.send({ type: 'submit' });
     await flush();
     expect(log).toEqual(['save', 'validations', 'submit']);
+  });
+
+  it('keeps Submit busy while the validations report and the submission are under way', async () => {
+    let answerValidations = (): void => undefined;
+    let answerSubmit = (): void => undefined;
+    const { subject } = start({
+      validations: () => new Promise((resolve) => (answerValidations = () => resolve({ message: 'Saved.' }))),
+      submit: () => new Promise((resolve) => (answerSubmit = () => resolve({ message: SUBMITTED_MESSAGE }))),
+    });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('runningValidations');
+    expect(subject.getSnapshot().hasTag('busy')).toBe(true);
+    answerValidations();
+    await flush();
+    expect(subject.getSnapshot().value).toBe('submitting');
+    expect(subject.getSnapshot().hasTag('busy')).toBe(true);
+    answerSubmit();
+    await flush();
+    expect(subject.getSnapshot().hasTag('busy')).toBe(false);
+  });
+
+  it('tells the root when the application was submitted and its reference, for the completion page', async () => {
+    const { subject, received } = start({
+      submit: () => Promise.resolve({ message: SUBMITTED_MESSAGE, submitted_at: 1_700_000_000_000, reference: 'A-1042' }),
+    });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.submitted', submittedAt: 1_700_000_000_000, reference: 'A-1042' }]);
+
+    // An older server leaves both out: now, and no reference.
+    const older = start({ submit: () => Promise.resolve({ message: SUBMITTED_MESSAGE, submitted_at: null, reference: null }) });
+    asStudent(older.subject, completeApplication, 'validating');
+    older.subject.send({ type: 'submit' });
+    await flush();
+    expect(older.received[SYSTEM_IDS.app]).toEqual([{ type: 'app.submitted', submittedAt: FIXTURE_NOW.getTime(), reference: '' }]);
+  });
+
+  it("keeps only the server's errors that name a key and say a message", async () => {
+    const rejected = new ApiError('Missing', 'http', 422, {
+      message: 'Missing',
+      errors: [
+        null,
+        'gender',
+        { key: 7, message: 'Not a key.' },
+        { message: 'No key.' },
+        { key: 'gender' },
+        { key: 'gender', message: 42 },
+        { key: 'gender', message: 'Sex is required.' },
+      ],
+    });
+    const { subject, received } = start({ submit: () => Promise.reject(rejected) });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('invalid');
+    expect(received[SYSTEM_IDS.validation]).toEqual([
+      { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }] },
+    ]);
+  });
+
+  it("says the server's message when its 422 lists no errors", async () => {
+    const rejected = new ApiError('Applications are closed.', 'http', 422, { message: 'Applications are closed.' });
+    const { subject, received } = start({ submit: () => Promise.reject(rejected) });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('failed');
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: 'Applications are closed.' } },
+    ]);
+  });
+
+  it('says every error the server found that names no question, one after the other', async () => {
+    const rejected = new ApiError('Missing', 'http', 422, {
+      message: 'Missing',
+      errors: [
+        { key: '', message: 'Applications for this term are closed.' },
+        { key: 'no_such_question', message: 'Call the admissions office.' },
+      ],
+    });
+    const { subject, received } = start({ submit: () => Promise.reject(rejected) });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      {
+        type: 'toast.show',
+        toast: { severity: 'error', title: 'Error', message: 'Applications for this term are closed. Call the admissions office.' },
+      },
+    ]);
+  });
+
+  it('treats a refusal other than 422 as a failure, whatever its body lists', async () => {
+    const refused = new ApiError('Something went wrong.', 'http', 500, {
+      message: 'Something went wrong.',
+      errors: [{ key: 'gender', message: 'Sex is required.' }],
+    });
+    const { subject, received } = start({ submit: () => Promise.reject(refused) });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('failed');
+    expect(received[SYSTEM_IDS.validation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: 'Something went wrong.' } },
+    ]);
+  });
+
+  it("checks the personal statement against the college's essay limit, 7000 characters unless it says", async () => {
+    const essay = { ...completeApplication, personal_statement_essay: 'a'.repeat(7001) };
+    const byDefault = start({}, { essayLimit: undefined });
+    asStudent(byDefault.subject, essay, 'validating');
+    byDefault.subject.send({ type: 'submit' });
+    await flush();
+    expect(byDefault.subject.getSnapshot().value).toBe('invalid');
+
+    const { subject, log } = start();
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'app.college', essayLimit: 50 });
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(subject.getSnapshot().value).toBe('invalid');
+    expect(log).toEqual(['save', 'validations']);
+  });
+
+  it('sends the validations report and the submission to the server', async () => {
+    const validations = vi.spyOn(api, 'postValidations').mockResolvedValue({ message: 'Saved.' });
+    const submission = vi.spyOn(api, 'submit').mockResolvedValue({ message: SUBMITTED_MESSAGE, submitted_at: null, reference: null });
+    const answers = answersStandIn(() => ({ type: 'answers.saved' }));
+    const { subject } = startInSystem(submitMachine, {
+      systemId: SYSTEM_IDS.submit,
+      spies: SPIES,
+      siblings: { [SYSTEM_IDS.answers]: answers.logic },
+    });
+    asStudent(subject, incomplete, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(validations).toHaveBeenCalledWith({ first_name: [APPLICATION_MESSAGES.firstNameRequired] }, expect.any(AbortSignal));
+    expect(submission).not.toHaveBeenCalled();
+    subject.send({ type: 'answers.changed', answers: completeApplication });
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(submission).toHaveBeenCalledWith(expect.any(AbortSignal));
+    expect(subject.getSnapshot().value).toBe('submitted');
+    validations.mockRestore();
+    submission.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { api } from '../../machines/api/coreEndpoints';
 import { WEB_STATUS_RETRIES } from '../../src/catalogue/limits';
 import { failures } from '../../machines/paths/fixtures';
 import type { WebStatusValue } from '../../machines/api/responses';
@@ -126,5 +127,77 @@ describe('web status', () => {
     expect(posted).toHaveLength(1);
     expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
     expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
+  });
+
+  it('gives each new status its own tries, whatever the last one used', async () => {
+    let failing = true;
+    const { subject, posted } = start(() =>
+      answered(() => {
+        if (failing) throw failures.network;
+        return {};
+      }),
+    );
+    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
+    expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
+    posted.length = 0;
+    subject.send({ type: 'webStatus.startValidating' });
+    await flush();
+    expect(subject.getSnapshot().value).toEqual({ validating: 'retrying' });
+    failing = false;
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS);
+    await flush();
+    expect(posted).toEqual(['validating', 'validating']);
+    expect(subject.getSnapshot().value).toEqual({ validating: 'synced' });
+  });
+
+  it('counts a status the server sends back as synced, after a post of it had failed', async () => {
+    const { subject, received } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
+    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
+    expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
+    subject.send({ type: 'webStatus.load', entries: entries('started'), student: true });
+    expect(subject.getSnapshot().value).toEqual({ started: 'synced' });
+    expect(received[SYSTEM_IDS.navigation]).toEqual([
+      { type: 'webStatus.changed', webStatus: 'started' },
+      { type: 'webStatus.changed', webStatus: 'started' },
+    ]);
+  });
+
+  it('posts the status to the server', async () => {
+    const post = vi.spyOn(api, 'postWebStatus').mockResolvedValue({ message: 'Saved.' });
+    const actor = createActor(webStatusMachine).start();
+    actor.send({ type: 'webStatus.load', entries: [], student: true });
+    expect(post).toHaveBeenCalledWith('started', expect.any(AbortSignal));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ started: 'synced' });
+    actor.stop();
+    post.mockRestore();
+  });
+
+  it('takes a submitted status from the profile, for every listener, without posting it', () => {
+    const { subject, received, posted } = start(() => Promise.resolve({}));
+    subject.send({ type: 'webStatus.load', entries: entries('started', 'validating', 'submitted'), student: true });
+    expect(subject.getSnapshot().value).toEqual({ submitted: 'synced' });
+    expect(posted).toEqual([]);
+    for (const id of LISTENERS) expect(received[id]).toEqual([{ type: 'webStatus.changed', webStatus: 'submitted' }]);
+  });
+
+  it('gives a new load of a student without a status all its tries again', async () => {
+    const { subject, posted } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
+    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
+    expect(posted).toHaveLength(1 + WEB_STATUS_RETRIES);
+    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
+    expect(posted).toHaveLength(2 * (1 + WEB_STATUS_RETRIES));
   });
 });
