@@ -13,6 +13,7 @@ import { useAnswers, useAnswersActor, useReadOnly } from '../questions/hooks';
 import { requiredKeys } from '../questions/required';
 import { SectionView } from '../questions/SectionView';
 import { StepActions } from './StepActions';
+import type { OverlaysActor } from '../layout/Footer';
 import '../questions/questions.css';
 import './pages.css';
 
@@ -38,23 +39,29 @@ function ClearGuardQuestion() {
 let stepShownBefore = false;
 
 /**
- * Issue 13: a new step (Next, a step link, Back) moves focus to its heading and announces it,
- * unless something on the page already holds focus (a question a link pointed at, the summary
- * of what is missing): focus that fell to the page body, or stayed on the step links, moves.
+ * Issue 13: a new step (Next, a step link, Back) moves focus to its heading and announces it, but
+ * only focus the move left behind: fallen to the page body or the main area, or still on the step
+ * links or the step's buttons. Anywhere else the applicant (or the page) has put it since — a
+ * question a link pointed at, the summary of what is missing, the Account button or its popover
+ * opened while the step still loaded — it stays.
  */
 function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: string) {
+  const overlays = useSystemActor<OverlaysActor>(SYSTEM_IDS.overlays);
   useEffect(() => {
     if (!stepShownBefore) {
       stepShownBefore = true;
       return;
     }
+    // An overlay opened meanwhile (the Account popover, whose trigger is replaced as its code
+    // arrives, so focus falls to the body for a moment) keeps the applicant's attention.
+    if (overlays.getSnapshot().hasTag('open')) return;
     const main = document.getElementById('main');
     const held = document.activeElement;
-    // A dialog the applicant opened meanwhile (the Account popover while the step still loaded) keeps focus.
-    if (window.location.hash || (held && held !== main && main?.contains(held)) || held?.closest('[role="dialog"]')) return;
+    const leftBehind = !held || held === document.body || held === main || held.closest('.steps, .step-actions') !== null;
+    if (window.location.hash || !leftBehind) return;
     heading.current?.focus();
     announce(text);
-  }, [heading, text]);
+  }, [heading, text, overlays]);
 }
 
 // Answers offered back after a login (issue 12): the choice loads the first time it is offered.
