@@ -441,6 +441,7 @@ export function formatPlaywright(plan: Plan, runnerImport: string): string {
         if (group.hold) out.push(`    await app.hold(${literal(group.hold)});`);
         for (const step of group.arrive)
           out.push(`    // ${step.plan.words}`, ...step.plan.actions.map((action) => `    await app.do(${literal(action)});`));
+        if (group.holdNext) out.push(`    await app.hold(${literal(group.holdNext)});`);
         out.push(`    await app.open(${literal(plan.start)});`, `    await app.expect(${literal(group.expect)});`);
         continue;
       }
@@ -449,6 +450,7 @@ export function formatPlaywright(plan: Plan, runnerImport: string): string {
       for (const action of before) out.push(`    await app.do(${literal(action)});`);
       if (group.hold) out.push(`    await app.hold(${literal(group.hold)});`);
       for (const action of arrange) out.push(`    await app.do(${literal(action)});`);
+      if (group.holdNext) out.push(`    await app.hold(${literal(group.holdNext)});`);
       if (last) out.push(`    await app.do(${literal(last)});`);
       out.push(`    await app.expect(${literal(group.expect)});`);
     }
@@ -476,9 +478,13 @@ export function groupActions(group: Extract<StepGroup, { kind: 'act' }>) {
   };
 }
 
+/**
+ * `hold`: the call this group's action causes stays unanswered. `holdNext`: the next call after the
+ * ones this group arranges stays unanswered (the last group only waits for a timer that makes it).
+ */
 export type StepGroup =
-  | { kind: 'open'; setup: PlanStep[]; arrive: PlanStep[]; expect: Expectation; hold?: Call }
-  | { kind: 'act'; steps: PlanStep[]; expect: Expectation; hold?: Call };
+  | { kind: 'open'; setup: PlanStep[]; arrive: PlanStep[]; expect: Expectation; hold?: Call; holdNext?: Call }
+  | { kind: 'act'; steps: PlanStep[]; expect: Expectation; hold?: Call; holdNext?: Call };
 
 /**
  * The path as the page lives it: the setup steps and the opening of the page, then each action
@@ -511,5 +517,25 @@ export function stepGroups(path: PlanPath): StepGroup[] {
     const last = steps.at(-1)!;
     groups.push({ kind: 'act', steps, expect: last.expect, hold: index === path.steps.length ? last.expect.waitsFor : undefined });
   }
-  return groups;
+  return holdBeforeTimer(groups);
+}
+
+const stepsOf = (group: StepGroup) => (group.kind === 'open' ? [...group.setup, ...group.arrive] : group.steps);
+const arranges = (group: StepGroup, call: Call) =>
+  stepsOf(group).some((step) =>
+    step.plan.actions.some((action) => action.kind === 'server' && action.call.method === call.method && action.call.path === call.path),
+  );
+
+/**
+ * A path whose last step only waits for a timer (another try after a failure) holds that timer's
+ * call from the group before: the page's clock also moves by itself, and on a busy machine the
+ * timer fired while the test still checked the failure, reaching the server unheld.
+ */
+function holdBeforeTimer(groups: StepGroup[]): StepGroup[] {
+  const last = groups.at(-1);
+  const previous = groups.at(-2);
+  if (last?.kind !== 'act' || !last.hold || !previous) return groups;
+  const onlyWaits = last.steps.every((step) => step.plan.actions.every((action) => action.kind === 'wait'));
+  if (!onlyWaits || !arranges(previous, last.hold)) return groups;
+  return [...groups.slice(0, -2), { ...previous, holdNext: last.hold }, { ...last, hold: undefined }];
 }

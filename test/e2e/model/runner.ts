@@ -236,6 +236,7 @@ export async function runPath(page: Page, path: PlanPath, start: string, timeout
       for (const step of group.setup) for (const action of step.plan.actions) await app.do(action);
       if (group.hold) await app.hold(group.hold);
       for (const step of group.arrive) for (const action of step.plan.actions) await app.do(action);
+      if (group.holdNext) await app.hold(group.holdNext);
       await app.open(start);
       await app.expect(group.expect);
       continue;
@@ -244,6 +245,7 @@ export async function runPath(page: Page, path: PlanPath, start: string, timeout
     for (const action of before) await app.do(action);
     if (group.hold) await app.hold(group.hold);
     for (const action of arrange) await app.do(action);
+    if (group.holdNext) await app.hold(group.holdNext);
     if (last) await app.do(last);
     await app.expect(group.expect);
   }
