@@ -1,8 +1,6 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { changedAnswers, differing, sessionStorageStore, type DraftEvent, type RestoredEvent, type StoreEvent } from './answerDrafts';
-import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
-import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
-import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
+import { descKey, type Answers } from '../src/catalogue/dataModel';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
@@ -10,43 +8,10 @@ import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, 
 import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
+import { conflictingKeys, hasAnswers, mergeAfterConflict, withAnswer, withAnswers, withoutKeys, type AnswerMap } from './answerMaps';
+import { beforeUnloadGuard, browserConnection, saveRetryDelay, type ConnectionEvent } from './browserSignals';
 import { TOAST_TITLES } from './toastsMachine';
 import { RESTORED_MESSAGES } from '../src/catalogue/answerMessages';
-
-type AnswerMap = Record<string, AnswerValue>;
-
-/**
- * Section 4 "Conditional content": a new answer clears the conditional selects it controls (and
- * their `_desc`) and whatever it hides, losing branches of condition groups included.
- */
-export function withAnswer(answers: Answers, key: string, value: AnswerValue, desc?: string): AnswerMap {
-  const next: AnswerMap = { ...answers, [key]: value };
-  if (desc !== undefined) next[descKey(key)] = desc;
-  return clearKeys(next, keysToClearOnChange(key, next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
-}
-
-function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
-  const next = clearKeys(answers, keys, CONDITION_CATALOGUE);
-  return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
-}
-
-export const hasAnswers = (answers: Answers) => Object.values(answers).some((value) => value !== '' && value !== false);
-
-/** A save refused because another tab changed some of the same answers first (HTTP 409 with `conflicts`). */
-function conflictingKeys(error: unknown): string[] | undefined {
-  const body = (error as { status?: number; body?: { conflicts?: unknown } } | undefined) ?? {};
-  return body.status === 409 && Array.isArray(body.body?.conflicts) ? (body.body.conflicts as string[]) : undefined;
-}
-
-/**
- * After a conflict: the server's answers, with this tab's own changes laid over them except
- * where the other tab's acknowledged answer wins.
- */
-function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
-  const mine = changedAnswers(local, confirmed);
-  for (const key of conflicts) delete mine[key];
-  return { ...server, ...mine };
-}
 
 type SaveInput = { changes: Answers; baseVersion: number | undefined };
 
@@ -55,43 +20,6 @@ const networkFailure = ({ event }: { event: EventObject }) => {
   const error = (event as { error?: unknown }).error;
   return error instanceof ApiError && error.kind === 'network';
 };
-
-/**
- * Issue 12: a save that failed for the network is tried again after a pause that doubles each
- * time (2 s, 4 s, 8 s… up to a minute), and at once when the browser says the network is back.
- */
-export const SAVE_RETRY_FIRST_MS = 2000;
-export const SAVE_RETRY_MAX_MS = 60_000;
-export const saveRetryDelay = (retries: number) => Math.min(SAVE_RETRY_FIRST_MS * 2 ** retries, SAVE_RETRY_MAX_MS);
-
-/** What the browser says about the network (window online/offline events). */
-type ConnectionEvent = { type: 'connection.online' } | { type: 'connection.offline' };
-
-/** Listens to the browser's online and offline events (and says at once when it starts offline). */
-const browserConnection = fromCallback<ConnectionEvent>(({ sendBack }) => {
-  if (typeof window === 'undefined') return undefined;
-  const online = () => sendBack({ type: 'connection.online' });
-  const offline = () => sendBack({ type: 'connection.offline' });
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
-  window.addEventListener('online', online);
-  window.addEventListener('offline', offline);
-  return () => {
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
-  };
-});
-
-/** While answers are not saved, leaving the page (reload, close, another address) asks first. */
-const beforeUnloadGuard = fromCallback(() => {
-  if (typeof window === 'undefined') return undefined;
-  const warn = (event: BeforeUnloadEvent) => {
-    event.preventDefault();
-    // Older browsers show the dialog only when returnValue is set.
-    event.returnValue = '';
-  };
-  window.addEventListener('beforeunload', warn);
-  return () => window.removeEventListener('beforeunload', warn);
-});
 
 /** The applicant's choice for answers offered back (typed before logging in, or kept from an ended session). */
 export type OfferEvent =
@@ -230,8 +158,7 @@ export const answersMachine = setup({
     setManyAnswers: assign({
       answers: ({ context, event }) => {
         if (event.type !== 'answers.setMany') return context.answers;
-        const next = { ...context.answers, ...event.answers };
-        return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+        return withAnswers(context.answers, event.answers);
       },
     }),
     clearAnswers: assign({

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { answersMachine, hasAnswers, type AnswersContext } from '../answersMachine';
+import { answersMachine, type AnswersContext } from '../answersMachine';
+import { hasAnswers } from '../answerMaps';
 import { callOutcomes, failures } from './fixtures';
 import { arrivedBy, type PathModel } from './model';
 

@@ -3,7 +3,8 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { sessionStorageStore, type StoreEvent } from '../../machines/answerDrafts';
-import { answersMachine, withAnswer, type AnswersContext } from '../../machines/answersMachine';
+import { answersMachine, type AnswersContext } from '../../machines/answersMachine';
+import { withAnswer } from '../../machines/answerMaps';
 import { answersModel } from '../../machines/paths/answers';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';

@@ -1,0 +1,46 @@
+import { clearKeys, hiddenKeysToClear, keysToClearOnChange } from '../src/catalogue/conditions';
+import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
+import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
+import { changedAnswers } from './answerDrafts';
+
+/** What the answers actor does to its answers: the rules of section 4 and of a two-tab conflict. */
+export type AnswerMap = Record<string, AnswerValue>;
+
+/**
+ * Section 4 "Conditional content": a new answer clears the conditional selects it controls (and
+ * their `_desc`) and whatever it hides, losing branches of condition groups included.
+ */
+export function withAnswer(answers: Answers, key: string, value: AnswerValue, desc?: string): AnswerMap {
+  const next: AnswerMap = { ...answers, [key]: value };
+  if (desc !== undefined) next[descKey(key)] = desc;
+  return clearKeys(next, keysToClearOnChange(key, next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+}
+
+/** Several answers at once (a restored draft, an offer taken): what they hide is cleared. */
+export function withAnswers(answers: Answers, more: Answers): AnswerMap {
+  const next = { ...answers, ...more };
+  return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+}
+
+export function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
+  const next = clearKeys(answers, keys, CONDITION_CATALOGUE);
+  return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+}
+
+export const hasAnswers = (answers: Answers) => Object.values(answers).some((value) => value !== '' && value !== false);
+
+/** A save refused because another tab changed some of the same answers first (HTTP 409 with `conflicts`). */
+export function conflictingKeys(error: unknown): string[] | undefined {
+  const body = (error as { status?: number; body?: { conflicts?: unknown } } | undefined) ?? {};
+  return body.status === 409 && Array.isArray(body.body?.conflicts) ? (body.body.conflicts as string[]) : undefined;
+}
+
+/**
+ * After a conflict: the server's answers, with this tab's own changes laid over them except
+ * where the other tab's acknowledged answer wins.
+ */
+export function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
+  const mine = changedAnswers(local, confirmed);
+  for (const key of conflicts) delete mine[key];
+  return { ...server, ...mine };
+}

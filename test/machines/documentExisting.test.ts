@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentLink } from '../../machines/api/responses';
+import { DOCUMENT_MESSAGES } from '../../machines/documentMachine';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { flush } from './helpers/documentsKit';
+import {
+  DOCUMENT_URL,
+  fakeApi,
+  KEY,
+  LOGGED_OUT,
+  loggedIn,
+  pdf,
+  SAVED,
+  serverError,
+  SERVICE,
+  start,
+  unauthorised,
+  withFakeTimers,
+} from './helpers/documentMachineKit';
+
+withFakeTimers();
+
+describe('an existing document', () => {
+  async function attached(fake = fakeApi()) {
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    return loggedIn(fake);
+  }
+
+  it('asks before deleting; Cancel keeps it', async () => {
+    const run = await attached();
+    expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
+    await run.send({ type: 'document.delete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'confirmingDelete' } })).toBe(true);
+    await run.send({ type: 'document.cancelDelete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    expect(run.fake.deleteDocument).not.toHaveBeenCalled();
+  });
+
+  it('Delete removes the document answer and its conversion, and clears the answer', async () => {
+    const fake = fakeApi();
+    let finish = () => {};
+    fake.deleteDocument.mockImplementation(() => new Promise((resolve) => (finish = () => resolve({}))));
+    const run = await attached(fake);
+    await run.send({ type: 'document.delete' });
+    await run.send({ type: 'document.confirmDelete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'deleting' } })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    expect(fake.deleteDocument).toHaveBeenCalledWith({ answerKey: KEY });
+    finish();
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.document).toBeNull();
+    expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: [KEY] }]);
+    // Loading an attached document told the view nothing; the deletion is announced with its name.
+    expect(run.told).toEqual([{ type: 'document.deleted', fileName: SAVED.file_name }]);
+  });
+
+  it('keeps the document and shows a toast when deleting fails', async () => {
+    const fake = fakeApi();
+    fake.deleteDocument.mockRejectedValue(serverError);
+    const run = await attached(fake);
+    await run.send({ type: 'document.delete' });
+    await run.send({ type: 'document.confirmDelete' });
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    expect(run.snapshot().context.document).toMatchObject(SAVED);
+    expect(run.toasts).toHaveLength(1);
+  });
+
+  it('forgets the document when the tabs actor deleted it, and reloads on request', async () => {
+    const run = await attached();
+    await run.send({ type: 'document.cleared' });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    await run.send({ type: 'document.reload' });
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    await run.send({ type: 'document.reload' });
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('downloading the converted PDF of an existing document (issue 13)', () => {
+  async function attached(fake = fakeApi()) {
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    return loggedIn(fake);
+  }
+
+  it('asks the server for a fresh link and hands it to the view, once per click', async () => {
+    const fake = fakeApi();
+    let answer: (link: DocumentLink) => void = () => undefined;
+    fake.fetchDocumentLink.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const run = await attached(fake);
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(true);
+    await run.send({ type: 'document.download' });
+    expect(run.snapshot().hasTag('downloading')).toBe(true);
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
+    expect(fake.fetchDocumentLink).toHaveBeenCalledWith({ answerKey: KEY });
+    answer({ status: 'completed', url: DOCUMENT_URL });
+    await flush();
+    expect(run.delivered).toEqual([DOCUMENT_URL]);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+    await run.send({ type: 'document.download' });
+    expect(run.delivered).toEqual([DOCUMENT_URL, DOCUMENT_URL]);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it('shows an error toast naming the file when there is no link or the call fails; a 401 goes to the session', async () => {
+    const fake = fakeApi();
+    fake.fetchDocumentLink
+      .mockResolvedValueOnce({ status: 'failed', url: null })
+      .mockRejectedValueOnce(serverError)
+      .mockRejectedValueOnce(unauthorised);
+    const run = await attached(fake);
+    await run.send({ type: 'document.download' });
+    await run.send({ type: 'document.download' });
+    const toast = {
+      type: 'toast.show',
+      toast: { severity: 'error', title: 'Error', message: DOCUMENT_MESSAGES.downloadFailed(SAVED.file_name) },
+    };
+    expect(run.toasts).toEqual([toast, toast]);
+    await run.send({ type: 'document.download' });
+    expect(run.toasts).toHaveLength(2);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.delivered).toEqual([]);
+    expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
+  });
+
+  it('is not offered without a document, to visitors or to staff', async () => {
+    const run = await loggedIn();
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
+    const visitor = start();
+    await visitor.send(LOGGED_OUT);
+    expect(visitor.snapshot().can({ type: 'document.download' })).toBe(false);
+    const staff = start();
+    await staff.send({ type: 'document.set', document: SAVED });
+    await staff.send(SERVICE);
+    expect(staff.snapshot().can({ type: 'document.download' })).toBe(false);
+  });
+
+  it('opens for staff with the page’s service token (issue 13), a fresh link each time; a failure is a toast', async () => {
+    const fake = fakeApi();
+    const staff = start(fake);
+    await staff.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    await staff.send(SERVICE);
+    await staff.send({ type: 'document.download' });
+    expect(fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
+    expect(staff.delivered).toEqual([`${DOCUMENT_URL}&service_token=staff-token`]);
+    expect(staff.snapshot().matches({ readOnly: { attached: 'idle' } })).toBe(true);
+    fake.fetchServiceDocumentLink.mockRejectedValueOnce(serverError);
+    await staff.send({ type: 'document.download' });
+    expect(staff.delivered).toHaveLength(1);
+    expect(staff.toasts).toEqual([
+      {
+        type: 'toast.show',
+        toast: expect.objectContaining({ severity: 'error', message: DOCUMENT_MESSAGES.downloadFailed(SAVED.file_name) }) as unknown,
+      },
+    ]);
+  });
+});
+
+describe("answering the tabs actor's check before a switch (spec section 4)", () => {
+  const ask = { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs } as const;
+  const answer = (busy: boolean, attached: boolean) => ({ type: 'document.inspected', answerKey: KEY, busy, attached });
+
+  it('answers neither busy nor attached without a document, and keeps its state', async () => {
+    const run = await loggedIn();
+    await run.send(ask);
+    expect(run.tabsReceived).toEqual([answer(false, false)]);
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+  });
+
+  it('answers busy while an upload or a conversion runs', async () => {
+    const fake = fakeApi();
+    fake.uploadFile.mockImplementation(() => new Promise<void>(() => {}));
+    const run = await loggedIn(fake);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    await run.send(ask);
+    const converting = fakeApi();
+    converting.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
+    const other = await loggedIn(converting);
+    await other.send({ type: 'document.choose', files: [pdf()] });
+    await other.send(ask);
+    expect([...run.tabsReceived, ...other.tabsReceived]).toEqual([answer(true, false), answer(true, false)]);
+    expect(run.snapshot().matches({ applicant: 'sending' })).toBe(true);
+  });
+
+  it('answers attached for a document on the server, or a failed conversion still to delete', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    const run = await loggedIn(fake);
+    await run.send(ask);
+    const failing = fakeApi();
+    failing.checkConversion.mockResolvedValue({ status: 'failed', message: '' });
+    const failed = await loggedIn(failing);
+    await failed.send({ type: 'document.choose', files: [pdf()] });
+    await failed.send(ask);
+    expect([...run.tabsReceived, ...failed.tabsReceived]).toEqual([answer(false, true), answer(false, true)]);
+  });
+});
