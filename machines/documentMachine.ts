@@ -76,6 +76,20 @@ const CHOOSE = [
   { target: 'rejected', actions: 'keepFileProblem' },
 ] as const;
 
+/** A download's link, for the applicant's own document or a service user's: the file opens, or the failure is said. */
+const linkReceived = [
+  {
+    guard: { type: 'hasLink', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
+    target: 'idle',
+    actions: { type: 'deliver', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
+  },
+  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
+] as const;
+const linkRefused = {
+  target: 'idle',
+  actions: { type: 'reportDownloadFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+} as const;
+
 export const documentMachine = setup({
   types: {
     context: {} as DocumentContext,
@@ -251,15 +265,8 @@ export const documentMachine = setup({
                 id: 'fetchServiceDocumentLink',
                 src: 'fetchServiceDocumentLink',
                 input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken ?? '' }),
-                onDone: [
-                  {
-                    guard: { type: 'hasLink', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: { type: 'deliver', params: ({ event }) => event.output },
-                  },
-                  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
-                ],
-                onError: { target: 'idle', actions: { type: 'reportDownloadFailure', params: ({ event }) => ({ error: event.error }) } },
+                onDone: linkReceived,
+                onError: linkRefused,
               },
             },
           },
@@ -428,15 +435,8 @@ export const documentMachine = setup({
                 id: 'fetchDocumentLink',
                 src: 'fetchDocumentLink',
                 input: byKey,
-                onDone: [
-                  {
-                    guard: { type: 'hasLink', params: ({ event }) => event.output },
-                    target: 'idle',
-                    actions: { type: 'deliver', params: ({ event }) => event.output },
-                  },
-                  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
-                ],
-                onError: { target: 'idle', actions: { type: 'reportDownloadFailure', params: ({ event }) => ({ error: event.error }) } },
+                onDone: linkReceived,
+                onError: linkRefused,
               },
             },
             confirmingDelete: { on: { 'document.cancelDelete': 'idle', 'document.confirmDelete': 'deleting' } },
