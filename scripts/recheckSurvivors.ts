@@ -1,0 +1,113 @@
+// Re-checks by hand the mutants Stryker reported as survived or not covered, and writes the report
+// again with the ones the tests kill marked killed (issue 14's scores).
+//
+// Why: Stryker 9.6's Vitest runner reports some mutants as survived although the tests kill them.
+// A mutant of code that runs when a module loads (a machine's configuration: a redirect built once)
+// that makes the module throw leaves its test file with no tests collected, which the runner
+// counts as nothing failed (stryker-mutator/stryker-js#6209 and ai-driven-dev/framework#851); and
+// per-test coverage sometimes misses the test that kills a mutant, which then runs only against
+// tests that cannot (seen here: inverting the in-page-anchor check of navigationMachine.ts fails
+// "counts visits" when applied by hand, yet was reported survived). Here each such mutant is
+// applied to the source file itself, every test related to the file runs (`vitest related`, the
+// mutation config), and a failing run, an import failure included, counts as killed. The source
+// file is restored after each mutant.
+//
+//   node --import tsx scripts/recheckSurvivors.ts reports/mutation/machines/navigationMachine.json
+//
+// Only a report whose source still matches the file on disk is re-checked (a stale report would
+// test another machine). It rewrites the machine file while it runs: do not edit or commit that
+// file meanwhile (a Stryker run beside it is safe, it works on a copy, but slows both down).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+type Position = { line: number; column: number };
+type Mutant = {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  statusReason?: string;
+  location: { start: Position; end: Position };
+};
+export type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
+
+const RECHECK_REASON = 'Killed when applied by hand: the tests of `vitest related` fail (scripts/recheckSurvivors.ts).';
+
+/** Stryker's positions count lines and columns from 1; the end is exclusive. */
+function offsetOf(source: string, { line, column }: Position): number {
+  const lines = source.split('\n');
+  let offset = 0;
+  for (let index = 0; index < line - 1; index += 1) offset += (lines[index]?.length ?? 0) + 1;
+  return offset + column - 1;
+}
+
+export function applyMutant(source: string, mutant: Mutant): string {
+  const start = offsetOf(source, mutant.location.start);
+  const end = offsetOf(source, mutant.location.end);
+  return source.slice(0, start) + (mutant.replacement ?? '') + source.slice(end);
+}
+
+/** The machine's tests against the file as it is now: true when any fails or cannot load. */
+function vitestRelatedFails(path: string): boolean {
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'related', path, '--run', '--config', 'vitest.mutation.config.ts', '--bail', '1'],
+    { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CI: '1' } },
+  );
+  return run.status !== 0;
+}
+
+export interface Workspace {
+  read(path: string): string;
+  write(path: string, text: string): void;
+  /** Runs the tests related to `path` as the file is now: true when any fails. */
+  testsFail(path: string): boolean;
+  log(line: string): void;
+}
+
+const realWorkspace: Workspace = {
+  read: (path) => readFileSync(path, 'utf8'),
+  write: (path, text) => writeFileSync(path, text),
+  testsFail: vitestRelatedFails,
+  log: (line) => console.log(line),
+};
+
+/** Marks killed, in `report`, each survivor whose tests fail once it is applied; the files end as they were. */
+export function recheckReport(report: Report, workspace: Workspace = realWorkspace): Report {
+  for (const [path, file] of Object.entries(report.files)) {
+    const candidates = file.mutants.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage');
+    if (candidates.length === 0) continue;
+    const original = workspace.read(path);
+    if (original !== file.source) {
+      workspace.log(`${path}: the file changed since the report was made; run Stryker again first.`);
+      continue;
+    }
+    let killed = 0;
+    try {
+      for (const mutant of candidates) {
+        workspace.write(path, applyMutant(original, mutant));
+        const failed = workspace.testsFail(path);
+        workspace.write(path, original);
+        if (failed) {
+          mutant.status = 'Killed';
+          mutant.statusReason = RECHECK_REASON;
+          killed += 1;
+        }
+        const where = `${path}:${mutant.location.start.line} ${mutant.mutatorName} → ${JSON.stringify(mutant.replacement).slice(0, 60)}`;
+        workspace.log(`${failed ? 'killed  ' : 'survived'} ${where}`);
+      }
+    } finally {
+      workspace.write(path, original);
+    }
+    workspace.log(`${path}: ${killed} of ${candidates.length} survivors killed when applied by hand.`);
+  }
+  return report;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const reportPath of process.argv.slice(2)) {
+    const report = recheckReport(JSON.parse(readFileSync(reportPath, 'utf8')) as Report);
+    writeFileSync(reportPath, JSON.stringify(report));
+  }
+}
