@@ -12,6 +12,7 @@ import {
   type AuthCardSnapshot,
 } from '../../machines/authCardMachine';
 import { api } from '../../machines/api/coreEndpoints';
+import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
 import { RESET_ID, authFailures } from '../../machines/paths/authCard';
@@ -280,7 +281,26 @@ describe('authCardMachine: calls and navigations', () => {
     await t.control.reject('resend', badRequest('Mail is down.'));
     expect(t.snapshot().matches({ editing: 'failed' })).toBe(true);
     expect(t.context().notice).toEqual({ severity: 'error', title: RESEND_ERROR_TITLE, message: 'Mail is down.' });
+    // Section 8's words, as the applicant reads them.
+    expect(RESEND_ERROR_TITLE).toBe('Resend Confirmation Code Error');
     t.stop();
+  });
+
+  it('offers the confirmation page only for a 403 that says the account is not confirmed', async () => {
+    const refusals = [
+      new ApiError('Forbidden.', 'http', 403, { message: 'Forbidden.' }),
+      new ApiError('Not confirmed.', 'http', 400, { message: 'Not confirmed.', code: 'UserNotConfirmed' }),
+      Object.assign(new Error('Not confirmed.'), { status: 403, body: { code: 'UserNotConfirmed' } }),
+    ];
+    for (const refusal of refusals) {
+      const t = start('login');
+      t.fill({ username: USERNAME, password: PASSWORD });
+      t.send({ type: 'submit' });
+      await t.control.reject('login', refusal);
+      expect(t.snapshot().matches({ editing: 'failed' }), refusal.message).toBe(true);
+      expect(t.snapshot().can({ type: 'confirm.go' })).toBe(false);
+      t.stop();
+    }
   });
 
   it('offers resend only on the login and confirm cards', () => {
