@@ -1,5 +1,5 @@
-// Re-checks by hand the mutants Stryker reported as survived or not covered, and writes the report
-// again with the ones the tests kill marked killed (issue 14's scores).
+// Re-checks by hand the mutants Stryker reported as survived, not covered or timed out, and writes
+// the report again with what the tests do to each (issue 14's scores).
 //
 // Why: Stryker 9.6's Vitest runner reports some mutants as survived although the tests kill them.
 // A mutant of code that runs when a module loads (a machine's configuration: a redirect built once)
@@ -10,7 +10,9 @@
 // "counts visits" when applied by hand, yet was reported survived). Here each such mutant is
 // applied to the source file itself, every test related to the file runs (`vitest related`, the
 // mutation config), and a failing run, an import failure included, counts as killed. The source
-// file is restored after each mutant.
+// file is restored after each mutant. A time-out is re-checked too: on a busy machine Stryker
+// counts a slow run as a time-out, which counts as killed; applied by hand, a mutant whose tests
+// pass is marked survived (a real endless loop fails the tests' own time-out, and stays killed).
 //
 //   node --import tsx scripts/recheckSurvivors.ts reports/mutation/machines/navigationMachine.json
 //
@@ -33,6 +35,8 @@ type Mutant = {
 export type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
 
 const RECHECK_REASON = 'Killed when applied by hand: the tests of `vitest related` fail (scripts/recheckSurvivors.ts).';
+const TIMEOUT_SURVIVED = 'Timed out under Stryker; applied by hand, the tests of `vitest related` pass (scripts/recheckSurvivors.ts).';
+const RECHECKED = new Set(['Survived', 'NoCoverage', 'Timeout']);
 
 /** Stryker's positions count lines and columns from 1; the end is exclusive. */
 function offsetOf(source: string, { line, column }: Position): number {
@@ -73,10 +77,10 @@ const realWorkspace: Workspace = {
   log: (line) => console.log(line),
 };
 
-/** Marks killed, in `report`, each survivor whose tests fail once it is applied; the files end as they were. */
+/** Marks killed, in `report`, each re-checked mutant whose tests fail once it is applied, survived a time-out whose tests pass; the files end as they were. */
 export function recheckReport(report: Report, workspace: Workspace = realWorkspace): Report {
   for (const [path, file] of Object.entries(report.files)) {
-    const candidates = file.mutants.filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage');
+    const candidates = file.mutants.filter((mutant) => RECHECKED.has(mutant.status));
     if (candidates.length === 0) continue;
     const original = workspace.read(path);
     if (original !== file.source) {
@@ -89,18 +93,22 @@ export function recheckReport(report: Report, workspace: Workspace = realWorkspa
         workspace.write(path, applyMutant(original, mutant));
         const failed = workspace.testsFail(path);
         workspace.write(path, original);
+        const was = mutant.status;
         if (failed) {
           mutant.status = 'Killed';
           mutant.statusReason = RECHECK_REASON;
           killed += 1;
+        } else if (was === 'Timeout') {
+          mutant.status = 'Survived';
+          mutant.statusReason = TIMEOUT_SURVIVED;
         }
         const where = `${path}:${mutant.location.start.line} ${mutant.mutatorName} → ${JSON.stringify(mutant.replacement).slice(0, 60)}`;
-        workspace.log(`${failed ? 'killed  ' : 'survived'} ${where}`);
+        workspace.log(`${failed ? 'killed  ' : 'survived'} (was ${was}) ${where}`);
       }
     } finally {
       workspace.write(path, original);
     }
-    workspace.log(`${path}: ${killed} of ${candidates.length} survivors killed when applied by hand.`);
+    workspace.log(`${path}: ${killed} of ${candidates.length} re-checked (survived, not covered, timed out) killed when applied by hand.`);
   }
   return report;
 }

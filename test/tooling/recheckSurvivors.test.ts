@@ -38,6 +38,10 @@ const mutants = () => [
     location: { start: at(3, 36), end: at(3, 42) },
   },
   { id: '3', mutatorName: 'StringLiteral', replacement: '""', status: 'Killed', location: { start: at(2, 7), end: at(2, 13) } },
+  // Timed out under Stryker on a busy machine: the tests pass with it (the check on 1 is not theirs)…
+  { id: '4', mutatorName: 'NumberLiteral', replacement: '3', status: 'Timeout', location: { start: at(3, 45), end: at(3, 46) } },
+  // …and fail with this one.
+  { id: '5', mutatorName: 'StringLiteral', replacement: '""', status: 'Timeout', location: { start: at(2, 7), end: at(2, 13) } },
 ];
 
 describe('re-checking survivors by hand (issue 14)', () => {
@@ -52,14 +56,17 @@ describe('re-checking survivors by hand (issue 14)', () => {
     const { space, files, written } = workspace({ 'machines/x.ts': SOURCE });
     const report: Report = { files: { 'machines/x.ts': { source: SOURCE, mutants: mutants() } } };
     recheckReport(report, space);
-    const [redirect, anchor, killed] = report.files['machines/x.ts']!.mutants;
+    const [redirect, anchor, killed, slowOnly, slowKilled] = report.files['machines/x.ts']!.mutants;
     expect(redirect?.status).toBe('Killed');
     expect(redirect?.statusReason).toContain('applied by hand');
     expect(anchor?.status).toBe('NoCoverage');
     expect(killed).not.toHaveProperty('statusReason');
+    expect(slowOnly?.status).toBe('Survived');
+    expect(slowOnly?.statusReason).toContain('Timed out under Stryker');
+    expect(slowKilled?.status).toBe('Killed');
     expect(files['machines/x.ts']).toBe(SOURCE);
     // Each mutant on its own: the file is restored between them.
-    expect(written.filter((text) => text !== SOURCE)).toHaveLength(2);
+    expect(written.filter((text) => text !== SOURCE)).toHaveLength(4);
     expect(written.at(-1)).toBe(SOURCE);
   });
 
@@ -67,7 +74,13 @@ describe('re-checking survivors by hand (issue 14)', () => {
     const { space, log } = workspace({ 'machines/x.ts': `${SOURCE}// edited\n` });
     const report: Report = { files: { 'machines/x.ts': { source: SOURCE, mutants: mutants() } } };
     recheckReport(report, space);
-    expect(report.files['machines/x.ts']!.mutants.map((mutant) => mutant.status)).toEqual(['Survived', 'NoCoverage', 'Killed']);
+    expect(report.files['machines/x.ts']!.mutants.map((mutant) => mutant.status)).toEqual([
+      'Survived',
+      'NoCoverage',
+      'Killed',
+      'Timeout',
+      'Timeout',
+    ]);
     expect(log.join('\n')).toContain('changed since the report was made');
   });
 });
