@@ -1,15 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { confirmationCodeFor } from './mail';
+import { createAccount as createConfirmedAccount, logInByApi, PASSWORD, uniqueEmail } from './applicant';
 
-/** Meets every rule of section 5: 12+ characters, upper, lower, number, special. */
-export const PASSWORD = 'Northfield-2027!';
-
-let counter = 0;
-/** A fresh address per call: every test gets its own applicant. */
-export function uniqueEmail(tag: string): string {
-  counter += 1;
-  return `${tag}-${Date.now().toString(36)}-${counter}@example.org`;
-}
+/** An account as the login card takes it; the applicant helpers' password and addresses. */
+export { PASSWORD, uniqueEmail };
 
 export interface Account {
   username: string;
@@ -22,12 +15,7 @@ export interface Account {
  */
 export async function createAccount(request: APIRequestContext, tag: string): Promise<Account> {
   const account = { username: uniqueEmail(tag), password: PASSWORD };
-  const signup = await request.post('/public/signup', { data: account });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const confirm = await request.post('/public/confirm', {
-    data: { username: account.username, code: confirmationCodeFor(account.username) },
-  });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
+  await createConfirmedAccount(request, account.username, account.password);
   return account;
 }
 
@@ -46,6 +34,5 @@ export async function logInThroughCard(page: Page, account: Account): Promise<vo
 
 /** Logs in with the API: the browser context shares the session cookie. */
 export async function logInThroughApi(page: Page, account: Account): Promise<void> {
-  const response = await page.request.post('/public/login', { data: account });
-  expect(response.ok(), await response.text()).toBe(true);
+  await logInByApi(page, account.username, account.password);
 }
