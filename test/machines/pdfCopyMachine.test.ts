@@ -77,6 +77,9 @@ describe('who gets a PDF copy', () => {
     expect(run.snapshot().context.url).toBe(URL_1);
     await run.send(LOGGED_IN);
     expect(run.fetch).toHaveBeenCalledTimes(1);
+    // The same applicant said again (a session refresh): the copy stays as it was.
+    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
+    expect(run.snapshot().context.url).toBe(URL_1);
     await run.send(LOGGED_OUT);
     expect(run.snapshot().matches('inactive')).toBe(true);
     expect(run.snapshot().context.url).toBeNull();
@@ -173,6 +176,44 @@ describe('polling (spec section 4)', () => {
     expect(run.snapshot().context.url).toBeNull();
     await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS * 5);
     expect(run.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a refresh or a download while the copy is being asked for', () => {
+  const never = () => new Promise<PdfCopy>(() => undefined);
+  /** Each state before a result or while the 10-minute check runs, as the applicant may meet it. */
+  const reach = {
+    loading: async () => {
+      const run = start(vi.fn(never));
+      await run.send(LOGGED_IN);
+      return run;
+    },
+    waiting: async () => {
+      const run = start(vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('in progress'))));
+      await run.send(LOGGED_IN);
+      return run;
+    },
+    refreshing: async () => {
+      const run = start(vi.fn((): Promise<PdfCopy> => never()).mockResolvedValueOnce(copy('completed', URL_1)));
+      await run.send(LOGGED_IN);
+      await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
+      return run;
+    },
+  };
+
+  it.each(Object.keys(reach) as (keyof typeof reach)[])('in %s: a refresh drops any link and prepares the new copy', async (state) => {
+    const run = await reach[state]();
+    expect(run.snapshot().matches({ active: state })).toBe(true);
+    await run.send({ type: 'pdfCopy.refresh' });
+    expect(run.snapshot().matches({ active: 'preparing' })).toBe(true);
+    expect(run.snapshot().context.url).toBeNull();
+  });
+
+  it.each(Object.keys(reach) as (keyof typeof reach)[])('in %s: a download saves the answers first', async (state) => {
+    const run = await reach[state]();
+    await run.send({ type: 'pdfCopy.download' });
+    expect(run.snapshot().matches({ active: { downloading: 'saving' } })).toBe(true);
+    expect(run.answersReceived).toEqual([{ type: 'answers.save', replyTo: SYSTEM_IDS.pdfCopy }]);
   });
 });
 
