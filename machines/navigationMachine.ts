@@ -79,8 +79,9 @@ const redirect = (to: (args: Args) => string) =>
     { type: 'emitRedirect', params: (args: Args) => ({ to: to(args) }) },
   ] as const;
 
-// After `follow` (a page change) or on the page as it is (who is looking changed): the query either way.
-const toDefaultKeepingQuery = redirect(({ context }) => DEFAULT_ROUTE + context.search);
+const toDefaultKeepingQuery = redirect(
+  ({ context, event }) => DEFAULT_ROUTE + (event.type === 'location.changed' ? event.search : context.search),
+);
 const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
 
