@@ -93,6 +93,41 @@ describe('navigation: a rule that sends the applicant on still records where the
   });
 });
 
+describe('navigation: what counts as a new visit', () => {
+  const visitAfter = (
+    ...reports: { pathname: string; search?: string; hash?: string; action: 'initial' | 'push' | 'pop' | 'replace' }[]
+  ) => {
+    const { subject, snapshot } = start('/about');
+    for (const report of reports)
+      subject.send({ ...at(report.pathname, report.search ?? ''), hash: report.hash ?? '', action: report.action });
+    return snapshot().context.location?.visit;
+  };
+
+  it('a first report that is a history move is the first visit', () => {
+    expect(visitAfter({ pathname: '/about', hash: '#main', action: 'pop' })).toBe(1);
+  });
+
+  it('a link to another field of the same page is a new visit (focus moves there)', () => {
+    expect(
+      visitAfter(
+        { pathname: '/about', action: 'initial' },
+        { pathname: '/about', hash: '#first_name', action: 'push' },
+        { pathname: '/about', hash: '#last_name', action: 'push' },
+      ),
+    ).toBe(3);
+  });
+
+  it('Back to the same page with another query, or to the very same address, is a new visit', () => {
+    expect(
+      visitAfter(
+        { pathname: '/about', search: '?a=1', action: 'initial' },
+        { pathname: '/about', search: '?a=2', hash: '#main', action: 'pop' },
+      ),
+    ).toBe(2);
+    expect(visitAfter({ pathname: '/about', action: 'initial' }, { pathname: '/about', action: 'pop' })).toBe(2);
+  });
+});
+
 describe('navigation: who is looking, and the last page saved', () => {
   it('remembers staff known once the form page showed: an auth card later sends them to the read-only view', () => {
     const { subject, emitted } = start('/education', '?service_token=t');
