@@ -15,6 +15,9 @@
 // pass is marked survived (a real endless loop fails the tests' own time-out, and stays killed).
 //
 //   node --import tsx scripts/recheckSurvivors.ts reports/mutation/machines/navigationMachine.json
+//   node --import tsx scripts/recheckSurvivors.ts report.json --tests test/machines/a.test.ts,test/machines/b.test.ts
+//
+// The report is written after each mutant: an interrupted run started again goes on where it stopped.
 //
 // Only a report whose source still matches the file on disk is re-checked (a stale report would
 // test another machine). It rewrites the machine file while it runs: do not edit or commit that
@@ -36,7 +39,10 @@ export type Report = { files: Record<string, { source: string; mutants: Mutant[]
 
 const RECHECK_REASON = 'Killed when applied by hand: the tests of `vitest related` fail (scripts/recheckSurvivors.ts).';
 const TIMEOUT_SURVIVED = 'Timed out under Stryker; applied by hand, the tests of `vitest related` pass (scripts/recheckSurvivors.ts).';
+const SURVIVED_BY_HAND = 'Survived when applied by hand (scripts/recheckSurvivors.ts).';
 const RECHECKED = new Set(['Survived', 'NoCoverage', 'Timeout']);
+/** Already re-checked (a resumed run skips it). */
+const settled = (mutant: Mutant) => mutant.statusReason?.includes('scripts/recheckSurvivors.ts') === true;
 
 /** Stryker's positions count lines and columns from 1; the end is exclusive. */
 function offsetOf(source: string, { line, column }: Position): number {
@@ -52,11 +58,16 @@ export function applyMutant(source: string, mutant: Mutant): string {
   return source.slice(0, start) + (mutant.replacement ?? '') + source.slice(end);
 }
 
-/** The machine's tests against the file as it is now: true when any fails or cannot load. */
-function vitestRelatedFails(path: string): boolean {
+/**
+ * The machine's tests against the file as it is now: true when any fails or cannot load. By
+ * default every test related to the file; `--tests a,b` names test files instead (faster, and
+ * never more kills than the related tests would find).
+ */
+function vitestFails(path: string, testFiles: readonly string[]): boolean {
+  const selection = testFiles.length > 0 ? ['run', ...testFiles] : ['related', path, '--run'];
   const run = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'related', path, '--run', '--config', 'vitest.mutation.config.ts', '--bail', '1'],
+    ['node_modules/vitest/vitest.mjs', ...selection, '--config', 'vitest.mutation.config.ts', '--bail', '1'],
     { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CI: '1' } },
   );
   return run.status !== 0;
@@ -68,19 +79,22 @@ export interface Workspace {
   /** Runs the tests related to `path` as the file is now: true when any fails. */
   testsFail(path: string): boolean;
   log(line: string): void;
+  /** After each mutant: the report so far (an interrupted run resumes where it stopped). */
+  progress(report: Report): void;
 }
 
-const realWorkspace: Workspace = {
+const realWorkspace = (reportPath: string, testFiles: readonly string[]): Workspace => ({
   read: (path) => readFileSync(path, 'utf8'),
   write: (path, text) => writeFileSync(path, text),
-  testsFail: vitestRelatedFails,
+  testsFail: (path) => vitestFails(path, testFiles),
   log: (line) => console.log(line),
-};
+  progress: (report) => writeFileSync(reportPath, JSON.stringify(report)),
+});
 
 /** Marks killed, in `report`, each re-checked mutant whose tests fail once it is applied, survived a time-out whose tests pass; the files end as they were. */
-export function recheckReport(report: Report, workspace: Workspace = realWorkspace): Report {
+export function recheckReport(report: Report, workspace: Workspace): Report {
   for (const [path, file] of Object.entries(report.files)) {
-    const candidates = file.mutants.filter((mutant) => RECHECKED.has(mutant.status));
+    const candidates = file.mutants.filter((mutant) => RECHECKED.has(mutant.status) && !settled(mutant));
     if (candidates.length === 0) continue;
     const original = workspace.read(path);
     if (original !== file.source) {
@@ -101,7 +115,10 @@ export function recheckReport(report: Report, workspace: Workspace = realWorkspa
         } else if (was === 'Timeout') {
           mutant.status = 'Survived';
           mutant.statusReason = TIMEOUT_SURVIVED;
+        } else {
+          mutant.statusReason = SURVIVED_BY_HAND;
         }
+        workspace.progress(report);
         const where = `${path}:${mutant.location.start.line} ${mutant.mutatorName} → ${JSON.stringify(mutant.replacement).slice(0, 60)}`;
         workspace.log(`${failed ? 'killed  ' : 'survived'} (was ${was}) ${where}`);
       }
@@ -114,8 +131,12 @@ export function recheckReport(report: Report, workspace: Workspace = realWorkspa
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const reportPath of process.argv.slice(2)) {
-    const report = recheckReport(JSON.parse(readFileSync(reportPath, 'utf8')) as Report);
+  const args = process.argv.slice(2);
+  const testsAt = args.indexOf('--tests');
+  const testFiles = testsAt >= 0 ? (args[testsAt + 1] ?? '').split(',').filter(Boolean) : [];
+  const reports = args.filter((_, index) => testsAt < 0 || (index !== testsAt && index !== testsAt + 1));
+  for (const reportPath of reports) {
+    const report = recheckReport(JSON.parse(readFileSync(reportPath, 'utf8')) as Report, realWorkspace(reportPath, testFiles));
     writeFileSync(reportPath, JSON.stringify(report));
   }
 }

@@ -16,6 +16,7 @@ function workspace(files: Record<string, string>) {
     },
     testsFail: (path) => !(files[path] ?? '').includes("[to, 'done']"),
     log: (line) => void log.push(line),
+    progress: () => undefined,
   };
   return { space, files, written, log };
 }
@@ -68,6 +69,16 @@ describe('re-checking survivors by hand (issue 14)', () => {
     // Each mutant on its own: the file is restored between them.
     expect(written.filter((text) => text !== SOURCE)).toHaveLength(4);
     expect(written.at(-1)).toBe(SOURCE);
+  });
+
+  it('goes on where an interrupted run stopped: what was re-checked is not re-checked', () => {
+    const { space, written } = workspace({ 'machines/x.ts': SOURCE });
+    const first: Report = { files: { 'machines/x.ts': { source: SOURCE, mutants: mutants() } } };
+    recheckReport(first, space);
+    const runs = written.length;
+    recheckReport(first, space);
+    expect(written.length).toBe(runs);
+    expect(first.files['machines/x.ts']!.mutants[1]?.statusReason).toContain('Survived when applied by hand');
   });
 
   it('leaves a report alone when the file changed since Stryker ran', () => {
