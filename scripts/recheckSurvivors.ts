@@ -72,7 +72,20 @@ function vitestFails(path: string, testFiles: readonly string[]): boolean {
     // cut, and counts as failed (a time-out, as Stryker counts it: detected).
     { encoding: 'utf8', timeout: testFiles.length > 0 ? 30_000 : 180_000, env: { ...process.env, CI: '1' } },
   );
+  if (run.status === null) killStrandedWorkers();
   return run.status !== 0;
+}
+
+/**
+ * A run cut short leaves its test workers behind (forks busy in the endless loop, now children of
+ * init), each holding a core: they go too.
+ */
+function killStrandedWorkers(): void {
+  const listing = spawnSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout ?? '';
+  for (const line of listing.split('\n')) {
+    const [pid, ppid, ...args] = line.trim().split(/\s+/);
+    if (ppid === '1' && args.join(' ').includes(`${process.cwd()}/node_modules/vitest`)) spawnSync('kill', ['-9', pid ?? '']);
+  }
 }
 
 export interface Workspace {
