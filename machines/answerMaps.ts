@@ -3,8 +3,13 @@ import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataMo
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
 import { changedAnswers } from './answerDrafts';
 
-/** What the answers actor does to its answers: the rules of section 4 and of a two-tab conflict. */
+// What the answers actor does to its answers: the rules of section 4 and of a two-tab conflict.
+
 export type AnswerMap = Record<string, AnswerValue>;
+
+/** Whatever the answers now hide is cleared (section 4 "Conditional content"). */
+const withoutHidden = (answers: Answers): AnswerMap =>
+  clearKeys(answers, hiddenKeysToClear(answers, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
 
 /**
  * Section 4 "Conditional content": a new answer clears the conditional selects it controls (and
@@ -18,13 +23,11 @@ export function withAnswer(answers: Answers, key: string, value: AnswerValue, de
 
 /** Several answers at once (a restored draft, an offer taken): what they hide is cleared. */
 export function withAnswers(answers: Answers, more: Answers): AnswerMap {
-  const next = { ...answers, ...more };
-  return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+  return withoutHidden({ ...answers, ...more });
 }
 
 export function withoutKeys(answers: Answers, keys: readonly string[]): AnswerMap {
-  const next = clearKeys(answers, keys, CONDITION_CATALOGUE);
-  return clearKeys(next, hiddenKeysToClear(next, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
+  return withoutHidden(clearKeys(answers, keys, CONDITION_CATALOGUE));
 }
 
 export const hasAnswers = (answers: Answers) => Object.values(answers).some((value) => value !== '' && value !== false);
