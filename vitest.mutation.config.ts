@@ -1,17 +1,23 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 /**
  * The tests Stryker runs against mutated machines (npm run test:mutation): the machines' own
  * tests, without the generated-paths CLI's (machines/paths is not mutated) nor the bundle-size
  * check (an esbuild build per run, it kills no mutant).
+ *
+ * MUTATION_TESTS (comma-separated test files) narrows them to a machine's own tests: every mutant
+ * of a machine definition is static (built on import), so without it each one reruns every test
+ * importing the root machine. The score is then a floor: a related test might kill more.
  */
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ['test/machines/**/*.test.ts'],
-      exclude: ['test/machines/paths/**', 'test/machines/bundleWeight.test.ts', 'node_modules/**'],
-    },
-  }),
-);
+const narrowed = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+
+// Spread, not mergeConfig: mergeConfig appends to the base's include, which ran every test.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: narrowed?.length ? narrowed : ['test/machines/**/*.test.ts'],
+    exclude: ['test/machines/paths/**', 'test/machines/bundleWeight.test.ts', 'node_modules/**'],
+  },
+});

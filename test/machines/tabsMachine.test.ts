@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMachine, fromPromise, sendTo, type ActorRefFrom, type AnyActorLogic, type EventObject, type AnyActorRef } from 'xstate';
+import { createActor, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
-import type { DocumentInspectedEvent } from '../../machines/events';
 import { DEFAULT_TABS, TABS_MESSAGES, tabsMachine, type TabsEvent } from '../../machines/tabsMachine';
-import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
+import { SYSTEM_IDS } from '../../machines/systemIds';
 import { TAB_GROUPS } from '../../src/catalogue/questions';
-import { flush, recordingSibling, startSystem } from './helpers/documentsKit';
+import { flush } from './helpers/documentsKit';
 import { getShortestPaths } from 'xstate/graph';
 import { serialiseStateVia } from '../../machines/paths/document';
 import { tabsPathEvents } from '../../machines/paths/tabs';
 import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 import { answered } from './helpers/system';
+import { fakeApi, LOGGED_IN, LOGGED_OUT, provided, SERVICE, startTabs, stubDocument, type FakeApi, type StubState } from './helpers/tabsKit';
 
 // Only the "default actors" test uses these; every other test provides its network actors.
 vi.mock('../../machines/api/endpoints', () => ({
@@ -28,9 +28,6 @@ const TAB_ID = GROUP.tabId;
 
 const serverError = new ApiError('The server is down.', 'http', 500);
 const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
-const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
-const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
 /** The answers the page shows travel with the choice: the tabs actor tells what the switch would delete. */
 const choose = (tab: string, answers: Record<string, string> = {}) => ({ type: 'tabs.choose', tabId: TAB_ID, tab, answers }) as const;
 const ESSAY_KEY = OTHER_TAB.clears[0]!;
@@ -40,91 +37,11 @@ const failureToast = {
   toast: { severity: 'error', title: 'Error', message: TABS_MESSAGES.failed(GROUP.defaultTab) },
 };
 
-function fakeApi() {
-  return {
-    loadTabs: vi.fn((): Promise<Record<string, string>> => Promise.resolve({})),
-    deleteConversion: vi.fn((_input: { answerKey: string }): Promise<unknown> => Promise.resolve({})),
-    deleteDocument: vi.fn((_input: { answerKey: string }): Promise<unknown> => Promise.resolve({})),
-    saveTab: vi.fn((_input: { tabId: string; tab: string }): Promise<unknown> => Promise.resolve({})),
-  };
-}
-type FakeApi = ReturnType<typeof fakeApi>;
-
-/** The network is faked; the upload check stays real and reads the stub document's tags. */
-function provided(fake: FakeApi) {
-  return tabsMachine.provide({
-    actors: {
-      loadTabs: fromPromise(() => fake.loadTabs()),
-      deleteConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteConversion(input)),
-      deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
-      saveTab: fromPromise(({ input }: { input: { tabId: string; tab: string } }) => fake.saveTab(input)),
-    },
-  });
-}
-
-/**
- * A document actor stand-in in one of the states the tabs actor cares about: it answers
- * `document.inspect` as the document actor does (`silent`: it never answers), and records every event.
- */
-function stubDocument(state: 'idle' | 'busy' | 'attached' | 'error' | 'silent') {
-  const received: EventObject[] = [];
-  const asked: EventObject[] = [];
-  const answer: DocumentInspectedEvent = {
-    type: 'document.inspected',
-    answerKey: DOC_KEY,
-    busy: state === 'busy',
-    attached: state === 'attached' || state === 'error',
-  };
-  const logic = createMachine({
-    on: {
-      'document.inspect': [
-        { guard: () => state === 'silent', actions: ({ event }) => void asked.push(event) },
-        {
-          actions: [
-            ({ event }) => void asked.push(event),
-            sendTo(({ event, system }) => system.get((event as unknown as { replyTo: string }).replyTo) as AnyActorRef, answer),
-          ],
-        },
-      ],
-      '*': { actions: ({ event }) => void received.push(event) },
-    },
-  });
-  return { logic, received, asked };
-}
-
-function start(options: { fake?: FakeApi; document?: ReturnType<typeof stubDocument>; logic?: AnyActorLogic } = {}) {
-  const fake = options.fake ?? fakeApi();
-  const document = options.document ?? stubDocument('idle');
-  const answers = recordingSibling({ answers: {} });
-  const toasts = recordingSibling();
-  const session = recordingSibling();
-  const app = recordingSibling();
-  const { actor } = startSystem(
-    { logic: options.logic ?? provided(fake), systemId: SYSTEM_IDS.tabs },
-    {
-      [SYSTEM_IDS.answers]: answers.logic,
-      [SYSTEM_IDS.toasts]: toasts.logic,
-      [SYSTEM_IDS.session]: session.logic,
-      [SYSTEM_IDS.app]: app.logic,
-      [documentSystemId(DOC_KEY)]: document.logic,
-    },
-  );
-  const send = async (event: TabsEvent) => {
-    actor.send(event);
-    await flush();
-  };
-  return {
-    fake,
-    actor,
-    send,
-    snapshot: () => actor.getSnapshot() as ReturnType<(typeof tabsMachine)['transition']>,
-    documentReceived: document.received,
-    documentAsked: document.asked,
-    answersReceived: answers.received,
-    toasts: toasts.received,
-    sessionReceived: session.received,
-    appReceived: app.received,
-  };
+/** The tabs actor with the group's document in the given state. */
+function start(options: { fake?: FakeApi; document?: StubState; logic?: AnyActorLogic } = {}) {
+  const document = stubDocument(options.document ?? 'idle', DOC_KEY);
+  const run = startTabs({ fake: options.fake, logic: options.logic, documents: [document] });
+  return { ...run, documentReceived: document.received, documentAsked: document.asked };
 }
 
 async function applicant(options: Parameters<typeof start>[0] = {}) {
@@ -212,6 +129,92 @@ describe('who sees which tab', () => {
   });
 });
 
+describe('who is told again', () => {
+  it('keeps an anonymous user on the default tabs when told they are logged out', async () => {
+    const run = start();
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.fake.loadTabs).not.toHaveBeenCalled();
+  });
+
+  it('keeps a service user on the chosen tabs when told again, and shows the defaults once logged out', async () => {
+    const run = start();
+    await run.send(SERVICE);
+    await run.send({ type: 'tabs.set', tabs: { [TAB_ID]: DOC_TAB.id } });
+    await run.send(SERVICE);
+    expect(run.snapshot().matches('readOnly')).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+  });
+
+  it('keeps a logged-in applicant on their tabs when told again', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    const run = await applicant({ fake });
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    expect(fake.loadTabs).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads the documents of every group after the choices failed to load', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockRejectedValueOnce(serverError);
+    const run = await applicant({ fake });
+    expect(run.snapshot().context.failedTabId).toBeNull();
+    await run.send({ type: 'tabs.reset' });
+    expect(run.documentReceived).toEqual([{ type: 'document.reload' }]);
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+  });
+
+  it('still switches when it runs without siblings (alone, as the generated paths run it)', async () => {
+    const fake = fakeApi();
+    const alone = createActor(provided(fake)).start();
+    alone.send(LOGGED_IN);
+    await flush();
+    alone.send(choose(DOC_TAB.id, WITH_ESSAY));
+    alone.send({ type: 'document.inspected', answerKey: DOC_KEY, busy: false, attached: false });
+    alone.send({ type: 'tabs.confirm' });
+    await flush();
+    expect(alone.getSnapshot().status).toBe('active');
+    expect(alone.getSnapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(alone.getSnapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+  });
+});
+
+describe('what Stately Inspect names (the request running in each busy state)', () => {
+  it('names the loading, deleting and saving requests', async () => {
+    const fake = fakeApi();
+    const gates: Array<() => void> = [];
+    const held = () => new Promise<unknown>((resolve) => gates.push(() => resolve({})));
+    fake.loadTabs.mockImplementation(() => held().then(() => ({ [TAB_ID]: DOC_TAB.id })));
+    fake.deleteConversion.mockImplementation(held);
+    fake.deleteDocument.mockImplementation(held);
+    fake.saveTab.mockImplementation(held);
+    const run = await applicant({ fake, document: 'attached' });
+    const running = () => Object.keys(run.snapshot().children);
+    expect(running()).toEqual(['loadTabs']);
+    gates.shift()?.();
+    await flush();
+    await chooseConfirmed(run, OTHER_TAB.id);
+    const steps = [
+      ['deletingConversion', 'deleteConversion'],
+      ['deletingDocument', 'deleteDocument'],
+      ['saving', 'saveTab'],
+    ] as const;
+    for (const [state, request] of steps) {
+      expect(run.snapshot().matches({ applicant: state })).toBe(true);
+      expect(run.snapshot().hasTag('busy')).toBe(true);
+      expect(running()).toEqual([request]);
+      gates.shift()?.();
+      await flush();
+    }
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+  });
+});
+
 describe('choosing another tab (spec section 4)', () => {
   it('ignores the current tab and unknown tabs', async () => {
     const run = await applicant();
@@ -250,7 +253,7 @@ describe('choosing another tab (spec section 4)', () => {
     const gates: Array<() => void> = [];
     fake.deleteConversion.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
     fake.deleteDocument.mockImplementation(() => new Promise((resolve) => gates.push(() => resolve({}))));
-    const run = await applicant({ fake, document: stubDocument(state) });
+    const run = await applicant({ fake, document: state });
     await run.send(choose(OTHER_TAB.id));
     // Issue 12: nothing is deleted before the applicant confirms.
     expect(run.snapshot().matches({ applicant: 'confirming' })).toBe(true);
@@ -271,7 +274,7 @@ describe('choosing another tab (spec section 4)', () => {
   });
 
   it('blocks the switch while an upload or fetch runs, with a closable dialog', async () => {
-    const run = await applicant({ document: stubDocument('busy') });
+    const run = await applicant({ document: 'busy' });
     await run.send(choose(DOC_TAB.id));
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
     expect(TABS_MESSAGES.uploadInProgressTitle).toBe('File Upload in Progress');
@@ -280,6 +283,7 @@ describe('choosing another tab (spec section 4)', () => {
     await run.send({ type: 'tabs.closeDialog' });
     expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
     expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+    expect(run.snapshot().context.pending).toBeNull();
     expect(run.fake.saveTab).not.toHaveBeenCalled();
   });
 
@@ -287,7 +291,7 @@ describe('choosing another tab (spec section 4)', () => {
     const fake = fakeApi();
     fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
     fake.deleteConversion.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
-    const run = await applicant({ fake, document: stubDocument('attached') });
+    const run = await applicant({ fake, document: 'attached' });
     await chooseConfirmed(run, OTHER_TAB.id);
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
     expect(run.toasts).toEqual([]);
@@ -302,7 +306,7 @@ describe('choosing another tab (spec section 4)', () => {
     const fake = fakeApi();
     fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
     fake.deleteDocument.mockRejectedValue(serverError);
-    const run = await applicant({ fake, document: stubDocument('attached') });
+    const run = await applicant({ fake, document: 'attached' });
     await chooseConfirmed(run, OTHER_TAB.id);
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     expect(run.toasts).toEqual([failureToast]);
@@ -327,7 +331,7 @@ describe('choosing another tab (spec section 4)', () => {
   });
 
   it('asks the documents of the group by event and waits for their answers before switching', async () => {
-    const run = await applicant({ document: stubDocument('silent') });
+    const run = await applicant({ document: 'silent' });
     await run.send(choose(DOC_TAB.id));
     expect(run.documentAsked).toEqual([{ type: 'document.inspect', replyTo: SYSTEM_IDS.tabs }]);
     expect(run.snapshot().matches({ applicant: 'checking' })).toBe(true);
@@ -339,7 +343,7 @@ describe('choosing another tab (spec section 4)', () => {
   });
 
   it('ignores the answer of a document it did not ask about', async () => {
-    const run = await applicant({ document: stubDocument('silent') });
+    const run = await applicant({ document: 'silent' });
     await run.send(choose(DOC_TAB.id));
     await run.send({ type: 'document.inspected', answerKey: 'another_doc', busy: true, attached: true });
     expect(run.snapshot().matches({ applicant: 'checking' })).toBe(true);
@@ -398,7 +402,7 @@ describe('asking before a switch deletes answers (issue 12)', () => {
   it('asks before a switch deletes an uploaded document, and deletes nothing on Cancel', async () => {
     const fake = fakeApi();
     fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
-    const run = await applicant({ fake, document: stubDocument('attached') });
+    const run = await applicant({ fake, document: 'attached' });
     await run.send(choose(OTHER_TAB.id, { [DOC_KEY]: 'ANSWERED' }));
     expect(run.snapshot().matches({ applicant: 'confirming' })).toBe(true);
     expect(run.snapshot().context.losing).toEqual([DOC_KEY]);
@@ -409,8 +413,27 @@ describe('asking before a switch deletes answers (issue 12)', () => {
     expect(run.documentReceived).toEqual([]);
   });
 
+  it('switches without asking when the tab left has no document attached', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    const run = await applicant({ fake, document: 'idle' });
+    await run.send(choose(OTHER_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(OTHER_TAB.id);
+    expect(fake.deleteConversion).not.toHaveBeenCalled();
+    expect(fake.deleteDocument).not.toHaveBeenCalled();
+  });
+
+  it("does not count the chosen tab's document as lost", async () => {
+    const run = await applicant({ document: 'attached' });
+    await run.send(choose(DOC_TAB.id));
+    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
+    expect(run.fake.deleteDocument).not.toHaveBeenCalled();
+  });
+
   it('an upload in progress still blocks the switch before anything is asked', async () => {
-    const run = await applicant({ document: stubDocument('busy') });
+    const run = await applicant({ document: 'busy' });
     await run.send(choose(DOC_TAB.id, WITH_ESSAY));
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
   });
@@ -431,7 +454,7 @@ describe('default actors call the API of section 7', () => {
     vi.mocked(api.deleteConversion).mockResolvedValue({ message: '' });
     vi.mocked(api.deleteDocument).mockResolvedValue({ message: '' });
     vi.mocked(api.saveTab).mockResolvedValue({ message: 'Saved.' });
-    const run = await applicant({ logic: tabsMachine, document: stubDocument('attached') });
+    const run = await applicant({ logic: tabsMachine, document: 'attached' });
     expect(api.tabChoices).toHaveBeenCalledWith(expect.any(AbortSignal));
     await chooseConfirmed(run, OTHER_TAB.id);
     expect(api.deleteConversion).toHaveBeenCalledWith(DOC_KEY, expect.any(AbortSignal));
