@@ -12,7 +12,17 @@ import { tabsPathEvents } from '../../machines/paths/tabs';
 import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 import { answered } from './helpers/system';
-import { fakeApi, LOGGED_IN, LOGGED_OUT, provided, SERVICE, startTabs, stubDocument, type FakeApi, type StubState } from './helpers/tabsKit';
+import {
+  fakeApi,
+  LOGGED_IN,
+  LOGGED_OUT,
+  provided,
+  SERVICE,
+  startTabs,
+  stubDocument,
+  type FakeApi,
+  type StubState,
+} from './helpers/tabsKit';
 
 // Only the "default actors" test uses these; every other test provides its network actors.
 vi.mock('../../machines/api/endpoints', () => ({
@@ -313,6 +323,17 @@ describe('choosing another tab (spec section 4)', () => {
     expect(fake.saveTab).not.toHaveBeenCalled();
   });
 
+  it.each(['deleteDocument', 'saveTab'] as const)('ends the session without the tabs toast when %s answers 401', async (request) => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
+    fake[request].mockRejectedValue(unauthorised);
+    const run = await applicant({ fake, document: 'attached' });
+    await chooseConfirmed(run, OTHER_TAB.id);
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
+    expect(run.toasts).toEqual([]);
+  });
+
   it('fails with the tabs toast when saving fails; the reset reloads the tabs and the documents', async () => {
     const fake = fakeApi();
     fake.saveTab.mockRejectedValue(serverError);
@@ -320,7 +341,7 @@ describe('choosing another tab (spec section 4)', () => {
     await run.send(choose(DOC_TAB.id));
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     expect(run.snapshot().hasTag('error')).toBe(true);
-    expect(run.snapshot().context).toMatchObject({ chosen: DEFAULT_TABS, pending: null, failedTabId: TAB_ID });
+    expect(run.snapshot().context).toMatchObject({ chosen: DEFAULT_TABS, pending: null, losing: [], failedTabId: TAB_ID });
     expect(run.toasts).toEqual([failureToast]);
     expect(run.answersReceived).toEqual([]);
     await run.send({ type: 'tabs.reset' });
@@ -382,6 +403,8 @@ describe('asking before a switch deletes answers (issue 12)', () => {
     expect(run.snapshot().can({ type: 'tabs.confirm' })).toBe(true);
     await run.send({ type: 'tabs.confirm' });
     expect(run.fake.saveTab).toHaveBeenCalledWith({ tabId: TAB_ID, tab: DOC_TAB.id });
+    // The tab left has no document: nothing to delete before saving.
+    expect(run.fake.deleteConversion).not.toHaveBeenCalled();
     expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
     expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
     expect(run.snapshot().context.losing).toEqual([]);

@@ -33,7 +33,13 @@ const GROUPS = vi.hoisted(
         defaultTab: 'link',
         tabs: [
           { id: 'link', label: 'Give a link', keys: ['portfolio_link'], clears: ['portfolio_link'] },
-          { id: 'file', label: 'Upload it', keys: ['portfolio_doc'], clears: ['portfolio_doc'], documentKey: 'portfolio_doc' },
+          {
+            id: 'file',
+            label: 'Upload it',
+            keys: ['portfolio_doc', 'portfolio_note'],
+            clears: ['portfolio_doc', 'portfolio_note'],
+            documentKey: 'portfolio_doc',
+          },
         ],
       },
       {
@@ -144,6 +150,38 @@ describe('a failed switch in one group', () => {
     fake.loadTabs.mockRejectedValueOnce(serverError);
     const run = start({}, fake);
     await run.send(LOGGED_IN);
+    await run.send({ type: 'tabs.reset' });
+    for (const stub of Object.values(run.documents)) expect(stub.received).toEqual([{ type: 'document.reload' }]);
+  });
+});
+
+describe('a tab with a written answer and a document', () => {
+  it('deletes the document too when the applicant confirms losing both', async () => {
+    const fake = fakeApi();
+    fake.loadTabs.mockResolvedValue({ portfolio: 'file' });
+    const run = start({ portfolio_doc: 'attached' }, fake);
+    await run.send(LOGGED_IN);
+    await run.send({ type: 'tabs.choose', tabId: 'portfolio', tab: 'link', answers: { portfolio_note: 'My sketches' } });
+    expect(run.snapshot().context.losing).toEqual(['portfolio_note', 'portfolio_doc']);
+    await run.send({ type: 'tabs.confirm' });
+    expect(fake.deleteConversion).toHaveBeenCalledWith({ answerKey: 'portfolio_doc' });
+    expect(fake.deleteDocument).toHaveBeenCalledWith({ answerKey: 'portfolio_doc' });
+    expect(run.snapshot().context.chosen.portfolio).toBe('link');
+  });
+});
+
+describe('a reset after coming back from the service view', () => {
+  it('reloads every group when the choices then failed to load, not only the group of an earlier failed switch', async () => {
+    const fake = fakeApi();
+    fake.saveTab.mockRejectedValueOnce(serverError);
+    const run = start({}, fake);
+    await run.send(LOGGED_IN);
+    await run.send(choose('portfolio', 'file'));
+    expect(run.snapshot().context.failedTabId).toBe('portfolio');
+    await run.send({ type: 'app.context', loggedIn: false, serviceUser: true });
+    fake.loadTabs.mockRejectedValueOnce(serverError);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     await run.send({ type: 'tabs.reset' });
     for (const stub of Object.values(run.documents)) expect(stub.received).toEqual([{ type: 'document.reload' }]);
   });
