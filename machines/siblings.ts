@@ -27,6 +27,16 @@ export const sibling =
   ({ system }: { system: SystemActors }): AnyActorRef =>
     system.get(systemId) ?? nobody;
 
+/** In an `enqueueActions` body: queues `event` for the sibling under `systemId` (an absent one: nobody). */
+export function enqueueTo<TEvent extends EventObject>(
+  enqueue: { sendTo: (to: AnyActorRef, event: TEvent) => void },
+  system: SystemActors,
+  systemId: string,
+  event: TEvent,
+): void {
+  enqueue.sendTo(sibling(systemId)({ system }), event);
+}
+
 /** Guard body shared by every machine that calls the API: 401 belongs to the session actor. */
 export const unauthorisedError = ({ event }: { event: EventObject }): boolean => isUnauthorised((event as { error?: unknown }).error);
 

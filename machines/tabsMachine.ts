@@ -7,7 +7,7 @@ import type { PageFailedEvent } from './coreEvents';
 import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
-import { pageFailed, sibling, type SystemActors } from './siblings';
+import { enqueueTo, pageFailed, type SystemActors } from './siblings';
 
 /** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
 export const TABS_MESSAGES = {
@@ -91,11 +91,7 @@ function validChoices(choices: Record<string, string>): Record<string, string> {
 
 type Sent = ToastEvent | AnswersEvent | SessionEvent | DocumentEvent | DocumentInspectEvent | PageFailedEvent;
 type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
-
-/** Sends to the sibling under `systemId`; an absent one (an isolated test) hears nothing. */
-function send(enqueue: Enqueue, system: SystemActors, systemId: string, event: Sent): void {
-  enqueue.sendTo(sibling(systemId)({ system }), event);
-}
+const send = (enqueue: Enqueue, system: SystemActors, systemId: string, event: Sent) => enqueueTo(enqueue, system, systemId, event);
 
 function reportUnauthorised(enqueue: Enqueue, system: SystemActors, error: unknown): boolean {
   if (isUnauthorised(error)) send(enqueue, system, SYSTEM_IDS.session, { type: 'session.unauthorised' });

@@ -64,6 +64,9 @@ export function applyMutant(source: string, mutant: Mutant): string {
  * never more kills than the related tests would find).
  */
 function vitestFails(path: string, testFiles: readonly string[]): boolean {
+  // Also before each run: a cut run's workers are handed to init only once their parent is gone,
+  // which can be after the sweep that followed the cut.
+  killStrandedWorkers();
   const selection = testFiles.length > 0 ? ['run', ...testFiles] : ['related', path, '--run'];
   const run = spawnSync(
     process.execPath,

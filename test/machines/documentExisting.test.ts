@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
 import type { DocumentLink } from '../../machines/api/responses';
 import { DOCUMENT_MESSAGES } from '../../machines/documentMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -63,13 +64,35 @@ describe('an existing document', () => {
     await run.send({ type: 'document.confirmDelete' });
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
     expect(run.snapshot().context.document).toMatchObject(SAVED);
-    expect(run.toasts).toHaveLength(1);
+    expect(run.toasts).toEqual([{ type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } }]);
+  });
+
+  it('forgets the document when a reload finds none on the server any more', async () => {
+    const fake = fakeApi();
+    const run = await attached(fake);
+    fake.loadDocument.mockResolvedValue(null);
+    await run.send({ type: 'document.reload' });
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.document).toBeNull();
+  });
+
+  it('says the generic message when a failure carries none', async () => {
+    const fake = fakeApi();
+    fake.deleteDocument.mockRejectedValueOnce('no response').mockRejectedValueOnce(new Error(''));
+    const run = await attached(fake);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await run.send({ type: 'document.delete' });
+      await run.send({ type: 'document.confirmDelete' });
+    }
+    const generic = { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: GENERIC_ERROR_MESSAGE } };
+    expect(run.toasts).toEqual([generic, generic]);
   });
 
   it('forgets the document when the tabs actor deleted it, and reloads on request', async () => {
     const run = await attached();
     await run.send({ type: 'document.cleared' });
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.document).toBeNull();
     await run.send({ type: 'document.reload' });
     expect(run.fake.loadDocument).toHaveBeenCalledTimes(2);
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
@@ -107,18 +130,19 @@ describe('downloading the converted PDF of an existing document (issue 13)', () 
     const fake = fakeApi();
     fake.fetchDocumentLink
       .mockResolvedValueOnce({ status: 'failed', url: null })
+      .mockResolvedValueOnce({ status: 'failed', url: DOCUMENT_URL })
+      .mockResolvedValueOnce({ status: 'completed', url: null })
       .mockRejectedValueOnce(serverError)
       .mockRejectedValueOnce(unauthorised);
     const run = await attached(fake);
-    await run.send({ type: 'document.download' });
-    await run.send({ type: 'document.download' });
+    for (let click = 0; click < 4; click += 1) await run.send({ type: 'document.download' });
     const toast = {
       type: 'toast.show',
       toast: { severity: 'error', title: 'Error', message: DOCUMENT_MESSAGES.downloadFailed(SAVED.file_name) },
     };
-    expect(run.toasts).toEqual([toast, toast]);
+    expect(run.toasts).toEqual([toast, toast, toast, toast]);
     await run.send({ type: 'document.download' });
-    expect(run.toasts).toHaveLength(2);
+    expect(run.toasts).toHaveLength(4);
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
     expect(run.delivered).toEqual([]);
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);

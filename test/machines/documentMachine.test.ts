@@ -35,6 +35,8 @@ describe('file rules (spec section 5)', () => {
     expect(fileProblem([pdf('a.pdf', FILE_MAX_BYTES + 1)])).toBe(FILE_MESSAGES.tooLarge);
     expect(fileProblem([pdf('a.gif')])).toBe(FILE_MESSAGES.wrongType);
     expect(fileProblem([pdf('no-extension')])).toBe(FILE_MESSAGES.wrongType);
+    // A name that is only a type, without the dot, is no file of that type.
+    expect(fileProblem([pdf('pdf')])).toBe(FILE_MESSAGES.wrongType);
     expect(fileProblem([pdf(`${'n'.repeat(FILE_NAME_MAX_LENGTH - 3)}.pdf`)])).toBe(FILE_MESSAGES.nameTooLong);
     expect(fileProblem([pdf('a.pdf', 0)])).toBe(FILE_MESSAGES.empty);
     expect(fileProblem([pdf('a.pdf'), pdf('b.pdf')])).toBe(DOCUMENT_MESSAGES.oneFile);
@@ -42,9 +44,105 @@ describe('file rules (spec section 5)', () => {
 
   it('shows sizes with no decimals', () => {
     expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1023)).toBe('1023 B');
+    expect(formatFileSize(1024)).toBe('1 KB');
     expect(formatFileSize(1500)).toBe('1 KB');
     expect(formatFileSize(1_000_000)).toBe('977 KB');
     expect(formatFileSize(FILE_MAX_BYTES)).toBe('1 MB');
+  });
+});
+
+describe('who is told again (the service view and the applicant)', () => {
+  it('keeps a visitor anonymous when told they are logged out', async () => {
+    const run = start();
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.fake.loadDocument).not.toHaveBeenCalled();
+  });
+
+  it('takes the document and the service token the service view is given after the staff member arrived', async () => {
+    const run = start();
+    await run.send(SERVICE);
+    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
+    await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    expect(run.snapshot().context.document).toEqual(SAVED);
+    await run.send({ type: 'document.download' });
+    expect(run.fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
+    await run.send({ type: 'document.set', document: null });
+    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
+    expect(run.snapshot().context.document).toBeNull();
+  });
+
+  it('keeps staff on the attached note when told again, and loads the applicant’s document when an applicant logs in', async () => {
+    const run = start();
+    await run.send({ type: 'document.set', document: SAVED });
+    await run.send(SERVICE);
+    await run.send(SERVICE);
+    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches('applicant')).toBe(true);
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves an applicant with a document to the attached note of the service view', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    const run = await loggedIn(fake);
+    await run.send(LOGGED_IN);
+    expect(run.snapshot().matches({ applicant: 'attached' })).toBe(true);
+    await run.send(SERVICE);
+    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+  });
+
+  it('forgets the document and its error when the applicant logs out', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'failed' });
+    const run = await loggedIn(fake);
+    expect(run.snapshot().context).toMatchObject({ error: DOCUMENT_MESSAGES.uploadFailed(KEY) });
+    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().context).toMatchObject({ document: null, error: null });
+  });
+});
+
+describe('what Stately Inspect names (the request running in each busy state)', () => {
+  it('names the upload’s requests, the reset’s and the deletion’s', async () => {
+    const fake = fakeApi();
+    const gates: Array<() => void> = [];
+    const held = <T>(value: T) => new Promise<T>((resolve) => gates.push(() => resolve(value)));
+    fake.requestUploadUrl.mockImplementation(() => held({ url: 'https://storage.test/upload', fields: { key: 'k', policy: 'p' } }));
+    fake.uploadFile.mockImplementation(() => held(undefined));
+    fake.requestConversion.mockImplementation(() => held(undefined));
+    fake.checkConversion.mockResolvedValueOnce({ status: 'failed', message: '' }).mockResolvedValue({ status: 'completed', message: '' });
+    fake.deleteConversion.mockImplementation(() => held({}));
+    fake.deleteDocument.mockImplementation(() => held({}));
+    const run = await loggedIn(fake);
+    const running = () => Object.keys(run.snapshot().children);
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    expect(running()).toEqual(['requestUploadUrl']);
+    for (const request of ['uploadFile', 'requestConversion']) {
+      gates.shift()?.();
+      await flush();
+      expect(running()).toEqual([request]);
+    }
+    gates.shift()?.();
+    await flush();
+    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    await run.send({ type: 'document.resetError' });
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    expect(running()).toEqual(['deleteConversion']);
+    gates.shift()?.();
+    await flush();
+    await run.send({ type: 'document.choose', files: [pdf()] });
+    for (let step = 0; step < 3; step += 1) {
+      gates.shift()?.();
+      await flush();
+    }
+    expect(run.snapshot().matches({ applicant: 'attached' })).toBe(true);
+    await run.send({ type: 'document.delete' });
+    await run.send({ type: 'document.confirmDelete' });
+    expect(running()).toEqual(['deleteDocument']);
   });
 });
 
@@ -143,6 +241,15 @@ describe('loading the document answer', () => {
   });
 });
 
+it('keeps the name of a document still being converted from an earlier visit, to show it', async () => {
+  const fake = fakeApi();
+  fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'in progress' });
+  fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
+  const run = await loggedIn(fake);
+  expect(run.snapshot().matches({ applicant: 'converting' })).toBe(true);
+  expect(run.snapshot().context.document).toEqual(SAVED);
+});
+
 describe('choosing a file', () => {
   it('refuses an invalid file with its message and accepts another choice', async () => {
     const run = await loggedIn();
@@ -154,6 +261,8 @@ describe('choosing a file', () => {
     await run.send({ type: 'document.choose', files: [] });
     expect(run.snapshot().context.fileProblem).toBe(FILE_MESSAGES.wrongType);
     await run.send({ type: 'document.reload' });
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(2);
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
     expect(run.snapshot().context.fileProblem).toBeNull();
     await run.send({ type: 'document.choose', files: [pdf('a.pdf', 0)] });
     run.fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });

@@ -16,6 +16,7 @@ vi.mock('../../machines/api/endpoints', () => ({
     requestConversion: vi.fn(),
     conversionStatus: vi.fn(),
     documentLink: vi.fn(),
+    serviceDocumentLink: vi.fn(),
     deleteDocument: vi.fn(),
     deleteConversion: vi.fn(),
   },
@@ -83,5 +84,15 @@ describe('default actors call the API of section 7', () => {
     expect(api.requestConversion).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toEqual({ applicant: 'failed' });
     expect(actor.getSnapshot().context.error).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
+  it('staff download with the page’s service token', async () => {
+    vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=s' });
+    const { actor } = startSystem({ logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } }, {});
+    actor.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    actor.send({ type: 'app.context', loggedIn: false, serviceUser: true });
+    actor.send({ type: 'document.download' });
+    await flush();
+    expect(api.serviceDocumentLink).toHaveBeenCalledWith(KEY, 'staff-token', expect.any(AbortSignal));
   });
 });

@@ -62,6 +62,8 @@ describe('uploading (spec section 4)', () => {
     await flush();
     expect(run.snapshot().matches({ applicant: 'requestingConversion' })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(true);
+    // The File is let go as soon as it has been sent.
+    expect(run.snapshot().context.file).toBeNull();
   });
 
   it('polls every 2 seconds while unprocessed or in progress, and marks the answer on completion', async () => {
@@ -224,6 +226,7 @@ describe('upload error reset (spec section 8)', () => {
     const run = await failed(fake);
     await run.send({ type: 'document.resetError' });
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.error).toBeNull();
     expect(run.toasts.at(-1)).toEqual({ type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } });
   });
 
@@ -231,6 +234,7 @@ describe('upload error reset (spec section 8)', () => {
     const run = await failed();
     await run.send({ type: 'document.cleared' });
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+    expect(run.snapshot().context.error).toBeNull();
     const again = await failed();
     await again.send({ type: 'document.reload' });
     expect(again.snapshot().matches({ applicant: 'empty' })).toBe(true);
