@@ -134,6 +134,36 @@ describe('authCardMachine: fields and validation', () => {
   });
 });
 
+describe('authCardMachine: a fresh card and a submit of it empty', () => {
+  it('opens every card with empty inputs, nothing revealed, whatever the card before held', () => {
+    const t = start('signup');
+    t.fill({ username: USERNAME, password: PASSWORD, confirm_password: PASSWORD, code: CODE, id: 'x' });
+    t.send({ type: 'field.blur', field: 'username' });
+    for (const card of AUTH_CARD_NAMES) {
+      t.send({ type: 'card.open', card });
+      expect(t.context().values).toEqual({ username: '', password: '', confirm_password: '', code: '', id: '' });
+      expect(t.context().revealed).toEqual([]);
+      expect(t.context().errors).toEqual({});
+    }
+    t.stop();
+  });
+
+  it.each([
+    ['login', ['password', 'username']],
+    ['signup', ['password', 'username']],
+    ['confirm', ['code', 'username']],
+    ['forgot', ['username']],
+    ['reset', ['confirm_password', 'id', 'password', 'username']],
+  ] as const)('shows, on submitting the %s card empty, an error under each of its inputs', (card, fields) => {
+    const t = start(card);
+    // The confirmation only says the two passwords differ.
+    if (card === 'reset') t.fill({ password: 'x' });
+    t.send({ type: 'submit' });
+    expect(Object.keys(t.context().errors).sort()).toEqual(fields);
+    t.stop();
+  });
+});
+
 describe('authCardMachine: calls and navigations', () => {
   it('logs in with the normalised form, tells the session and goes to the default route', async () => {
     const t = start('login');
@@ -172,10 +202,14 @@ describe('authCardMachine: calls and navigations', () => {
     expect(t.context().notice?.title).toBe('Log In Error');
     t.send({ type: 'notice.dismiss' });
     expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().notice).toBeNull();
     t.send({ type: 'submit' });
+    // A new try hides the last answer while it runs.
+    expect(t.context().notice).toBeNull();
     await t.control.reject('login', notConfirmed());
     t.send({ type: 'confirm.go' });
     expect(t.snapshot().matches('leaving')).toBe(true);
+    expect(t.snapshot().hasTag('busy')).toBe(true);
     expect(t.received(SYSTEM_IDS.navigation)).toEqual([{ type: 'navigate', to: '/confirm', state: { username: NORMALISED } }]);
     t.stop();
   });
@@ -234,6 +268,7 @@ describe('authCardMachine: calls and navigations', () => {
     expect(t.context().notice).toEqual({ severity: 'success', title: 'Success', message: 'If an account exists, we sent a link.' });
     t.send({ type: 'notice.dismiss' });
     expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(t.context().notice).toBeNull();
     t.stop();
   });
 
@@ -281,6 +316,10 @@ describe('authCardMachine: calls and navigations', () => {
     await t.control.reject('resend', badRequest('Mail is down.'));
     expect(t.snapshot().matches({ editing: 'failed' })).toBe(true);
     expect(t.context().notice).toEqual({ severity: 'error', title: RESEND_ERROR_TITLE, message: 'Mail is down.' });
+    t.send({ type: 'resend' });
+    expect(t.snapshot().matches('resending')).toBe(true);
+    expect(t.snapshot().hasTag('busy')).toBe(true);
+    expect(t.context().notice).toBeNull();
     // Section 8's words, as the applicant reads them.
     expect(RESEND_ERROR_TITLE).toBe('Resend Confirmation Code Error');
     t.stop();
@@ -301,6 +340,14 @@ describe('authCardMachine: calls and navigations', () => {
       expect(t.snapshot().can({ type: 'confirm.go' })).toBe(false);
       t.stop();
     }
+  });
+
+  it('says why a resend cannot go on the confirm card too', () => {
+    const t = start('confirm');
+    t.fill({ username: 'ada' });
+    t.send({ type: 'resend' });
+    expect(t.context().errors.username).toBe('You must provide a valid email address to resend a confirmation code.');
+    t.stop();
   });
 
   it('offers resend only on the login and confirm cards', () => {
