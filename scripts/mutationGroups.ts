@@ -32,7 +32,16 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
   {
     name: 'answersMachine',
     files: ['machines/answersMachine.ts', 'machines/answerDrafts.ts', 'machines/answerMaps.ts', 'machines/browserSignals.ts'],
-    tests: machineTests('answersMachine', 'answersDrafts', 'answersSavePath', 'answersUnsaved'),
+    tests: machineTests(
+      'answersMachine',
+      'answersDrafts',
+      'answersSavePath',
+      'answersUnsaved',
+      'answersChanges',
+      'answerMaps',
+      'answerStorage',
+      'browserSignals',
+    ),
   },
   {
     name: 'appMachine',

@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, fromPromise } from 'xstate';
-import type { Answers } from '../../src/catalogue/dataModel';
 import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
-import { draftKey, sessionStorageStore, type Draft, type StoreEvent } from '../../machines/answerDrafts';
-import { answersMachine } from '../../machines/answersMachine';
 import { failures } from '../../machines/paths/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { flush, startInSystem } from './helpers/system';
+import { flush } from './helpers/system';
+import { ANONYMOUS, OWNER, startOnDevice, STUDENT, toasts } from './helpers/answersDevice';
 
 /*
  * Issue 12, cases 3 to 5: a logged-in applicant's answers not confirmed by the server are kept on
@@ -15,42 +12,10 @@ import { flush, startInSystem } from './helpers/system';
  * before logging in to an account holding other answers are offered, never dropped.
  */
 
-const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
-const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-const ANONYMOUS = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
-const OWNER = 'ada@example.org';
-
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-/** A device: the drafts it holds, by account, answered as the real store answers. */
-function start(drafts: Record<string, Draft> = {}) {
-  const outcomes: unknown[] = [];
-  const sent: Answers[] = [];
-  const machine = answersMachine.provide({
-    actors: {
-      answerStore: fromCallback<StoreEvent>(({ receive, sendBack }) => {
-        receive((event) => {
-          if (event.type === 'draft.write') drafts[event.owner] = event.draft;
-          else if (event.type === 'draft.clear') delete drafts[event.owner];
-          else if (event.type === 'draft.read') sendBack({ type: 'answers.draft', owner: event.owner, draft: drafts[event.owner] ?? null });
-        });
-      }),
-      connection: fromCallback(() => undefined),
-      leaveGuard: fromCallback(() => undefined),
-      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(({ input }) => {
-        sent.push(input.changes);
-        const outcome = outcomes.shift();
-        return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve({ version: (input.baseVersion ?? 0) + 1 });
-      }),
-    },
-  });
-  const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-  return { ...run, drafts, outcomes, sent };
-}
-
-const toasts = (received: Record<string, { type: string }[] | undefined>) =>
-  (received[SYSTEM_IDS.toasts] ?? []).map((event) => (event as unknown as { toast: { message: string } }).toast.message);
+const start = startOnDevice;
 
 describe('answers: a draft per account on the device', () => {
   it('keeps every change the server has not confirmed, and drops the draft once it has', async () => {
@@ -226,34 +191,5 @@ describe('answers: Log Out without the answers not saved yet (answers.discard)',
     await vi.advanceTimersByTimeAsync(120_000);
     expect(sent).toEqual([{ city: 'Springfield' }]);
     expect(drafts[OWNER]).toBeUndefined();
-  });
-});
-
-describe('answers: the device store', () => {
-  it('keeps drafts in localStorage by account, and answers draft.read with them', () => {
-    const items = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-    };
-    vi.stubGlobal('localStorage', storage);
-    vi.stubGlobal('sessionStorage', { ...storage, getItem: () => null });
-    try {
-      const back: unknown[] = [];
-      let send: ((event: StoreEvent) => void) | undefined;
-      const store = sessionStorageStore as unknown as {
-        config: (args: { sendBack: (event: unknown) => void; receive: (listener: (event: StoreEvent) => void) => void }) => void;
-      };
-      store.config({ sendBack: (event) => back.push(event), receive: (listener) => (send = listener) });
-      send?.({ type: 'draft.write', owner: OWNER, draft: { base: 2, changes: { city: 'Springfield' } } });
-      expect(JSON.parse(items.get(draftKey(OWNER)) ?? 'null')).toEqual({ base: 2, changes: { city: 'Springfield' } });
-      send?.({ type: 'draft.read', owner: OWNER });
-      expect(back).toEqual([{ type: 'answers.draft', owner: OWNER, draft: { base: 2, changes: { city: 'Springfield' } } }]);
-      send?.({ type: 'draft.clear', owner: OWNER });
-      expect(items.has(draftKey(OWNER))).toBe(false);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });

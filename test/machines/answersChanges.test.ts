@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
+import { failures } from '../../machines/paths/fixtures';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { flush } from './helpers/system';
+import { ANONYMOUS, OWNER, startOnDevice, STUDENT, toasts } from './helpers/answersDevice';
+
+/*
+ * What changes the answers besides typing one (an address lookup filling several, a switch or an
+ * upload clearing some), and what the answers given back say once saved (issue 12).
+ */
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const TOOK_SAT = { sat_taken: 'Y', sat_score_math: '700' };
+const validationsTold = (received: Record<string, { type: string }[] | undefined>) => (received[SYSTEM_IDS.validation] ?? []).length;
+
+describe('several answers at once, and answers cleared', () => {
+  it('a visitor’s: taken together, what they hide cleared, told to the validations and kept for a reload', () => {
+    const { subject, received } = startOnDevice();
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.setMany', answers: TOOK_SAT });
+    expect(subject.getSnapshot().context.answers).toEqual(TOOK_SAT);
+    subject.send({ type: 'answers.setMany', answers: { sat_taken: 'N' } });
+    expect(subject.getSnapshot().context.answers).toEqual({ sat_taken: 'N', sat_score_math: '' });
+    subject.send({ type: 'answers.clear', keys: ['sat_taken'] });
+    expect(subject.getSnapshot().context.answers).toEqual({ sat_taken: '', sat_score_math: '' });
+    expect(validationsTold(received)).toBe(3);
+  });
+
+  it('an applicant’s: not saved until Save, kept as a draft meanwhile, and a change after Saved is unsaved again', async () => {
+    const { subject, drafts, sent } = startOnDevice();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.setMany', answers: TOOK_SAT });
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
+    expect(drafts[OWNER]?.changes).toEqual(TOOK_SAT);
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(sent).toEqual([TOOK_SAT]);
+    expect(subject.getSnapshot().hasTag('saved')).toBe(true);
+    subject.send({ type: 'answers.clear', keys: ['city'] });
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
+    expect(drafts[OWNER]?.changes).toEqual({ city: '' });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    subject.send({ type: 'answers.setMany', answers: { first_name: 'Ada' } });
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
+  });
+
+  it('a choice with a new description only is a change; the same choice again is none', () => {
+    const { subject, received } = startOnDevice();
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' });
+    subject.send({ type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' });
+    expect(validationsTold(received)).toBe(1);
+    subject.send({ type: 'answers.set', key: 'country', value: 'USA', desc: 'United States of America' });
+    expect(subject.getSnapshot().context.answers.country_desc).toBe('United States of America');
+    expect(validationsTold(received)).toBe(2);
+    subject.send({ type: 'answers.set', key: 'country', value: 'USA' });
+    expect(validationsTold(received)).toBe(2);
+  });
+});
+
+describe('a draft that changes nothing', () => {
+  it('is neither applied nor offered: the account’s answers stand and nothing is said', async () => {
+    for (const base of [1, 0]) {
+      const { subject, sent, received } = startOnDevice({ [OWNER]: { base, changes: { city: 'Boston' } } });
+      subject.send(STUDENT);
+      subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 1, owner: OWNER });
+      await flush();
+      expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+      expect(sent).toEqual([]);
+      expect(toasts(received)).toEqual([]);
+    }
+  });
+});
+
+describe('what the answers given back say once saved', () => {
+  it('an outdated draft of a session that had not ended, taken: "saved", not "your session had ended"', async () => {
+    const { subject, received } = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    await flush();
+    subject.send({ type: 'offer.useNew' });
+    await flush();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, false)]);
+  });
+
+  it('an outdated draft of a session that ended, taken: says the session had ended', async () => {
+    const { subject, received } = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' }, sessionEnded: true } });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    await flush();
+    subject.send({ type: 'offer.useNew' });
+    await flush();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+  });
+
+  it('a draft over the same version, of a session that had not ended: "saved"', async () => {
+    const { subject, received } = startOnDevice({ [OWNER]: { base: 5, changes: { city: 'Springfield' } } });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    await flush();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, false)]);
+  });
+
+  it('picking a choice takes its description along, and counts the answer once', async () => {
+    const { subject, sent, received } = startOnDevice({
+      [OWNER]: { base: 2, changes: { country: 'CAN', country_desc: 'Canada', city: 'Toronto' } },
+    });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { country: 'USA', country_desc: 'United States' }, version: 5, owner: OWNER });
+    await flush();
+    subject.send({ type: 'offer.usePicked', keys: ['country'] });
+    await flush();
+    expect(sent).toEqual([{ country: 'CAN', country_desc: 'Canada' }]);
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, false)]);
+  });
+
+  it('answers typed before logging in, picked: says they were typed, not kept from a session', async () => {
+    const { subject, received } = startOnDevice();
+    subject.send(ANONYMOUS);
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 4, owner: OWNER });
+    subject.send({ type: 'offer.usePicked', keys: ['city'] });
+    await flush();
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.typedSaved(1)]);
+  });
+});
+
+describe('a session that ends on a save (401)', () => {
+  it('tells /login the answers were kept when some were not saved, and plainly otherwise', async () => {
+    const { subject, outcomes, received } = startOnDevice();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    outcomes.push(failures.unauthorised);
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.unauthorised', message: RESTORED_MESSAGES.sessionEnded });
+
+    const clean = startOnDevice();
+    clean.subject.send(STUDENT);
+    clean.subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    clean.outcomes.push(failures.unauthorised);
+    clean.subject.send({ type: 'answers.save', replyTo: SYSTEM_IDS.submit });
+    await flush();
+    expect(clean.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.unauthorised' });
+  });
+});
