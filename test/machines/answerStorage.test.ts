@@ -26,7 +26,7 @@ function startStore() {
       },
     }),
   ).start();
-  return { heard, tell: (event: StoreEvent) => parent.send({ type: 'forward', event } as EventObject) };
+  return { heard, tell: (event: StoreEvent) => parent.send({ type: 'forward', event }) };
 }
 
 function withStorages() {

@@ -51,7 +51,7 @@ describe('leaving with answers not saved', () => {
   it('asks the browser to confirm while it runs, and no longer once stopped', () => {
     const window = fakeBrowser();
     const run = startUnder(beforeUnloadGuard);
-    const leaving = new Event('beforeunload', { cancelable: true }) as BeforeUnloadEvent;
+    const leaving = new Event('beforeunload', { cancelable: true });
     // What older browsers read: a plain field here (Node's Event turns it into a boolean).
     Object.defineProperty(leaving, 'returnValue', { value: undefined, writable: true });
     window.dispatchEvent(leaving);
