@@ -414,7 +414,12 @@ export const answersMachine = setup({
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
         'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
         'answers.replaceAll': [
-          { guard: 'keepsTypedAnswers', target: '.saving', actions: ['confirmServerAnswers', 'keepOwner', { type: 'keepTarget' }] },
+          // On the device too until the save goes through: sessionStorage was left on logging in.
+          {
+            guard: 'keepsTypedAnswers',
+            target: '.saving',
+            actions: ['confirmServerAnswers', 'keepOwner', 'persistDraft', { type: 'keepTarget' }],
+          },
           // Issue 12 case 5: typed before logging in to an account holding other answers: offered, never dropped.
           {
             guard: 'offersTypedAnswers',

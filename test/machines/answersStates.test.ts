@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failures } from '../../machines/paths/fixtures';
+import { SAVE_RETRY_FIRST_MS } from '../../machines/browserSignals';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { ApiError } from '../../machines/api/httpClient';
+import { flush } from './helpers/system';
+import { ANONYMOUS, OWNER, startOnDevice, STUDENT } from './helpers/answersDevice';
+
+/*
+ * The applicant's answers in every state a save can leave them in: Next and Save go on from each,
+ * what waits for the server stays on the device, and whoever is told is told from each.
+ */
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const serverError = new ApiError('The server is down.', 'http', 500);
+const navigations = (received: Record<string, { type: string }[] | undefined>) => received[SYSTEM_IDS.navigation] ?? [];
+const pageChanges = (received: Record<string, { type: string }[] | undefined>) =>
+  (received[SYSTEM_IDS.app] ?? []).filter((event) => event.type === 'app.pageChanged').length;
+
+function loggedIn(answers: Record<string, string> = {}) {
+  const run = startOnDevice();
+  run.subject.send(STUDENT);
+  run.subject.send({ type: 'answers.replaceAll', answers, version: 1, owner: OWNER });
+  return run;
+}
+
+describe('Next from each state a save leaves', () => {
+  it('after a Save that went through, after a failed save and while waiting for the network: saves, then goes on', async () => {
+    for (const arrange of ['saved', 'failed', 'waiting'] as const) {
+      const run = loggedIn();
+      run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+      if (arrange === 'failed') run.outcomes.push(serverError);
+      if (arrange === 'waiting') run.outcomes.push(failures.network);
+      run.subject.send({ type: 'answers.saveAndGo' });
+      await flush();
+      run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+      run.subject.send({ type: 'answers.saveAndGo', to: '/education' });
+      expect(pageChanges(run.received), arrange).toBe(2);
+      await flush();
+      expect(navigations(run.received), arrange).toEqual([{ type: 'navigate', to: '/education' }]);
+      expect(run.subject.getSnapshot().value).toEqual({ student: 'idle' });
+    }
+  });
+});
+
+describe('what stays on the device', () => {
+  it('an applicant’s cleared answers wait in the draft, which a save then drops', async () => {
+    const run = loggedIn({ city: 'Boston' });
+    run.subject.send({ type: 'answers.clear', keys: ['city'] });
+    expect(run.subject.getSnapshot().context.answers.city).toBe('');
+    expect(run.drafts[OWNER]?.changes).toEqual({ city: '' });
+    expect((run.received[SYSTEM_IDS.validation] ?? []).length).toBeGreaterThan(1);
+    run.subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    await flush();
+    expect(run.drafts[OWNER]).toBeUndefined();
+  });
+
+  it('a save asked for by another actor drops the draft too', async () => {
+    const run = loggedIn();
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    expect(run.drafts[OWNER]).toBeDefined();
+    run.subject.send({ type: 'answers.save', replyTo: SYSTEM_IDS.submit });
+    await flush();
+    expect(run.drafts[OWNER]).toBeUndefined();
+  });
+
+  it('answers typed into a new account wait in its draft while the network is down, over its version', async () => {
+    const run = startOnDevice();
+    run.subject.send(ANONYMOUS);
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.subject.send(STUDENT);
+    run.outcomes.push(failures.network);
+    run.subject.send({ type: 'answers.replaceAll', answers: {}, version: 7, owner: OWNER });
+    await flush();
+    expect(run.drafts[OWNER]).toEqual({ base: 7, changes: { city: 'Springfield' } });
+  });
+
+  it('answers typed before logging in, taken over the account’s, wait in its draft while the network is down', async () => {
+    const run = startOnDevice();
+    run.subject.send(ANONYMOUS);
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.subject.send(STUDENT);
+    run.subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 4, owner: OWNER });
+    run.outcomes.push(failures.network);
+    run.subject.send({ type: 'offer.useNew' });
+    await flush();
+    expect(run.drafts[OWNER]).toEqual({ base: 4, changes: { city: 'Springfield' } });
+  });
+});
+
+describe('the network coming back', () => {
+  it('counts the pauses afresh and knows it is online: a new failure waits 2 s again', async () => {
+    const run = loggedIn();
+    run.subject.send({ type: 'connection.offline' });
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.outcomes.push(failures.network, failures.network);
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(run.subject.getSnapshot().value).toEqual({ student: { waitingForNetwork: 'offline' } });
+    expect(run.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.answersUnsaved', unsaved: true });
+    run.subject.send({ type: 'connection.online' });
+    await flush();
+    expect(run.subject.getSnapshot().value).toEqual({ student: { waitingForNetwork: 'retrying' } });
+    expect(run.subject.getSnapshot().context.retries).toBe(1);
+    await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS);
+    expect(run.sent).toHaveLength(3);
+  });
+});
+
+describe('who the applicant is', () => {
+  it('stays an applicant when told again, and becomes a reader in the service view', () => {
+    const run = loggedIn({ city: 'Boston' });
+    run.subject.send(STUDENT);
+    expect(run.subject.getSnapshot().matches('student')).toBe(true);
+    run.subject.send({ type: 'app.context', loggedIn: false, serviceUser: true });
+    expect(run.subject.getSnapshot().matches('readOnly')).toBe(true);
+  });
+
+  it('carries an applicant’s answers to the auth card they follow', () => {
+    const run = loggedIn({ city: 'Boston' });
+    run.subject.send({ type: 'answers.carryTo', to: '/forgot-password' });
+    expect(navigations(run.received)).toEqual([{ type: 'navigate', to: '/forgot-password', state: { answers: { city: 'Boston' } } }]);
+  });
+});
