@@ -41,6 +41,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'answerMaps',
       'answerStorage',
       'browserSignals',
+      'answersStates',
     ),
   },
   {
