@@ -124,3 +124,83 @@ describe('who the applicant is', () => {
     expect(navigations(run.received)).toEqual([{ type: 'navigate', to: '/forgot-password', state: { answers: { city: 'Boston' } } }]);
   });
 });
+
+describe('more of what the page and its neighbours are told', () => {
+  it('Next right after a Save saves nothing new and goes on', async () => {
+    const run = loggedIn();
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(run.subject.getSnapshot().hasTag('saved')).toBe(true);
+    run.subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(pageChanges(run.received)).toBe(2);
+    await flush();
+    expect(navigations(run.received)).toEqual([{ type: 'navigate', to: '/education' }]);
+  });
+
+  it('a change after Saved waits in the draft again', async () => {
+    const run = loggedIn();
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    expect(run.drafts[OWNER]?.changes).toEqual({ first_name: 'Ada' });
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    run.subject.send({ type: 'answers.setMany', answers: { last_name: 'King' } });
+    expect(run.drafts[OWNER]?.changes).toEqual({ last_name: 'King' });
+  });
+
+  it('the same answer twice is one change for an applicant too', () => {
+    const run = loggedIn();
+    const told = () => (run.received[SYSTEM_IDS.validation] ?? []).length;
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    const once = told();
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    expect(told()).toBe(once);
+  });
+
+  it('a failed save says the server’s words in an error toast', async () => {
+    const run = loggedIn();
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.outcomes.push(serverError);
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(run.received[SYSTEM_IDS.toasts]).toEqual([
+      { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: serverError.message } },
+    ]);
+  });
+
+  it('answers given back and then turned down are never said to be saved', async () => {
+    const run = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
+    run.subject.send(STUDENT);
+    run.subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    await flush();
+    run.subject.send({ type: 'offer.keepAccount' });
+    run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(run.received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('knows the network is back even while nothing waits: a later failure is retried, not left offline', async () => {
+    const run = loggedIn();
+    run.subject.send({ type: 'connection.offline' });
+    run.subject.send({ type: 'connection.online' });
+    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    run.outcomes.push(failures.network);
+    run.subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(run.subject.getSnapshot().value).toEqual({ student: { waitingForNetwork: 'retrying' } });
+  });
+
+  it('a visitor without answers moves on, the page told; told they are a visitor again, stays one', () => {
+    const run = startOnDevice();
+    run.subject.send(ANONYMOUS);
+    run.subject.send(ANONYMOUS);
+    expect(run.subject.getSnapshot().matches('anonymous')).toBe(true);
+    run.subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(pageChanges(run.received)).toBe(1);
+    expect(navigations(run.received)).toEqual([{ type: 'navigate', to: '/education' }]);
+  });
+});
