@@ -83,6 +83,6 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/api/responses.ts',
       'machines/api/preloadedResponses.ts',
     ],
-    tests: [...machineTests('responses', 'documentMachineApi', 'api/preloadedResponses')],
+    tests: machineTests('responses', 'documentMachineApi', 'api/preloadedResponses', 'api/endpoints'),
   },
 ];
