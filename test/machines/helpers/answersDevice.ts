@@ -7,14 +7,7 @@ import { startInSystem } from './system';
 
 /** The answers actor on a device (its drafts store as the real one answers), with a server that saves or fails as told. */
 
-export const SPIES = [
-  SYSTEM_IDS.app,
-  SYSTEM_IDS.navigation,
-  SYSTEM_IDS.validation,
-  SYSTEM_IDS.submit,
-  SYSTEM_IDS.toasts,
-  SYSTEM_IDS.session,
-];
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 export const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
 export const ANONYMOUS = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
 export const OWNER = 'ada@example.org';
