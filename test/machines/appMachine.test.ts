@@ -6,7 +6,7 @@ import type { AddAnotherContext } from '../../machines/addAnotherMachine';
 import type { AnswersContext } from '../../machines/answersMachine';
 import { appMachine } from '../../machines/appMachine';
 import { authCardMachine } from '../../machines/authCardMachine';
-import { APP_INPUTS, appModel, sampleProfile, sampleServiceData } from '../../machines/paths/app';
+import { APP_INPUTS, sampleProfile, sampleServiceData } from '../../machines/paths/app';
 import { failures } from '../../machines/paths/fixtures';
 import { SESSION_INVALID_MESSAGE } from '../../machines/sessionMachine';
 import type { SubmitContext } from '../../machines/submitMachine';
@@ -14,7 +14,6 @@ import type { TabsContext } from '../../machines/tabsMachine';
 import type { ValidationContext } from '../../machines/validationMachine';
 import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
 import { offlineFormActors, offlinePageActors } from './helpers/formActors';
-import { invariantSuite } from './helpers/invariants';
 import { createGate, flush, offline, type Gate, type MachineRef } from './helpers/system';
 
 /** Spawned at start: what every page needs. */
@@ -563,33 +562,3 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context.hasChangedPage).toBe(false);
   });
 });
-
-// The root's own invariants (never failing, never loading a module twice at once) over the paths.
-invariantSuite(
-  appModel,
-  (path) => {
-    const gate = createGate();
-    const machine = offline(appMachine, gate);
-    const subject = createActor(machine, { input: path.input as never, systemId: SYSTEM_IDS.app });
-    const errors: unknown[] = [];
-    subject.subscribe({ error: (error) => errors.push(error) });
-    subject.start();
-    // The path's output is the module's own logic; the test gives it with its calls on the gate.
-    const handle = (event: EventObject) => {
-      if (event.type !== 'xstate.done.actor.loadFormActors') return false;
-      gate.resolve('loadFormActors', offlineFormActors(gate));
-      return true;
-    };
-    return { subject, machine, gate, handle, errors, stop: () => subject.stop() };
-  },
-  [
-    {
-      name: 'the form actors and the auth card are each loaded at most once at a time and never again once there',
-      check: (step) => {
-        for (const id of ['loadFormActors', 'loadAuthCard']) {
-          expect(step.started.filter((started) => started === id).length).toBeLessThanOrEqual(1);
-        }
-      },
-    },
-  ],
-);
