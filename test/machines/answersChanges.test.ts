@@ -78,24 +78,17 @@ describe('a draft that changes nothing', () => {
 });
 
 describe('what the answers given back say once saved', () => {
-  it('an outdated draft of a session that had not ended, taken: "saved", not "your session had ended"', async () => {
-    const { subject, received } = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
+  it.each([
+    ['had not ended: "saved", not "your session had ended"', false],
+    ['ended: says the session had ended', true],
+  ])('an outdated draft taken, of a session that %s', async (_what, sessionEnded) => {
+    const { subject, received } = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' }, sessionEnded } });
     subject.send(STUDENT);
     subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
     await flush();
     subject.send({ type: 'offer.useNew' });
     await flush();
-    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, false)]);
-  });
-
-  it('an outdated draft of a session that ended, taken: says the session had ended', async () => {
-    const { subject, received } = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' }, sessionEnded: true } });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
-    await flush();
-    subject.send({ type: 'offer.useNew' });
-    await flush();
-    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, sessionEnded)]);
   });
 
   it('a draft over the same version, of a session that had not ended: "saved"', async () => {
@@ -131,23 +124,15 @@ describe('what the answers given back say once saved', () => {
   });
 });
 
+// The message with answers left unsaved is answersDrafts.test.ts's; here, the session's plain one.
 describe('a session that ends on a save (401)', () => {
-  it('tells /login the answers were kept when some were not saved, and plainly otherwise', async () => {
-    const { subject, outcomes, received } = startOnDevice();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
-    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    outcomes.push(failures.unauthorised);
-    subject.send({ type: 'answers.saveAndGo' });
+  it('tells /login plainly when no answer was left unsaved', async () => {
+    const run = startOnDevice();
+    run.subject.send(STUDENT);
+    run.subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    run.outcomes.push(failures.unauthorised);
+    run.subject.send({ type: 'answers.save', replyTo: SYSTEM_IDS.submit });
     await flush();
-    expect(received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.unauthorised', message: RESTORED_MESSAGES.sessionEnded });
-
-    const clean = startOnDevice();
-    clean.subject.send(STUDENT);
-    clean.subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
-    clean.outcomes.push(failures.unauthorised);
-    clean.subject.send({ type: 'answers.save', replyTo: SYSTEM_IDS.submit });
-    await flush();
-    expect(clean.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.unauthorised' });
+    expect(run.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.unauthorised' });
   });
 });
