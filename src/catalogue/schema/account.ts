@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import {
   CONFIRMATION_CODE_LENGTH,
   EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   RESET_ID_MAX_LENGTH,
@@ -17,6 +16,8 @@ export const ACCOUNT_MESSAGES = {
   usernameInvalid: 'Your email address must be valid.',
   loginUsernameInvalid: 'Please provide a valid email address.',
   resendUsernameInvalid: 'You must provide a valid email address to resend a confirmation code.',
+  usernameNotPlain:
+    'Enter your email address on its own, like name@example.com: no name, quotes, angle brackets, commas, spaces or hidden characters, and no dot at the end.',
   passwordRequired: 'Password is required.',
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
   passwordsMustMatch: 'passwords must match',
@@ -24,13 +25,60 @@ export const ACCOUNT_MESSAGES = {
   resetIdInvalid: 'This password reset link is invalid. Please request a new one.',
 } as const;
 
-/** Usernames are e-mail addresses; one person must not get two accounts by case or spaces. */
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
+/**
+ * What cannot be part of a plain address: whitespace and separators, control and format characters
+ * (NUL, ESC, BEL, NEL, zero-width and bidirectional marks), and the punctuation of display names,
+ * angle brackets and address lists. Mail software reads such input as another, or several, mailboxes.
+ */
+const NOT_PLAIN_ADDRESS_CHARACTER = /[\s\p{Z}\p{Cc}\p{Cf}"<>(),;:\\[\]]/u;
+/**
+ * local@label.label: the domain's labels are letters, marks, digits and hyphens, so nothing ends in
+ * a dot. Every class stops at the character that follows it, so matching takes time linear in the
+ * length whatever the input (no backtracking over ambiguous splits).
+ */
+const PLAIN_ADDRESS = /^[^@]+@(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+$/u;
+
+/** The domain as mail servers look it up: its ASCII (IDNA) form, lower-case; undefined if it has none. */
+function asciiDomain(domain: string): string | undefined {
+  try {
+    const { hostname } = new URL(`http://${domain}/`);
+    return hostname === '' ? undefined : hostname;
+  } catch {
+    return undefined;
+  }
 }
 
+/**
+ * Usernames are e-mail addresses, kept as the mailbox mail is delivered to: trimmed, lower-case,
+ * the domain in its ASCII form. One mailbox is one account (and one mail budget) however it is typed.
+ */
+export function normaliseUsername(username: string): string {
+  const trimmed = username.trim().toLowerCase();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 0 || !PLAIN_ADDRESS.test(trimmed)) return trimmed;
+  const domain = asciiDomain(trimmed.slice(at + 1));
+  return domain === undefined ? trimmed : `${trimmed.slice(0, at)}@${domain}`;
+}
+
+/**
+ * A username is a plain address and nothing else. The length is checked first and the pipe stops
+ * at the first failing rule, so no later rule ever runs over an over-long input.
+ */
 const username = (message: string) =>
-  v.pipe(v.string(message), v.transform(normaliseUsername), v.maxLength(EMAIL_MAX_LENGTH, message), v.regex(EMAIL_PATTERN, message));
+  v.config(
+    v.pipe(
+      v.string(message),
+      v.transform((value) => value.trim().toLowerCase()),
+      v.maxLength(EMAIL_MAX_LENGTH, message),
+      v.check((value) => !NOT_PLAIN_ADDRESS_CHARACTER.test(value), ACCOUNT_MESSAGES.usernameNotPlain),
+      v.check((value) => !value.endsWith('.'), ACCOUNT_MESSAGES.usernameNotPlain),
+      v.regex(PLAIN_ADDRESS, message),
+      v.check((value) => asciiDomain(value.slice(value.lastIndexOf('@') + 1)) !== undefined, message),
+      v.transform(normaliseUsername),
+      v.maxLength(EMAIL_MAX_LENGTH, message),
+    ),
+    { abortPipeEarly: true },
+  );
 
 export type PasswordRequirement = {
   readonly id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special' | 'whitespace';
