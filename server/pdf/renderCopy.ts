@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Answers } from '../../src/catalogue/dataModel';
 import type { CollegeConfig } from '../../src/college/schema';
 import { copyBlocks, formatTime, type CopyBlock } from './copyLayout';
+import { showBidiControls } from '../../src/questions/formatters';
 import { copyInertPages } from './inertPages';
 import { PAGE, finishDocument, newDocument } from './pdfkitDocument';
 
@@ -41,8 +42,8 @@ async function renderAnswers(input: CopyInput): Promise<Buffer> {
   doc.font('bold').fontSize(20).text(college.name, { width });
   doc.font('regular').fontSize(13).text(college.applicationTitle, { width });
   doc.moveDown(0.6);
-  doc.fontSize(11).text(`Applicant: ${fullName || '(name not given)'}`, { width });
-  doc.fillColor(GREY).text(`Account: ${input.username}`, { width });
+  doc.fontSize(11).text(`Applicant: ${showBidiControls(fullName) || '(name not given)'}`, { width });
+  doc.fillColor(GREY).text(`Account: ${showBidiControls(input.username)}`, { width });
   doc.fillColor('black').font('bold');
   doc.text(input.submittedAt === null ? 'Not submitted yet.' : `Submitted: ${formatTime(input.submittedAt)}`, { width });
   if (input.reference) doc.text(`Reference number: ${input.reference}`, { width });
@@ -97,6 +98,15 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): vo
     case 'check':
       keepTogether(20);
       doc.font('regular').fontSize(11).text(`☑ ${block.label}`, PAGE.margin, undefined, { width }).moveDown(0.3);
+      return;
+    case 'checks':
+      keepTogether(28);
+      doc.font('regular').fontSize(9).fillColor(GREY).text(block.label, PAGE.margin, undefined, { width });
+      doc
+        .fillColor('black')
+        .fontSize(11)
+        .text(block.ticked.map((label) => `☑ ${label}`).join('\n'), { width })
+        .moveDown(0.3);
       return;
     case 'document':
       keepTogether(28);

@@ -1,9 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { descKey } from '../catalogue/dataModel';
-import { optionLabel } from '../catalogue/options';
-import { isIsoDate } from '../catalogue/schema/dates';
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
 import type { documentMachine } from '../../machines/documentMachine';
@@ -11,8 +8,8 @@ import { documentSystemId } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { startDownload } from '../ui/startDownload';
 import { maskSensitive } from '../catalogue/sensitiveMask';
-import { useAnswer, useTextAnswer } from './hooks';
-import { useOptions } from './SelectField';
+import { choiceLabel, formatDate, showBidiControls } from './formatters';
+import { useAnswer, useAnswers, useCollegeLists } from './hooks';
 
 /** Text only screen readers get (a check mark alone says nothing to them). */
 const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
@@ -35,17 +32,18 @@ function Mark({ checked }: { checked: boolean }) {
   );
 }
 
-/** Dates read as words in print: 15 January 2005 cannot be mistaken for 1 May. */
-function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+/**
+ * What the applicant typed, isolated from the text around it and with any bidirectional control
+ * shown as its code point, so it cannot reorder the page or pass for another answer or file type.
+ */
+function Typed({ text }: { text: string }) {
+  return <bdi>{showBidiControls(text)}</bdi>;
 }
 
+/** The catalogue's label for the stored value, whatever `_desc` text is stored beside it. */
 function ChoiceValue({ question }: { question: Question }) {
-  const value = useTextAnswer(question.key);
-  const desc = useTextAnswer(descKey(question.key));
-  const options = useOptions(question);
-  const label = desc || optionLabel(options, value) || value;
-  return label ? <>{label}</> : <NotAnswered />;
+  const label = choiceLabel(question, useAnswers(), useCollegeLists());
+  return label ? <Typed text={label} /> : <NotAnswered />;
 }
 
 function DocumentValue({ question }: { question: Question }) {
@@ -63,7 +61,13 @@ function DocumentValue({ question }: { question: Question }) {
   return (
     <span className="q-static__document">
       <span className="q-static__note">{DOCUMENT_MESSAGES.attachedNote}</span>
-      {document ? ` (${document.file_name}, ${formatFileSize(document.file_size)})` : null}
+      {document ? (
+        <>
+          {' ('}
+          <Typed text={document.file_name} />
+          {`, ${formatFileSize(document.file_size)})`}
+        </>
+      ) : null}
       {staff && document ? (
         // On screen only: a printed sheet has nothing to press.
         <button
@@ -72,7 +76,7 @@ function DocumentValue({ question }: { question: Question }) {
           aria-busy={fetching || undefined}
           onClick={() => actor.send({ type: 'document.download' })}
         >
-          Open the document<span className="visually-hidden"> {document.file_name}</span> (PDF)
+          Open the document<span className="visually-hidden"> {showBidiControls(document.file_name)}</span> (PDF)
         </button>
       ) : null}
     </span>
@@ -86,9 +90,9 @@ function Value({ question }: { question: Question }) {
   if (question.kind === 'document') return <DocumentValue question={question} />;
   const text = typeof value === 'string' ? value : '';
   if (text === '') return <NotAnswered />;
-  if (question.sensitive) return <>{maskSensitive(text)}</>;
-  if (question.kind === 'date' && isIsoDate(text)) return <>{longDate(text)}</>;
-  return <>{text}</>;
+  if (question.sensitive) return <Typed text={maskSensitive(text)} />;
+  if (question.kind === 'date') return <Typed text={formatDate(text)} />;
+  return <Typed text={text} />;
 }
 
 /** One answer as static text: a term and its description, for read-only users and print. */
@@ -98,6 +102,36 @@ export function StaticAnswer({ question }: { question: Question }) {
       <dt className="q-static__label">{question.label}</dt>
       <dd className={question.kind === 'textarea' ? 'q-static__value q-static__value--text' : 'q-static__value'}>
         <Value question={question} />
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * A run of checkboxes that answers one question (which races, which grades): the question, then
+ * the options ticked, so "Asian" never stands without "Race".
+ */
+export function StaticChecks({ label, questions }: { label: string; questions: readonly Question[] }) {
+  const answers = useAnswers();
+  const ticked = questions.filter((q) => answers[q.key] === true);
+  return (
+    <div id={questions[0]?.key ? `${questions[0].key}-group` : undefined} className="q-static">
+      <dt className="q-static__label">{label}</dt>
+      <dd className="q-static__value">
+        {ticked.length === 0 ? (
+          <NotAnswered />
+        ) : (
+          <ul className="q-static__choices">
+            {ticked.map((q) => (
+              <li key={q.key} id={q.key}>
+                <span className="q-mark q-mark--yes" aria-hidden="true">
+                  ✓
+                </span>{' '}
+                {q.label}
+              </li>
+            ))}
+          </ul>
+        )}
       </dd>
     </div>
   );

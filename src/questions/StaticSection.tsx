@@ -7,8 +7,8 @@ import type { tabsMachine } from '../../machines/tabsMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { useSlotCount } from './AddAnotherBlock';
-import { blockKeys, sectionBlocks, slotQuestions, type Block } from './layout';
-import { StaticAnswer } from './StaticAnswer';
+import { blockKeys, sectionBlocks, slotBlocks, slotQuestions, type Block } from './layout';
+import { StaticAnswer, StaticChecks } from './StaticAnswer';
 import './static.css';
 
 type TabsActor = ActorRefFrom<typeof tabsMachine>;
@@ -21,14 +21,33 @@ export interface StaticOptions {
   answeredOnly?: boolean;
 }
 
-function List({ questions }: { questions: readonly Question[] }) {
+/** One line of a list: a question, or a run of checkboxes answering one question. */
+type Entry = Question | { readonly label: string; readonly questions: readonly Question[] };
+
+function List({ entries }: { entries: readonly Entry[] }) {
   return (
     <dl className="q-static-list">
-      {questions.map((q) => (
-        <StaticAnswer key={q.key} question={q} />
-      ))}
+      {entries.map((entry) =>
+        'key' in entry ? (
+          <StaticAnswer key={entry.key} question={entry} />
+        ) : (
+          <StaticChecks key={entry.questions[0]?.key} label={entry.label} questions={entry.questions} />
+        ),
+      )}
     </dl>
   );
+}
+
+function entriesOf(block: Block, shown: (q: Question) => boolean): Entry[] {
+  if (block.type === 'question') return [block.question].filter(shown);
+  if (block.type === 'monthYear') return [block.month, block.year].filter(shown);
+  if (block.type === 'checks') {
+    const questions = block.questions.filter(shown);
+    const label = block.questions[0]?.groupLabel;
+    // A run with its own question prints under it; loose checkboxes each stand for themselves.
+    return label === undefined ? questions : questions.length > 0 ? [{ label, questions }] : [];
+  }
+  return [];
 }
 
 /** Slots up to the count; beyond the first, only slots that hold an answer are worth printing. */
@@ -42,14 +61,17 @@ function StaticGroup({
   shown: (q: Question) => boolean;
 }) {
   const count = useSlotCount(block.group.buttonId);
-  const slots = Array.from({ length: count }, (_, slot) => slotQuestions(block.questions, slot).filter(shown));
+  const slots = Array.from({ length: count }, (_, slot) => ({
+    fields: slotQuestions(block.questions, slot).filter(shown),
+    entries: slotBlocks(block.questions, slot).flatMap((inner) => entriesOf(inner, shown)),
+  }));
   return (
     <>
-      {slots.map((fields, slot) =>
+      {slots.map(({ fields, entries }, slot) =>
         fields.length === 0 || (slot > 0 && !fields.some((q) => isAnswered(answers[q.key]))) ? null : (
           <div key={slot} className="q-static-slot">
             <h3 className="q-static-slot__title">{slotTitle(block.group, slot)}</h3>
-            <List questions={fields} />
+            <List entries={entries} />
           </div>
         ),
       )}
@@ -62,14 +84,7 @@ function StaticTabs({ block, shown }: { block: Extract<Block, { type: 'tabs' }>;
   const actor = useSystemActor<TabsActor>(SYSTEM_IDS.tabs);
   const chosen = useSelector(actor, (s) => s.context.chosen[block.tabGroup.tabId] ?? block.tabGroup.defaultTab);
   const keys = block.tabGroup.tabs.find((tab) => tab.id === chosen)?.keys ?? [];
-  return <List questions={block.questions.filter((q) => keys.includes(q.key) && shown(q))} />;
-}
-
-function flatQuestions(block: Block): Question[] {
-  if (block.type === 'question') return [block.question];
-  if (block.type === 'monthYear') return [block.month, block.year];
-  if (block.type === 'checks') return [...block.questions];
-  return [];
+  return <List entries={block.questions.filter((q) => keys.includes(q.key) && shown(q))} />;
 }
 
 /**
@@ -90,9 +105,9 @@ export function StaticSection({
   const blocks = sectionBlocks(section.id).filter((block) => blockKeys(block).some((key) => options.isVisible(key)));
   if (blocks.length === 0) return null;
   // Consecutive single questions share one list, so the page reads as one table of answers.
-  const runs: (Question[] | Block)[] = [];
+  const runs: (Entry[] | Block)[] = [];
   for (const block of blocks) {
-    const flat = flatQuestions(block).filter(shown);
+    const flat = entriesOf(block, shown);
     const last = runs[runs.length - 1];
     if (block.type === 'group' || block.type === 'tabs') runs.push(block);
     else if (Array.isArray(last)) last.push(...flat);
@@ -107,7 +122,7 @@ export function StaticSection({
       {runs.map((run, index) =>
         Array.isArray(run) ? (
           run.length > 0 ? (
-            <List key={index} questions={run} />
+            <List key={index} entries={run} />
           ) : null
         ) : run.type === 'group' ? (
           <StaticGroup key={run.group.buttonId} block={run} answers={answers} shown={shown} />

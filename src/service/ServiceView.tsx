@@ -8,6 +8,7 @@ import { useCollege } from '../app/useApp';
 import { SUBMISSION_LABELS, formatSubmittedAt } from '../catalogue/submission';
 import { useAnswers, useTextAnswer } from '../questions/hooks';
 import { StaticSection } from '../questions/StaticSection';
+import { showBidiControls } from '../questions/formatters';
 import '../questions/questions.css';
 import './service.css';
 
@@ -15,14 +16,15 @@ import './service.css';
 const ALWAYS_SHOWN: ReadonlySet<SectionId> = new Set(['personal', 'address']);
 
 /**
- * Section 6: "address fields except school". The school search fills the school's address; the
- * school's name and code stay, its address lines are left out.
+ * Section 6: "address fields except school". The school search fills the school's address; only
+ * its street lines are left out. Its name, code, city, state and country stay: a school abroad
+ * has no CEEB code, and its name alone does not say which school it is.
  */
 const SCHOOL_ADDRESS: ReadonlySet<string> = new Set(
   QUESTIONS.flatMap((q) =>
     q.lookup
       ? Object.entries(q.lookup.fills)
-          .filter(([field]) => field !== 'name' && field !== 'ceeb')
+          .filter(([field]) => field.startsWith('address_line'))
           .map(([, key]) => key)
       : [],
   ),
@@ -58,7 +60,9 @@ export default function ServiceView() {
   const answers = useAnswers();
   const title = useCollege()?.applicationTitle ?? '';
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
-  const name = [useTextAnswer('first_name'), useTextAnswer('middle_name'), useTextAnswer('last_name')].filter(Boolean).join(' ');
+  const name = showBidiControls(
+    [useTextAnswer('first_name'), useTextAnswer('middle_name'), useTextAnswer('last_name')].filter(Boolean).join(' '),
+  );
   const sections = SECTIONS.filter((section) => ALWAYS_SHOWN.has(section.id) || holdsAnswers(section.id, answers));
   const options = useMemo(() => ({ isVisible, hidden: SCHOOL_ADDRESS, answeredOnly: true }), [isVisible]);
   const submission = useSelector(useAppActor(), (snapshot) => snapshot.context.submission);
@@ -68,7 +72,9 @@ export default function ServiceView() {
       <RunningHead applicant={name || 'Applicant'} title={title || 'Application for Admission'} />
       <div className="service-view__heading">
         <p className="service-view__kicker">{title || 'Application for Admission'}</p>
-        <h1 className="service-view__name">{name || 'Applicant'}</h1>
+        <h1 className="service-view__name">
+          <bdi>{name || 'Applicant'}</bdi>
+        </h1>
         <p className="service-view__note">Read-only copy for admissions staff</p>
         {/* Issue 13: whether and when it was submitted, and its reference number (as on the applicant's page and PDF copy). */}
         <dl className="service-view__status">
