@@ -31,24 +31,31 @@ export interface ConversionDeps {
  */
 export function conversionJobHandler(deps: ConversionDeps): JobHandler {
   const { db, clock, store, pool } = deps;
+  if (deps.conversion.unsandboxedLibreOffice) {
+    deps.logger.warn('libreoffice_not_sandboxed', {
+      soffice: deps.conversion.unsandboxedLibreOffice,
+      docx: 'js',
+      fix: 'install bubblewrap (bwrap) or util-linux unshare, allowed to create namespaces',
+    });
+  }
 
   async function convert(type: DocumentFileType, bytes: Buffer, signal: AbortSignal): Promise<Uint8Array> {
     const timeout = deps.conversion.timeoutMs;
     if (type === 'png' || type === 'jpeg') return pool.run({ kind: 'image', bytes }, timeout);
     if (type === 'pdf') return pool.run({ kind: 'pdf', bytes }, timeout);
-    // The zip is checked (size, entries, outside links) before any converter opens it.
-    const { linksExternalResources } = await pool.run({ kind: 'docx-check', bytes }, timeout);
-    const { libreOffice } = deps.conversion;
-    if (libreOffice && !linksExternalResources) {
+    // The zip is checked (size, entries) and sanitised (nothing that fetches or reads elsewhere) before any converter opens it.
+    const sanitised = Buffer.from(await pool.run({ kind: 'docx-check', bytes }, timeout));
+    const { libreOffice, sandbox } = deps.conversion;
+    if (libreOffice && sandbox) {
       try {
-        const converted = await convertWithLibreOffice(libreOffice, bytes, { timeoutMs: timeout, signal });
+        const converted = await convertWithLibreOffice(libreOffice, sandbox, sanitised, { timeoutMs: timeout, signal });
         return await pool.run({ kind: 'pdf', bytes: converted }, timeout);
       } catch (error) {
         if (signal.aborted || deps.conversion.docxConverter === 'libreoffice') throw error;
         deps.logger.warn('libreoffice_fallback', { error: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
       }
     }
-    return pool.run({ kind: 'docx', bytes }, timeout);
+    return pool.run({ kind: 'docx', bytes: sanitised }, timeout);
   }
 
   return {

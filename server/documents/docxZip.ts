@@ -1,6 +1,8 @@
 import yauzl from 'yauzl';
 import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES } from './contentLimits';
+import { DocxUnsafe, sanitisePart } from './docxSanitise';
 import { exceedsImageLimits, readImageHeader } from './imageHeader';
+import { writeZip } from './zipWriter';
 
 /**
  * A docx is a zip; a zip can promise megabytes and unpack to gigabytes. Before any converter
@@ -30,15 +32,10 @@ export interface ZipDirectory {
 /** The parts a converter parses as XML: the text, styles, numbering, notes, headers, relationships, content types. */
 const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 
-/** Relationship types whose external targets a converter would fetch (hyperlinks are only links). */
-const FETCHED_EXTERNAL = /\/(image|oleObject|attachedTemplate|subDocument|frame|audio|video|package|font)"/i;
 /** A JPEG's frame header may sit behind large metadata segments: this much of a picture is kept to find it. */
 const PICTURE_HEADER_BYTES = 1024 * 1024;
 const isPictureStart = (chunk: Buffer) =>
   (chunk[0] === 0x89 && chunk.toString('latin1', 1, 4) === 'PNG') || (chunk[0] === 0xff && chunk[1] === 0xd8);
-
-/** Word field instructions that pull content in from a path or URL when the document is laid out. */
-const FETCHING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE)\b/;
 
 function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
@@ -75,14 +72,15 @@ export async function readZipDirectory(bytes: Buffer): Promise<ZipDirectory> {
 
 export interface DocxContents {
   unpackedBytes: number;
-  /** The document pulls pictures, templates or objects from elsewhere: only the route that never fetches may open it. */
-  linksExternalResources: boolean;
+  /** The package as converters may see it: the same parts, with everything that fetches or reads elsewhere taken out (docxSanitise). */
+  sanitised: Buffer;
 }
 
 /**
  * Unpacks every entry once, counting real bytes; refuses beyond the limit or on any inconsistency,
  * and refuses a picture (PNG or JPEG, wherever it is stored) whose header declares more than the
- * image limits, before LibreOffice or mammoth could decode it.
+ * image limits, before LibreOffice or mammoth could decode it. Then writes the package again with
+ * its XML parts sanitised.
  */
 export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
   const directory = await readZipDirectory(bytes);
@@ -90,7 +88,7 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
   const zip = await openZip(bytes);
   let unpackedBytes = 0;
   let xmlBytes = 0;
-  let linksExternalResources = false;
+  const parts: { name: string; data: Buffer }[] = [];
   return new Promise((resolve, reject) => {
     let settled = false;
     const stop = (error: Error) => {
@@ -101,14 +99,10 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
     };
     zip.on('entry', (entry: yauzl.Entry) => {
       if (entry.fileName.endsWith('/')) return zip.readEntry();
-      const isRelationships = entry.fileName.endsWith('.rels');
-      const isWordPart = /^word\/[^/]+\.xml$/.test(entry.fileName);
       const isXml = isXmlPart(entry.fileName);
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return stop(new ZipRefused('unreadable'));
-        const kept: Buffer[] = [];
-        let isPicture: boolean | undefined;
-        let keptBytes = 0;
+        const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => {
           unpackedBytes += chunk.length;
           if (isXml) xmlBytes += chunk.length;
@@ -116,19 +110,19 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
             stream.destroy();
             return stop(new ZipRefused(unpackedBytes > DOCX_MAX_UNPACKED_BYTES ? 'too-large' : 'xml-too-large'));
           }
-          isPicture ??= isPictureStart(chunk);
-          if (isRelationships || isWordPart || (isPicture && keptBytes < PICTURE_HEADER_BYTES)) {
-            kept.push(chunk);
-            keptBytes += chunk.length;
-          }
+          chunks.push(chunk);
         });
         stream.on('error', () => stop(new ZipRefused('unreadable')));
         stream.on('end', () => {
-          if (isRelationships) linksExternalResources ||= hasFetchedExternalTarget(Buffer.concat(kept).toString('utf8'));
-          if (isWordPart) linksExternalResources ||= hasFetchingField(Buffer.concat(kept).toString('utf8'));
-          if (isPicture) {
-            const header = readImageHeader(Buffer.concat(kept));
+          const data = Buffer.concat(chunks);
+          if (isPictureStart(data)) {
+            const header = readImageHeader(data.subarray(0, PICTURE_HEADER_BYTES));
             if (header && exceedsImageLimits(header)) return stop(new ZipRefused('picture-too-large', header));
+          }
+          try {
+            parts.push({ name: entry.fileName, data: sanitisePart(entry.fileName, data) });
+          } catch (problem) {
+            return stop(problem instanceof DocxUnsafe ? new ZipRefused('unreadable') : (problem as Error));
           }
           zip.readEntry();
         });
@@ -137,30 +131,9 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
     zip.on('end', () => {
       if (settled) return;
       settled = true;
-      resolve({ unpackedBytes, linksExternalResources });
+      resolve({ unpackedBytes, sanitised: writeZip(parts) });
     });
     zip.on('error', () => stop(new ZipRefused('unreadable')));
     zip.readEntry();
   });
-}
-
-/** Field codes live in <w:instrText> runs or fldSimple's w:instr attribute. */
-function hasFetchingField(partXml: string): boolean {
-  for (const match of partXml.matchAll(/<w:instrText[^>]*>([^<]*)<\/w:instrText>|w:instr="([^"]*)"/g)) {
-    if (FETCHING_FIELD.test(match[1] ?? match[2] ?? '')) return true;
-  }
-  return false;
-}
-
-function hasFetchedExternalTarget(relationshipsXml: string): boolean {
-  for (const match of relationshipsXml.matchAll(/<Relationship\b[^>]*>/g)) {
-    const tag = match[0];
-    if (
-      /TargetMode\s*=\s*"External"/i.test(tag) &&
-      FETCHED_EXTERNAL.test(tag.replace(/Type\s*=\s*"([^"]*)"/, (_, type: string) => `${type}"`))
-    ) {
-      return true;
-    }
-  }
-  return false;
 }

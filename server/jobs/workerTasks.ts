@@ -15,7 +15,7 @@ export interface WorkerOutputs {
   image: Uint8Array;
   pdf: Uint8Array;
   docx: Uint8Array;
-  'docx-check': { linksExternalResources: boolean };
+  'docx-check': Uint8Array;
   copy: Uint8Array;
 }
 

@@ -160,7 +160,7 @@ describe('pictures inside a docx', () => {
     await expect(checkDocx(makeDocxWithPicture('Essay', jpegDeclaring(9000, 9000), 'jpeg'))).rejects.toMatchObject({
       userMessage: DOCUMENT_MESSAGES.docxPictureTooLarge(9000, 9000),
     });
-    expect(await checkDocx(makeDocxWithPicture('Essay', makePng(40, 30)))).toMatchObject({ linksExternalResources: false });
+    expect((await checkDocx(makeDocxWithPicture('Essay', makePng(40, 30)))).length).toBeGreaterThan(0);
   });
 
   it('are measured again when the document is laid out; an unreadable one is left out, the text stays', async () => {
