@@ -31,6 +31,11 @@ export function findTmpAnswers(db: Db, idHash: string, now: number): string | un
   return row?.answers;
 }
 
+/** Ends every staff link to one applicant's application at once; answers how many there were. */
+export function deleteServiceTokensOf(db: Db, userId: number): number {
+  return stmt(db, "DELETE FROM access_tokens WHERE kind = 'service' AND user_id = ?").run(userId).changes;
+}
+
 /** Expired staff and prefill links open nothing (and prefill ones hold answers): the sweep removes them. */
 export function deleteExpiredAccessTokens(db: Db, now: number): number {
   return stmt(db, 'DELETE FROM access_tokens WHERE expires_at <= ?').run(now).changes;

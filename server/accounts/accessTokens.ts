@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection';
-import { createServiceToken, createTmpToken, findServiceTokenUser, findTmpAnswers } from '../../db/accessTokens';
+import { createServiceToken, createTmpToken, deleteServiceTokensOf, findServiceTokenUser, findTmpAnswers } from '../../db/accessTokens';
 import { ACCESS_TOKEN_TTL_MS } from './sessionPolicy';
 import { keyedHash, randomToken } from './secrets';
 
@@ -21,6 +21,10 @@ export function createAccessTokens(deps: { db: Db; secret: Buffer; now: () => nu
       const now = deps.now();
       createTmpToken(deps.db, hashOf(token), answersJson, now + ttlMs, now);
       return token;
+    },
+    /** Every staff link of the applicant stops working now, not at its expiry; answers how many. */
+    revokeServiceTokens(userId: number): number {
+      return deleteServiceTokensOf(deps.db, userId);
     },
     serviceUser(token: string): number | undefined {
       return findServiceTokenUser(deps.db, hashOf(token), deps.now());

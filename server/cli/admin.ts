@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/connection';
 import { listApplicationsForExport } from '../../db/applications';
 import { findUserByUsername } from '../../db/users';
@@ -14,12 +14,15 @@ import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
 import type { SchoolCategory } from '../../db/schools';
 import { readArgs } from './args';
 import { toCsv } from './csv';
+import { visibleJson, visibleText } from './visibleText';
+import { referenceOf } from '../application/reference';
 import { createAnswerStore } from '../application/answerStore';
 import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
 
 /**
  * The admissions office's commands:
  *   npm run admin -- service-token EMAIL          staff URL that shows EMAIL's application read-only
+ *   npm run admin -- revoke-service-token EMAIL   ends every staff URL of EMAIL's application at once
  *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
  *   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
@@ -28,6 +31,7 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
+  npm run admin -- revoke-service-token EMAIL
   npm run admin -- tmp-token FILE.json
   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
@@ -83,7 +87,7 @@ if (command === 'backup') {
   process.exit(0);
 }
 
-if (!['service-token', 'tmp-token', 'export', 'import-schools'].includes(command ?? '')) fail(USAGE);
+if (!['service-token', 'revoke-service-token', 'tmp-token', 'export', 'import-schools'].includes(command ?? '')) fail(USAGE);
 const config = orFail(() => readServerConfig());
 
 /**
@@ -119,6 +123,15 @@ try {
       if (!user) fail(`No account exists for ${argument}.`);
       const token = tokens.issueServiceToken(user.id);
       process.stdout.write(`${linkBase()}/about?service_token=${token}\n`);
+      break;
+    }
+    case 'revoke-service-token': {
+      const { argument } = argsOf({}, 1);
+      if (!argument) fail(USAGE);
+      const user = findUserByUsername(db, normaliseUsername(argument));
+      if (!user) fail(`No account exists for ${visibleText(argument)}.`);
+      const revoked = tokens.revokeServiceTokens(user.id);
+      process.stdout.write(`Revoked ${revoked} staff link(s) for ${visibleText(user.username)}; they open nothing from now on.\n`);
       break;
     }
     case 'tmp-token': {
@@ -158,18 +171,32 @@ try {
       const rows = listApplicationsForExport(db, status).map((row) => ({
         username: row.username,
         submitted_at: row.submitted_at === null ? '' : new Date(row.submitted_at).toISOString(),
+        reference: referenceOf(row.user_id, row.submitted_at) ?? '',
         answers: answerStore.read(row.user_id, reveal) ?? {},
       }));
       const output =
         format === 'json'
-          ? JSON.stringify(rows, null, 2) + '\n'
+          ? visibleJson(rows) + '\n'
           : toCsv(
-              ['username', 'submitted_at', ...QUESTIONS.map((question) => question.key)],
-              rows.map((row) => ({ username: row.username, submitted_at: row.submitted_at, ...row.answers })),
+              ['username', 'submitted_at', 'reference', ...QUESTIONS.map((question) => question.key)],
+              rows.map((row) => ({ username: row.username, submitted_at: row.submitted_at, reference: row.reference, ...row.answers })),
             );
       const { out } = options;
       if (out !== undefined) {
-        writeFileSync(out, output, { mode: 0o600 });
+        // Exports hold personal data: readable by the operator alone, and never written over a file
+        // that exists (its mode, maybe readable by others, would stay).
+        if (existsSync(out)) fail(`${out} already exists; export never overwrites a file.`);
+        let fd: number;
+        try {
+          fd = openSync(out, 'wx', 0o600);
+        } catch (error) {
+          fail(`Could not create ${out}: ${(error as Error).message}`);
+        }
+        try {
+          writeFileSync(fd, output);
+        } finally {
+          closeSync(fd);
+        }
         process.stderr.write(`Wrote ${rows.length} application(s) to ${out}.\n`);
       } else {
         process.stdout.write(output);

@@ -3,11 +3,13 @@ import { listOutbox } from '../../db/outbox';
 import { normaliseUsername } from '../../src/catalogue/schema';
 import { readServerConfig } from '../config';
 import { readArgs } from './args';
+import { visibleJson, visibleText } from './visibleText';
 
 /**
  * `npm run mail` prints the outbox newest first, so a developer can read confirmation codes and
  * reset links without an SMTP server. `--to ADDRESS --json` prints one address's mail as JSON.
- * A body is empty once its code or link has expired (or, with SMTP, once it was sent).
+ * A body is empty once its code or link has expired (or, with SMTP, once it was sent). Control and
+ * format characters are printed as code points (visibleText.ts), never sent to the terminal.
  */
 const DELETED_BODY = '(body deleted: the code or link in it has expired, or the mail was sent)';
 const USAGE = 'Usage: npm run mail -- [--to ADDRESS] [--json] [--limit N]';
@@ -33,19 +35,19 @@ if (options.json) {
     text: row.text,
     created_at: new Date(row.created_at).toISOString(),
   }));
-  process.stdout.write(JSON.stringify(messages, null, 2) + '\n');
+  process.stdout.write(visibleJson(messages) + '\n');
 } else if (rows.length === 0) {
-  process.stdout.write(to ? `No mail to ${to}.\n` : 'The outbox is empty.\n');
+  process.stdout.write(to ? `No mail to ${visibleText(to)}.\n` : 'The outbox is empty.\n');
 } else {
   for (const row of rows) {
     process.stdout.write(
       [
         '─'.repeat(72),
-        `To:      ${row.to_address}`,
-        `Subject: ${row.subject}`,
+        `To:      ${visibleText(row.to_address)}`,
+        `Subject: ${visibleText(row.subject)}`,
         `Date:    ${new Date(row.created_at).toISOString()}  (${row.status})`,
         '',
-        row.text || DELETED_BODY,
+        visibleText(row.text, { keepLineBreaks: true }) || DELETED_BODY,
         '',
       ].join('\n'),
     );

@@ -174,6 +174,35 @@ describe('uploads refused', () => {
     expect(wrongType).toMatchObject({ status: 400, body: { message: FILE_MESSAGES.wrongType } });
   });
 
+  it('a name with bidirectional or other control characters, at the upload and at the conversion request', async () => {
+    const client = await newApplicant();
+    // U+202E shows "cv\u202excod.pdf" as if it ended in another type; each of these hides or reorders what staff read.
+    const names = [
+      'cv\u202excod.pdf',
+      'a\u202Ab.pdf',
+      'a\u2066b.pdf',
+      'a\u2069b.pdf',
+      'a\u200Eb.pdf',
+      'a\u200Fb.pdf',
+      'a\u061Cb.pdf',
+      'a\tb.pdf',
+      'a\nb.pdf',
+    ];
+    const presigned = await presign(client);
+    expect(await upload(server, presigned, { ...png(), name: 'cv\u202egnp.pdf' })).toEqual({
+      status: 400,
+      body: { message: DOCUMENT_MESSAGES.fileNameCharacters, request_id: ANY_REQUEST_ID },
+    });
+    await expectNothingStored(presigned);
+    const accepted = await presign(client);
+    expect((await upload(server, accepted, png())).status).toBe(204);
+    for (const fileName of names) {
+      const response = await client.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: accepted.fields.key, file_name: fileName });
+      expect(response, JSON.stringify(fileName)).toMatchObject({ status: 400, body: { message: DOCUMENT_MESSAGES.fileNameCharacters } });
+    }
+    expect((await client.get('/api/document-answer')).body).toEqual({});
+  });
+
   it('a .png that is really a zip (the type comes from the bytes, not the name)', async () => {
     const client = await newApplicant();
     const presigned = await presign(client);
