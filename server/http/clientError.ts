@@ -1,7 +1,7 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../log';
-import { UNREADABLE_REQUEST_MESSAGE } from './errors';
+import { METHOD_NOT_ALLOWED_MESSAGE, UNREADABLE_REQUEST_MESSAGE } from './errors';
 import { REQUEST_ID_HEADER, newRequestId } from './requestId';
 import { securityHeaderList, type SecurityHeaderOptions } from './securityHeaders';
 
@@ -18,6 +18,9 @@ const ANSWERS: Record<string, ClientErrorAnswer> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' },
 };
 const BAD_REQUEST: ClientErrorAnswer = { status: 400, reason: 'Bad Request', message: UNREADABLE_REQUEST_MESSAGE };
+const METHOD_NOT_ALLOWED: ClientErrorAnswer = { status: 405, reason: 'Method Not Allowed', message: METHOD_NOT_ALLOWED_MESSAGE };
+/** The methods some call of the application answers. */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE';
 
 /**
  * Requests Node's parser refuses (a malformed request line or header, headers over the size
@@ -30,6 +33,25 @@ export function answerClientErrors(server: Server, options: SecurityHeaderOption
   const securityHeaders = securityHeaderList(options)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
+  /** Writes the whole answer, logs it under `event` with its id, and closes the connection. */
+  const answerRaw = (socket: Duplex, answer: ClientErrorAnswer, event: string, fields: Record<string, unknown>) => {
+    const requestId = newRequestId();
+    const body = JSON.stringify({ message: answer.message, request_id: requestId });
+    options.logger.warn(event, { status: answer.status, ...fields, request_id: requestId });
+    socket.end(
+      `HTTP/1.1 ${answer.status} ${answer.reason}\r\n` +
+        securityHeaders +
+        'Cache-Control: no-store\r\n' +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+        (answer.status === 405 ? `Allow: ${ALLOWED_METHODS}\r\n` : '') +
+        'Connection: close\r\n\r\n' +
+        body,
+      // http.Server allows half-open connections: close this one for good once the answer is out.
+      () => socket.destroy(),
+    );
+  };
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Node's own rule: nothing can be said on a connection that is gone, or whose current answer
     // has started (writing into it would corrupt it).
@@ -38,21 +60,12 @@ export function answerClientErrors(server: Server, options: SecurityHeaderOption
       socket.destroy();
       return;
     }
-    const answer = (error.code && ANSWERS[error.code]) || BAD_REQUEST;
-    const requestId = newRequestId();
-    const body = JSON.stringify({ message: answer.message, request_id: requestId });
-    options.logger.warn('client_error', { status: answer.status, code: error.code ?? 'unknown', request_id: requestId });
-    socket.end(
-      `HTTP/1.1 ${answer.status} ${answer.reason}\r\n` +
-        securityHeaders +
-        'Cache-Control: no-store\r\n' +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-      // http.Server allows half-open connections: close this one for good once the answer is out.
-      () => socket.destroy(),
-    );
+    answerRaw(socket, (error.code && ANSWERS[error.code]) || BAD_REQUEST, 'client_error', { code: error.code ?? 'unknown' });
+  });
+  // CONNECT (a tunnel request) never reaches Koa either: Node hands over the raw socket. The server
+  // is no proxy, so it is refused like any other method it does not allow, never just cut off.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    answerRaw(socket, METHOD_NOT_ALLOWED, 'client_error', { code: 'CONNECT' });
   });
 }

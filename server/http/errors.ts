@@ -9,9 +9,11 @@ import { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
 /** A request the server could not make sense of (Node's parser, or a body a library refused). */
 export const UNREADABLE_REQUEST_MESSAGE = 'The request could not be read.';
 
+export const METHOD_NOT_ALLOWED_MESSAGE = 'This method is not allowed here.';
+
 const BODYLESS_MESSAGES: Record<number, string> = {
   404: 'This address does not exist.',
-  405: 'This method is not allowed here.',
+  405: METHOD_NOT_ALLOWED_MESSAGE,
   501: 'This method is not supported.',
 };
 

@@ -131,6 +131,15 @@ describe("Node's own answers to requests it cannot parse", () => {
     }
   });
 
+  it('answers CONNECT (a tunnel request) with 405, the security headers and a JSON body, instead of cutting the connection', async () => {
+    const answer = await sendRaw('CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n');
+    expect(answer.status).toBe(405);
+    expectSecurityHeaders(answer);
+    expectLoggedJson(answer);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: 'This method is not allowed here.' });
+    expect(answer.headers.allow).toBe('GET, HEAD, POST, PUT, DELETE');
+  });
+
   it('logs none of the bytes it could not parse', () => {
     const logged = JSON.stringify(lines);
     expect(logged).not.toContain('THIS IS NOT HTTP');
