@@ -1,8 +1,8 @@
-import type { Answers } from '../src/catalogue/dataModel';
+import type { AnswerValue, Answers } from '../src/catalogue/dataModel';
 import type { Db } from './connection';
 import { detachDocuments } from './documents';
 import { keepParsedAnswers, takeParsedAnswers } from './parsedAnswers';
-import { saveSealedAnswer } from './sensitiveAnswers';
+import { listSealedAnswers, saveSealedAnswer } from './sensitiveAnswers';
 import { stmt } from './statements';
 
 export interface ApplicationRow {
@@ -23,7 +23,45 @@ export type SaveAnswersResult =
   | { status: 'saved'; version: number }
   | { status: 'conflict'; version: number; keys: string[] }
   | { status: 'submitted' }
-  | { status: 'missing' };
+  | { status: 'missing' }
+  | { status: 'refused'; key: string; message: string };
+
+/**
+ * Settles the changes of a save against the stored answers, inside the save's transaction: what
+ * it returns is what is written (or why nothing is). Sealed answers appear as SEALED_ANSWER when
+ * they hold something; setting one to '' clears it.
+ */
+export type SettleSave = (
+  stored: Readonly<Record<string, AnswerValue>>,
+  changes: Readonly<Record<string, AnswerValue>>,
+) => { ok: true; changes: Record<string, AnswerValue> } | { ok: false; key: string; message: string };
+
+/** What a sealed answer that holds something looks like to `SettleSave`. */
+export const SEALED_ANSWER = 'SEALED';
+
+/** The settled changes, with sealed answers the settling cleared moved among the sealed ones. */
+function settled(
+  db: Db,
+  userId: number,
+  stored: Readonly<Record<string, AnswerValue>>,
+  changes: Answers,
+  sealed: Readonly<Record<string, string>>,
+  settle: SettleSave,
+): { changes: Answers; sealed: Readonly<Record<string, string>> } | { key: string; message: string } {
+  const sealedStored = Object.fromEntries(
+    listSealedAnswers(db, userId).map((row) => [row.answer_key, row.sealed === '' ? '' : SEALED_ANSWER]),
+  );
+  const sealedGiven = Object.fromEntries(Object.entries(sealed).map(([key, value]) => [key, value === '' ? '' : SEALED_ANSWER]));
+  const result = settle({ ...stored, ...sealedStored }, { ...changes, ...sealedGiven });
+  if (!result.ok) return { key: result.key, message: result.message };
+  const plain: Record<string, AnswerValue> = {};
+  const nowSealed: Record<string, string> = { ...sealed };
+  for (const [key, value] of Object.entries(result.changes)) {
+    if (!(key in sealedStored) && !(key in sealed)) plain[key] = value;
+    else if (value === '') nowSealed[key] = '';
+  }
+  return { changes: plain, sealed: nowSealed };
+}
 
 /**
  * Merges the given answers into the stored ones. Saving merges rather than replaces because an
@@ -42,6 +80,7 @@ export function saveAnswers(
   now: number,
   sealed: Readonly<Record<string, string>> = {},
   baseVersion?: number,
+  settle?: SettleSave,
 ): SaveAnswersResult {
   return db
     .transaction((): SaveAnswersResult => {
@@ -51,12 +90,22 @@ export function saveAnswers(
       if (current.submitted_at !== null) return { status: 'submitted' };
       const parsed = takeParsedAnswers(db, userId, current.answers, current.key_versions);
       const { answers: stored, keyVersions } = parsed;
+      const given = changes;
+      if (settle) {
+        const outcome = settled(db, userId, stored, changes, sealed, settle);
+        if ('message' in outcome) {
+          keepParsedAnswers(db, userId, parsed, current.answers, current.key_versions);
+          return { status: 'refused', key: outcome.key, message: outcome.message };
+        }
+        ({ changes, sealed } = outcome);
+      }
       const changedSince = (key: string) => baseVersion !== undefined && (keyVersions[key] ?? 0) > baseVersion;
       const conflicts =
         baseVersion === undefined
           ? []
           : [
-              ...Object.keys(changes).filter((key) => changedSince(key) && stored[key] !== changes[key]),
+              // Only the writer's own answers can conflict; what settling derives from them follows them.
+              ...Object.keys(given).filter((key) => key in changes && changedSince(key) && stored[key] !== changes[key]),
               // Sealed values cannot be compared (each seal is different): any newer change conflicts.
               ...Object.keys(sealed).filter(changedSince),
             ];

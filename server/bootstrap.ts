@@ -80,7 +80,7 @@ async function startOnDataDir(
   const db = openDatabase(config.databaseFile);
   loadDemoSchoolsIfEmpty(db, logger);
   loadPlacesIfEmpty(db);
-  const answers = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey) });
+  const answers = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey), college });
   const mailer = createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const store = createObjectStore(config.storage, { secret: config.secret });
   const { conversion } = config;

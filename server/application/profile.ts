@@ -39,7 +39,7 @@ const profileCache = (db: Db) =>
     })),
   );
 
-function profilePieces(db: Db, userId: number): ProfilePieces {
+function profilePieces(db: Db, answerStore: AnswerStore, userId: number): ProfilePieces {
   const cache = profileCache(db);
   const cached = cache.get(userId);
   if (cached) return cached;
@@ -58,7 +58,8 @@ function profilePieces(db: Db, userId: number): ProfilePieces {
     `"reference":${JSON.stringify(referenceOf(userId, parts?.submitted_at ?? null))}`,
     `"document_answer":${parts?.documents ?? '{}'}}`,
   ].join(',');
-  const answers = parts?.answers ?? '{}';
+  // Rows stored before a rule of the catalogue existed show no more than the form does.
+  const answers = parts ? answerStore.settledJson(userId, parts.answers) : '{}';
   const hasSensitive = parts?.has_sensitive === 1;
   const pieces: ProfilePieces = { before, answers, after, hasSensitive };
   cache.set(userId, pieces);
@@ -72,14 +73,14 @@ const usernamePrefix = (username: string) => `{"username":${JSON.stringify(usern
  * in as they are: parsing and re-serialising a 150-key application on every load is wasted work.
  */
 export function profileJson(db: Db, answers: AnswerStore, userId: number, username: string): string {
-  const pieces = profilePieces(db, userId);
+  const pieces = profilePieces(db, answers, userId);
   const answerJson = pieces.hasSensitive ? answers.readJson(userId, 'full', pieces.answers) : pieces.answers;
   return usernamePrefix(username) + pieces.before + answerJson + pieces.after;
 }
 
 /** The same bytes as `profileJson`, for the API answer. */
 export function profileBody(db: Db, answers: AnswerStore, userId: number, username: string): Buffer {
-  const pieces = profilePieces(db, userId);
+  const pieces = profilePieces(db, answers, userId);
   if (pieces.hasSensitive) return Buffer.from(profileJson(db, answers, userId, username));
   if (pieces.encoded?.username !== username) {
     pieces.encoded = { username, body: Buffer.from(usernamePrefix(username) + pieces.before + pieces.answers + pieces.after) };

@@ -167,7 +167,11 @@ try {
       if (format !== 'csv' && format !== 'json') fail('--format must be csv or json.');
       // Sensitive answers are masked unless the operator asks for them in full.
       const reveal = options['include-sensitive'] ? 'full' : 'masked';
-      const answerStore = createAnswerStore({ db, vault: createAnswerVault(config.encryptionKey) });
+      const answerStore = createAnswerStore({
+        db,
+        vault: createAnswerVault(config.encryptionKey),
+        college: loadCollegeConfig(config.collegeConfigFile),
+      });
       const rows = listApplicationsForExport(db, status).map((row) => ({
         username: row.username,
         submitted_at: row.submitted_at === null ? '' : new Date(row.submitted_at).toISOString(),

@@ -24,6 +24,7 @@ import { profileBody } from '../application/profile';
 import { applicationReference } from '../application/reference';
 import type { AnswerStore } from '../application/answerStore';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
+import { refuseSubmitWhileConverting } from '../documents/submitGuard';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
 import { readJsonObject } from '../http/jsonBody';
@@ -105,6 +106,7 @@ function saveAnswersRoute(deps: ApplicationDeps): Middleware<SessionState> {
     }
     if (result.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (result.status === 'missing') throw new HttpError(404, 'No application was found for this account.');
+    if (result.status === 'refused') throw badRequest(result.message, { key: result.key });
     ctx.body = { message: APPLICATION_MESSAGES.saved, version: result.version };
   };
 }
@@ -162,6 +164,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const application = findApplication(db, userId);
     if (!application) throw new HttpError(404, 'No application was found for this account.');
     if (application.submitted_at !== null) throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    refuseSubmitWhileConverting(db, userId);
     const now = clock.now();
     const errors = validateApplication(answers.read(userId, 'full') ?? {}, {
       essayLimit: college.essayLimit,
@@ -186,13 +189,16 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
       throw badRequest(`num_components for ${button_id} must be between 1 and ${group.max}.`);
     }
     const { userId } = currentSession(ctx);
-    // Issue 13: a smaller count removes items; their answers go with them (never left hidden in
-    // the application, its export or the staff view). The page moved later items down before.
+    // A submitted application keeps its items, as it keeps its answers and tabs.
+    if (findApplication(db, userId)?.submitted_at != null) throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    // A smaller count removes items; their answers go with them (never left hidden in the
+    // application, its export or the staff view). The page moved later items down before. A
+    // larger count adds empty items: anything stored there before is cleared, never shown unchecked.
     const before = listAddAnother(db, userId)[button_id] ?? 1;
-    if (num_components < before) {
+    if (num_components !== before) {
       const stored = answers.read(userId, 'masked') ?? {};
       const dropped: Record<string, AnswerValue> = {};
-      for (let slot = num_components; slot < before; slot += 1) {
+      for (let slot = Math.min(num_components, before); slot < Math.max(num_components, before); slot += 1) {
         for (const key of slotKeys(group, slot)) {
           if ((stored[key] ?? '') !== '') dropped[key] = '';
           if ((stored[descKey(key)] ?? '') !== '') dropped[descKey(key)] = '';
@@ -201,6 +207,7 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
       if (Object.keys(dropped).length > 0) {
         const outcome = await answers.save(userId, dropped, clock.now());
         if (outcome.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+        if (outcome.status === 'refused') throw badRequest(outcome.message, { key: outcome.key });
       }
     }
     saveAddAnother(db, userId, button_id, num_components);

@@ -25,6 +25,10 @@ export const RESET_ID_MAX_LENGTH = 256;
 
 /** Default maximum length of a text input. */
 export const DEFAULT_MAX_LENGTH = 45;
+/** Names of schools, activities and honours, and the counselor's fields: real ones run longer than 45. */
+export const LONG_NAME_MAX_LENGTH = 100;
+/** A street address line (a school's too): real ones, abroad above all, run longer than 45. */
+export const ADDRESS_LINE_MAX_LENGTH = 100;
 /** Default maximum length of a text area (the college may configure its essay). */
 export const TEXTAREA_MAX_LENGTH = 1500;
 export const TEXTAREA_ROWS = 6;
@@ -83,6 +87,16 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Control characters other than tab, line feed and carriage return. */
 export const CONTROL_CHARACTER_PATTERN = /(?![\t\n\r])\p{Cc}/u;
+/** Any control character (C0, DEL and C1): none belongs in a single-line answer. */
+export const ANY_CONTROL_CHARACTER_PATTERN = /\p{Cc}/u;
+/** Line breaks of every kind, control characters or not (NEL, line and paragraph separators). */
+export const LINE_BREAK_PATTERN = /[\n\r\u0085\u2028\u2029]/u;
+/** The line breaks a text area keeps: LF and CRLF. */
+export const TEXTAREA_LINE_BREAKS = /\r\n|\n/g;
+/** Characters that reorder how text reads (embeddings, overrides, isolates, marks): never in an answer. */
+export const BIDI_CONTROL_PATTERN = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** A character that shows something: not a space, nor a control, format or otherwise invisible character. */
+export const VISIBLE_CHARACTER_PATTERN = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]/u;
 
 // --- Timing -------------------------------------------------------------------------
 

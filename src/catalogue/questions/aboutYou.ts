@@ -10,6 +10,7 @@ import {
   type AnswerKey,
 } from '../dataModel';
 import { when, type Condition } from '../conditions';
+import { ADDRESS_LINE_MAX_LENGTH } from '../limits';
 import { CITIZENSHIP, NO, OTHER, RELATIVE_OPTIONS, YES, options, section, slotQuestions, stateSelect } from '../questionModel';
 
 // --- Sections -------------------------------------------------------------------------------
@@ -91,9 +92,11 @@ export const personal = section('personal', [
 /** Only once the applicant said it differs: unanswered, nothing asks for a second address yet. */
 const mailingDiffers = when.equals('mailing_addr_same_as_perm_addr', NO);
 
+// The country comes first: it decides whether State and ZIP are asked, so they appear below it, never above.
 export const address = section('address', [
-  { key: 'address_line_1', kind: 'text', label: 'Street address' },
-  { key: 'address_line_2', kind: 'text', label: 'Apartment, suite or unit' },
+  { key: 'country', kind: 'select', label: 'Country', options: 'countries' },
+  { key: 'address_line_1', kind: 'text', label: 'Street address', maxLength: ADDRESS_LINE_MAX_LENGTH },
+  { key: 'address_line_2', kind: 'text', label: 'Apartment, suite or unit', maxLength: ADDRESS_LINE_MAX_LENGTH },
   { key: 'city', kind: 'text', label: 'City' },
   {
     key: 'state',
@@ -103,15 +106,27 @@ export const address = section('address', [
     conditionalSelect: stateSelect('country'),
   },
   { key: 'zip', kind: 'text', label: 'ZIP/Postal Code' },
-  { key: 'country', kind: 'select', label: 'Country', options: 'countries' },
   {
     key: 'mailing_addr_same_as_perm_addr',
     kind: 'radio',
     label: 'Is your mailing address the same as your permanent address?',
     options: 'yesNo',
   },
-  { key: 'mailing_address_line_1', kind: 'text', label: 'Mailing street address', condition: mailingDiffers },
-  { key: 'mailing_address_line_2', kind: 'text', label: 'Mailing apartment, suite or unit', condition: mailingDiffers },
+  { key: 'mailing_country', kind: 'select', label: 'Mailing country', options: 'countries', condition: mailingDiffers },
+  {
+    key: 'mailing_address_line_1',
+    kind: 'text',
+    label: 'Mailing street address',
+    maxLength: ADDRESS_LINE_MAX_LENGTH,
+    condition: mailingDiffers,
+  },
+  {
+    key: 'mailing_address_line_2',
+    kind: 'text',
+    label: 'Mailing apartment, suite or unit',
+    maxLength: ADDRESS_LINE_MAX_LENGTH,
+    condition: mailingDiffers,
+  },
   { key: 'mailing_city', kind: 'text', label: 'Mailing city', condition: mailingDiffers },
   {
     key: 'mailing_state',
@@ -122,7 +137,6 @@ export const address = section('address', [
     conditionalSelect: stateSelect('mailing_country'),
   },
   { key: 'mailing_zip', kind: 'text', label: 'Mailing ZIP/Postal Code', condition: mailingDiffers },
-  { key: 'mailing_country', kind: 'select', label: 'Mailing country', options: 'countries', condition: mailingDiffers },
   {
     key: 'mailing_addr_effective_date',
     kind: 'date',
@@ -237,8 +251,8 @@ export const parents = section('parents', [
         label: 'Does this parent or guardian live at your permanent address?',
         options: 'yesNo',
       },
-      address_line_1: { kind: 'text', label: 'Street address', condition: elsewhere },
-      address_line_2: { kind: 'text', label: 'Apartment, suite or unit', condition: elsewhere },
+      address_line_1: { kind: 'text', label: 'Street address', maxLength: ADDRESS_LINE_MAX_LENGTH, condition: elsewhere },
+      address_line_2: { kind: 'text', label: 'Apartment, suite or unit', maxLength: ADDRESS_LINE_MAX_LENGTH, condition: elsewhere },
       city: { kind: 'text', label: 'City', condition: elsewhere },
       state: {
         kind: 'select',

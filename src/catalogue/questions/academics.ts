@@ -1,5 +1,6 @@
 /** The questions of step 2, Your Academics, section by section, in the order the page shows them. */
 import { ACTIVITY_FIELDS, ACTIVITY_PREFIXES } from '../dataModel';
+import { ADDRESS_LINE_MAX_LENGTH, LONG_NAME_MAX_LENGTH } from '../limits';
 import { OTHER, options, section, slotQuestions } from '../questionModel';
 
 export const enrolment = section('enrolment', [
@@ -20,6 +21,7 @@ export const highSchool = section('high_school', [
     key: 'hs_name',
     kind: 'schoolSearch',
     label: 'High school name',
+    maxLength: LONG_NAME_MAX_LENGTH,
     help: 'Start typing to search. If your school is not listed, choose "Use: …" to enter its name yourself.',
     lookup: {
       category: 'hs_ceeb',
@@ -36,7 +38,7 @@ export const highSchool = section('high_school', [
   },
   // Filled by the school search, so free text: its values need not match our lists.
   { key: 'hs_ceeb', kind: 'text', label: 'School code (CEEB)' },
-  { key: 'hs_address_line_1', kind: 'text', label: 'School street address' },
+  { key: 'hs_address_line_1', kind: 'text', label: 'School street address', maxLength: ADDRESS_LINE_MAX_LENGTH },
   { key: 'hs_city', kind: 'text', label: 'School city' },
   { key: 'hs_state', kind: 'text', label: 'School state or province' },
   { key: 'hs_zip', kind: 'text', label: 'School ZIP/Postal Code' },
@@ -46,7 +48,8 @@ export const highSchool = section('high_school', [
     key: 'grad_year',
     kind: 'select',
     label: 'Graduation year',
-    options: { years: { startOffset: 4, count: 14, direction: 'past' } },
+    // Classes graduate by July: from then on the expected year, listed first, is next year's.
+    options: { years: { startOffset: 4, count: 14, direction: 'past', nearestFrom: 7 } },
   },
   { key: 'hs_gpa', kind: 'text', label: 'Grade point average (GPA)', maxLength: 10 },
   {
@@ -55,9 +58,9 @@ export const highSchool = section('high_school', [
     label: 'GPA scale',
     options: options(['4', '4.0'], ['5', '5.0'], ['10', '10'], ['100', '100'], [OTHER, 'Other']),
   },
-  { key: 'counselor_first_name', kind: 'text', label: "Counselor's first name" },
-  { key: 'counselor_last_name', kind: 'text', label: "Counselor's last name" },
-  { key: 'counselor_email_address', kind: 'email', label: "Counselor's email address" },
+  { key: 'counselor_first_name', kind: 'text', label: "Counselor's first name", maxLength: LONG_NAME_MAX_LENGTH },
+  { key: 'counselor_last_name', kind: 'text', label: "Counselor's last name", maxLength: LONG_NAME_MAX_LENGTH },
+  { key: 'counselor_email_address', kind: 'email', label: "Counselor's email address", maxLength: LONG_NAME_MAX_LENGTH },
 ]);
 
 const planYears = { years: { count: 3, direction: 'future' } } as const;
@@ -92,13 +95,13 @@ export const testScores = section('test_scores', [
 
 export const activities = section('activities', [
   ...slotQuestions('activities', ACTIVITY_PREFIXES, ACTIVITY_FIELDS, () => ({
-    name: { kind: 'text', label: 'Activity name' },
+    name: { kind: 'text', label: 'Activity name', maxLength: LONG_NAME_MAX_LENGTH },
     freshman: { kind: 'checkbox', label: '9th grade', groupLabel: 'Grades you took part in' },
     sophomore: { kind: 'checkbox', label: '10th grade' },
     junior: { kind: 'checkbox', label: '11th grade' },
     senior: { kind: 'checkbox', label: '12th grade' },
-    position: { kind: 'text', label: 'Position or leadership role' },
-    award: { kind: 'text', label: 'Honors or awards' },
+    position: { kind: 'text', label: 'Position or leadership role', maxLength: LONG_NAME_MAX_LENGTH },
+    award: { kind: 'text', label: 'Honors or awards', maxLength: LONG_NAME_MAX_LENGTH },
     continue: { kind: 'checkbox', label: 'I plan to continue this activity in college' },
   })),
 ]);

@@ -1,8 +1,9 @@
 /**
  * The server's check of a PUT /api/answer body: only known keys, the right
- * value type, within length, an offered option, no control characters.
- * Unlike the application rules, nothing here depends on other answers, so a
- * half-finished application can always be saved.
+ * value type, within length (refused, never cut), an offered option, only
+ * characters the answer may hold (./text). Text is stored without its
+ * surrounding spaces. Unlike the application rules, nothing here depends on
+ * other answers, so a half-finished application can always be saved.
  */
 import * as v from 'valibot';
 import type { AnswerValue } from '../dataModel';
@@ -12,6 +13,7 @@ import { resolveOptionSource, type CollegeLists } from '../options';
 import { QUESTIONS, maxLengthFor, type Question } from '../questions';
 import type { CollegeConfig } from '../../college/schema';
 import { issueKey } from './issues';
+import { textProblem } from './text';
 
 export type PayloadCollege = Pick<CollegeConfig, 'essayLimit'> & CollegeLists;
 
@@ -62,7 +64,11 @@ function questionSchema(question: Question, college: PayloadCollege) {
         v.transform((value): string => value ?? ''),
       )
     : v.string(M.notText(key));
-  const base = v.pipe(text, v.maxLength(max, M.tooLong(key, max)), noControlCharacters(key));
+  const allowedText = v.rawCheck<string>(({ dataset, addIssue }) => {
+    const message = dataset.typed ? textProblem(question, dataset.value) : undefined;
+    if (message !== undefined) addIssue({ message });
+  });
+  const base = v.pipe(text, v.trim(), v.maxLength(max, M.tooLong(key, max)), allowedText);
   return question.hasDesc ? v.pipe(base, v.check(allowedValue(question, college), M.notAnOption(key))) : base;
 }
 

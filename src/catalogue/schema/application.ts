@@ -27,6 +27,8 @@ import { USA } from '../options';
 import { ADD_ANOTHER_GROUPS, CONDITION_CATALOGUE, QUESTIONS, QUESTION_BY_KEY, maxLengthFor, slotTitle, type Question } from '../questions';
 import { ageOn, parseIsoDate, today } from './dates';
 import { issueKey, unique } from './issues';
+import { isPhoneNumber } from './phone';
+import { hasVisibleCharacter, textProblem } from './text';
 
 export type ApplicationOptions = {
   /** The college's essay limit (maximum characters of the personal statement). */
@@ -67,6 +69,7 @@ export const APPLICATION_MESSAGES = {
     `${labelOf(key)} takes US numbers only. Please enter a number from another country under "${labelOf('phone_international')}".`,
   smsNeedsMobile: 'A cell phone number is required to receive text message updates.',
   phoneRequired: 'Please enter either a home phone or cell phone number.',
+  phoneInternationalInvalid: `${labelOf('phone_international')}: Please enter a valid phone number, starting with + and the country code.`,
   addressRequired: 'Street address is required.',
   cityRequired: 'City is required.',
   stateRequired: 'State/Province is required.',
@@ -92,6 +95,8 @@ export const APPLICATION_MESSAGES = {
   suspendedCommentRequired: 'Please tell us about the disciplinary action.',
   waiverRequired: 'Please tell us whether you give up your right to read your counselor recommendation.',
   legalAgreement: 'Please tick the box to certify that the information on this application is complete and correct.',
+  gradAfterEntry: (gradYear: string, entryYear: string) =>
+    `You chose ${gradYear} as your graduation year, after ${entryYear}, the year of the term you plan to start. Please check your graduation year.`,
   parentEmailInvalid: (title: string) => `${title}: Please enter a valid email address.`,
   parentPhoneInvalid: (title: string) => `${title}: Please enter a valid phone number.`,
 } as const;
@@ -103,10 +108,11 @@ const M = APPLICATION_MESSAGES;
 /** Returns a message when the answer breaks the rule. */
 type FieldRule = (value: AnswerValue, options: ApplicationOptions) => string | undefined;
 
+/** A required answer holds at least one visible character (spaces or a zero-width space alone are no answer). */
 const required =
   (message: string): FieldRule =>
   (value) =>
-    value === '' ? message : undefined;
+    value === '' || (typeof value === 'string' && !hasVisibleCharacter(value)) ? message : undefined;
 
 /** Empty answers pass: "when given" rules. */
 const patternWhenGiven =
@@ -115,8 +121,8 @@ const patternWhenGiven =
     value === '' || pattern.test(String(value)) ? undefined : message;
 
 const wholeNumberWhenGiven =
-  ({ min, max, step = 1 }: { min: number; max: number; step?: number }, message: string): FieldRule =>
-  (value) => {
+  ({ min, max, step = 1 }: { min: number; max: number; step?: number }, message: string) =>
+  (value: AnswerValue): string | undefined => {
     if (value === '') return undefined;
     const number = Number(value);
     const valid = /^\d+$/.test(String(value)) && number >= min && number <= max && (number - min) % step === 0;
@@ -150,6 +156,12 @@ const usPhoneWhenGiven =
     return PHONE_PATTERN.test(String(value)) ? undefined : invalid;
   };
 
+/** Numbers from any country: a US number, or + and a country code with a number valid there. */
+const phoneWhenGiven =
+  (message: string): FieldRule =>
+  (value) =>
+    value === '' || isPhoneNumber(String(value)) ? undefined : message;
+
 const mustBeChecked =
   (message: string): FieldRule =>
   (value) =>
@@ -161,10 +173,28 @@ const parentRules = (): Partial<Record<AnswerKey, FieldRule[]>> => {
   group?.prefixes.forEach((prefix, slot) => {
     const title = slotTitle(group, slot);
     rules[`${prefix}email_address` as AnswerKey] = [patternWhenGiven(EMAIL_PATTERN, M.parentEmailInvalid(title))];
-    rules[`${prefix}phone` as AnswerKey] = [patternWhenGiven(PHONE_PATTERN, M.parentPhoneInvalid(title))];
+    rules[`${prefix}phone` as AnswerKey] = [phoneWhenGiven(M.parentPhoneInvalid(title))];
   });
   return rules;
 };
+
+/**
+ * Score ranges. Score fields are shown only when the test was taken (see BRANCH_GROUPS). They hold
+ * for every saved answer too, not only at submission: a score out of range is never stored.
+ */
+const RANGE_RULES: Partial<Record<AnswerKey, (value: AnswerValue) => string | undefined>> = {
+  sat_score_reading_writing: wholeNumberWhenGiven(SAT_SECTION_SCORE, M.satReadingWriting),
+  sat_score_math: wholeNumberWhenGiven(SAT_SECTION_SCORE, M.satMath),
+  sat_score_essay_reading: wholeNumberWhenGiven(SAT_ESSAY_SCORE, M.satEssayReading),
+  sat_score_essay_analysis: wholeNumberWhenGiven(SAT_ESSAY_SCORE, M.satEssayAnalysis),
+  sat_score_essay_writing: wholeNumberWhenGiven(SAT_ESSAY_SCORE, M.satEssayWriting),
+  act_score_composite: wholeNumberWhenGiven(ACT_COMPOSITE_SCORE, M.actComposite),
+};
+
+/** The range message of a saved answer, when the catalogue gives its key a range and the value is outside it. */
+export function rangeProblem(key: string, value: AnswerValue): string | undefined {
+  return RANGE_RULES[key as AnswerKey]?.(value);
+}
 
 const FIELD_RULES: Partial<Record<AnswerKey, readonly FieldRule[]>> = {
   first_name: [required(M.firstNameRequired)],
@@ -173,6 +203,7 @@ const FIELD_RULES: Partial<Record<AnswerKey, readonly FieldRule[]>> = {
   birth_date: [birthDate],
   phone_home: [usPhoneWhenGiven('phone_home', M.phoneHomeInvalid)],
   phone_mobile: [usPhoneWhenGiven('phone_mobile', M.phoneMobileInvalid)],
+  phone_international: [phoneWhenGiven(M.phoneInternationalInvalid)],
   address_line_1: [required(M.addressRequired)],
   city: [required(M.cityRequired)],
   // Shown only for the USA and Canada, hence "required when country is USA or CAN".
@@ -183,13 +214,7 @@ const FIELD_RULES: Partial<Record<AnswerKey, readonly FieldRule[]>> = {
   // Optional (section 5: "all other fields are optional"), so only a given address is checked.
   counselor_email_address: [patternWhenGiven(EMAIL_PATTERN, M.counselorEmailInvalid)],
   email_address: [patternWhenGiven(EMAIL_PATTERN, M.emailInvalid)],
-  // Score fields are shown only when the test was taken (see BRANCH_GROUPS).
-  sat_score_reading_writing: [wholeNumberWhenGiven(SAT_SECTION_SCORE, M.satReadingWriting)],
-  sat_score_math: [wholeNumberWhenGiven(SAT_SECTION_SCORE, M.satMath)],
-  sat_score_essay_reading: [wholeNumberWhenGiven(SAT_ESSAY_SCORE, M.satEssayReading)],
-  sat_score_essay_analysis: [wholeNumberWhenGiven(SAT_ESSAY_SCORE, M.satEssayAnalysis)],
-  sat_score_essay_writing: [wholeNumberWhenGiven(SAT_ESSAY_SCORE, M.satEssayWriting)],
-  act_score_composite: [wholeNumberWhenGiven(ACT_COMPOSITE_SCORE, M.actComposite)],
+  ...Object.fromEntries(Object.entries(RANGE_RULES).map(([key, rule]) => [key, [rule]])),
   entry_term: [required(M.entryTermRequired)],
   applied_major: [required(M.majorRequired)],
   conviction: [required(M.convictionRequired)],
@@ -212,6 +237,18 @@ type CrossFieldRule = {
 };
 
 const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
+  {
+    // A term's value starts with its year ('2027FA'): nobody starts college before finishing school.
+    key: 'grad_year',
+    reads: ['entry_term', 'grad_year'],
+    check: (a) => {
+      const entryYear = /^\d{4}/.exec(String(a.entry_term))?.[0];
+      const gradYear = String(a.grad_year);
+      return entryYear && /^\d{4}$/.test(gradYear) && Number(gradYear) > Number(entryYear)
+        ? M.gradAfterEntry(gradYear, entryYear)
+        : undefined;
+    },
+  },
   {
     key: 'phone_mobile',
     reads: ['optin_sms_ind', 'phone_mobile'],
@@ -268,7 +305,12 @@ function entrySchema(question: Question, options: ApplicationOptions) {
         v.transform((value): string => value ?? ''),
       )
     : v.string(M.notText);
-  return v.optional(v.pipe(text, v.maxLength(max, M.tooLong(max)), applyRules<string>()), '');
+  // What is checked (and stored) is the answer without its surrounding spaces.
+  const allowedText = v.rawCheck<string>(({ dataset, addIssue }) => {
+    const message = dataset.typed ? textProblem(question, dataset.value) : undefined;
+    if (message !== undefined) addIssue({ message });
+  });
+  return v.optional(v.pipe(text, v.trim(), v.maxLength(max, M.tooLong(max)), allowedText, applyRules<string>()), '');
 }
 
 function buildApplicationSchema(options: ApplicationOptions) {

@@ -17,10 +17,10 @@ describe('validateAnswerPayload', () => {
     expect(result).toEqual({ ok: true, answers: { ...completeApplication } });
   });
 
-  it('accepts a partial save and keeps strings untrimmed', () => {
+  it('accepts a partial save and stores text without its surrounding spaces', () => {
     expect(validateAnswerPayload({ first_name: '  Avery ' }, college)).toEqual({
       ok: true,
-      answers: { first_name: '  Avery ' },
+      answers: { first_name: 'Avery' },
     });
     expect(validateAnswerPayload({}, college)).toEqual({ ok: true, answers: {} });
   });
@@ -113,12 +113,47 @@ describe('validateAnswerPayload', () => {
     });
   });
 
-  it('refuses control characters but keeps line breaks and tabs', () => {
+  it('refuses control characters, naming the answer by its label; a text area keeps its line breaks only', () => {
     expect(refusal({ first_name: 'Ave\u0000ry' })).toEqual({
       key: 'first_name',
-      message: 'Answer first_name contains control characters, which are not allowed.',
+      message: 'First name: this answer contains an invisible control character. Please delete it or type the answer again.',
     });
+    expect(refusal({ city: 'Hanoi\u0007' })?.message).toBe(
+      'City: this answer contains an invisible control character. Please delete it or type the answer again.',
+    );
+    expect(refusal({ city: 'Hanoi\u0085' })?.message).toBe('City: please keep this answer on one line (remove the line break).');
     expect(refusal({ gender_desc: 'Fe\u001bmale' })?.key).toBe('gender_desc');
-    expect(validateAnswerPayload({ conviction_comment: 'Line one\r\nLine\ttwo' }, college).ok).toBe(true);
+    expect(validateAnswerPayload({ conviction_comment: 'Line one\r\nLine two\nLine three' }, college).ok).toBe(true);
+    expect(refusal({ conviction_comment: 'Line one\tLine\u001btwo' })?.message).toBe(
+      'Please tell us what happened and what you learned from it: this answer contains an invisible control character. Please delete it or type the answer again.',
+    );
+  });
+
+  it('refuses line breaks in single-line answers, text-direction characters and broken characters anywhere', () => {
+    expect(refusal({ city: 'Hanoi\nSSN: 000-00-0000' })).toEqual({
+      key: 'city',
+      message: 'City: please keep this answer on one line (remove the line break).',
+    });
+    expect(refusal({ city: 'Ha\rnoi' })?.key).toBe('city');
+    expect(refusal({ last_name: 'Nguy\u202Een' })).toEqual({
+      key: 'last_name',
+      message:
+        'Last name (family name): this answer contains an invisible character that changes the direction of the text. Please delete it or type the answer again.',
+    });
+    for (const mark of ['\u200E', '\u200F', '\u061C', '\u2066', '\u2069', '\u202A']) {
+      expect(refusal({ personal_statement_essay: `Text${mark}` })?.key).toBe('personal_statement_essay');
+    }
+    expect(refusal({ city: 'Ha\uD800noi' })).toEqual({
+      key: 'city',
+      message: 'City: this answer contains a broken character that cannot be stored. Please type the answer again.',
+    });
+    expect(validateAnswerPayload({ city: 'Thành phố Hồ Chí Minh 😀' }, college).ok).toBe(true);
+  });
+
+  it('takes long school names and address lines, and refuses what is longer, naming the limit', () => {
+    const school = 'Trường THPT Chuyên Lê Hồng Phong, TP. Hồ Chí Minh';
+    expect(validateAnswerPayload({ hs_name: school, address_line_1: school, activity_name: school }, college).ok).toBe(true);
+    expect(refusal({ hs_name: 'x'.repeat(101) })).toEqual({ key: 'hs_name', message: 'Answer hs_name must be at most 100 characters.' });
+    expect(refusal({ address_line_1: 'x'.repeat(101) })?.message).toBe('Answer address_line_1 must be at most 100 characters.');
   });
 });
