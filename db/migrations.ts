@@ -254,6 +254,13 @@ export const MIGRATIONS: readonly string[] = [
   -- account sets no password, so neither the first nor the last sign-up gets it.
   ALTER TABLE users ADD COLUMN password_contested INTEGER NOT NULL DEFAULT 0;
   `,
+  /* 9: logins are counted, and only the newest 20 of each account are kept */ `
+  ALTER TABLE users ADD COLUMN login_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE users SET login_count = (SELECT COUNT(*) FROM logins WHERE logins.user_id = users.id);
+  DELETE FROM logins WHERE id IN (
+    SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id DESC) AS newer FROM logins) WHERE newer > 20
+  );
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -11,7 +11,14 @@ export interface SessionRow {
   expires_at: number;
 }
 
-/** Opens a session and records the successful login together, so the login count never disagrees with reality. */
+/** Logins kept per account (the profile's successful_login list); the count keeps every one. */
+export const LOGIN_HISTORY_LENGTH = 20;
+
+/**
+ * Opens a session and records the successful login together, so the login count never disagrees
+ * with reality. The account's count grows by one; its history keeps the newest logins only, so a
+ * row per login does not pile up forever.
+ */
 export function startSession(
   db: Db,
   session: { idHash: string; userId: number; expiresAt: number; replacesIdHash?: string },
@@ -27,6 +34,11 @@ export function startSession(
       session.expiresAt,
     );
     stmt(db, 'INSERT INTO logins (user_id, created_at) VALUES (?, ?)').run(session.userId, now);
+    stmt(db, 'UPDATE users SET login_count = login_count + 1 WHERE id = ?').run(session.userId);
+    stmt(
+      db,
+      'DELETE FROM logins WHERE user_id = ? AND id <= (SELECT id FROM logins WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
+    ).run(session.userId, session.userId, LOGIN_HISTORY_LENGTH);
   })();
 }
 

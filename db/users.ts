@@ -9,6 +9,8 @@ export interface UserRow {
   created_at: number;
   /** 1 when sign-ups gave the unconfirmed account different passwords (see confirmUser). */
   password_contested: number;
+  /** Every successful login; the logins table keeps only the newest (db/sessions.ts). */
+  login_count: number;
 }
 
 /**
@@ -141,7 +143,7 @@ export function confirmUser(
   })();
 }
 
-export function createPasswordReset(db: Db, userId: number, idHash: string, expiresAt: number, now: number): void {
+function createPasswordReset(db: Db, userId: number, idHash: string, expiresAt: number, now: number): void {
   db.transaction(() => {
     // Only the newest link works: an older e-mail lying in an inbox is no longer a way in.
     stmt(db, 'DELETE FROM password_resets WHERE user_id = ?').run(userId);
@@ -151,6 +153,22 @@ export function createPasswordReset(db: Db, userId: number, idHash: string, expi
       expiresAt,
       now,
     );
+  })();
+}
+
+/**
+ * Stores a reset link for the account of `username` if there is one, replacing its older link.
+ * An unknown address runs the very same statements (they match no row), so the answer takes as
+ * long whether or not the account exists. Answers whether an account got the link.
+ */
+export function createPasswordResetFor(db: Db, username: string, idHash: string, expiresAt: number, now: number): boolean {
+  return db.transaction(() => {
+    stmt(db, 'DELETE FROM password_resets WHERE user_id = (SELECT id FROM users WHERE username = ?)').run(username);
+    const stored = stmt(
+      db,
+      'INSERT INTO password_resets (id_hash, user_id, expires_at, created_at) SELECT ?, id, ?, ? FROM users WHERE username = ?',
+    ).run(idHash, expiresAt, now, username);
+    return stored.changes === 1;
   })();
 }
 

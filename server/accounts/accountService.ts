@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import {
   completePasswordReset,
   confirmUser,
-  createPasswordReset,
+  createPasswordResetFor,
   createUnconfirmedUser,
   findConfirmationCode,
   findPasswordReset,
@@ -205,14 +205,15 @@ export function createAccountService(deps: AccountDeps) {
       };
     },
 
+    /**
+     * Every address gets the same work (a link made and hashed, its mail written, the same
+     * statements run): only the mail's sending depends on whether the account exists.
+     */
     forgotPassword(username: string, client: string): { message: string } {
       throttle.spendAll(resetMailBudgets(username, client));
-      const user = findUserByUsername(deps.db, username);
-      if (user) {
-        const { idHash, expiresAt, link } = newResetLink(username);
-        createPasswordReset(deps.db, user.id, idHash, expiresAt, deps.clock.now());
-        deps.mailer.send(resetPasswordMail(username, link, deps.collegeName, expiresAt));
-      }
+      const { idHash, expiresAt, link } = newResetLink(username);
+      const mail = resetPasswordMail(username, link, deps.collegeName, expiresAt);
+      if (createPasswordResetFor(deps.db, username, idHash, expiresAt, deps.clock.now())) deps.mailer.send(mail);
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 

@@ -1,17 +1,19 @@
 import { useState, type ClipboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { pasteLimitMachine } from '../../machines/pasteLimitMachine';
+import { pasteLimitMachine, pastedOver } from '../../machines/pasteLimitMachine';
 import { PASTE_MESSAGES } from '../catalogue/answerMessages';
 import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
+import { CharacterCount, countHintId } from '../ui/CharacterCount';
 import { FieldFrame, controlProps, ids } from './Field';
 import { useCollege } from '../app/useApp';
 import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /**
  * Section 4: a text area commits its value when focus leaves it. Until then the text lives in a
- * local draft, so a long essay does not re-validate and re-save on every keystroke. A paste that
- * would go over the limit is refused whole, and the field says by how much (its own paste actor).
+ * local draft, so a long essay does not re-validate and re-save on every keystroke. Nothing is cut:
+ * the count says how many characters are left or too many, and a paste over the limit goes in whole
+ * with how much to shorten it by (its own paste actor).
  */
 export function TextAreaField({ question, required }: { question: Question; required: boolean }) {
   const answer = useTextAnswer(question.key);
@@ -20,10 +22,12 @@ export function TextAreaField({ question, required }: { question: Question; requ
   const essayLimit = useCollege()?.essayLimit;
   const [draft, setDraft] = useState<string | null>(null);
   const paste = useActorRef(pasteLimitMachine);
-  const refused = useSelector(paste, (s) => (s.hasTag('refused') ? PASTE_MESSAGES.tooLong(s.context.over, s.context.limit) : ''));
+  const pasted = useSelector(paste, (s) => {
+    const { over, limit: pasteLimit } = pastedOver(s);
+    return over > 0 ? PASTE_MESSAGES.tooLong(over, pasteLimit) : '';
+  });
   const limit = maxLengthFor(question, { essayLimit: essayLimit ?? TEXTAREA_MAX_LENGTH }) ?? TEXTAREA_MAX_LENGTH;
   const text = draft ?? answer;
-  const countId = `${ids(question.key).input}-count`;
   const pasteId = `${ids(question.key).input}-paste`;
   const props = controlProps(question.key, { help: question.help, errors, required });
 
@@ -36,18 +40,15 @@ export function TextAreaField({ question, required }: { question: Question; requ
       pastedLength: event.clipboardData.getData('text/plain').length,
       limit,
     });
-    // The browser's maxLength would cut the paste silently: refused, nothing goes in.
-    if (paste.getSnapshot().hasTag('refused')) event.preventDefault();
   };
 
   return (
     <FieldFrame questionKey={question.key} label={question.label} help={question.help} required={required} errors={errors} wide>
       <textarea
         {...props}
-        aria-describedby={[props['aria-describedby'], countId, pasteId].filter(Boolean).join(' ')}
+        aria-describedby={[props['aria-describedby'], countHintId(props.id), pasteId].filter(Boolean).join(' ')}
         className="q-input q-textarea"
         rows={question.rows ?? TEXTAREA_ROWS}
-        maxLength={limit}
         value={text}
         onPaste={onPaste}
         onChange={(event) => {
@@ -59,12 +60,10 @@ export function TextAreaField({ question, required }: { question: Question; requ
           setDraft(null);
         }}
       />
-      <p id={countId} className="q-count">
-        Character count: {text.length} / {limit}
-      </p>
-      {/* Always in the page, so that the refusal is announced the moment it appears. */}
-      <p id={pasteId} className="q-paste-refused" role="alert">
-        {refused}
+      <CharacterCount inputId={props.id} length={text.length} limit={limit} total />
+      {/* Always in the page, so that what to cut is announced the moment it appears. */}
+      <p id={pasteId} className="q-paste-over" role="alert">
+        {pasted}
       </p>
     </FieldFrame>
   );
