@@ -26,6 +26,7 @@ import { AUTH_CARDS, AUTH_CARD_NAMES, DEFAULT_ROUTE, type AuthCard } from './rou
 import { errorMessage, registered, sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';
+import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, LOGOUT_MESSAGE } from '../src/catalogue/messages';
 
 /** Spec section 2: the auth cards, their titles and routes (in ./routes, which the navigation rules share). */
 export { AUTH_CARDS, AUTH_CARD_NAMES, type AuthCard } from './routes';
@@ -53,6 +54,17 @@ const CARD_SCHEMAS: Record<AuthCard, v.GenericSchema> = {
   reset: resetSchema,
 };
 
+/** The card's inline message: a toast's error or success, or a neutral notice with no title. */
+export type CardNotice = Omit<ToastRequest, 'severity'> & { severity: ToastRequest['severity'] | 'info' };
+
+/** A logout the applicant chose is news, not an error: Log In says it neutrally. */
+const CHOSEN_LOGOUT_MESSAGES: ReadonlySet<string> = new Set([LOGOUT_MESSAGE, INACTIVITY_CHOSEN_LOGOUT_MESSAGE]);
+
+const routeNotice = (message: string): CardNotice =>
+  CHOSEN_LOGOUT_MESSAGES.has(message)
+    ? { severity: 'info', title: '', message }
+    : { severity: 'error', title: TOAST_TITLES.error, message };
+
 type Values = Record<AuthField, string>;
 const EMPTY_VALUES: Values = { username: '', password: '', confirm_password: '', code: '', id: '' };
 
@@ -72,7 +84,9 @@ export interface AuthCardContext {
   /** First message per revealed field (plus 'id' on reset). */
   errors: Partial<Record<AuthField, string>>;
   /** The inline toast of editing.failed / editing.notConfirmed / editing.sent. */
-  notice: ToastRequest | null;
+  notice: CardNotice | null;
+  /** Submits the card's own check refused since it opened: from the first one, an error summary leads to the fields. */
+  refusedSubmits: number;
 }
 
 export type AuthCardEvent =
@@ -98,7 +112,8 @@ function openedContext(card: AuthCard, prefill: AuthCardPrefill = {}): AuthCardC
     values: { ...EMPTY_VALUES, username: prefill.username ?? '', id: prefill.id ?? '' },
     revealed: [],
     errors: {},
-    notice: prefill.errorMessage ? { severity: 'error', title: TOAST_TITLES.error, message: prefill.errorMessage } : null,
+    notice: prefill.errorMessage ? routeNotice(prefill.errorMessage) : null,
+    refusedSubmits: 0,
   };
 }
 
@@ -165,7 +180,7 @@ export const authCardMachine = setup({
     revealAll: assign(({ context }) => {
       // Stryker disable next-line ConditionalExpression,ArrayDeclaration: only the reset schema has an id, so revealing it elsewhere shows nothing
       const revealed: AuthField[] = [...CARD_FIELDS[context.card], ...(context.card === 'reset' ? ['id' as const] : [])];
-      return { revealed, errors: fieldErrors(context.card, context.values, revealed) };
+      return { revealed, errors: fieldErrors(context.card, context.values, revealed), refusedSubmits: context.refusedSubmits + 1 };
     }),
     revealResendError: assign(({ context }) => ({
       errors: { ...context.errors, username: firstIssueMessages(v.safeParse(resendSchema, context.values)).username },
@@ -312,4 +327,16 @@ export type AuthCardSnapshot = SnapshotFrom<typeof authCardMachine>;
 /** Section 4: the requirement list under a new password (sign-up and reset), each inactive, error or success. */
 export function passwordRequirementsOf(snapshot: AuthCardSnapshot) {
   return passwordRequirementStates(snapshot.context.values.password);
+}
+
+/**
+ * The error summary of a refused submit (GOV.UK's pattern): each input's current message, in the
+ * card's order; `attempt` counts the refused submits, so the view moves focus to it on each one.
+ * None before the first refused submit, nor once every message is gone.
+ */
+export function errorSummaryOf(snapshot: AuthCardSnapshot): { attempt: number; items: { field: AuthField; message: string }[] } {
+  const { card, errors, refusedSubmits } = snapshot.context;
+  if (refusedSubmits === 0) return { attempt: 0, items: [] };
+  const items = CARD_FIELDS[card].flatMap((field) => (errors[field] ? [{ field, message: errors[field] }] : []));
+  return { attempt: refusedSubmits, items };
 }

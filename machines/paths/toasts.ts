@@ -15,6 +15,8 @@ export const toastsModel: PathModel = {
       { type: 'toast.expire', id: toast.id },
     ]),
     { type: 'toast.dismiss', id: 'toast-unknown' },
+    // Logged out, then logged in: the toasts shown in between go.
+    { type: 'app.context', loggedIn: !context(snapshot).loggedIn, serviceUser: false },
   ],
   // Up to two toasts, by severity, reached by each kind of event: every transition gets a path.
   serializeState: (snapshot, event, previous) =>
@@ -22,7 +24,8 @@ export const toastsModel: PathModel = {
       snapshot.value,
       context(snapshot)
         .toasts.slice(0, 2)
-        .map((toast) => toast.severity),
+        .map((toast) => [toast.severity, context(snapshot).untilLogin.includes(toast.id)]),
+      context(snapshot).loggedIn,
       arrivedBy(snapshot, event, previous),
     ]),
 };

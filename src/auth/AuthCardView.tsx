@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import { AuthInput } from './AuthInput';
 import { CARD_COPY } from './cards';
 import { CardNotice } from './CardNotice';
+import { ErrorSummary } from './ErrorSummary';
 
 export type AuthCardActor = ActorRefFrom<typeof authCardMachine>;
 
@@ -41,6 +42,7 @@ export function AuthCardView({ card }: { card: AuthCard }) {
       </h1>
       <p className="auth-card__intro">{copy.intro}</p>
       <CardNotice />
+      <ErrorSummary />
       {idError ? (
         <p className="auth-card__error" role="alert">
           {idError}

@@ -7,7 +7,8 @@ import { CloseIcon } from '../ui/CloseIcon';
 
 /**
  * The card's inline message: a '{card name} Error' (or 'Resend Confirmation Code Error'), the
- * message a route brought (session invalid, logged out for inactivity), forgot-password's
+ * message a route brought (session invalid, logged out for inactivity; a logout the applicant chose
+ * is a neutral notice, not an error), forgot-password's
  * closable success, or login's offer to confirm an unconfirmed account.
  */
 export function CardNotice() {
@@ -20,7 +21,7 @@ export function CardNotice() {
   return (
     <div className={`notice notice--${notice.severity}`} role={error ? 'alert' : 'status'} data-testid="card-notice">
       <div className="notice__text">
-        <p className="notice__title">{notice.title}</p>
+        {notice.title ? <p className="notice__title">{notice.title}</p> : null}
         <p className="notice__message">{notice.message}</p>
         {notConfirmed ? (
           <Button variant="secondary" className="notice__action" onClick={() => authCard.send({ type: 'confirm.go' })}>

@@ -48,7 +48,7 @@ export const LOSS_MESSAGES = {
 /** A paste that would take a text area over its limit is refused whole. */
 export const PASTE_MESSAGES = {
   tooLong: (over: number, limit: number) =>
-    `The pasted text is ${groupedNumber(over)} characters over the ${groupedNumber(limit)}-character limit; nothing was pasted.`,
+    `What you pasted takes this answer ${groupedNumber(over)} ${over === 1 ? 'character' : 'characters'} over the ${groupedNumber(limit)}-character limit: please shorten it by ${groupedNumber(over)}.`,
 } as const;
 
 /** Another tab or window saved some of the same answers first (HTTP 409). */

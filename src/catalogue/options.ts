@@ -107,8 +107,21 @@ type RelativeYears = {
     readonly count: number;
     readonly direction: 'past' | 'future';
     readonly underWayFrom?: number;
+    /**
+     * Listed nearest first around the year most applicants pick (the year of the coming graduation:
+     * this year until this month, 1–12, next year from it), instead of from the furthest year.
+     */
+    readonly nearestFrom?: number;
   };
 };
+
+/** Years ordered by their distance from `expected`, the later one first between two as near. */
+const nearestFirst = (list: OptionList, expected: number): OptionList =>
+  [...list].sort((a, b) => {
+    if (a.value === '' || b.value === '') return a.value === '' ? -1 : 1;
+    const [x, y] = [Number(a.value), Number(b.value)];
+    return Math.abs(x - expected) - Math.abs(y - expected) || y - x;
+  });
 
 const STATIC_LISTS = {
   countries,
@@ -145,9 +158,10 @@ export function resolveOptions(listName: OptionListName, college: CollegeLists):
 export function resolveOptionSource(source: OptionSource, college: CollegeLists, now: Date = new Date()): OptionList {
   if (typeof source === 'string') return resolveOptions(source, college);
   if ('years' in source) {
-    const { startOffset = 0, count, direction, underWayFrom } = source.years;
+    const { startOffset = 0, count, direction, underWayFrom, nearestFrom } = source.years;
     const underWay = underWayFrom !== undefined && now.getMonth() + 1 >= underWayFrom ? 1 : 0;
-    return yearOptions({ start: now.getFullYear() + startOffset + underWay, count, direction });
+    const years = yearOptions({ start: now.getFullYear() + startOffset + underWay, count, direction });
+    return nearestFrom === undefined ? years : nearestFirst(years, now.getFullYear() + (now.getMonth() + 1 >= nearestFrom ? 1 : 0));
   }
   return source;
 }

@@ -146,15 +146,16 @@ export const ADD_ANOTHER_GROUPS: readonly AddAnotherGroup[] = [
   }),
   addAnother({
     buttonId: 'sibling_attending',
-    buttonLabel: 'Add another sibling',
-    itemTitle: 'Sibling {n}',
+    // The two sibling groups are told apart by their titles and buttons, on the form and to a screen reader.
+    buttonLabel: 'Add another sibling at this college',
+    itemTitle: 'Sibling at this college {n}',
     prefixes: SIBLING_ATTENDING_PREFIXES,
     fields: SIBLING_FIELDS,
   }),
   addAnother({
     buttonId: 'sibling_apply',
-    buttonLabel: 'Add another sibling',
-    itemTitle: 'Sibling {n}',
+    buttonLabel: 'Add another sibling applying',
+    itemTitle: 'Sibling applying {n}',
     prefixes: SIBLING_APPLY_PREFIXES,
     fields: SIBLING_FIELDS,
   }),

@@ -18,6 +18,19 @@ import './completion.css';
 
 type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
 
+/**
+ * The submission time in the applicant's own time zone, the zone named ('November 22, 2026 at
+ * 2:00 AM (Asia/Ho_Chi_Minh, GMT+7)'); none when the browser's zone is UTC, which the line above says.
+ */
+function localSubmittedAt(time: number, timeZone = new Intl.DateTimeFormat().resolvedOptions().timeZone): string | null {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(time))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  if (!timeZone || timeZone === 'UTC' || offset === 'GMT') return null;
+  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(time));
+  return `${when} (${timeZone}, ${offset})`;
+}
+
 /** Section 2's completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {
   // The PDF copy actor is one of the page-specific form actors (machines/pageActors), loaded on demand.
@@ -34,6 +47,7 @@ function CompletionPage() {
   const preparing = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('busy') || snapshot.matches({ active: 'waiting' }));
   const failed = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('error'));
   const submission = useSelector(useAppActor(), (snapshot) => snapshot.context.submission);
+  const localTime = submission ? localSubmittedAt(submission.submittedAt) : null;
 
   // The copy the actor holds may predate the submission: ask for the current one now.
   useEffect(() => {
@@ -55,15 +69,19 @@ function CompletionPage() {
             {SUBMITTED_MESSAGE}
           </h1>
           <p className="completion__text">
-            Thank you for applying to {college?.name}. We will e-mail you about your admission decision. If you have questions in the
-            meantime, write to <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
+            {/* The banner above thanks the applicant; this says what happens next. */}
+            We will e-mail you about your admission decision. If you have questions in the meantime, write to{' '}
+            <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
           </p>
           {submission ? (
             // Issue 13: when, and the number to quote to the admissions office (the same in the PDF copy and the staff view).
             <dl className="completion__facts">
               <div>
                 <dt>{SUBMISSION_LABELS.submitted}</dt>
-                <dd>{formatSubmittedAt(submission.submittedAt)}</dd>
+                <dd>
+                  {formatSubmittedAt(submission.submittedAt)}
+                  {localTime ? <span className="completion__local"> Your time: {localTime}</span> : null}
+                </dd>
               </div>
               <div>
                 <dt>{SUBMISSION_LABELS.reference}</dt>

@@ -1,6 +1,7 @@
 import { Popover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { POPOVER_OFFSET } from '../catalogue/limits';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useOptionalSystemActor, useSystemActor, type NavigationActor } from '../app/actors';
@@ -19,6 +20,17 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
   const loggedIn = useClient('isLoggedIn');
   const username = useClient('username');
   const loggingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
+  const close = useRef<HTMLButtonElement>(null);
+  // The first open mounts the popover already open (its code loaded with the click), and Ark moves
+  // focus only when it opens afterwards: Close gets focus here then, as on every later open.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => {
+      const content = close.current?.closest('.account-popover');
+      if (content && !content.contains(document.activeElement)) close.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   // Sign In / Create Account take the visitor's answers along (section 2).
   const carryTo = (to: string) => {
     onOpenChange(false);
@@ -32,6 +44,7 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
       positioning={{ placement: 'bottom-end', gutter: POPOVER_OFFSET }}
       lazyMount
       unmountOnExit
+      initialFocusEl={() => close.current}
     >
       <Popover.Trigger className="account-button">
         <AccountIcon />
@@ -43,7 +56,9 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
             <div className="account-popover__header">
               <Popover.Title className="account-popover__title">Account</Popover.Title>
               <Popover.CloseTrigger asChild>
-                <Button variant="text">Close</Button>
+                <Button ref={close} variant="text">
+                  Close
+                </Button>
               </Popover.CloseTrigger>
             </div>
             {loggedIn ? (

@@ -53,6 +53,8 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
   const [dialogNeeded, setDialogNeeded] = useState(false);
   if (asking !== null && !dialogNeeded) setDialogNeeded(true);
   const root = useRef<HTMLDivElement>(null);
+  // The Remove button that asked: Cancel or Escape gives focus back to it.
+  const asker = useRef<HTMLButtonElement | null>(null);
   // Issue 13: the Remove button is gone with its item: focus goes to the item now in its place (or
   // the one before), and the removal is announced.
   useEffect(() => {
@@ -86,14 +88,16 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
           <fieldset key={slot} className="q-slot">
             <legend className="q-slot__title">{slotTitle(group, slot)}</legend>
             <div className="q-grid">{blocks.map((block) => renderBlock({ key: blockKeys(block)[0]!, block }))}</div>
-            {slot >= 1 && (removable || removingSlot === slot) ? (
+            {/* The asking slot keeps its button while the dialog is open, so focus has somewhere to come back to. */}
+            {slot >= 1 && (removable || removingSlot === slot || asking?.slot === slot) ? (
               <Button
                 variant="secondary"
                 className="q-slot__remove"
                 busy={removingSlot === slot}
-                onClick={() =>
-                  actor.send({ type: 'remove', buttonId: group.buttonId, slot, answers: answers.getSnapshot().context.answers })
-                }
+                onClick={(event) => {
+                  asker.current = event.currentTarget;
+                  actor.send({ type: 'remove', buttonId: group.buttonId, slot, answers: answers.getSnapshot().context.answers });
+                }}
               >
                 Remove<span className="visually-hidden"> {slotTitle(group, slot)}</span>
               </Button>
@@ -111,6 +115,7 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
               text={LOSS_MESSAGES.removeItem(slotTitle(group, asking?.slot ?? 0), (asking?.slot ?? 0) < count - 1)}
               confirmLabel={LOSS_MESSAGES.removeItemConfirm}
               destructive
+              finalFocusEl={() => (asker.current?.isConnected ? asker.current : null)}
               onConfirm={() => actor.send({ type: 'remove.confirm' })}
               onCancel={() => actor.send({ type: 'remove.cancel' })}
             />

@@ -12,6 +12,8 @@ interface Props {
   confirmLabel?: string;
   /** A question before answers are destroyed: it opens on Cancel, so Enter alone deletes nothing. */
   destructive?: boolean;
+  /** Where focus goes when it closes, when the element that opened it may have been drawn anew. */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 /**
@@ -19,7 +21,16 @@ interface Props {
  * tab switch or a choice that would delete answers. Its owner's machine holds it open (`open`)
  * and hears the answer; Escape, a click outside and the corner button count as Cancel.
  */
-export default function ConfirmDialog({ open, title, text, onConfirm, onCancel, confirmLabel = 'Continue', destructive = false }: Props) {
+export default function ConfirmDialog({
+  open,
+  title,
+  text,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'Continue',
+  destructive = false,
+  finalFocusEl,
+}: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
@@ -30,6 +41,7 @@ export default function ConfirmDialog({ open, title, text, onConfirm, onCancel, 
       size="xs"
       role="alertdialog"
       {...(destructive ? { initialFocusEl: () => cancel.current } : {})}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
       footer={
         <>
           <Button ref={cancel} variant="secondary" onClick={onCancel}>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { DEFAULT_MAX_LENGTH } from '../catalogue/limits';
+import { CharacterCount, countHintId } from '../ui/CharacterCount';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import type { LookupSuggestion } from '../../machines/api/responses';
 import { typedTextLabel, type lookupMachine } from '../../machines/lookupMachine';
@@ -66,6 +67,7 @@ export default function SchoolSearch({ question, required }: { question: Questio
   const id = ids(question.key);
   const props = controlProps(question.key, { help: question.help, errors, required });
   const statusId = `${id.input}-status`;
+  const limit = maxLengthFor(question, { essayLimit: DEFAULT_MAX_LENGTH }) ?? DEFAULT_MAX_LENGTH;
   return (
     <div id={question.key} className={fieldClass(errors, true)}>
       <Combobox.Root
@@ -106,12 +108,11 @@ export default function SchoolSearch({ question, required }: { question: Questio
           </svg>
           <Combobox.Input
             className="q-input q-combobox__input"
-            aria-describedby={[props['aria-describedby'], statusId].filter(Boolean).join(' ')}
+            aria-describedby={[props['aria-describedby'], countHintId(id.input), statusId].filter(Boolean).join(' ')}
             aria-invalid={props['aria-invalid']}
             aria-required={props['aria-required']}
             autoComplete="off"
             spellCheck={false}
-            maxLength={maxLengthFor(question, { essayLimit: DEFAULT_MAX_LENGTH })}
             placeholder="Start typing your school's name"
             onBlur={() => {
               // Leaving the field before the list opened keeps what was typed too; an open list
@@ -123,6 +124,8 @@ export default function SchoolSearch({ question, required }: { question: Questio
             }}
           />
         </Combobox.Control>
+        {/* Nothing typed is cut: the count says how many characters are left or too many. */}
+        <CharacterCount inputId={id.input} length={(draft ?? answer).length} limit={limit} />
         <p id={statusId} className="q-combobox__status" aria-live="polite">
           {/* Issue 13: once the list is open, how many schools it found (the 'Use: …' choice is not a school). */}
           {searching

@@ -1,7 +1,8 @@
 import type { ChangeEvent } from 'react';
 import { DEFAULT_MAX_LENGTH } from '../catalogue/limits';
 import { maxLengthFor, type Question } from '../catalogue/questions';
-import { FieldFrame, controlProps } from './Field';
+import { CharacterCount, countHintId } from '../ui/CharacterCount';
+import { FieldFrame, controlProps, ids } from './Field';
 import { formatPhone, formatSsn } from './formatters';
 import { useCollege } from '../app/useApp';
 import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
@@ -29,7 +30,7 @@ const AUTOCOMPLETE: Readonly<Record<string, string>> = {
   ssn: 'off',
 };
 
-/** Scores, GPA and codes get a narrow box: its width hints at the answer expected. */
+/** Scores, GPA and codes get a narrow box: its width hints at the answer expected. Longer limits get a live count. */
 const SHORT = 12;
 
 export function TextField({ question, required }: { question: Question; required: boolean }) {
@@ -39,6 +40,9 @@ export function TextField({ question, required }: { question: Question; required
   const essayLimit = useCollege()?.essayLimit;
   const kind = KIND[question.kind as keyof typeof KIND] ?? KIND.text;
   const maxLength = maxLengthFor(question, { essayLimit: essayLimit ?? DEFAULT_MAX_LENGTH }) ?? DEFAULT_MAX_LENGTH;
+  // Nothing typed or pasted is cut: over the limit, the count says how many characters are too many.
+  const counted = maxLength > SHORT;
+  const props = controlProps(question.key, { help: question.help, errors, required });
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
     setAnswer(question.key, kind.format ? kind.format(raw) : raw);
@@ -46,16 +50,19 @@ export function TextField({ question, required }: { question: Question; required
   return (
     <FieldFrame questionKey={question.key} label={question.label} help={question.help} required={required} errors={errors}>
       <input
-        {...controlProps(question.key, { help: question.help, errors, required })}
+        {...props}
+        aria-describedby={
+          [props['aria-describedby'], counted ? countHintId(ids(question.key).input) : ''].filter(Boolean).join(' ') || undefined
+        }
         className={maxLength <= SHORT ? 'q-input q-input--short' : 'q-input'}
         type={kind.type}
         inputMode={kind.inputMode}
         autoComplete={AUTOCOMPLETE[question.key] ?? 'off'}
         spellCheck={question.kind === 'text' ? undefined : false}
-        maxLength={maxLength}
         value={value}
         onChange={onChange}
       />
+      {counted ? <CharacterCount inputId={ids(question.key).input} length={value.length} limit={maxLength} /> : null}
     </FieldFrame>
   );
 }

@@ -7,8 +7,8 @@ import { setWebStatus } from './helpers/application';
 /*
  * Issue 12, case 1 and the three smaller cases: nothing the applicant typed goes without being
  * told. A tab switch or a choice that would delete typed answers asks first (Cancel keeps them,
- * on screen and on the server); a school name typed but not picked is kept; an over-long paste is
- * refused with how much it is over; a two-tab conflict names the answers by their labels, links
+ * on screen and on the server); a school name typed but not picked is kept; an over-long paste goes
+ * in whole, with how much to shorten it; a two-tab conflict names the answers by their labels, links
  * to them and covers nothing.
  */
 
@@ -172,7 +172,7 @@ for (const width of WIDTHS) {
       expect((await serverAnswers(page)).hs_name).toBe('Lakeside Academy of Arts');
     });
 
-    test('an essay pasted over the limit is refused with how much it is over; typing still stops at the limit', async ({
+    test('an essay pasted over the limit goes in whole, saying how much to shorten it; typing goes on past the limit, counted', async ({
       page,
       context,
     }) => {
@@ -188,24 +188,27 @@ for (const width of WIDTHS) {
       await statement.focus();
       await statement.press('End');
       await statement.press('ControlOrMeta+V');
+      // Nothing pasted is dropped or cut: the field says how much to cut instead.
+      await expect(statement).toHaveValue(`Hello${pasted}`);
       await expect(
-        essay.getByText('The pasted text is 1,239 characters over the 7,000-character limit; nothing was pasted.'),
+        essay.getByText('What you pasted takes this answer 1,239 characters over the 7,000-character limit: please shorten it by 1,239.'),
       ).toBeVisible();
-      await expect(statement).toHaveValue('Hello');
-      await expect(essay.getByText(`Character count: 5 / ${ESSAY_LIMIT}`)).toBeVisible();
-      await screenshot(page, 'education-paste-refused', { fullPage: false });
+      await expect(essay.getByText(`Character count: 8239 / ${ESSAY_LIMIT}`)).toBeVisible();
+      await expect(essay.getByText('You have 1,239 characters too many')).toBeVisible();
+      await expectAccessible(page, 'an essay pasted over the limit');
+      await screenshot(page, 'education-paste-over', { fullPage: false });
 
-      // A paste that fits goes in, and the message goes.
-      await page.evaluate((text) => navigator.clipboard.writeText(text), ' world');
-      await statement.press('ControlOrMeta+V');
-      await expect(statement).toHaveValue('Hello world');
-      await expect(essay.getByText(/nothing was pasted/)).toHaveCount(0);
+      // An edit after the paste: the paste's message goes, the count stays.
+      await statement.press('Backspace');
+      await expect(essay.getByText(/What you pasted/)).toHaveCount(0);
+      await expect(essay.getByText('You have 1,238 characters too many')).toBeVisible();
 
-      // Typing at the limit stops at the limit, as before.
+      // Typing at the limit goes on, and the count says by how much it is over.
       await statement.fill('x'.repeat(ESSAY_LIMIT));
       await statement.press('End');
       await statement.press('y');
-      await expect(statement).toHaveValue('x'.repeat(ESSAY_LIMIT));
+      await expect(statement).toHaveValue(`${'x'.repeat(ESSAY_LIMIT)}y`);
+      await expect(essay.getByText('You have 1 character too many')).toBeVisible();
     });
 
     test('a two-tab conflict names the answer by its label, links to the field and covers nothing', async ({ browser }) => {

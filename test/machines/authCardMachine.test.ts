@@ -5,6 +5,7 @@ import {
   RESEND_ERROR_TITLE,
   authCardMachine,
   cardErrorTitle,
+  errorSummaryOf,
   passwordRequirementsOf,
   type AuthCard,
   type AuthCardContext,
@@ -15,6 +16,12 @@ import { api } from '../../machines/api/coreEndpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../src/catalogue/schema';
+import {
+  INACTIVITY_CHOSEN_LOGOUT_MESSAGE,
+  INACTIVITY_LOGOUT_MESSAGE,
+  LOGOUT_MESSAGE,
+  SESSION_INVALID_MESSAGE,
+} from '../../src/catalogue/messages';
 import { RESET_ID, authFailures } from '../../machines/paths/authCard';
 import { controlledActors, startWithSiblings, type StubSibling } from './helpers/siblingHarness';
 
@@ -130,6 +137,44 @@ describe('authCardMachine: fields and validation', () => {
     t.send({ type: 'card.open', card: 'signup' });
     expect(t.snapshot().matches({ editing: 'idle' })).toBe(true);
     expect(t.context().notice).toBeNull();
+    t.stop();
+  });
+});
+
+describe('authCardMachine: a logout the applicant chose', () => {
+  it('is a neutral notice on Log In, with no "Error" title; a session that ended stays an error', () => {
+    const t = start('login');
+    for (const message of [LOGOUT_MESSAGE, INACTIVITY_CHOSEN_LOGOUT_MESSAGE]) {
+      t.send({ type: 'card.open', card: 'login', prefill: { errorMessage: message } });
+      expect(t.context().notice).toEqual({ severity: 'info', title: '', message });
+    }
+    for (const message of [SESSION_INVALID_MESSAGE, INACTIVITY_LOGOUT_MESSAGE]) {
+      t.send({ type: 'card.open', card: 'login', prefill: { errorMessage: message } });
+      expect(t.context().notice).toEqual({ severity: 'error', title: 'Error', message });
+    }
+    t.stop();
+  });
+});
+
+describe('authCardMachine: the error summary of a refused submit', () => {
+  it('lists the message of each field in the card order from the first refused submit, counting the attempts', () => {
+    const t = start('signup');
+    const summary = () => errorSummaryOf(t.snapshot() as AuthCardSnapshot);
+    t.fill({ username: 'not-an-address' });
+    t.send({ type: 'field.blur', field: 'username' });
+    // A field left with an error is no summary yet.
+    expect(summary()).toEqual({ attempt: 0, items: [] });
+    t.send({ type: 'submit' });
+    expect(summary().attempt).toBe(1);
+    expect(summary().items.map((item) => item.field)).toEqual(['username', 'password']);
+    expect(summary().items[0]!.message).toBe(t.context().errors.username);
+    t.fill({ username: NORMALISED });
+    expect(summary().items.map((item) => item.field)).toEqual(['password']);
+    t.send({ type: 'submit' });
+    expect(summary().attempt).toBe(2);
+    // A new card starts without one.
+    t.send({ type: 'card.open', card: 'login' });
+    expect(summary()).toEqual({ attempt: 0, items: [] });
     t.stop();
   });
 });

@@ -51,6 +51,28 @@ describe('toasts', () => {
   });
 });
 
+describe('toasts shown while logged out', () => {
+  it('go when the applicant logs in; toasts shown while logged in stay', () => {
+    const actor = createActor(toastsMachine).start();
+    const confirmed = { severity: 'success', title: 'Success', message: 'Your account is confirmed. Please log in.' } as const;
+    actor.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    actor.send({ type: 'toast.show', toast: confirmed });
+    actor.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    expect(actor.getSnapshot().context.toasts).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('empty');
+
+    actor.send({ type: 'toast.show', toast: success });
+    actor.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    expect(actor.getSnapshot().context.toasts.map((toast: Toast) => toast.message)).toEqual(['Saved.']);
+    actor.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    actor.send({ type: 'toast.show', toast: confirmed });
+    actor.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    expect(actor.getSnapshot().context.toasts.map((toast: Toast) => toast.message)).toEqual(['Saved.']);
+    expect(actor.getSnapshot().value).toBe('showing');
+    actor.stop();
+  });
+});
+
 type Shown = Map<string, { at: number; lifetime: number }>;
 /** When each toast was shown and for how long, by path. */
 const shownAt = new Map<string, Shown>();
@@ -92,12 +114,16 @@ invariantSuite(
       },
     },
     {
-      name: 'a toast goes only when dismissed or when its time is up (5 s, 300 s for an error)',
+      name: 'a toast goes only when dismissed, when its time is up (5 s, 300 s for an error), or, shown while logged out, at login',
       check: (step) => {
         const kept = new Set(toastsOf(step).map((toast) => toast.id));
-        const gone = (step.before.context as { toasts: Toast[] }).toasts.filter((toast) => !kept.has(toast.id));
+        const before = step.before.context as { toasts: Toast[]; loggedIn: boolean | undefined; untilLogin: string[] };
+        const gone = before.toasts.filter((toast) => !kept.has(toast.id));
+        const loggingIn = step.event.type === 'app.context' && step.event.loggedIn === true && before.loggedIn === false;
+        if (loggingIn) expect(toastsOf(step).filter((toast) => before.untilLogin.includes(toast.id))).toEqual([]);
         for (const toast of gone) {
           if (step.event.type === 'toast.dismiss' && step.event.id === toast.id) continue;
+          if (loggingIn && before.untilLogin.includes(toast.id)) continue;
           const shown = shownAt.get(step.path)!.get(toast.id)!;
           expect(step.at, `${toast.id} gone`).toBeGreaterThanOrEqual(shown.at + shown.lifetime);
         }

@@ -210,6 +210,11 @@ describe('tabs, documents and summary', () => {
 
   it('year sources follow the injected date', () => {
     const years = resolveOptionSource(question('grad_year').options!, college, FIXTURE_NOW);
-    expect(years[1]?.value).toBe('2030');
+    // Four years ahead at most, listed nearest first around the coming graduation (2027 in November 2026).
+    expect(years.map((year) => year.value)).toContain('2030');
+    expect(years.map((year) => year.value)).not.toContain('2031');
+    expect(years[1]?.value).toBe('2027');
+    const later = resolveOptionSource(question('grad_year').options!, college, new Date('2027-11-21T12:00:00Z'));
+    expect(later[1]?.value).toBe('2028');
   });
 });
