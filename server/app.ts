@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const documents = createDocumentService({ db, clock, store: deps.store, secret: deps.config.secret, wake });
   const copies = createCopyService({ db, clock, secret: deps.config.secret, wake });
 
-  const applicationDeps = { db, clock, college, answers: deps.answers };
+  const applicationDeps = { db, clock, college, answers: deps.answers, onSubmitted: accounts.sendReceipt };
   app.use(exactRoutes(hotApplicationRoutes(applicationDeps)));
   for (const router of [
     accountRoutes(accounts, { secureCookies }),

@@ -15,7 +15,7 @@ import { endSession, startSession } from '../../db/sessions';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
 import { sessionIdHash } from '../http/session';
-import { choosePasswordMail, confirmationMail, existingAccountMail, resetPasswordMail } from '../mail/templates';
+import { choosePasswordMail, confirmationMail, existingAccountMail, receiptMail, resetPasswordMail } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
 import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
 import type { Budget, Throttle } from './throttle';
@@ -243,6 +243,11 @@ export function createAccountService(deps: AccountDeps) {
       throttle.refund(budgets);
       throttle.clearAccount(username);
       return { message: ACCOUNT_MESSAGES.resetDone, deviceCookie: issueDeviceCookie(deps.secret, username, passwordHash, now) };
+    },
+
+    /** The applicant's receipt once the application is submitted: reference number and time, nothing answered. */
+    sendReceipt({ username, reference, submittedAt }: { username: string; reference: string; submittedAt: number }): void {
+      deps.mailer.send(receiptMail(username, reference, submittedAt, deps.collegeName));
     },
 
     logOut(sessionIdHashValue: string | undefined): { message: string } {

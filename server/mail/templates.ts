@@ -113,3 +113,29 @@ export function existingAccountMail(to: string, publicUrl: string, collegeName: 
     ].join('\n'),
   };
 }
+
+/** "2026-11-27 22:33 UTC": the time every applicant reads alike, whatever their time zone. */
+function utcTime(at: number): string {
+  const iso = new Date(at).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/**
+ * The receipt of a submitted application: its reference number and the time of submission, and
+ * nothing the applicant answered (a mailbox is read on many devices).
+ */
+export function receiptMail(to: string, reference: string, submittedAt: number, collegeName: string): MailMessage {
+  return {
+    to,
+    subject: `${collegeName} received your application (${reference})`,
+    text: [
+      `Thank you for applying to ${collegeName}. We received your application.`,
+      '',
+      `Reference number: ${reference}`,
+      `Submitted on: ${utcTime(submittedAt)} (Coordinated Universal Time)`,
+      '',
+      'Please quote the reference number if you contact the admissions office about your application.',
+      'A submitted application can no longer be changed.',
+    ].join('\n'),
+  };
+}

@@ -78,6 +78,8 @@ export interface ApplicationDeps {
   clock: Clock;
   college: CollegeConfig;
   answers: AnswerStore;
+  /** Told once an application is submitted (the applicant's receipt mail). */
+  onSubmitted?: (submission: { username: string; reference: string; submittedAt: number }) => void;
 }
 
 /**
@@ -174,7 +176,9 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     const outcome = submitApplication(db, userId, application.version, now);
     if (outcome === 'already-submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
     if (outcome === 'changed') throw new HttpError(409, APPLICATION_MESSAGES.changedDuringSubmit);
-    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now, reference: applicationReference(userId, now) };
+    const reference = applicationReference(userId, now);
+    deps.onSubmitted?.({ username: currentSession(ctx).username, reference, submittedAt: now });
+    ctx.body = { message: APPLICATION_MESSAGES.submitted, submitted_at: now, reference };
   });
 
   router.get('/api/add-another', (ctx) => {
