@@ -159,6 +159,10 @@ export function markConversionRunning(db: Db, userId: number, answerKey: string,
   );
 }
 
+/**
+ * Completes a conversion if the document is still the one the job was made for and the
+ * application is not submitted: a submitted application never gains a document.
+ */
 export function setConversionCompleted(
   db: Db,
   userId: number,
@@ -171,7 +175,8 @@ export function setConversionCompleted(
     stmt(
       db,
       `UPDATE documents SET status = 'completed', message = '', converted_key = ?, updated_at = ?
-       WHERE user_id = ? AND answer_key = ? AND generation = ? AND status IN ('unprocessed', 'in progress')`,
+       WHERE user_id = ? AND answer_key = ? AND generation = ? AND status IN ('unprocessed', 'in progress')
+         AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = documents.user_id AND a.submitted_at IS NOT NULL)`,
     ).run(convertedKey, now, userId, answerKey, generation).changes === 1
   );
 }
@@ -226,6 +231,13 @@ export function detachDocuments(db: Db, userId: number, answerKeys: readonly str
   if (rows.some((row) => BUSY_STATUSES.includes(row.status))) return 'busy';
   for (const row of rows) removeDocument(db, row, now);
   return 'detached';
+}
+
+/** Whether any of the applicant's documents is still being converted. */
+export function hasBusyDocument(db: Db, userId: number): boolean {
+  return (
+    stmt(db, "SELECT 1 FROM documents WHERE user_id = ? AND status IN ('unprocessed', 'in progress') LIMIT 1").get(userId) !== undefined
+  );
 }
 
 /** Completed conversions, in the given order of questions: what the PDF copy appends. */

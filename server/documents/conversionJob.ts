@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import { completeConversion, failConversion } from '../../db/documentAnswers';
-import { findDocument, markConversionRunning, type DocumentFileType } from '../../db/documents';
+import { findApplication } from '../../db/applications';
+import { findDocument, markConversionRunning, setConversionFailed, type DocumentFileType } from '../../db/documents';
 import type { JobRow } from '../../db/jobs';
 import type { Clock } from '../clock';
 import type { JobHandler } from '../jobs/jobRunner';
@@ -58,12 +59,25 @@ export function conversionJobHandler(deps: ConversionDeps): JobHandler {
     return pool.run({ kind: 'docx', bytes: sanitised }, timeout);
   }
 
+  /**
+   * A submitted application gains no document: a conversion still open at submission fails with
+   * a message and leaves the answers as they were submitted. True when it was refused.
+   */
+  function refuseAfterSubmission(userId: number, answerKey: string, generation: number): boolean {
+    if (findApplication(db, userId)?.submitted_at == null) return false;
+    db.transaction(() =>
+      setConversionFailed(db, userId, answerKey, generation, DOCUMENT_MESSAGES.arrivedAfterSubmission, clock.now()),
+    ).immediate();
+    return true;
+  }
+
   return {
     async run(job: JobRow, signal: AbortSignal) {
       const userId = job.user_id!;
       const answerKey = job.answer_key!;
       const generation = job.generation!;
       if (!markConversionRunning(db, userId, answerKey, generation, clock.now())) return;
+      if (refuseAfterSubmission(userId, answerKey, generation)) return;
       const document = findDocument(db, userId, answerKey);
       const original = document?.original_key ? await store.get(document.original_key) : undefined;
       if (!original) throw new ConversionRefused(DOCUMENT_MESSAGES.uploadNotReceived);
@@ -74,7 +88,10 @@ export function conversionJobHandler(deps: ConversionDeps): JobHandler {
       if (signal.aborted) return;
       const convertedKey = newConvertedKey(deps.secret, userId, answerKey);
       await store.put(convertedKey, pdf, 'application/pdf');
-      if (!completeConversion(db, { userId, answerKey, generation, convertedKey }, clock.now())) await store.delete(convertedKey);
+      if (!completeConversion(db, { userId, answerKey, generation, convertedKey }, clock.now())) {
+        await store.delete(convertedKey);
+        refuseAfterSubmission(userId, answerKey, generation);
+      }
     },
     giveUp(job, userMessage) {
       failConversion(

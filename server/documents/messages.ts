@@ -40,4 +40,8 @@ export const DOCUMENT_MESSAGES = {
     'Your file is too complex for us to convert. Please save it again in a simpler form (fewer or smaller pictures), or as a PDF, and upload that.',
   conversionFailed: 'Your file could not be converted to PDF. Please try another file.',
   noDocument: 'There is no document for this question.',
+  /** The answer to a submit while a document is still being converted. */
+  convertingAtSubmit: 'Please wait until your document has finished uploading before you submit.',
+  /** A conversion that finished after the application was submitted: the document is not attached. */
+  arrivedAfterSubmission: 'Your application was submitted before this document finished converting, so it is not part of your application.',
 } as const;
