@@ -69,6 +69,13 @@ function DocumentValue({ question }: { question: Question }) {
         </>
       ) : null}
       {staff && document ? (
+        // On paper only: the sheet says where the document's own pages are.
+        <span className="q-static__print-only">
+          {' '}
+          — its pages are not printed here: open it from the staff link and print it from there.
+        </span>
+      ) : null}
+      {staff && document ? (
         // On screen only: a printed sheet has nothing to press.
         <button
           type="button"

@@ -117,8 +117,12 @@ test('the service view shows the answers read-only, with nothing interactive but
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(await pdfText(bytes)).toContain('My personal statement.');
   // The printed sheet has nothing to press.
+  const printNote = view.getByText('its pages are not printed here: open it from the staff link and print it from there.');
+  await expect(printNote).toBeHidden();
   await view.emulateMedia({ media: 'print' });
   await expect(open).toBeHidden();
+  // The sheet says where the document's own pages are.
+  await expect(printNote).toBeVisible();
   await view.emulateMedia({ media: 'screen' });
   await expectAccessible(view, 'the staff view with its document button');
 

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
-import { createAccount, logInByApi, saveAnswers, screenshot, serviceUrl, uniqueEmail } from './helpers/applicant';
+import { PDFDocument } from 'pdf-lib';
+import { createAccount, logInByApi, saveAnswers, screenshot, section, serviceUrl, uniqueEmail } from './helpers/applicant';
 
 /*
  * What staff read in the staff view: the catalogue's label for every stored choice (never the
@@ -14,7 +15,7 @@ import { createAccount, logInByApi, saveAnswers, screenshot, serviceUrl, uniqueE
  * Writes answers straight into the stored application, as rows saved before the server checked
  * them would be: the view must not trust them even when they are there.
  */
-function storeDirectly(email: string, answers: Record<string, string>) {
+function storeDirectly(email: string, answers: Record<string, string>, fileName?: string) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts.');
   const db = new Database(join(dataDir, 'admissions.sqlite'), { fileMustExist: true });
@@ -26,6 +27,12 @@ function storeDirectly(email: string, answers: Record<string, string>) {
       )
       .run(JSON.stringify(answers), email.toLowerCase());
     expect(changed.changes).toBe(1);
+    if (fileName !== undefined) {
+      db.prepare('UPDATE documents SET file_name = ? WHERE user_id = (SELECT id FROM users WHERE username = ?)').run(
+        fileName,
+        email.toLowerCase(),
+      );
+    }
   } finally {
     db.close();
   }
@@ -102,5 +109,37 @@ test('staff read the catalogue label of each choice, the school where it is, rac
     await screenshot(view, 'service-display');
     await view.screenshot({ path: `/tmp/service-display-${width}.png`, fullPage: true });
   }
+  await staff.close();
+});
+
+test('a file name with a right-to-left override reads to staff as stored, not as another type', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('service-bidi-file');
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await saveAnswers(page, { first_name: 'File', last_name: 'Name' });
+  await page.goto('/education');
+  const essay = section(page, 'Personal Statement');
+  await essay.getByRole('tab', { name: 'Upload a document' }).click();
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText('My personal statement.');
+  await essay.getByLabel(/Personal statement document/).setInputFiles({
+    name: 'statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await pdf.save()),
+  });
+  await expect(essay.getByRole('button', { name: 'Delete statement.pdf' })).toBeVisible({ timeout: 30_000 });
+  // Stored before names with bidirectional controls were refused: "cv‮fdp.exe" reads as "cvexe.pdf".
+  storeDirectly(email, {}, 'cv\u202Efdp.exe');
+
+  const staff = await page.context().browser()!.newContext();
+  const view = await staff.newPage();
+  await view.goto(serviceUrl(email, baseURL!));
+  const statement = view.getByRole('region', { name: 'Personal Statement' });
+  await expect(statement.getByText('document attached')).toBeVisible();
+  await expect(statement.locator('.q-static__document bdi')).toHaveText('cv[U+202E]fdp.exe');
+  await expect(view.getByRole('button', { name: 'Open the document cv[U+202E]fdp.exe (PDF)' })).toBeVisible();
+  await expect(view.getByRole('main')).not.toContainText('\u202E');
+  await expectAccessible(view, 'the staff view with a neutralised file name');
   await staff.close();
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../../db/users';
 import { ADD_ANOTHER_GROUPS, slotTitle } from '../../src/catalogue/questions';
-import { onServer, waitFor, type PdfCopyBody } from './helpers/documents';
+import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
+import { makePdf } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
@@ -154,12 +155,16 @@ describe('the PDF copy as staff read it', () => {
     expect(lines.indexOf('Second')).toBeGreaterThan(parent2);
   });
 
-  it('shows bidirectional controls in answers stored before they were refused as visible code points', async () => {
+  it('shows bidirectional controls in answers and file names stored before they were refused as visible code points', async () => {
     const { client, username } = await newApplicant();
     expect((await client.put('/api/answer', { first_name: 'Bidi', city: 'Springfield' })).status).toBe(200);
     storeDirectly(username, { city: 'Spring\u202Efield\u2066x\u2069' });
+    await uploadAndConvert(server, client, { bytes: await makePdf(['Statement']), name: 'statement.pdf' });
+    const userId = findUserByUsername(server.db, username)!.id;
+    server.db.prepare('UPDATE documents SET file_name = ? WHERE user_id = ?').run('cv\u202Efdp.exe', userId);
     const text = await copyText(client);
     expect(text).toContain('Spring[U+202E]field[U+2066]x[U+2069]');
-    expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(text).toContain('Document attached: cv[U+202E]fdp.exe');
+    expect(text).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
   });
 });
