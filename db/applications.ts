@@ -37,7 +37,7 @@ export type SettleSave = (
 ) => { ok: true; changes: Record<string, AnswerValue> } | { ok: false; key: string; message: string };
 
 /** What a sealed answer that holds something looks like to `SettleSave`. */
-export const SEALED_ANSWER = 'SEALED';
+const SEALED_ANSWER = 'SEALED';
 
 /** The settled changes, with sealed answers the settling cleared moved among the sealed ones. */
 function settled(

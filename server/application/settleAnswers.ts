@@ -25,14 +25,14 @@ import { rangeProblem } from '../../src/catalogue/schema/application';
  * - a score outside the catalogue's range is refused.
  */
 
-export const SETTLE_MESSAGES = {
+const SETTLE_MESSAGES = {
   serverOnly: (key: string) => `Answer ${key} is set by uploading a document, not by saving answers.`,
   beyondCount: (key: string, title: string) =>
     `Answer ${key} belongs to ${title}, which is not on the form. Please add it with its "Add another" button first.`,
   notAnOption: (key: string) => `Answer ${key} is not one of the available options.`,
 } as const;
 
-export type AddAnotherCounts = Readonly<Record<string, number>>;
+type AddAnotherCounts = Readonly<Record<string, number>>;
 
 export type SettledChanges =
   | { readonly ok: true; readonly changes: Record<string, AnswerValue> }

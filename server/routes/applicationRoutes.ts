@@ -19,6 +19,7 @@ import {
 import { ADD_ANOTHER_GROUPS, PAGES, TAB_GROUPS, slotKeys } from '../../src/catalogue/questions';
 import { descKey, type AnswerValue } from '../../src/catalogue/dataModel';
 import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
+import { phoneRulesReady } from '../../src/catalogue/schema/phone';
 import type { CollegeConfig } from '../../src/college/schema';
 import { profileBody } from '../application/profile';
 import { applicationReference } from '../application/reference';
@@ -161,7 +162,9 @@ export function applicationRoutes(deps: ApplicationDeps): Router<SessionState> {
     ctx.body = { message: 'Saved.' };
   });
 
-  router.post('/api/submit', (ctx) => {
+  router.post('/api/submit', async (ctx) => {
+    // Phone numbers from abroad are judged by their library, which loads on its own.
+    await phoneRulesReady;
     const { userId } = currentSession(ctx);
     const application = findApplication(db, userId);
     if (!application) throw new HttpError(404, 'No application was found for this account.');

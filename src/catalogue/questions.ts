@@ -17,7 +17,6 @@ import {
   SIBLING_APPLY_PREFIXES,
   SIBLING_ATTENDING_PREFIXES,
   SIBLING_FIELDS,
-  descKey,
   type AnswerKey,
   type Answers,
 } from './dataModel';
@@ -227,9 +226,4 @@ export const SUMMARY_PAGES: Readonly<Record<PageId, readonly AnswerKey[]>> = {
 
 export function pageOfKey(key: string): PageId | undefined {
   return QUESTION_BY_KEY.get(key)?.page;
-}
-
-/** The `_desc` key of a question, when it has one. */
-export function descKeyOf(question: Question): string | undefined {
-  return question.hasDesc ? descKey(question.key) : undefined;
 }

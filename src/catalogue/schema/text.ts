@@ -16,7 +16,7 @@ import type { Question } from '../questionModel';
 /** The question as a message names it: its label without the closing full stop or question mark. */
 const nameOf = (label: string) => label.replace(/[.?:]$/, '');
 
-export const TEXT_MESSAGES = {
+const TEXT_MESSAGES = {
   lineBreak: (label: string) => `${nameOf(label)}: please keep this answer on one line (remove the line break).`,
   control: (label: string) =>
     `${nameOf(label)}: this answer contains an invisible control character. Please delete it or type the answer again.`,
