@@ -39,11 +39,18 @@ export function conflictingKeys(error: unknown): string[] | undefined {
 }
 
 /**
- * After a conflict: the server's answers, with this tab's own changes laid over them except
- * where the other tab's acknowledged answer wins.
+ * After a conflict: the server's answers with every answer this tab changed laid over them, so
+ * nothing typed here is replaced; `offered`, the other tab's answers (an empty one as '') to the
+ * conflicting questions where they differ from this tab's, for the applicant to choose from.
  */
-export function mergeAfterConflict(server: Answers, local: Answers, confirmed: Answers, conflicts: readonly string[]): AnswerMap {
+export function afterConflict(
+  server: Answers,
+  local: Answers,
+  confirmed: Answers,
+  conflicts: readonly string[],
+): { answers: AnswerMap; offered: AnswerMap } {
   const mine = changedAnswers(local, confirmed);
-  for (const key of conflicts) delete mine[key];
-  return { ...server, ...mine };
+  const theirs = (key: string): AnswerValue => server[key] ?? '';
+  const offered = Object.fromEntries(conflicts.filter((key) => key in mine && theirs(key) !== mine[key]).map((key) => [key, theirs(key)]));
+  return { answers: { ...server, ...mine }, offered };
 }

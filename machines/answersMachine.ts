@@ -8,12 +8,17 @@ import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, 
 import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
-import { conflictingKeys, hasAnswers, mergeAfterConflict, withAnswer, withAnswers, withoutKeys, type AnswerMap } from './answerMaps';
+import { afterConflict, conflictingKeys, hasAnswers, withAnswer, withAnswers, withoutKeys, type AnswerMap } from './answerMaps';
 import { beforeUnloadGuard, browserConnection, saveRetryDelay, type ConnectionEvent } from './browserSignals';
 import { TOAST_TITLES } from './toastsMachine';
 import { RESTORED_MESSAGES } from '../src/catalogue/answerMessages';
 
 type SaveInput = { changes: Answers; baseVersion: number | undefined };
+type ServerAnswers = { answer: Answers; answer_version: number };
+
+/** What `loadServerAnswers` gave (its done event). */
+const serverAnswersOf = (event: EventObject): ServerAnswers =>
+  (event as { output?: ServerAnswers }).output ?? { answer: {}, answer_version: 0 };
 
 /** A save that never reached the server (offline, refused, timed out): the answers wait for the network. */
 const networkFailure = ({ event }: { event: EventObject }) => {
@@ -21,12 +26,19 @@ const networkFailure = ({ event }: { event: EventObject }) => {
   return error instanceof ApiError && error.kind === 'network';
 };
 
-/** The applicant's choice for answers offered back (typed before logging in, or kept from an ended session). */
+/**
+ * The applicant's choice between the answers the page shows and the answers offered: typed before
+ * logging in or kept on this device (the page shows the account's), or saved meanwhile by another
+ * tab (the page shows what this tab typed).
+ */
 export type OfferEvent =
-  | { type: 'offer.keepAccount' }
-  | { type: 'offer.useNew' }
-  /** `keys`: the offered answers to use; the others stay as the account holds them. */
-  | { type: 'offer.usePicked'; keys: readonly string[] };
+  /** Keep what the page shows: the account's answers, or this tab's own (then saved at once). */
+  | { type: 'offer.keepShown' }
+  | { type: 'offer.useOffered' }
+  /** `keys`: the offered answers to use; the others stay as the page shows them. */
+  | { type: 'offer.usePicked'; keys: readonly string[] }
+  /** After another tab's save: close the choice, keep this tab's answers on the page to edit, save later. */
+  | { type: 'offer.edit' };
 
 export type AnswersMachineEvent =
   | AnswersEvent
@@ -47,6 +59,12 @@ const announce = [
 const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
 /** Every save that went through answers the actors it was for (none for most of the page's own). */
 const replySaved = { type: 'reply', params: {} } as const;
+/** A document's answer the server set itself, with nothing else unsaved: the page says all is saved. */
+const confirmedAllSaved = {
+  guard: 'onlyConfirmedUnsaved',
+  target: 'saved',
+  actions: ['confirmAnswers', ...announce, 'persistDraft'],
+} as const;
 /** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
 const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
 /** The asker of a save (submit, an upload) cannot wait for the network: it hears the save failed. */
@@ -79,8 +97,11 @@ export interface AnswersContext {
   owner: string | undefined;
   /** Answers offered back, by key, while the applicant chooses (`choosing`). */
   offered: AnswerMap;
-  /** Where they come from: typed before logging in, or kept on this device while the account changed. */
-  offeredFrom: 'typed' | 'device' | null;
+  /**
+   * Where they come from: typed before logging in, kept on this device while the account changed,
+   * or saved by another tab over answers this tab changed too (`tab`: then the page keeps this tab's).
+   */
+  offeredFrom: 'typed' | 'device' | 'tab' | null;
   /**
    * Answers given back, said once they are saved: `typed` before logging in, or kept on this
    * device (`sessionEnded`: a session ended before saving them).
@@ -103,7 +124,7 @@ export const answersMachine = setup({
     saveAnswers: fromPromise<{ version: number }, SaveInput>(({ input, signal }) =>
       api.saveAnswers(input.changes, signal, input.baseVersion),
     ),
-    loadServerAnswers: fromPromise<{ answer: Answers; answer_version: number }>(({ signal }) => api.profile(signal)),
+    loadServerAnswers: fromPromise<ServerAnswers>(({ signal }) => api.profile(signal)),
   },
   delays: {
     saveRetry: ({ context }) => saveRetryDelay(context.retries - 1),
@@ -141,12 +162,22 @@ export const answersMachine = setup({
       event.type === 'answers.set' &&
       (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
     hasAnswers: ({ context }) => hasAnswers(context.answers),
+    /** Every answer not saved yet is one the server has just set itself: nothing is left to save. */
+    onlyConfirmedUnsaved: ({ context, event }) =>
+      // Stryker disable next-line ConditionalExpression: it guards answers.confirmed only (the check narrows the type)
+      event.type === 'answers.confirmed' &&
+      Object.keys(changedAnswers(context.answers, context.confirmed)).every((key) => key in event.answers),
     hasTarget: ({ context, event }) => (event.type === 'answers.saveAndGo' ? event.to : context.saveTarget) !== undefined,
     nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
     // A new account without answers keeps what the visitor typed before logging in.
     keepsTypedAnswers: ({ context, event }) =>
       // Stryker disable next-line ConditionalExpression: it guards answers.replaceAll only (the check narrows the type)
       event.type === 'answers.replaceAll' && !hasAnswers(event.answers) && hasAnswers(context.answers),
+    /** Another tab saved different answers to questions this tab changed too: the applicant chooses. */
+    otherTabDiffers: ({ context, event }) =>
+      Object.keys(afterConflict(serverAnswersOf(event).answer, context.answers, context.confirmed, context.conflicts).offered).length > 0,
+    /** The choice is between this tab's answers and another tab's (not answers offered back after a login). */
+    choosingAfterConflict: ({ context }) => context.offeredFrom === 'tab',
     // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isService: ({ event }) => event.type === 'app.context' && event.serviceUser,
     // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
@@ -181,6 +212,13 @@ export const answersMachine = setup({
         // Stryker disable next-line ConditionalExpression,LogicalOperator: it follows those two only (the check narrows the type)
         event.type === 'answers.replaceAll' || event.type === 'answers.restored' ? { ...event.answers } : context.answers,
     }),
+    /** Answers the server set itself: shown, and saved already. */
+    confirmAnswers: assign(({ context, event }) =>
+      // Stryker disable next-line ConditionalExpression: it follows answers.confirmed only (the check narrows the type)
+      event.type === 'answers.confirmed'
+        ? { answers: { ...context.answers, ...event.answers }, confirmed: { ...context.confirmed, ...event.answers } }
+        : {},
+    ),
     // Answers from the server are what it confirmed; answers from anywhere else are all unsaved.
     confirmServerAnswers: assign({
       confirmed: ({ context, event }) =>
@@ -204,14 +242,19 @@ export const answersMachine = setup({
     }),
     // Stryker disable next-line ConditionalExpression: it follows answers.replaceAll only (the check narrows the type)
     keepOwner: assign({ owner: ({ context, event }) => (event.type === 'answers.replaceAll' ? event.owner : context.owner) }),
-    /** What the server has not confirmed goes to this account's draft on the device; nothing left, no draft. */
-    persistDraft: enqueueActions(({ context, enqueue }, params?: { sessionEnded?: boolean }) => {
+    /**
+     * What the server has not confirmed goes to this account's draft on the device; nothing left, no
+     * draft. `undecided`: the applicant has yet to choose between them and another tab's answers, so
+     * the draft names no version it was made over, and the next visit offers the choice again.
+     */
+    persistDraft: enqueueActions(({ context, enqueue }, params?: { sessionEnded?: boolean; undecided?: boolean }) => {
       if (context.owner === undefined) return;
       const changes = changedAnswers(context.answers, context.confirmed);
+      const base = params?.undecided ? undefined : context.version;
       const event: StoreEvent =
         Object.keys(changes).length === 0
           ? { type: 'draft.clear', owner: context.owner }
-          : { type: 'draft.write', owner: context.owner, draft: { base: context.version, changes, sessionEnded: params?.sessionEnded } };
+          : { type: 'draft.write', owner: context.owner, draft: { base, changes, sessionEnded: params?.sessionEnded } };
       enqueue.sendTo('store', event);
     }),
     readDraft: enqueueActions(({ context, enqueue }) => {
@@ -249,6 +292,8 @@ export const answersMachine = setup({
           ? Object.keys(context.offered).filter((key) => event.keys.some((picked) => key === picked || key === descKey(picked)))
           : Object.keys(context.offered);
       const chosen = Object.fromEntries(keys.map((key) => [key, context.offered[key]!]));
+      // Another tab's answers chosen are what the server holds already: nothing to say once saved.
+      if (context.offeredFrom === 'tab') return { answers: { ...context.answers, ...chosen }, offered: {}, offeredFrom: null };
       return {
         answers: { ...context.answers, ...chosen },
         offered: {},
@@ -261,6 +306,8 @@ export const answersMachine = setup({
       };
     }),
     dropOffered: assign({ offered: {}, offeredFrom: null, restored: null }),
+    /** The applicant chose: the answers another tab saved are no longer offered, and no longer in question. */
+    settleConflict: assign({ offered: {}, offeredFrom: null, conflicts: [] }),
     /** Log Out without them: back to what the server holds (the draft goes with `persistDraft`). */
     discardUnsaved: assign(({ context }) => ({ answers: { ...context.confirmed }, sending: {}, conflicts: [], retries: 0, error: null })),
     /** Once the answers given back are saved: said in plain words. */
@@ -288,10 +335,17 @@ export const answersMachine = setup({
       error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
       conflicts: ({ event }) => conflictingKeys((event as { error?: unknown }).error) ?? [],
     }),
+    /**
+     * Another tab saved first: the server's answers, with every answer this tab changed laid over
+     * them (nothing typed here is replaced), and the other tab's differing answers offered.
+     */
     mergeServerAnswers: assign(({ context, event }) => {
-      const server = (event as unknown as { output: { answer: Answers; answer_version: number } }).output;
+      const server = serverAnswersOf(event);
+      const merged = afterConflict(server.answer, context.answers, context.confirmed, context.conflicts);
       return {
-        answers: mergeAfterConflict(server.answer, context.answers, context.confirmed, context.conflicts),
+        answers: merged.answers,
+        offered: merged.offered,
+        offeredFrom: Object.keys(merged.offered).length > 0 ? ('tab' as const) : null,
         confirmed: { ...server.answer },
         version: server.answer_version,
         sending: {},
@@ -413,6 +467,7 @@ export const answersMachine = setup({
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
         'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
+        'answers.confirmed': { actions: ['confirmAnswers', ...announce, 'persistDraft'] },
         'answers.replaceAll': [
           // On the device too until the save goes through: sessionStorage was left on logging in.
           {
@@ -449,7 +504,10 @@ export const answersMachine = setup({
           // Only what the server confirmed is left (a save in flight still counts as unsaved).
           entry: 'tellSessionSaved',
           always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
-          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'answers.confirmed': confirmedAllSaved,
+          },
         },
         /** Answers changed here and not yet sent: the page says "Not saved yet" and leaving asks first. */
         unsaved: {
@@ -457,7 +515,10 @@ export const answersMachine = setup({
           entry: 'tellSessionUnsaved',
           invoke: { id: 'leaveGuard', src: 'leaveGuard' },
           always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
-          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'answers.confirmed': confirmedAllSaved,
+          },
         },
         /** A Save (no page to go to) went through: the page says so until the next change or save. */
         saved: {
@@ -546,7 +607,14 @@ export const answersMachine = setup({
           invoke: {
             id: 'loadServerAnswers',
             src: 'loadServerAnswers',
-            onDone: { target: 'failed', actions: ['mergeServerAnswers', ...announce, 'persistDraft'] },
+            onDone: [
+              {
+                guard: 'otherTabDiffers',
+                target: 'choosing',
+                actions: ['mergeServerAnswers', ...announce, { type: 'persistDraft', params: { undecided: true } }],
+              },
+              { target: 'failed', actions: ['mergeServerAnswers', ...announce, 'persistDraft'] },
+            ],
             onError: [
               { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
               { target: 'failed', actions: ['keepError', 'toastError'] },
@@ -560,9 +628,21 @@ export const answersMachine = setup({
         choosing: {
           tags: 'choosing',
           on: {
-            'offer.keepAccount': { target: 'idle', actions: ['dropOffered', 'persistDraft'] },
-            'offer.useNew': { target: 'saving', actions: ['useOffered', ...announce, 'persistDraft', { type: 'keepTarget' }] },
-            'offer.usePicked': { target: 'saving', actions: ['useOffered', ...announce, 'persistDraft', { type: 'keepTarget' }] },
+            'offer.keepShown': [
+              // This tab's own answers, chosen over another tab's: saved at once, over the version the page now holds.
+              { guard: 'choosingAfterConflict', target: 'saving', actions: ['settleConflict', 'persistDraft', { type: 'keepTarget' }] },
+              { target: 'idle', actions: ['dropOffered', 'persistDraft'] },
+            ],
+            'offer.useOffered': {
+              target: 'saving',
+              actions: ['useOffered', 'settleConflict', ...announce, 'persistDraft', { type: 'keepTarget' }],
+            },
+            'offer.usePicked': {
+              target: 'saving',
+              actions: ['useOffered', 'settleConflict', ...announce, 'persistDraft', { type: 'keepTarget' }],
+            },
+            // The page keeps this tab's answers to edit; the note beside Save still names the answers in question.
+            'offer.edit': { guard: 'choosingAfterConflict', target: 'idle', actions: ['dropOffered', 'persistDraft'] },
           },
         },
         failed: {

@@ -25,6 +25,9 @@ export type RestoreEvent = { type: 'navigation.restore'; lastPage: string | null
 /** Answers → validation after a save: "save the answers and run validations". */
 export type ValidationPostEvent = { type: 'validation.post' };
 
+/** Submit → validation when the submit sequence checks the answers: the page's errors are checked again too. */
+export type ValidationCheckEvent = { type: 'validation.check' };
+
 /**
  * Submit → validation when POST /api/submit refuses the application (422): the server's errors
  * join the page's own, so the summary and the fields show what the server found.

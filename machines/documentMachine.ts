@@ -180,12 +180,13 @@ export const documentMachine = setup({
       type: 'answers.save',
       replyTo: documentSystemId(context.answerKey),
     })),
-    /** Spec section 4: on completed, the answer for that key is marked ANSWERED. */
+    /** Spec section 4: on completed, the answer for that key is marked ANSWERED (by the server: saved already). */
     markAnswered: enqueueActions(({ context, system, enqueue }) => {
-      send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.set', key: context.answerKey, value: DOCUMENT_ANSWERED });
+      send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: DOCUMENT_ANSWERED } });
     }),
+    /** A deleted document's answer, which the server has emptied with it. */
     clearAnswer: enqueueActions(({ context, system, enqueue }) => {
-      send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.clear', keys: [context.answerKey] });
+      send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: '' } });
     }),
     /** Spec section 8: a failed upload or conversion clears the answer and shows an error. */
     failUpload: enqueueActions(({ context, event, system, enqueue }) => {

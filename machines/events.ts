@@ -68,6 +68,11 @@ export type AnswersEvent =
   | { type: 'answers.clear'; keys: readonly string[] }
   /** Several answers at once, as given (an add-another item removed: the later items move down). */
   | { type: 'answers.setMany'; answers: Record<string, AnswerValue> }
+  /**
+   * Answers the server set itself (a document's answer once its conversion completed, or once it
+   * was deleted): the page shows them as saved, not as changes of its own to save.
+   */
+  | { type: 'answers.confirmed'; answers: Record<string, AnswerValue> }
   /** `version`: the server's answers version, when the answers come from the server. */
   /**
    * `version`: the server's answers version, when the answers come from the server; `owner`: whose

@@ -8,6 +8,7 @@ import type {
   AnswersChangedEvent,
   CollegeEvent,
   SubmittedEvent,
+  ValidationCheckEvent,
   ValidationServerErrorsEvent,
   WebStatus,
   WebStatusChangedEvent,
@@ -130,6 +131,8 @@ export const submitMachine = setup({
         return failed.reason === 'conflict' ? SUBMIT_CONFLICT_MESSAGE : failed.message;
       },
     }),
+    /** The page's errors are checked again with each submit: until then they keep their places. */
+    checkPage: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.check' } satisfies ValidationCheckEvent),
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.submit } satisfies AnswersEvent),
     goToSignup: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
       type: 'navigate',
@@ -201,7 +204,7 @@ export const submitMachine = setup({
     },
     runningValidations: {
       tags: 'busy',
-      entry: 'checkAnswers',
+      entry: ['checkAnswers', 'checkPage'],
       invoke: {
         id: 'postValidations',
         src: 'postValidations',

@@ -8,6 +8,7 @@ import { api } from './api/endpoints';
 import type {
   AnswersChangedEvent,
   CollegeEvent,
+  ValidationCheckEvent,
   ValidationPostEvent,
   ValidationServerErrorsEvent,
   WebStatusChangedEvent,
@@ -69,6 +70,15 @@ export function missingInformation(errors: readonly ValidationError[]): MissingI
   });
 }
 
+/** The steps (page ids) holding errors shown: the step bar marks them "needs attention". */
+export const pagesWithErrors = (errors: readonly ValidationError[]): PageId[] =>
+  unique(
+    errors.flatMap((error) => {
+      const page = pageOfKey(error.key);
+      return page === undefined ? [] : [page];
+    }),
+  );
+
 /**
  * The page's own errors, then those the server found that the page did not (a rule only the
  * server knows, a day boundary between the two checks): each key's messages once.
@@ -79,6 +89,26 @@ export function withServerErrors(own: ValidationError[], server: readonly Valida
   return extra.length === 0 ? own : [...own, ...extra];
 }
 
+/**
+ * Between two checks (a submit, Save or Next, the server's refusal) errors keep their places, as
+ * GOV.UK's do: a field that showed an error keeps showing one, in its current words while the
+ * answer still has one and in the words it last showed otherwise, and a field without one gets none.
+ * Nothing appears or disappears while the applicant answers, so nothing under the pointer moves.
+ */
+export function inTheirPlaces(shown: readonly ValidationError[], current: readonly ValidationError[]): ValidationError[] {
+  const messagesOf = (errors: readonly ValidationError[], key: string) =>
+    errors.filter((error) => error.key === key).map((error) => error.message);
+  const reworded = new Set<string>();
+  return shown.flatMap((error) => {
+    const now = messagesOf(current, error.key);
+    if (now.length === 0 || now.join('\n') === messagesOf(shown, error.key).join('\n')) return [error];
+    // New words: all of them, where the key's first message was.
+    if (reworded.has(error.key)) return [];
+    reworded.add(error.key);
+    return now.map((message) => ({ key: error.key, message }));
+  });
+}
+
 /** The server's errors that still hold: an answer the applicant changed since is checked afresh. */
 function stillStanding(server: readonly ValidationError[], before: Answers, after: Answers): ValidationError[] {
   return server.filter((error) => JSON.stringify(before[error.key]) === JSON.stringify(after[error.key]));
@@ -87,14 +117,14 @@ function stillStanding(server: readonly ValidationError[], before: Answers, afte
 export interface ValidationContext {
   answers: Answers;
   essayLimit: number;
-  /** Only while validating; empty otherwise. */
+  /** Only while validating; empty otherwise. What the page shows: see inTheirPlaces. */
   errors: ValidationError[];
   /** What the last refused submit reported, until the answers they concern change. */
   serverErrors: ValidationError[];
 }
 
 export type ValidationEvent =
-  WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent | ValidationServerErrorsEvent;
+  WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
 
 /**
  * Validation is shown only while the status is validating (section 4). Views read
@@ -126,8 +156,14 @@ export const validationMachine = setup({
       serverErrors: ({ context, event }) => (event.type === 'validation.serverErrors' ? event.errors : context.serverErrors),
     }),
     keepEssayLimit: assign({ essayLimit: ({ context, event }) => (event.type === 'app.college' ? event.essayLimit : context.essayLimit) }),
+    /** A check: every error of the answers as they are now. */
     validate: assign({
       errors: ({ context }) => withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors),
+    }),
+    /** An answer changed between checks: the errors shown keep their places (inTheirPlaces). */
+    revalidate: assign({
+      errors: ({ context }) =>
+        inTheirPlaces(context.errors, withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)),
     }),
     forgetErrors: assign({ errors: [], serverErrors: [] }),
     // Section 8: a summary key without a page is a configuration mistake worth a warning.
@@ -156,14 +192,17 @@ export const validationMachine = setup({
       entry: ['validate', 'warnUnlinked'],
       exit: 'forgetErrors',
       on: {
-        'answers.changed': { actions: ['keepAnswers', 'validate', 'warnUnlinked'] },
+        'answers.changed': { actions: ['keepAnswers', 'revalidate'] },
+        // The submit sequence checks the answers again: so does the page.
+        'validation.check': { actions: ['validate', 'warnUnlinked'] },
         'app.college': { actions: ['keepEssayLimit', 'validate'] },
         'webStatus.changed': { guard: 'notValidating', target: 'inactive' },
       },
       initial: 'idle',
       states: {
         idle: {
-          on: { 'validation.post': 'posting' },
+          // After Save or Next: the answers are checked again, and their errors reported.
+          on: { 'validation.post': { target: 'posting', actions: ['validate', 'warnUnlinked'] } },
         },
         posting: {
           invoke: {

@@ -16,6 +16,8 @@ export const answersModel: PathModel = {
     { type: 'answers.set', key: 'first_name', value: 'Ada' },
     { type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' },
     { type: 'answers.clear', keys: ['first_name', 'country'] },
+    // A document's answer the server set itself (its conversion completed).
+    { type: 'answers.confirmed', answers: { personal_statement_doc: 'ANSWERED' } },
     { type: 'answers.replaceAll', answers: { first_name: 'Grace' } },
     { type: 'answers.replaceAll', answers: {} },
     { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4 },
@@ -29,9 +31,11 @@ export const answersModel: PathModel = {
     { type: 'connection.offline' },
     { type: 'connection.online' },
     // Answers offered back (issue 12 cases 4 and 5): the applicant's three choices, and a draft the device kept.
-    { type: 'offer.keepAccount' },
-    { type: 'offer.useNew' },
+    { type: 'offer.keepShown' },
+    { type: 'offer.useOffered' },
     { type: 'offer.usePicked', keys: ['first_name'] },
+    // After another tab's differing save: keep this tab's answers on the page to edit.
+    { type: 'offer.edit' },
     { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
     { type: 'answers.draft', owner: 'ada@example.org', draft: { base: 4, changes: { last_name: 'King' } } },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [

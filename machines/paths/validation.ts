@@ -15,6 +15,9 @@ export const validationModel: PathModel = {
     { type: 'answers.changed', answers: {} },
     { type: 'answers.changed', answers: { first_name: 'Ada' } },
     { type: 'app.college', essayLimit: 7000 },
+    // The submit sequence checks the answers again.
+    { type: 'validation.check' },
+    { type: 'validation.post' },
     // A refused submit: the server found what the page's own check did not.
     { type: 'validation.serverErrors', errors: [{ key: 'first_name', message: 'This name could not be accepted.' }] },
     ...callOutcomes('postValidations', { message: 'Saved.' }),

@@ -55,10 +55,10 @@ export const PASTE_MESSAGES = {
 export const CONFLICT_MESSAGES = {
   /** The server's message; the `conflicts` keys go along for the page. */
   server: (labels: readonly string[]) =>
-    `Some answers were changed in another window or tab since this page loaded: ${quotedList(labels)}. The page now shows them; please check them and save again.`,
+    `Some answers were changed in another window or tab since this page loaded: ${quotedList(labels)}. The page keeps what you typed: choose which answers to keep, then save again.`,
   title: 'Changed in another tab or window',
   /** Next to Save: the page's own save, or an upload's. */
-  save: 'Another tab or window saved these answers since this page loaded. This page now shows what it saved: please check them, then save again.',
+  save: 'Another tab or window saved other answers to these questions since this page loaded. This page still shows what you typed here: check them, then save again.',
 } as const;
 
 /** Issue 12: beside Save, whether the server holds what the page shows. */

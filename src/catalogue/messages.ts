@@ -8,7 +8,7 @@ export const SUBMITTED_MESSAGE = 'Your application was successfully submitted.';
 export const INACTIVITY_LOGOUT_MESSAGE = 'You have been automatically logged out due to inactivity.';
 /** A submit whose save found answers another tab or window had changed: nothing was submitted. */
 export const SUBMIT_CONFLICT_MESSAGE =
-  'Some answers were changed in another tab or window. This page now shows them: please check them and submit again.';
+  'Some answers were changed in another tab or window. This page keeps what you typed: choose which answers to keep, then submit again.';
 /** Section 2: Log Out goes to /login with a message in state; the applicant chose to leave. */
 export const LOGOUT_MESSAGE = 'You have logged out. Log in again to continue your application.';
 /** The 'Still working?' modal's Logout: the applicant chose to leave when asked, nothing timed out. */

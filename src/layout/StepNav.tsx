@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { createEmptyActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { answersMachine } from '../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
+import { pagesWithErrors, type validationMachine } from '../../machines/validationMachine';
 import { useOptionalSystemActor } from '../app/actors';
 import { isModifiedClick } from '../app/modifiedClick';
 import { useBrowserLocation } from '../app/useBrowserLocation';
@@ -10,18 +11,30 @@ import { PAGES } from '../catalogue/pages';
 
 export type AnswersActor = ActorRefFrom<typeof answersMachine>;
 type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;
+type ValidationActor = ActorRefFrom<typeof validationMachine>;
+type ValidationSnapshot = SnapshotFrom<typeof validationMachine>;
 const NO_ACTOR = createEmptyActor();
+/** Said after a step's title while its answers show errors. */
+const NEEDS_ATTENTION = 'needs attention';
 
 /**
  * Section 2's horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
  * an anonymous visitor with answers to /signup, saves and validates for a student, and asks the
  * navigation actor for the page. The router's links, so the steps read as navigation and open in a
  * new tab; a plain click goes through the answers actor instead of straight to the router.
+ * While errors show, a step holding some is marked in the error colour with "!" and named
+ * "About You, needs attention", never as done.
  */
 export function StepNav() {
   // The steps show with the frame, before the form actors arrive; until then a click waits for them.
   const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
   const saving = useSelector(answers ?? NO_ACTOR, (snapshot) => (answers ? (snapshot as AnswersSnapshot).hasTag('busy') : false));
+  // The validation actor loads with the form actors; until then nothing needs attention.
+  const validation = useOptionalSystemActor<ValidationActor>(SYSTEM_IDS.validation);
+  // A string, so the bar re-renders only when the steps marked change.
+  const attention = useSelector(validation ?? NO_ACTOR, (snapshot) =>
+    validation ? pagesWithErrors((snapshot as ValidationSnapshot).context.errors).join(' ') : '',
+  );
   const { pathname } = useBrowserLocation();
   const currentIndex = PAGES.findIndex((page) => page.route === pathname);
   return (
@@ -29,12 +42,16 @@ export function StepNav() {
       <ol className="steps__list">
         {PAGES.map((page, index) => {
           const current = index === currentIndex;
+          const needsAttention = attention.split(' ').includes(page.id);
+          const state = needsAttention ? 'needs-attention' : index < currentIndex ? 'is-before' : '';
           return (
-            <li key={page.id} className={['steps__item', current ? 'is-current' : '', index < currentIndex ? 'is-before' : ''].join(' ')}>
+            <li key={page.id} className={['steps__item', current ? 'is-current' : '', state].join(' ')}>
               <Link
                 to={page.route}
                 className="steps__link"
                 aria-current={current ? 'page' : undefined}
+                // A hidden ", needs attention" after the title would be read with a space before its comma.
+                aria-label={needsAttention ? `Step ${index + 1} of ${PAGES.length}: ${page.title}, ${NEEDS_ATTENTION}` : undefined}
                 onClick={(event) => {
                   if (isModifiedClick(event)) return;
                   event.preventDefault();
@@ -42,7 +59,7 @@ export function StepNav() {
                 }}
               >
                 <span className="steps__number" aria-hidden="true">
-                  {index + 1}
+                  {needsAttention ? '!' : index + 1}
                 </span>
                 <span className="steps__title">
                   <span className="visually-hidden">

@@ -32,6 +32,8 @@ export function StepActions({ next }: { next?: string }) {
   // A save asked for by Submit or an upload is theirs to show, not Save's or Next's.
   const saving = useSelector(answers, (s) => s.hasTag('busy') && s.context.requesters.length === 0);
   const status = useSelector(answers, saveStatus);
+  // Saved reads as done; anything not saved yet is a warning, in GOV.UK's warning-text style.
+  const tone = status === SAVE_STATUS.saved ? 'saved' : status ? 'warning' : undefined;
   // Which button the running save belongs to: Next goes to a page, Save stays.
   const savingTo = useSelector(answers, (s) => s.context.saveTarget);
   const canSubmit = useSelector(submit, (s) => s?.can({ type: 'submit' }) ?? false);
@@ -43,7 +45,7 @@ export function StepActions({ next }: { next?: string }) {
     <>
       <ConflictNotice />
       <div className="step-actions">
-        <p className="step-actions__status" role="status">
+        <p className="step-actions__status" role="status" data-tone={tone}>
           {/* A failed save says so itself (a toast, or the conflict notice); a visitor's Save leads to sign-up instead. */}
           {status}
         </p>

@@ -22,6 +22,21 @@ const OFFER_MESSAGES = {
   usePicked: 'Use the ticked answers',
 } as const;
 
+/** After another tab saved some of the same answers: the page keeps this tab's, the other tab's are offered. */
+const OTHER_TAB_MESSAGES = {
+  title: 'Which answers should we keep?',
+  description:
+    'Another tab or window saved different answers to some of the questions you changed here. This page still shows what you typed; nothing is lost until you choose. Tick the other tab’s answers you want to use, or keep or replace them all, or edit them on the page.',
+  shown: 'Typed in this tab',
+  offered: 'Saved in another tab',
+  empty: '(no answer)',
+  use: 'Use the other tab’s answer',
+  keepShown: 'Keep what I typed here',
+  edit: 'Edit them on the page',
+  useOffered: 'Use all the other tab’s answers',
+  usePicked: 'Use the ticked answers',
+} as const;
+
 /** An answer as the applicant typed or chose it: a choice by its description. */
 function shown(answers: Answers, key: string): string {
   const value: AnswerValue | undefined = answers[descKey(key)] || answers[key];
@@ -39,32 +54,50 @@ function offeredKeys(offered: Answers): string[] {
 /**
  * Answers offered back (issue 12 cases 4 and 5): typed before logging in to an account that holds
  * other answers, or kept on this device while the account changed. Each is shown beside the
- * account's, with a tick to use it; nothing is dropped until the applicant chooses. The answers
- * actor holds it open (`choosing`) and hears the choice; only a choice closes it.
+ * account's, with a tick to use it; nothing is dropped until the applicant chooses. After another
+ * tab saved different answers to questions this tab changed, the same choice keeps what this tab
+ * typed on the page and offers the other tab's answers, with a fourth way out: edit them on the page.
+ * The answers actor holds it open (`choosing`) and hears the choice; only a choice closes it.
  */
 export default function OfferDialog() {
   const answers = useAnswersActor();
   const open = useSelector(answers, (s) => s.hasTag('choosing'));
   const offered = useSelector(answers, (s) => s.context.offered);
   const account = useSelector(answers, (s) => s.context.answers);
-  const fromDevice = useSelector(answers, (s) => s.context.offeredFrom === 'device');
+  const from = useSelector(answers, (s) => s.context.offeredFrom);
+  const afterConflict = from === 'tab';
   const keys = offeredKeys(offered);
   const [picked, setPicked] = useState<readonly string[]>([]);
   const choose = (event: OfferEvent) => {
     answers.send(event);
     setPicked([]);
   };
+  const words = afterConflict
+    ? { ...OTHER_TAB_MESSAGES, account: OTHER_TAB_MESSAGES.shown, offered: OTHER_TAB_MESSAGES.offered }
+    : {
+        ...OFFER_MESSAGES,
+        description: `${from === 'device' ? OFFER_MESSAGES.kept : OFFER_MESSAGES.typed} ${OFFER_MESSAGES.choose}`,
+      };
   return (
     <ChoiceDialog
       open={open}
       size="s"
-      title={OFFER_MESSAGES.title}
-      description={`${fromDevice ? OFFER_MESSAGES.kept : OFFER_MESSAGES.typed} ${OFFER_MESSAGES.choose}`}
-      choices={[
-        { label: OFFER_MESSAGES.keepAccount, onChoose: () => choose({ type: 'offer.keepAccount' }) },
-        { label: OFFER_MESSAGES.usePicked, onChoose: () => choose({ type: 'offer.usePicked', keys: picked }) },
-        { label: OFFER_MESSAGES.useNew, primary: true, onChoose: () => choose({ type: 'offer.useNew' }) },
-      ]}
+      title={words.title}
+      description={words.description}
+      choices={
+        afterConflict
+          ? [
+              { label: OTHER_TAB_MESSAGES.edit, onChoose: () => choose({ type: 'offer.edit' }) },
+              { label: OTHER_TAB_MESSAGES.useOffered, onChoose: () => choose({ type: 'offer.useOffered' }) },
+              { label: OTHER_TAB_MESSAGES.usePicked, onChoose: () => choose({ type: 'offer.usePicked', keys: picked }) },
+              { label: OTHER_TAB_MESSAGES.keepShown, primary: true, onChoose: () => choose({ type: 'offer.keepShown' }) },
+            ]
+          : [
+              { label: OFFER_MESSAGES.keepAccount, onChoose: () => choose({ type: 'offer.keepShown' }) },
+              { label: OFFER_MESSAGES.usePicked, onChoose: () => choose({ type: 'offer.usePicked', keys: picked }) },
+              { label: OFFER_MESSAGES.useNew, primary: true, onChoose: () => choose({ type: 'offer.useOffered' }) },
+            ]
+      }
     >
       <ul className="offer-list">
         {keys.map((key) => {
@@ -76,11 +109,11 @@ export default function OfferDialog() {
               </p>
               <dl className="offer-list__values">
                 <div>
-                  <dt>{OFFER_MESSAGES.account}</dt>
+                  <dt>{words.account}</dt>
                   <dd>{shown(account, key)}</dd>
                 </div>
                 <div>
-                  <dt>{OFFER_MESSAGES.offered}</dt>
+                  <dt>{words.offered}</dt>
                   <dd>{shown(offered, key)}</dd>
                 </div>
               </dl>
@@ -93,7 +126,7 @@ export default function OfferDialog() {
                     setPicked((current) => (event.target.checked ? [...current, key] : current.filter((other) => other !== key)))
                   }
                 />
-                {`${OFFER_MESSAGES.use}: ${answerLabel(key)}`}
+                {`${words.use}: ${answerLabel(key)}`}
               </label>
             </li>
           );

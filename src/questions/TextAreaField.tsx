@@ -1,4 +1,4 @@
-import { useState, type ClipboardEvent } from 'react';
+import type { ClipboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { pasteLimitMachine, pastedOver } from '../../machines/pasteLimitMachine';
 import { PASTE_MESSAGES } from '../catalogue/answerMessages';
@@ -10,8 +10,10 @@ import { useCollege } from '../app/useApp';
 import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /**
- * Section 4: a text area commits its value when focus leaves it. Until then the text lives in a
- * local draft, so a long essay does not re-validate and re-save on every keystroke. Nothing is cut:
+ * Every keystroke goes to the answers actor, as in a single-line field: what is typed is "Not saved
+ * yet" at once, kept in this device's draft and guarded by the leave warning, so an essay typed
+ * without leaving the box survives a reload or a closed tab (section 4's commit when focus leaves
+ * says when the answer counts as given; nothing typed waits for it). Nothing is cut:
  * the count says how many characters are left or too many, and a paste over the limit goes in whole
  * with how much to shorten it by (its own paste actor).
  */
@@ -20,14 +22,13 @@ export function TextAreaField({ question, required }: { question: Question; requ
   const errors = useFieldErrors(question.key);
   const setAnswer = useSetAnswer();
   const essayLimit = useCollege()?.essayLimit;
-  const [draft, setDraft] = useState<string | null>(null);
   const paste = useActorRef(pasteLimitMachine);
   const pasted = useSelector(paste, (s) => {
     const { over, limit: pasteLimit } = pastedOver(s);
     return over > 0 ? PASTE_MESSAGES.tooLong(over, pasteLimit) : '';
   });
   const limit = maxLengthFor(question, { essayLimit: essayLimit ?? TEXTAREA_MAX_LENGTH }) ?? TEXTAREA_MAX_LENGTH;
-  const text = draft ?? answer;
+  const text = answer;
   const pasteId = `${ids(question.key).input}-paste`;
   const props = controlProps(question.key, { help: question.help, errors, required });
 
@@ -52,12 +53,8 @@ export function TextAreaField({ question, required }: { question: Question; requ
         value={text}
         onPaste={onPaste}
         onChange={(event) => {
-          setDraft(event.target.value);
+          setAnswer(question.key, event.target.value);
           paste.send({ type: 'text.edited' });
-        }}
-        onBlur={() => {
-          if (draft !== null && draft !== answer) setAnswer(question.key, draft);
-          setDraft(null);
         }}
       />
       <CharacterCount inputId={props.id} length={text.length} limit={limit} total />

@@ -98,13 +98,19 @@ test('a submit from an older tab that changed the same answer stops and tells th
   await commentInA.fill('Written in tab A.');
   await a.getByRole('button', { name: 'Submit' }).click();
 
+  // A keeps what it typed and asks which answer to keep, beside B's; chosen to edit on the page,
   // A is told next to Submit, with a link to the answer by its label (issue 12: no toast over the
-  // form), shows B's answer, and nothing was submitted.
+  // form), and nothing was submitted.
+  const dialog = a.getByRole('alertdialog', { name: 'Which answers should we keep?' });
+  await expect(dialog).toContainText('Written in tab B.');
+  // Behind the dialog (hidden from the accessibility tree while it is open).
+  await expect(a.locator('#q-conviction_comment')).toHaveValue('Written in tab A.');
+  await dialog.getByRole('button', { name: 'Edit them on the page' }).click();
   const notice = a.getByRole('alert').filter({ hasText: SUBMIT_CONFLICT_MESSAGE });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: COMMENT_LABEL })).toBeVisible();
   await expect(a.getByTestId('toast')).toHaveCount(0);
-  await expect(commentInA).toHaveValue('Written in tab B.');
+  await expect(commentInA).toHaveValue('Written in tab A.');
   await expect(a).toHaveURL(/\/final-steps$/);
   const profile = await profileOf(a);
   expect(profile.submitted_at).toBeNull();

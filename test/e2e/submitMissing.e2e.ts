@@ -41,7 +41,9 @@ const refuse = (errors: { key: string; message: string }[]) => ({
  * Issue 14's finding: a 422 whose errors the page's own check had not found sent the applicant to
  * About You with nothing saying why. The server's errors now show in the summary and at the field.
  */
-test('errors only the server found are shown in the summary and at the field, until the answer changes', async ({ page }) => {
+test('errors only the server found are shown in the summary and at the field, until the answer changed is checked again', async ({
+  page,
+}) => {
   await onFinalStepsWithEverything(page, 'submit-server-only');
   const verdict = 'The post office does not know this city.';
   await page.route('**/api/submit', (route) => route.fulfill(refuse([{ key: 'city', message: verdict }])), { times: 1 });
@@ -54,6 +56,9 @@ test('errors only the server found are shown in the summary and at the field, un
   await expect(city).toHaveAccessibleDescription(new RegExp(verdict));
 
   await city.fill(`${completeApplication.city as string} Heights`);
+  // Errors keep their places while the applicant answers; Save checks again.
+  await expect(summary.getByRole('link', { name: verdict })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(summary.getByRole('link', { name: verdict })).toHaveCount(0);
   await expect(page.getByText(verdict)).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../machines/api/httpClient';
 import { changedAnswers, differing, unsavedKeys } from '../../machines/answerDrafts';
-import { conflictingKeys, hasAnswers, mergeAfterConflict, withAnswer, withAnswers, withoutKeys } from '../../machines/answerMaps';
+import { conflictingKeys, hasAnswers, afterConflict, withAnswer, withAnswers, withoutKeys } from '../../machines/answerMaps';
 
 // Section 4 "Conditional content", on the catalogue's SAT branches: 'Y' asks for scores, 'N' for the planned date.
 const TOOK_SAT = { sat_taken: 'Y', sat_score_math: '700' };
@@ -62,10 +62,20 @@ describe('a save refused because another tab changed the same answers (HTTP 409)
     expect(conflictingKeys(undefined)).toBeUndefined();
   });
 
-  it("keeps this tab's own changes over the server's answers, except where the other tab won", () => {
-    const server = { city: 'Paris', first_name: 'Ada', last_name: 'King' };
-    const confirmed = { city: 'Boston', first_name: 'Ada', last_name: 'Byron' };
-    const local = { city: 'London', first_name: 'Augusta', last_name: 'Byron' };
-    expect(mergeAfterConflict(server, local, confirmed, ['city'])).toEqual({ city: 'Paris', first_name: 'Augusta', last_name: 'King' });
+  it("keeps every answer this tab changed over the server's, and offers the other tab's where they differ", () => {
+    const server = { city: 'Paris', first_name: 'Ada', last_name: 'King', essay: '' };
+    const confirmed = { city: 'Boston', first_name: 'Ada', last_name: 'Byron', essay: 'Old' };
+    const local = { city: 'London', first_name: 'Augusta', last_name: 'Byron', essay: 'New essay' };
+    expect(afterConflict(server, local, confirmed, ['city', 'essay'])).toEqual({
+      answers: { city: 'London', first_name: 'Augusta', last_name: 'King', essay: 'New essay' },
+      // The other tab emptied the essay: offered as an empty answer.
+      offered: { city: 'Paris', essay: '' },
+    });
+    // The same answer in both tabs, or one this tab no longer changes, is nothing to choose.
+    expect(afterConflict({ city: 'London' }, { city: 'London' }, { city: 'Boston' }, ['city']).offered).toEqual({});
+    expect(afterConflict({ city: 'Paris' }, { city: 'Boston' }, { city: 'Boston' }, ['city'])).toEqual({
+      answers: { city: 'Paris' },
+      offered: {},
+    });
   });
 });

@@ -86,7 +86,7 @@ describe('what the answers given back say once saved', () => {
     subject.send(STUDENT);
     subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
     await flush();
-    subject.send({ type: 'offer.useNew' });
+    subject.send({ type: 'offer.useOffered' });
     await flush();
     expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, sessionEnded)]);
   });

@@ -105,7 +105,7 @@ describe('answers: a draft per account on the device', () => {
     await flush();
     expect(subject.getSnapshot().value).toEqual({ student: 'choosing' });
     expect(subject.getSnapshot().context.offered).toEqual({ city: 'Springfield' });
-    subject.send({ type: 'offer.keepAccount' });
+    subject.send({ type: 'offer.keepShown' });
     expect(subject.getSnapshot().context.answers).toEqual({ city: 'Boston' });
     expect(drafts[OWNER]).toBeUndefined();
     expect(sent).toEqual([]);
@@ -134,7 +134,7 @@ describe('answers: typed before logging in to an account that holds answers', ()
 
   it("keep the account's: nothing is saved, the offer is gone", () => {
     const { subject, sent } = typedThenLoggedIn();
-    subject.send({ type: 'offer.keepAccount' });
+    subject.send({ type: 'offer.keepShown' });
     expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
     expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'Byron', first_name: 'Ada' });
     expect(sent).toEqual([]);
@@ -142,7 +142,7 @@ describe('answers: typed before logging in to an account that holds answers', ()
 
   it('use the new ones: all of them are saved over the account’s', async () => {
     const { subject, sent, received } = typedThenLoggedIn();
-    subject.send({ type: 'offer.useNew' });
+    subject.send({ type: 'offer.useOffered' });
     await flush();
     expect(sent).toEqual([{ last_name: 'King', city: 'Springfield' }]);
     expect(subject.getSnapshot().context.answers).toEqual({ last_name: 'King', first_name: 'Ada', city: 'Springfield' });

@@ -151,18 +151,97 @@ describe('answers: two tabs of one applicant', () => {
     expect(baseVersions).toEqual([5, 11]);
   });
 
-  it('after a conflict shows the other tab’s answer, keeps its own other changes and saves them on the next try', async () => {
+  /** Tab B loaded first_name 'Ada' at version 5; tab A saved 'Grace' (version 7); B typed 'Augusta' and a last name, then Save. */
+  function conflicted(after: { version: number } = { version: 8 }) {
     let refuse = true;
-    const { subject, saved, baseVersions, received } = start({
+    const started = start({
       save: () =>
         answered(() => {
           if (refuse) {
             refuse = false;
             throw failures.conflict;
           }
-          return { message: 'Saved.', version: 8 };
+          return { message: 'Saved.', ...after };
         }),
       server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
+    });
+    const { subject } = started;
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5, owner: 'ada@example.org' });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
+    subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
+    subject.send({ type: 'answers.saveAndGo' });
+    return started;
+  }
+
+  it('after a conflict keeps what this tab typed, on the page and the device, and offers the other tab’s answer', async () => {
+    const { subject, received, told } = conflicted();
+    await flush();
+    expect(subject.getSnapshot().hasTag('choosing')).toBe(true);
+    expect(answersOf(subject)).toEqual({ first_name: 'Augusta', city: 'Boston', last_name: 'King' });
+    const context = subject.getSnapshot().context;
+    expect(context.offered).toEqual({ first_name: 'Grace' });
+    expect(context.offeredFrom).toBe('tab');
+    expect(context.conflicts).toEqual(['first_name']);
+    // Issue 12: no toast over the form; the page names the answers another tab changed, next to Save.
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+    // On the device too, made over no version: a reload before the choice offers it again.
+    expect(told.at(-1)).toEqual({
+      type: 'draft.write',
+      owner: 'ada@example.org',
+      draft: { base: undefined, changes: { first_name: 'Augusta', last_name: 'King' }, sessionEnded: undefined },
+    });
+  });
+
+  it.each([
+    [
+      'keeping this tab’s answers saves them over the other tab’s',
+      { type: 'offer.keepShown' },
+      'Augusta',
+      { first_name: 'Augusta', last_name: 'King' },
+    ],
+    ['using the other tab’s answers saves only this tab’s other changes', { type: 'offer.useOffered' }, 'Grace', { last_name: 'King' }],
+    ['using a ticked answer of the other tab takes it', { type: 'offer.usePicked', keys: ['first_name'] }, 'Grace', { last_name: 'King' }],
+    [
+      'ticking none keeps this tab’s answers',
+      { type: 'offer.usePicked', keys: [] },
+      'Augusta',
+      { first_name: 'Augusta', last_name: 'King' },
+    ],
+  ] as const)('after a conflict, %s, with the version the page now holds', async (_, choice, firstName, sent) => {
+    const { subject, saved, baseVersions, received } = conflicted();
+    await flush();
+    subject.send(choice);
+    await flush();
+    expect(answersOf(subject)).toMatchObject({ first_name: firstName, last_name: 'King' });
+    expect(saved.at(-1)).toEqual(sent);
+    expect(baseVersions.at(-1)).toBe(7);
+    expect(subject.getSnapshot().value).toEqual({ student: 'saved' });
+    expect(subject.getSnapshot().context.conflicts).toEqual([]);
+    // Nothing given back after a login: no toast says answers were restored.
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+  });
+
+  it('after a conflict, choosing to edit keeps this tab’s answers unsaved and named beside Save until the next Save', async () => {
+    const { subject, saved } = conflicted();
+    await flush();
+    subject.send({ type: 'offer.edit' });
+    expect(subject.getSnapshot().hasTag('choosing')).toBe(false);
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
+    expect(answersOf(subject)).toEqual({ first_name: 'Augusta', city: 'Boston', last_name: 'King' });
+    expect(subject.getSnapshot().context.conflicts).toEqual(['first_name']);
+    expect(saved).toHaveLength(1);
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta Ada' });
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    expect(saved.at(-1)).toEqual({ first_name: 'Augusta Ada', last_name: 'King' });
+    expect(subject.getSnapshot().context.conflicts).toEqual([]);
+  });
+
+  it('after a conflict over answers both tabs gave alike, asks nothing and keeps this tab’s other changes', async () => {
+    const { subject } = start({
+      save: () => Promise.reject(failures.conflict),
+      server: { answer: { first_name: 'Augusta', city: 'Boston' }, answer_version: 7 },
     });
     subject.send(STUDENT);
     subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
@@ -170,18 +249,12 @@ describe('answers: two tabs of one applicant', () => {
     subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
+    expect(subject.getSnapshot().hasTag('choosing')).toBe(false);
     expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
-    expect(answersOf(subject)).toEqual({ first_name: 'Grace', city: 'Boston', last_name: 'King' });
-    // Issue 12: no toast over the form; the page names the answers another tab changed, next to Save.
-    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
-    expect(subject.getSnapshot().context.conflicts).toEqual(['first_name']);
-
-    subject.send({ type: 'answers.saveAndGo' });
-    await flush();
-    expect(saved.at(-1)).toEqual({ last_name: 'King' });
-    expect(baseVersions.at(-1)).toBe(7);
-    expect(subject.getSnapshot().value).toEqual({ student: 'saved' });
-    expect(subject.getSnapshot().context.conflicts).toEqual([]);
+    expect(answersOf(subject)).toEqual({ first_name: 'Augusta', city: 'Boston', last_name: 'King' });
+    // "edit" is a choice only after another tab's differing save.
+    subject.send({ type: 'offer.edit' });
+    expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
   });
 });
 
@@ -208,7 +281,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
   });
 
-  it('replies conflict, and shows the other tab’s answers; the asker tells the applicant', async () => {
+  it('replies conflict, keeps this tab’s answers and offers the other tab’s; the asker tells the applicant', async () => {
     const { subject, received } = start({
       save: async () => Promise.reject(failures.conflict),
       server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
@@ -219,7 +292,9 @@ describe('answers: saving for another actor (answers.save)', () => {
     subject.send(ASK);
     await flush();
     expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message }]);
-    expect(answersOf(subject)).toEqual({ first_name: 'Grace', city: 'Boston' });
+    // What this tab typed stays; the other tab's answer is offered beside it.
+    expect(answersOf(subject)).toEqual({ first_name: 'Augusta', city: 'Boston' });
+    expect(subject.getSnapshot().context.offered).toEqual({ first_name: 'Grace' });
     expect(subject.getSnapshot().context.version).toBe(7);
     expect(subject.getSnapshot().context.conflicts).toEqual(['first_name']);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -367,6 +442,27 @@ describe('answers: what a Save tells the page', () => {
   });
 });
 
+describe('answers: answers the server set itself (a document’s, once converted or deleted)', () => {
+  it('shows them as saved: with nothing else unsaved the page says so; other changes stay not saved', async () => {
+    const { subject, saved, told } = start();
+    subject.send(STUDENT);
+    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 5, owner: 'ada@example.org' });
+    subject.send({ type: 'answers.confirmed', answers: { personal_statement_doc: 'ANSWERED' } });
+    expect(subject.getSnapshot().hasTag('saved')).toBe(true);
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(false);
+    expect(answersOf(subject)).toEqual({ first_name: 'Ada', personal_statement_doc: 'ANSWERED' });
+    expect(told.at(-1)).toEqual({ type: 'draft.clear', owner: 'ada@example.org' });
+
+    subject.send({ type: 'answers.set', key: 'city', value: 'Boston' });
+    subject.send({ type: 'answers.confirmed', answers: { personal_statement_doc: '' } });
+    expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
+    subject.send({ type: 'answers.saveAndGo' });
+    await flush();
+    // Only the applicant's own change is sent: the server's answer is not sent back to it.
+    expect(saved).toEqual([{ city: 'Boston' }]);
+  });
+});
+
 describe('answers: student', () => {
   it('saves, runs validations, then goes to the target', async () => {
     const { subject, received, saved, told } = start();
@@ -493,7 +589,11 @@ invariantSuite(answersModel, () => {
     check: (step) => {
       const confirmed = (snapshot: typeof step.after) => (snapshot.context as AnswersContext).confirmed;
       if (JSON.stringify(confirmed(step.after)) === JSON.stringify(confirmed(step.before))) return;
-      const fromServer = step.kind === 'done' || (step.event.type === 'answers.replaceAll' && step.event.version !== undefined);
+      // answers.confirmed: an answer the server set itself (a document's), as its document actor heard from the server.
+      const fromServer =
+        step.kind === 'done' ||
+        (step.event.type === 'answers.replaceAll' && step.event.version !== undefined) ||
+        step.event.type === 'answers.confirmed';
       expect(fromServer, 'confirmed answers changed').toBe(true);
     },
   },

@@ -84,7 +84,7 @@ describe('what stays on the device', () => {
     run.subject.send(STUDENT);
     run.subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 4, owner: OWNER });
     run.outcomes.push(failures.network);
-    run.subject.send({ type: 'offer.useNew' });
+    run.subject.send({ type: 'offer.useOffered' });
     await flush();
     expect(run.drafts[OWNER]).toEqual({ base: 4, changes: { city: 'Springfield' } });
   });
@@ -176,7 +176,7 @@ describe('more of what the page and its neighbours are told', () => {
     run.subject.send(STUDENT);
     run.subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
     await flush();
-    run.subject.send({ type: 'offer.keepAccount' });
+    run.subject.send({ type: 'offer.keepShown' });
     run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();

@@ -85,7 +85,8 @@ describe('uploading (spec section 4)', () => {
     expect(fake.checkConversion).toHaveBeenCalledTimes(3);
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(false);
-    expect(run.answersReceived).toEqual([{ type: 'answers.set', key: KEY, value: DOCUMENT_ANSWERED }]);
+    // The server marked it answered: the answers actor shows it as saved.
+    expect(run.answersReceived).toEqual([{ type: 'answers.confirmed', answers: { [KEY]: DOCUMENT_ANSWERED } }]);
     // The view moves focus to the finished document and announces it, once.
     expect(run.told).toEqual([{ type: 'document.uploaded', fileName: 'essay.pdf' }]);
     await vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS * 5);

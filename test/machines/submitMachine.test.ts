@@ -87,6 +87,8 @@ describe('submit sequence', () => {
     expect(reports).toEqual([{}]);
     expect(sequence).toEqual([
       'webStatus:webStatus.startValidating',
+      // The page's errors are checked again with each submit (between checks they keep their places).
+      'validation:validation.check',
       'app:app.submitted',
       'navigation:navigate',
       'webStatus:webStatus.submitted',
@@ -175,6 +177,7 @@ describe('submit sequence', () => {
     expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
     // The page's own check found nothing: the summary and the field learn it from the server.
     expect(received[SYSTEM_IDS.validation]).toEqual([
+      { type: 'validation.check' },
       { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }] },
     ]);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -346,6 +349,7 @@ describe('submit sequence', () => {
     await flush();
     expect(subject.getSnapshot().value).toBe('invalid');
     expect(received[SYSTEM_IDS.validation]).toEqual([
+      { type: 'validation.check' },
       { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }] },
     ]);
   });
@@ -393,7 +397,7 @@ describe('submit sequence', () => {
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('failed');
-    expect(received[SYSTEM_IDS.validation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.check' }]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: 'Something went wrong.' } },

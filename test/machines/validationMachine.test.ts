@@ -10,6 +10,7 @@ import {
   applicationErrors,
   errorMap,
   fieldErrors,
+  inTheirPlaces,
   missingInformation,
   monthYearErrors,
   validationMachine,
@@ -100,13 +101,16 @@ describe('validation', () => {
     expect(subject.getSnapshot().context.errors).toEqual([]);
   });
 
-  it('validates every change while validating, and forgets the errors after', () => {
+  it('checks when validation starts, keeps the errors in their places while answers change, and forgets them after', () => {
     const { subject } = start();
     subject.send({ type: 'answers.changed', answers: incomplete });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
     expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
     expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    // Answered: the message stays where it is until the next check (nothing moves under the pointer).
     subject.send({ type: 'answers.changed', answers: { ...incomplete, first_name: 'Ada' } });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    subject.send({ type: 'validation.check' });
     expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([]);
     expect(missingInformation(subject.getSnapshot().context.errors)).toEqual([
       { page: 'about', key: 'last_name', message: APPLICATION_MESSAGES.lastNameRequired, href: '/about#last_name' },
@@ -114,6 +118,29 @@ describe('validation', () => {
     subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
     expect(subject.getSnapshot().value).toBe('inactive');
     expect(subject.getSnapshot().context.errors).toEqual([]);
+  });
+
+  it('between checks, an error shown follows the answer in its words, and a new one waits for the next check', () => {
+    const { subject } = start();
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, birth_date: '2020-01-01' } });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'birth_date')).toEqual([APPLICATION_MESSAGES.tooYoung]);
+    // The answer changes to another wrong one: the message under it says what is wrong now.
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, birth_date: '1900-01-01' } });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'birth_date')).toEqual([APPLICATION_MESSAGES.birthDateUnsupported]);
+    // Fixed: the last message stays in its place until the next check.
+    subject.send({ type: 'answers.changed', answers: { ...completeApplication, birth_date: '2008-05-14' } });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'birth_date')).toEqual([APPLICATION_MESSAGES.birthDateUnsupported]);
+    // "Convicted: Yes" asks for a comment: no message appears under the new box while answering…
+    const convicted = { ...completeApplication, conviction: 'Y', conviction_desc: 'Yes', conviction_comment: '' };
+    subject.send({ type: 'answers.changed', answers: convicted });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'conviction_comment')).toEqual([]);
+    expect(missingInformation(subject.getSnapshot().context.errors).map((item) => item.key)).toEqual(['birth_date']);
+    // …until Save or Next checks again (and reports what it found).
+    subject.send({ type: 'validation.post' });
+    expect(subject.getSnapshot().context.errors).toEqual([
+      { key: 'conviction_comment', message: APPLICATION_MESSAGES.convictionCommentRequired },
+    ]);
   });
 
   it('follows the college essay limit', () => {
@@ -154,8 +181,11 @@ describe('validation', () => {
     // Another answer changes: the server's verdict on this one still holds.
     subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: 'Lovelace' } });
     expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
-    // The applicant changes it: checked afresh by the page, the next submit asks the server again.
+    // The applicant changes it: the message keeps its place until the next check, which the page
+    // makes afresh (the next submit asks the server again).
     subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: 'Lovelace', first_name: 'Augusta' } });
+    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
+    subject.send({ type: 'validation.check' });
     expect(subject.getSnapshot().context.errors).toEqual([]);
   });
 
@@ -206,13 +236,18 @@ invariantSuite(validationModel, () => {
   return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES }) };
 }, [
   {
-    name: "the missing information shown always matches the current answers and the server's standing verdicts, and only while validating",
+    name: "the missing information shown is the current answers' and the server's standing verdicts at each check, keeps its places between checks, and shows only while validating",
     check: (step) => {
       const context = step.after.context as ValidationContext;
-      const expected = step.after.matches('active')
-        ? withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)
-        : [];
-      expect(context.errors).toEqual(expected);
+      const current = withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors);
+      // A check: validation starting, the submit's check, Save or Next (validation.post while idle), the server's refusal, the college's limit.
+      const checked =
+        !step.before.matches('active') ||
+        ['validation.check', 'validation.serverErrors', 'app.college'].includes(step.event.type) ||
+        (step.event.type === 'validation.post' && step.before.matches({ active: 'idle' }));
+      const errorsBefore = (step.before.context as ValidationContext).errors;
+      const shown = checked ? current : step.event.type === 'answers.changed' ? inTheirPlaces(errorsBefore, current) : errorsBefore;
+      expect(context.errors).toEqual(step.after.matches('active') ? shown : []);
       // A verdict of the server outlives no change of the answer it is about.
       const before = step.before.context as ValidationContext;
       for (const error of context.serverErrors)
