@@ -90,7 +90,13 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const documents = createDocumentService({ db, clock, store: deps.store, secret: deps.config.secret, wake });
   const copies = createCopyService({ db, clock, secret: deps.config.secret, wake });
 
-  const applicationDeps = { db, clock, college, answers: deps.answers, onSubmitted: accounts.sendReceipt };
+  const applicationDeps = {
+    db,
+    clock,
+    college,
+    answers: deps.answers,
+    onSubmitted: (submission: Parameters<typeof accounts.sendReceipt>[0]) => accounts.sendReceipt(submission),
+  };
   app.use(exactRoutes(hotApplicationRoutes(applicationDeps)));
   for (const router of [
     accountRoutes(accounts, { secureCookies }),

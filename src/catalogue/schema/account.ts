@@ -55,7 +55,7 @@ function asciiDomain(domain: string): string | undefined {
 export function normaliseUsername(username: string): string {
   const trimmed = username.trim().toLowerCase();
   const at = trimmed.lastIndexOf('@');
-  if (at < 0 || !PLAIN_ADDRESS.test(trimmed)) return trimmed;
+  if (at < 0 || trimmed.length > EMAIL_MAX_LENGTH || !PLAIN_ADDRESS.test(trimmed)) return trimmed;
   const domain = asciiDomain(trimmed.slice(at + 1));
   return domain === undefined ? trimmed : `${trimmed.slice(0, at)}@${domain}`;
 }
@@ -68,14 +68,13 @@ const username = (message: string) =>
   v.config(
     v.pipe(
       v.string(message),
-      v.transform((value) => value.trim().toLowerCase()),
+      // The only transformation, first: a later one would mark the whole form untyped on any issue.
+      v.transform(normaliseUsername),
       v.maxLength(EMAIL_MAX_LENGTH, message),
       v.check((value) => !NOT_PLAIN_ADDRESS_CHARACTER.test(value), ACCOUNT_MESSAGES.usernameNotPlain),
       v.check((value) => !value.endsWith('.'), ACCOUNT_MESSAGES.usernameNotPlain),
       v.regex(PLAIN_ADDRESS, message),
       v.check((value) => asciiDomain(value.slice(value.lastIndexOf('@') + 1)) !== undefined, message),
-      v.transform(normaliseUsername),
-      v.maxLength(EMAIL_MAX_LENGTH, message),
     ),
     { abortPipeEarly: true },
   );
