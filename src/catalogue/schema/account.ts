@@ -17,7 +17,7 @@ export const ACCOUNT_MESSAGES = {
   loginUsernameInvalid: 'Please provide a valid email address.',
   resendUsernameInvalid: 'You must provide a valid email address to resend a confirmation code.',
   usernameNotPlain:
-    'Enter your email address on its own, like name@example.com: no name, quotes, angle brackets, commas, spaces or hidden characters, and no dot at the end.',
+    'Enter your email address on its own, like name@example.com: no name, quotes, angle brackets, commas or hidden characters, and no dot at the end.',
   passwordRequired: 'Password is required.',
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
   passwordsMustMatch: 'passwords must match',
@@ -26,17 +26,18 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
- * What cannot be part of a plain address: whitespace and separators, control and format characters
- * (NUL, ESC, BEL, NEL, zero-width and bidirectional marks), and the punctuation of display names,
- * angle brackets and address lists. Mail software reads such input as another, or several, mailboxes.
+ * What cannot be part of a plain address and says it is more than one: control and format
+ * characters (NUL, ESC, BEL, NEL, zero-width and bidirectional marks) and the punctuation of display
+ * names, angle brackets and address lists. Mail software reads such input as another, or several,
+ * mailboxes. (Whitespace is refused too, by PLAIN_ADDRESS, with the form's own message.)
  */
-const NOT_PLAIN_ADDRESS_CHARACTER = /[\s\p{Z}\p{Cc}\p{Cf}"<>(),;:\\[\]]/u;
+const NOT_PLAIN_ADDRESS_CHARACTER = /[\p{Cc}\p{Cf}"<>(),;:\\[\]]/u;
 /**
- * local@label.label: the domain's labels are letters, marks, digits and hyphens, so nothing ends in
- * a dot. Every class stops at the character that follows it, so matching takes time linear in the
- * length whatever the input (no backtracking over ambiguous splits).
+ * local@label.label, without whitespace: the domain's labels are letters, marks, digits and
+ * hyphens, so nothing ends in a dot. Every class stops at the character that follows it, so matching
+ * takes time linear in the length whatever the input (no backtracking over ambiguous splits).
  */
-const PLAIN_ADDRESS = /^[^@]+@(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+$/u;
+const PLAIN_ADDRESS = /^[^@\s]+@(?:[\p{L}\p{M}\p{N}-]+\.)+[\p{L}\p{M}\p{N}-]+$/u;
 
 /** The domain as mail servers look it up: its ASCII (IDNA) form, lower-case; undefined if it has none. */
 function asciiDomain(domain: string): string | undefined {
