@@ -122,7 +122,7 @@ export function StaticChecks({ label, questions }: { label: string; questions: r
   const answers = useAnswers();
   const ticked = questions.filter((q) => answers[q.key] === true);
   return (
-    <div id={questions[0]?.key ? `${questions[0].key}-group` : undefined} className="q-static">
+    <div className="q-static">
       <dt className="q-static__label">{label}</dt>
       <dd className="q-static__value">
         {ticked.length === 0 ? (
