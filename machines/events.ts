@@ -114,7 +114,7 @@ export type DocumentInspectedEvent = { type: 'document.inspected'; answerKey: st
 
 /**
  * The answers actor → the actor that asked with `answers.save`. `conflict`: another tab changed
- * some of the same answers first, and the page now shows them; `unauthorised`: the session is
+ * some of the same answers first (the page keeps this tab's and asks which to keep); `unauthorised`: the session is
  * over (the answers actor has told the session actor); `error`: anything else. The answers actor
  * shows no toast for a save it did for someone else: the asker says what it means for its task.
  */

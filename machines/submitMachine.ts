@@ -247,8 +247,8 @@ export const submitMachine = setup({
     failed: { on: { submit: start } },
     /**
      * Another tab or window changed some of the same answers first: nothing was submitted, the
-     * page shows that tab's answers (the answers actor reloaded them) and says so next to Submit,
-     * naming them (issue 12); the applicant checks them before submitting again.
+     * page keeps what this tab typed and asks which answers to keep (the answers actor), and says
+     * so next to Submit, naming them; the applicant chooses before submitting again.
      */
     conflicted: { on: { submit: start } },
     submitted: {},
