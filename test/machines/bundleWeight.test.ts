@@ -45,10 +45,12 @@ const CORE_CEILING_KB = 23.9;
  * account on the device and answers offered back: cases 3 to 5; 27.4 kB with removing added items, the page's load errors sent to the
  * error screen, the focus events, the submission's reference and the staff's document link: issue 13's
  * last gaps; 21.5 kB once the documents, tabs, PDF copy and school search actors became a chunk of
- * their own, loaded after these: issue 11's /about budget). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
+ * their own, loaded after these: issue 11's /about budget; 22.1 kB once the catalogue refused blank answers, line breaks,
+ * control, text-direction and broken characters and judged numbers from abroad, the phone number library itself loading
+ * later in a chunk of its own). The ceiling sits about half a kilobyte above the measure, so growth is a decision made
  * here; the routes' own budgets are in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 22;
+const FORM_CEILING_KB = 22.6;
 
 /** Modules only the form actors may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [
@@ -158,7 +160,8 @@ describe('the weight of the machines (minified, gzip)', () => {
 
   beforeAll(async () => {
     core = await bundle('machines/inspect.ts', [loadedLater]);
-    form = await bundle('machines/formActors.ts', [alreadyLoaded(core.inputs)]);
+    // What the form actors load with import() (the phone number library) comes later, in a chunk of its own.
+    form = await bundle('machines/formActors.ts', [alreadyLoaded(core.inputs), loadedLater]);
     const split = await splitBuild();
     console.log(
       [

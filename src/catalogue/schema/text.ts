@@ -17,13 +17,10 @@ import type { Question } from '../questionModel';
 const nameOf = (label: string) => label.replace(/[.?:]$/, '');
 
 const TEXT_MESSAGES = {
-  lineBreak: (label: string) => `${nameOf(label)}: please keep this answer on one line (remove the line break).`,
-  control: (label: string) =>
-    `${nameOf(label)}: this answer contains an invisible control character. Please delete it or type the answer again.`,
-  bidi: (label: string) =>
-    `${nameOf(label)}: this answer contains an invisible character that changes the direction of the text. Please delete it or type the answer again.`,
-  unreadable: (label: string) =>
-    `${nameOf(label)}: this answer contains a broken character that cannot be stored. Please type the answer again.`,
+  lineBreak: (label: string) => `${nameOf(label)}: please keep this answer on one line.`,
+  control: (label: string) => `${nameOf(label)}: please remove the invisible control character.`,
+  bidi: (label: string) => `${nameOf(label)}: please remove the invisible text-direction character.`,
+  unreadable: (label: string) => `${nameOf(label)}: please type this answer again (it holds a broken character).`,
 } as const;
 
 /** Half of a character written as two UTF-16 units (`String.prototype.isWellFormed()` says the same). */

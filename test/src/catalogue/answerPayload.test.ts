@@ -116,36 +116,33 @@ describe('validateAnswerPayload', () => {
   it('refuses control characters, naming the answer by its label; a text area keeps its line breaks only', () => {
     expect(refusal({ first_name: 'Ave\u0000ry' })).toEqual({
       key: 'first_name',
-      message: 'First name: this answer contains an invisible control character. Please delete it or type the answer again.',
+      message: 'First name: please remove the invisible control character.',
     });
-    expect(refusal({ city: 'Hanoi\u0007' })?.message).toBe(
-      'City: this answer contains an invisible control character. Please delete it or type the answer again.',
-    );
-    expect(refusal({ city: 'Hanoi\u0085' })?.message).toBe('City: please keep this answer on one line (remove the line break).');
+    expect(refusal({ city: 'Hanoi\u0007' })?.message).toBe('City: please remove the invisible control character.');
+    expect(refusal({ city: 'Hanoi\u0085' })?.message).toBe('City: please keep this answer on one line.');
     expect(refusal({ gender_desc: 'Fe\u001bmale' })?.key).toBe('gender_desc');
     expect(validateAnswerPayload({ conviction_comment: 'Line one\r\nLine two\nLine three' }, college).ok).toBe(true);
     expect(refusal({ conviction_comment: 'Line one\tLine\u001btwo' })?.message).toBe(
-      'Please tell us what happened and what you learned from it: this answer contains an invisible control character. Please delete it or type the answer again.',
+      'Please tell us what happened and what you learned from it: please remove the invisible control character.',
     );
   });
 
   it('refuses line breaks in single-line answers, text-direction characters and broken characters anywhere', () => {
     expect(refusal({ city: 'Hanoi\nSSN: 000-00-0000' })).toEqual({
       key: 'city',
-      message: 'City: please keep this answer on one line (remove the line break).',
+      message: 'City: please keep this answer on one line.',
     });
     expect(refusal({ city: 'Ha\rnoi' })?.key).toBe('city');
     expect(refusal({ last_name: 'Nguy\u202Een' })).toEqual({
       key: 'last_name',
-      message:
-        'Last name (family name): this answer contains an invisible character that changes the direction of the text. Please delete it or type the answer again.',
+      message: 'Last name (family name): please remove the invisible text-direction character.',
     });
     for (const mark of ['\u200E', '\u200F', '\u061C', '\u2066', '\u2069', '\u202A']) {
       expect(refusal({ personal_statement_essay: `Text${mark}` })?.key).toBe('personal_statement_essay');
     }
     expect(refusal({ city: 'Ha\uD800noi' })).toEqual({
       key: 'city',
-      message: 'City: this answer contains a broken character that cannot be stored. Please type the answer again.',
+      message: 'City: please type this answer again (it holds a broken character).',
     });
     expect(validateAnswerPayload({ city: 'Thành phố Hồ Chí Minh 😀' }, college).ok).toBe(true);
   });

@@ -18,17 +18,13 @@ describe('what a text answer may hold, as the page checks it', () => {
 
   it('names the answer that holds a line break, a control, a text-direction or a broken character', () => {
     expect(errorsWith({ city: 'Hanoi\nSSN: 000-00-0000' })).toEqual([
-      { key: 'city', message: 'City: please keep this answer on one line (remove the line break).' },
+      { key: 'city', message: 'City: please keep this answer on one line.' },
     ]);
-    expect(errorsWith({ city: 'Ha\u001bnoi' })[0]?.message).toBe(
-      'City: this answer contains an invisible control character. Please delete it or type the answer again.',
-    );
+    expect(errorsWith({ city: 'Ha\u001bnoi' })[0]?.message).toBe('City: please remove the invisible control character.');
     expect(errorsWith({ last_name: 'Nguy\u2067en' })[0]?.message).toBe(
-      'Last name (family name): this answer contains an invisible character that changes the direction of the text. Please delete it or type the answer again.',
+      'Last name (family name): please remove the invisible text-direction character.',
     );
-    expect(errorsWith({ city: 'Ha\uDC00noi' })[0]?.message).toBe(
-      'City: this answer contains a broken character that cannot be stored. Please type the answer again.',
-    );
+    expect(errorsWith({ city: 'Ha\uDC00noi' })[0]?.message).toBe('City: please type this answer again (it holds a broken character).');
     expect(errorsWith({ personal_statement_essay: 'One.\r\n\r\nTwo.\nThree.' })).toEqual([]);
   });
 });
