@@ -49,10 +49,16 @@ export function enqueueObjectDeletion(db: Db, keys: readonly (string | null | un
 }
 
 /**
- * Takes the oldest queued job and marks it running. A job waits while another job of the same
- * kind for the same applicant and question runs, so two renderings of one copy never race.
+ * Takes the next queued job and marks it running. A job waits while another job of the same kind
+ * for the same applicant and question runs, so two renderings of one copy never race; an
+ * applicant's conversion waits while another of theirs runs (one conversion per applicant at a
+ * time). Slots are shared fairly: applicants with fewer running jobs come first, then the one whose
+ * last job started longest ago (round robin), then PDF copies (what an applicant waits for on
+ * screen) before conversions, then the oldest job; so one applicant's queue cannot keep everyone
+ * else's waiting. With `conversions: false` only other jobs are taken (the runner keeps a slot
+ * for PDF copies).
  */
-export function claimNextJob(db: Db, now: number): JobRow | undefined {
+export function claimNextJob(db: Db, now: number, options: { conversions?: boolean } = {}): JobRow | undefined {
   return stmt(
     db,
     `UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?
@@ -60,9 +66,17 @@ export function claimNextJob(db: Db, now: number): JobRow | undefined {
        SELECT q.id FROM jobs q WHERE q.state = 'queued' AND NOT EXISTS (
          SELECT 1 FROM jobs r WHERE r.state = 'running' AND r.kind = q.kind
            AND r.user_id IS q.user_id AND r.answer_key IS q.answer_key AND q.user_id IS NOT NULL
-       ) ORDER BY q.id LIMIT 1
+       ) AND (? OR q.kind <> 'convert_document') AND NOT (q.kind = 'convert_document' AND EXISTS (
+         SELECT 1 FROM jobs r WHERE r.state = 'running' AND r.kind = 'convert_document' AND r.user_id = q.user_id
+       ))
+       ORDER BY
+         (SELECT COUNT(*) FROM jobs r WHERE r.state = 'running' AND r.user_id = q.user_id),
+         COALESCE((SELECT MAX(s.started_at) FROM jobs s WHERE s.user_id = q.user_id), 0),
+         q.kind = 'convert_document',
+         q.id
+       LIMIT 1
      ) RETURNING *`,
-  ).get(now) as JobRow | undefined;
+  ).get(now, options.conversions === false ? 0 : 1) as JobRow | undefined;
 }
 
 export function finishJob(db: Db, id: number, now: number): void {

@@ -25,3 +25,10 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
  * 40 megapixels of 8-bit RGBA; 16-bit pictures get half the pixels.
  */
 export const IMAGE_MAX_DECODED_BYTES = 160 * 1024 * 1024;
+/**
+ * A supporting document (a statement, a transcript) has at most this many pages: read from a
+ * PDF's page tree before it is rebuilt, from the page breaks of a Word document before it is
+ * converted, and from the converters' output. 10,000 empty pages fit in under 1 MB and took
+ * seconds of every PDF copy they were copied into.
+ */
+export const DOCUMENT_MAX_PAGES = 30;

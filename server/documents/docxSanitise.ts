@@ -123,10 +123,33 @@ function settleField(field: OpenField): void {
   if (field.nested || !computes(instruction)) for (const text of field.texts) text.textContent = '';
 }
 
-function sanitiseWordPart(document: Document): void {
+const OFF = new Set(['0', 'false', 'off']);
+
+/** Whether an element starts a new page: a page break, a paragraph set to start a page, a section break other than a continuous one. */
+function startsPage(element: Element): boolean {
+  switch (element.localName) {
+    case 'br':
+      return attributeOf(element, 'type') === 'page';
+    case 'pageBreakBefore':
+      return !OFF.has(attributeOf(element, 'val') ?? 'true');
+    case 'sectPr':
+      return (
+        element.parentNode?.nodeType === ELEMENT_NODE &&
+        (element.parentNode as Element).localName === 'pPr' &&
+        ![...elements(element)].some((child) => child.localName === 'type' && attributeOf(child, 'val') === 'continuous')
+      );
+    default:
+      return false;
+  }
+}
+
+/** Sanitises a Word XML part; returns how many new pages it starts explicitly (the pages are at least one more). */
+function sanitiseWordPart(document: Document): number {
+  let pageStarts = 0;
   const open: OpenField[] = [];
   for (const element of [...elements(document)]) {
     const name = element.localName;
+    if (startsPage(element)) pageStarts++;
     if (name === 'fldSimple') {
       const instruction = attributeOf(element, 'instr') ?? '';
       if (!computes(instruction)) {
@@ -161,6 +184,7 @@ function sanitiseWordPart(document: Document): void {
   }
   // A field left open at the end of the part is settled as well.
   for (const field of open) settleField(field);
+  return pageStarts;
 }
 
 function sanitiseSvg(document: Document): void {
@@ -195,13 +219,17 @@ function decode(bytes: Buffer): string {
 const isSvg = (name: string, bytes: Buffer) =>
   /\.svg$/i.test(name) || /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(bytes.subarray(0, 512).toString('latin1'));
 
-/** The part as it may reach a converter: XML parts rewritten without what fetches, other parts as they are. */
-export function sanitisePart(name: string, bytes: Buffer): Buffer {
+/**
+ * The part as it may reach a converter: XML parts rewritten without what fetches, other parts as
+ * they are; with the new pages a Word part starts explicitly (page and section breaks).
+ */
+export function sanitisePart(name: string, bytes: Buffer): { bytes: Buffer; pageStarts: number } {
   const svg = isSvg(name, bytes);
-  if (!svg && !/\.(xml|rels|vml)$/i.test(name)) return bytes;
+  if (!svg && !/\.(xml|rels|vml)$/i.test(name)) return { bytes, pageStarts: 0 };
   const document = parse(decode(bytes).replace(/^\s*<\?xml[^>]*\?>/, ''));
+  let pageStarts = 0;
   if (svg) sanitiseSvg(document);
   else if (/\.rels$/i.test(name)) sanitiseRelationships(document);
-  else sanitiseWordPart(document);
-  return Buffer.from(XML_DECLARATION + new XMLSerializer().serializeToString(document), 'utf8');
+  else pageStarts = sanitiseWordPart(document);
+  return { bytes: Buffer.from(XML_DECLARATION + new XMLSerializer().serializeToString(document), 'utf8'), pageStarts };
 }

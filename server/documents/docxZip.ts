@@ -1,5 +1,5 @@
 import yauzl from 'yauzl';
-import { DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES } from './contentLimits';
+import { DOCUMENT_MAX_PAGES, DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES } from './contentLimits';
 import { DocxUnsafe, sanitisePart } from './docxSanitise';
 import { exceedsImageLimits, readImageHeader } from './imageHeader';
 import { writeZip } from './zipWriter';
@@ -14,7 +14,7 @@ import { writeZip } from './zipWriter';
 
 export class ZipRefused extends Error {
   constructor(
-    readonly reason: 'too-large' | 'xml-too-large' | 'unreadable' | 'not-docx' | 'picture-too-large',
+    readonly reason: 'too-large' | 'xml-too-large' | 'unreadable' | 'not-docx' | 'picture-too-large' | 'too-many-pages',
     /** For 'picture-too-large': the size the picture declares. */
     readonly picture?: { width: number; height: number },
   ) {
@@ -119,8 +119,16 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
             const header = readImageHeader(data.subarray(0, PICTURE_HEADER_BYTES));
             if (header && exceedsImageLimits(header)) return stop(new ZipRefused('picture-too-large', header));
           }
+          // A quick count of plainly written page breaks refuses most page bombs before the (slower) XML parse.
+          if (entry.fileName === 'word/document.xml' && plainPageBreaks(data) + 1 > DOCUMENT_MAX_PAGES) {
+            return stop(new ZipRefused('too-many-pages'));
+          }
           try {
-            parts.push({ name: entry.fileName, data: sanitisePart(entry.fileName, data) });
+            const part = sanitisePart(entry.fileName, data);
+            parts.push({ name: entry.fileName, data: part.bytes });
+            // The main text's page and section breaks: each starts a page, before any converter lays out a page bomb.
+            if (entry.fileName === 'word/document.xml' && part.pageStarts + 1 > DOCUMENT_MAX_PAGES)
+              return stop(new ZipRefused('too-many-pages'));
           } catch (problem) {
             return stop(problem instanceof DocxUnsafe ? new ZipRefused('unreadable') : (problem as Error));
           }
@@ -136,4 +144,9 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
     zip.on('error', () => stop(new ZipRefused('unreadable')));
     zip.readEntry();
   });
+}
+
+/** Page breaks written plainly (`<w:br w:type="page"/>`, any prefix and quotes); the XML parse counts every other spelling. */
+function plainPageBreaks(xml: Buffer): number {
+  return xml.toString('latin1').match(/<[A-Za-z_][\w.-]*:br\b[^>]*?:type\s*=\s*["']page["']/g)?.length ?? 0;
 }

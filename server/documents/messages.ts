@@ -1,5 +1,5 @@
 import { FILE_MESSAGES } from '../../src/catalogue/limits';
-import { DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES, IMAGE_MAX_PIXELS } from './contentLimits';
+import { DOCUMENT_MAX_PAGES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES, IMAGE_MAX_PIXELS } from './contentLimits';
 
 const MB = 1024 * 1024;
 const count = (value: number) => value.toLocaleString('en-US');
@@ -32,6 +32,9 @@ export const DOCUMENT_MESSAGES = {
   pdfEncrypted: 'Your PDF is protected with a password. Please upload a copy without a password.',
   pdfUnreadable: 'Your PDF could not be read. Please save it again or upload another file.',
   pdfEmpty: 'Your PDF has no pages. Please upload another file.',
+  tooManyPages: `Your document has more than ${DOCUMENT_MAX_PAGES} pages. Please upload a document of at most ${DOCUMENT_MAX_PAGES} pages.`,
+  pdfPictureTooLarge: (width: number, height: number) =>
+    `Your PDF contains a picture too large to keep (${count(width)} × ${count(height)} pixels). Please save it again with smaller pictures (at most ${megapixels}) and upload that.`,
   imageUnreadable: 'Your image could not be read. Please save it again as PNG or JPEG.',
   imageTooLarge: (width: number, height: number) =>
     `Your image is too large to convert (${count(width)} × ${count(height)} pixels). Please upload an image of at most ${megapixels} (for example 8,000 × 5,000 pixels, 8 bits per colour), or a PDF.`,

@@ -48,11 +48,16 @@ export function createJobRunner(deps: {
   let poll: NodeJS.Timeout | undefined;
   let tickQueued = false;
 
+  /** Conversions (untrusted files, the long jobs) never take every slot: one is kept for PDF copies and deletions. */
+  const conversionSlots = Math.max(1, deps.concurrency - 1);
+  const runningConversions = new Set<number>();
+
   function tick(): void {
     tickQueued = false;
     while (!stopped && running.size < deps.concurrency) {
-      const job = claimNextJob(db, clock.now());
+      const job = claimNextJob(db, clock.now(), { conversions: runningConversions.size < conversionSlots });
       if (!job) return;
+      if (job.kind === 'convert_document') runningConversions.add(job.id);
       const work = execute(job)
         .catch((error) => {
           // Recording the outcome failed (the database closing under us, say): the job stays 'running' and resumes at the next start.
@@ -60,6 +65,7 @@ export function createJobRunner(deps: {
         })
         .finally(() => {
           running.delete(work);
+          runningConversions.delete(job.id);
           wake();
         });
       running.add(work);

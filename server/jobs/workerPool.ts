@@ -99,7 +99,12 @@ export function createWorkerPool(options: { size: number; memoryLimitMb?: number
         const index = slots.indexOf(slot);
         if (index >= 0) slots.splice(index, 1);
         void slot.worker.terminate();
-        current?.reject(new Error(`conversion took longer than ${pending.timeoutMs} ms`));
+        // A conversion that ran out of time would again: it failed on its input and is not retried.
+        current?.reject(
+          pending.task.kind === 'copy'
+            ? new Error(`PDF copy took longer than ${pending.timeoutMs} ms`)
+            : new ConversionRefused(DOCUMENT_MESSAGES.tooComplex),
+        );
         dispatch();
       }, pending.timeoutMs);
       slot.current = { ...pending, timer };

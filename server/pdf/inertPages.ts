@@ -13,6 +13,7 @@ import {
   type PDFDocument,
   type PDFObject,
 } from 'pdf-lib';
+import { exceedsImageLimits } from '../documents/imageHeader';
 
 /**
  * Pages of an untrusted PDF rebuilt in another document, carrying what they show and nothing a
@@ -148,6 +149,27 @@ type Role = 'object' | 'resources' | 'names';
 
 const nameOf = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
 
+/** Samples per pixel of the device colour spaces; anything else is counted as four (CMYK, the most). */
+const SAMPLES_PER_PIXEL: Readonly<Record<string, number>> = { DeviceGray: 1, CalGray: 1, DeviceRGB: 3, CalRGB: 3, Lab: 3 };
+
+/**
+ * A picture inside a PDF declares its size in its dictionary, and a few compressed bytes (even
+ * compressed twice) can decode to gigabytes in a reader: the picture limits of uploads apply.
+ */
+export class PdfPictureTooLarge extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`picture of ${width} × ${height} pixels`);
+  }
+}
+
+export interface InertCopyOptions {
+  /** A picture over the limits refuses the document (an upload), or is left out of the page (default, the PDF copy). */
+  pictureOverLimits?: 'refuse' | 'omit';
+}
+
 class FilteringCopier {
   /** Indirect objects already copied, by source reference and role (the same object may be reached as two things). */
   private readonly copied = new Map<string, PDFObject>();
@@ -155,11 +177,13 @@ class FilteringCopier {
   constructor(
     private readonly source: PDFContext,
     private readonly target: PDFContext,
+    private readonly options: InertCopyOptions = {},
   ) {}
 
   copy(object: PDFObject, role: Role = 'object'): PDFObject {
     if (object instanceof PDFRef) return this.copyReference(object, role);
-    if (object instanceof PDFStream) return this.isDropped(object.dict) ? PDFNull : this.copyStream(object);
+    if (object instanceof PDFStream)
+      return this.isDropped(object.dict) || this.isPictureOverLimits(object.dict) ? PDFNull : this.copyStream(object);
     if (object instanceof PDFDict) return this.isDropped(object) ? PDFNull : this.copyDict(object, role);
     if (object instanceof PDFArray) return this.copyArray(object);
     return object.clone(this.target);
@@ -173,7 +197,7 @@ class FilteringCopier {
     if (
       value === undefined ||
       (value instanceof PDFDict && this.isDropped(value)) ||
-      (value instanceof PDFStream && this.isDropped(value.dict))
+      (value instanceof PDFStream && (this.isDropped(value.dict) || this.isPictureOverLimits(value.dict)))
     ) {
       this.copied.set(key, PDFNull);
       return PDFNull;
@@ -183,6 +207,24 @@ class FilteringCopier {
     this.copied.set(key, copiedRef);
     this.target.assign(copiedRef, this.copy(value, role));
     return copiedRef;
+  }
+
+  /** An image XObject declaring more than the picture limits: refused (throws) or left out, as the options say. */
+  private isPictureOverLimits(dict: PDFDict): boolean {
+    if (nameOf(dict.get(PDFName.of('Subtype'))) !== 'Image') return false;
+    const number = (key: string) => {
+      const value = this.source.lookup(dict.get(PDFName.of(key)));
+      return value instanceof PDFNumber ? value.asNumber() : undefined;
+    };
+    const width = number('Width') ?? 0;
+    const height = number('Height') ?? 0;
+    const bits = number('BitsPerComponent') ?? 8;
+    const space = this.source.lookup(dict.get(PDFName.of('ColorSpace')));
+    const samples = SAMPLES_PER_PIXEL[nameOf(space) ?? ''] ?? (dict.get(PDFName.of('ImageMask')) ? 1 : 4);
+    const decodedBytes = Math.ceil((width * height * samples * bits) / 8);
+    if (!exceedsImageLimits({ width, height, decodedBytes })) return false;
+    if (this.options.pictureOverLimits === 'refuse') throw new PdfPictureTooLarge(width, height);
+    return true;
   }
 
   private isDropped(dict: PDFDict): boolean {
@@ -298,8 +340,8 @@ function appearanceOf(context: PDFContext, annotation: PDFObject): Appearance | 
  * Rebuilds every page of `source` into `target` (not yet added to it, like copyPages), keeping
  * what each page shows and nothing active.
  */
-export function copyInertPages(source: PDFDocument, target: PDFDocument): PDFPage[] {
-  const copier = new FilteringCopier(source.context, target.context);
+export function copyInertPages(source: PDFDocument, target: PDFDocument, options: InertCopyOptions = {}): PDFPage[] {
+  const copier = new FilteringCopier(source.context, target.context, options);
   const context = target.context;
   return source.getPages().map((page, pageIndex) => {
     const node = page.node;

@@ -15,6 +15,7 @@ export async function checkDocx(bytes: Buffer): Promise<Buffer> {
   } catch (error) {
     if (error instanceof ZipRefused && error.reason === 'too-large') throw new ConversionRefused(DOCUMENT_MESSAGES.docxTooLarge);
     if (error instanceof ZipRefused && error.reason === 'xml-too-large') throw new ConversionRefused(DOCUMENT_MESSAGES.docxXmlTooLarge);
+    if (error instanceof ZipRefused && error.reason === 'too-many-pages') throw new ConversionRefused(DOCUMENT_MESSAGES.tooManyPages);
     if (error instanceof ZipRefused && error.picture)
       throw new ConversionRefused(DOCUMENT_MESSAGES.docxPictureTooLarge(error.picture.width, error.picture.height));
     throw new ConversionRefused(DOCUMENT_MESSAGES.docxUnreadable);

@@ -1,4 +1,5 @@
 import { PAGE, finishDocument, newDocument, type FontName } from '../../pdf/pdfkitDocument';
+import { DOCUMENT_MAX_PAGES } from '../contentLimits';
 import { DOCUMENT_MESSAGES } from '../messages';
 import { ConversionRefused } from './conversionRefused';
 import { openImageSafely, type DrawableImage } from './safeImage';
@@ -69,6 +70,11 @@ async function openPictures(doc: PDFKit.PDFDocument, html: string): Promise<Map<
 
 export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
   const doc = newDocument({ title });
+  // The layout stops at the page limit instead of laying out a page bomb to the end.
+  let pages = 1;
+  doc.on('pageAdded', () => {
+    if (++pages > DOCUMENT_MAX_PAGES) throw new ConversionRefused(DOCUMENT_MESSAGES.tooManyPages);
+  });
   const pictures = await openPictures(doc, html);
   const contentWidth = doc.page.width - 2 * PAGE.margin;
   let runs: Run[] = [];

@@ -4,6 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DOCUMENT_MESSAGES } from '../messages';
+import { ConversionRefused } from './conversionRefused';
 
 /**
  * docx → PDF with LibreOffice, as a child process (off the event loop by nature). Each job gets
@@ -177,9 +179,10 @@ function run(
         /* already gone */
       }
     };
+    // A document LibreOffice cannot convert in time would not convert on a second try either.
     const timer = setTimeout(() => {
       kill();
-      reject(new LibreOfficeFailed(`LibreOffice took longer than ${options.timeoutMs} ms`));
+      reject(new ConversionRefused(DOCUMENT_MESSAGES.tooComplex));
     }, options.timeoutMs);
     const onAbort = () => {
       kill();
