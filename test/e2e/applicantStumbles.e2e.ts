@@ -309,3 +309,31 @@ test('a graduation year after the entry term is refused, with a message that say
   const expected = now.getFullYear() + (now.getMonth() + 1 >= 7 ? 1 : 0);
   expect(labels[1]).toBe(String(expected));
 });
+
+/*
+ * The review's failed submit from Final Steps went to About You because About You had an error of
+ * its own: the parent's international number, refused then. With that number accepted, the first
+ * page with missing items is Final Steps itself, and the submit stays there.
+ */
+test("a failed submit from Final Steps stays there when only Final Steps misses answers, a parent's number from abroad included", async ({
+  page,
+}) => {
+  const email = uniqueEmail('submit-final-steps');
+  await createAccount(page.request, email);
+  await logInByApi(page, email);
+  await saveAnswers(page, {
+    ...completeApplication,
+    parent_phone: '+84 903 111 222',
+    conviction: '',
+    conviction_desc: '',
+    legal_agree: false,
+  });
+  await openStep(page, '/final-steps');
+  await onStep(page, '/final-steps', 'Final Steps');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const summary = page.getByTestId('missing-information');
+  await expect(summary).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/final-steps$/);
+  await expect(summary.getByRole('link')).toHaveCount(2);
+  await expect(summary.getByRole('link', { name: /phone/i })).toHaveCount(0);
+});
