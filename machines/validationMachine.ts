@@ -70,15 +70,6 @@ export function missingInformation(errors: readonly ValidationError[]): MissingI
   });
 }
 
-/** The steps (page ids) holding errors shown: the step bar marks them "needs attention". */
-export const pagesWithErrors = (errors: readonly ValidationError[]): PageId[] =>
-  unique(
-    errors.flatMap((error) => {
-      const page = pageOfKey(error.key);
-      return page === undefined ? [] : [page];
-    }),
-  );
-
 /**
  * The page's own errors, then those the server found that the page did not (a rule only the
  * server knows, a day boundary between the two checks): each key's messages once.
@@ -121,7 +112,15 @@ export interface ValidationContext {
   errors: ValidationError[];
   /** What the last refused submit reported, until the answers they concern change. */
   serverErrors: ValidationError[];
+  /** The steps (page ids, space-separated) holding the errors shown: the step bar says they need attention. */
+  attention: string;
 }
+
+/** Errors to show, and the steps they are on. */
+const showing = (errors: ValidationError[]): Pick<ValidationContext, 'errors' | 'attention'> => ({
+  errors,
+  attention: unique(errors.flatMap((error) => pageOfKey(error.key) ?? [])).join(' '),
+});
 
 export type ValidationEvent =
   WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
@@ -157,15 +156,16 @@ export const validationMachine = setup({
     }),
     keepEssayLimit: assign({ essayLimit: ({ context, event }) => (event.type === 'app.college' ? event.essayLimit : context.essayLimit) }),
     /** A check: every error of the answers as they are now. */
-    validate: assign({
-      errors: ({ context }) => withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors),
-    }),
+    validate: assign(({ context }) =>
+      showing(withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)),
+    ),
     /** An answer changed between checks: the errors shown keep their places (inTheirPlaces). */
-    revalidate: assign({
-      errors: ({ context }) =>
+    revalidate: assign(({ context }) =>
+      showing(
         inTheirPlaces(context.errors, withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)),
-    }),
-    forgetErrors: assign({ errors: [], serverErrors: [] }),
+      ),
+    ),
+    forgetErrors: assign({ errors: [], serverErrors: [], attention: '' }),
     // Section 8: a summary key without a page is a configuration mistake worth a warning.
     warnUnlinked: ({ context }) => {
       for (const key of unique(context.errors.map((error) => error.key))) {
@@ -176,7 +176,13 @@ export const validationMachine = setup({
   },
 }).createMachine({
   id: 'validation',
-  context: ({ input }) => ({ answers: {}, essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errors: [], serverErrors: [] }),
+  context: ({ input }) => ({
+    answers: {},
+    essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
+    errors: [],
+    serverErrors: [],
+    attention: '',
+  }),
   initial: 'inactive',
   on: {
     'answers.changed': { actions: 'keepAnswers' },

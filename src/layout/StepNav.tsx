@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { createEmptyActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { answersMachine } from '../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { pagesWithErrors, type validationMachine } from '../../machines/validationMachine';
+import type { validationMachine } from '../../machines/validationMachine';
 import { useOptionalSystemActor } from '../app/actors';
 import { isModifiedClick } from '../app/modifiedClick';
 import { useBrowserLocation } from '../app/useBrowserLocation';
@@ -33,7 +33,7 @@ export function StepNav() {
   const validation = useOptionalSystemActor<ValidationActor>(SYSTEM_IDS.validation);
   // A string, so the bar re-renders only when the steps marked change.
   const attention = useSelector(validation ?? NO_ACTOR, (snapshot) =>
-    validation ? pagesWithErrors((snapshot as ValidationSnapshot).context.errors).join(' ') : '',
+    validation ? (snapshot as ValidationSnapshot).context.attention : '',
   );
   const { pathname } = useBrowserLocation();
   const currentIndex = PAGES.findIndex((page) => page.route === pathname);

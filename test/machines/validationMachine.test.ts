@@ -107,6 +107,8 @@ describe('validation', () => {
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
     expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
     expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    // The step bar's steps needing attention: those holding the errors shown.
+    expect(subject.getSnapshot().context.attention).toBe('about');
     // Answered: the message stays where it is until the next check (nothing moves under the pointer).
     subject.send({ type: 'answers.changed', answers: { ...incomplete, first_name: 'Ada' } });
     expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
@@ -118,6 +120,7 @@ describe('validation', () => {
     subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
     expect(subject.getSnapshot().value).toBe('inactive');
     expect(subject.getSnapshot().context.errors).toEqual([]);
+    expect(subject.getSnapshot().context.attention).toBe('');
   });
 
   it('between checks, an error shown follows the answer in its words, and a new one waits for the next check', () => {
@@ -141,6 +144,7 @@ describe('validation', () => {
     expect(subject.getSnapshot().context.errors).toEqual([
       { key: 'conviction_comment', message: APPLICATION_MESSAGES.convictionCommentRequired },
     ]);
+    expect(subject.getSnapshot().context.attention).toBe('final-steps');
   });
 
   it('follows the college essay limit', () => {
