@@ -1,6 +1,6 @@
 import { hiddenKeysToClear, isAnswered } from '../../src/catalogue/conditions';
 import { descKey, type AnswerValue, type Answers } from '../../src/catalogue/dataModel';
-import { optionLabel, type CollegeLists } from '../../src/catalogue/options';
+import type { CollegeLists, OptionList } from '../../src/catalogue/options';
 import {
   ADD_ANOTHER_GROUPS,
   CONDITION_CATALOGUE,
@@ -66,8 +66,18 @@ function labelOf(question: Question, answers: Answers, context: SettleContext): 
   if (value === '') return '';
   // Year lists move with the calendar; a year is its own label.
   if (typeof question.options === 'object' && 'years' in question.options) return /^\d{4}$/.test(value) ? value : undefined;
-  const label = optionLabel(optionsFor(question, answers, context.college, context.now), value);
-  return label === '' ? undefined : label;
+  return labelsOf(optionsFor(question, answers, context.college, context.now)).get(value);
+}
+
+/** Labels by value, built once per option list (the catalogue's lists are built once and kept). */
+const labelMaps = new WeakMap<OptionList, ReadonlyMap<string, string>>();
+function labelsOf(options: OptionList): ReadonlyMap<string, string> {
+  let labels = labelMaps.get(options);
+  if (!labels) {
+    labels = new Map(options.filter((option) => option.value !== '').map((option) => [option.value, option.label]));
+    labelMaps.set(options, labels);
+  }
+  return labels;
 }
 
 /**
