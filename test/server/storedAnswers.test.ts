@@ -100,6 +100,18 @@ describe('what the form hides is not stored', () => {
     expect((await answersOf(client)).other_pronoun).toBe('');
   });
 
+  it('clears a sealed answer the form now hides, and keeps it sealed while shown', async () => {
+    const client = await newApplicant();
+    const resident = { citizenship_type: 'PERMANENT_RESIDENT', alien_registration_number: 'A012345678' };
+    expect((await client.put('/api/answer', resident)).status).toBe(200);
+    expect(await answersOf(client)).toMatchObject(resident);
+    expect((await client.put('/api/answer', { citizenship_type: 'US_CITIZEN' })).status).toBe(200);
+    expect((await answersOf(client)).alien_registration_number ?? '').toBe('');
+    // Given while hidden, it is not kept either.
+    expect((await client.put('/api/answer', { alien_registration_number: 'A087654321' })).status).toBe(200);
+    expect((await answersOf(client)).alien_registration_number ?? '').toBe('');
+  });
+
   it('refuses a document answer that only the upload flow may set', async () => {
     const client = await newApplicant();
     const response = await client.put<Refusal>('/api/answer', { first_name: 'Ann', personal_statement_doc: 'ANSWERED' });
