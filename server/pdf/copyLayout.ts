@@ -1,11 +1,19 @@
 import { formatSubmittedAt } from '../../src/catalogue/submission';
 import { isAnswered, visibility } from '../../src/catalogue/conditions';
 import type { Answers } from '../../src/catalogue/dataModel';
-import { CONDITION_CATALOGUE, PAGES, SECTIONS, slotTitle, type Question } from '../../src/catalogue/questions';
+import { choiceLabel, formatDate, showBidiControls } from '../../src/catalogue/display';
+import {
+  ADD_ANOTHER_GROUPS,
+  CONDITION_CATALOGUE,
+  PAGES,
+  SECTIONS,
+  questionsOfSection,
+  slotTitle,
+  type AddAnotherGroup,
+  type Question,
+} from '../../src/catalogue/questions';
 import { maskSensitive } from '../../src/catalogue/sensitiveMask';
 import type { CollegeConfig } from '../../src/college/schema';
-import { choiceLabel, formatDate, showBidiControls } from '../../src/questions/formatters';
-import { sectionBlocks, slotBlocks, type Block } from '../../src/questions/layout';
 
 /**
  * What the PDF copy shows, as plain blocks: every answered question the applicant can see, by page
@@ -62,32 +70,60 @@ function answerBlocks(question: Question, context: Context): CopyBlock[] {
   return [{ kind: question.kind === 'textarea' ? 'text' : 'answer', label: question.label, value }];
 }
 
-/** The blocks of one block of the form's layout (the staff view lays out the same blocks). */
-function layoutBlocks(block: Block, context: Context): CopyBlock[] {
-  switch (block.type) {
-    case 'question':
-      return answerBlocks(block.question, context);
-    case 'monthYear':
-      return [...answerBlocks(block.month, context), ...answerBlocks(block.year, context)];
-    case 'checks': {
-      const label = block.questions[0]?.groupLabel;
-      if (label === undefined) return block.questions.flatMap((question) => answerBlocks(question, context));
-      const ticked = block.questions
-        .filter((question) => context.isVisible(question.key) && context.input.answers[question.key] === true)
-        .map((question) => question.label);
-      return ticked.length === 0 ? [] : [{ kind: 'checks', label, ticked }];
+/**
+ * Answers in catalogue order; a run of checkboxes that answers one question (its first names the
+ * question: `groupLabel`) prints as that question and the options ticked.
+ */
+function listBlocks(questions: readonly Question[], context: Context): CopyBlock[] {
+  const blocks: CopyBlock[] = [];
+  for (let index = 0; index < questions.length; index += 1) {
+    const question = questions[index]!;
+    if (question.kind !== 'checkbox' || question.groupLabel === undefined) {
+      blocks.push(...answerBlocks(question, context));
+      continue;
     }
-    case 'tabs':
-      return block.questions.flatMap((question) => answerBlocks(question, context));
-    case 'group': {
-      const count = context.input.addAnother[block.group.buttonId] ?? 1;
-      // Each slot under its own heading, its answers in the catalogue's order (a slot's own questions included).
-      return Array.from({ length: Math.min(count, block.group.max) }, (_, slot) => {
-        const inner = slotBlocks(block.questions, slot).flatMap((candidate) => layoutBlocks(candidate, context));
-        return inner.length === 0 ? [] : [{ kind: 'group' as const, title: slotTitle(block.group, slot) }, ...inner];
-      }).flat();
-    }
+    let end = index + 1;
+    while (questions[end]?.kind === 'checkbox' && questions[end]?.groupLabel === undefined) end += 1;
+    const ticked = questions
+      .slice(index, end)
+      .filter((candidate) => context.isVisible(candidate.key) && context.input.answers[candidate.key] === true)
+      .map((candidate) => candidate.label);
+    if (ticked.length > 0) blocks.push({ kind: 'checks', label: question.groupLabel, ticked });
+    index = end - 1;
   }
+  return blocks;
+}
+
+/** Each item of an add-another group under its own heading, with its answers (its own questions included) in catalogue order. */
+function groupBlocks(group: AddAnotherGroup, members: readonly Question[], context: Context): CopyBlock[] {
+  const count = Math.min(context.input.addAnother[group.buttonId] ?? 1, group.max);
+  return Array.from({ length: count }, (_, slot) => {
+    const inner = listBlocks(
+      members.filter((question) => question.addAnother?.slot === slot),
+      context,
+    );
+    return inner.length === 0 ? [] : [{ kind: 'group' as const, title: slotTitle(group, slot) }, ...inner];
+  }).flat();
+}
+
+/** A section's answers: its questions in order, each add-another group where its first question stands. */
+function sectionCopyBlocks(questions: readonly Question[], context: Context): CopyBlock[] {
+  const blocks: CopyBlock[] = [];
+  let pending: Question[] = [];
+  const placed = new Set<string>();
+  for (const question of questions) {
+    if (placed.has(question.key)) continue;
+    const group = ADD_ANOTHER_GROUPS.find((candidate) => candidate.buttonId === question.addAnother?.buttonId);
+    if (group === undefined) {
+      pending.push(question);
+      continue;
+    }
+    const members = questions.filter((candidate) => candidate.addAnother?.buttonId === group.buttonId);
+    members.forEach((member) => placed.add(member.key));
+    blocks.push(...listBlocks(pending, context), ...groupBlocks(group, members, context));
+    pending = [];
+  }
+  return [...blocks, ...listBlocks(pending, context)];
 }
 
 export function copyBlocks(input: CopyAnswers, college: CollegeConfig, now: Date): CopyBlock[] {
@@ -96,8 +132,8 @@ export function copyBlocks(input: CopyAnswers, college: CollegeConfig, now: Date
   for (const page of PAGES) {
     const pageBlocks: CopyBlock[] = [];
     for (const section of SECTIONS.filter((candidate) => candidate.page === page.id)) {
-      const sectionBlocksOut = sectionBlocks(section.id).flatMap((block) => layoutBlocks(block, context));
-      if (sectionBlocksOut.length > 0) pageBlocks.push({ kind: 'section', title: section.title }, ...sectionBlocksOut);
+      const answered = sectionCopyBlocks(questionsOfSection(section.id), context);
+      if (answered.length > 0) pageBlocks.push({ kind: 'section', title: section.title }, ...answered);
     }
     if (pageBlocks.length > 0) blocks.push({ kind: 'page', title: page.title }, ...pageBlocks);
   }

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Answers } from '../../src/catalogue/dataModel';
 import type { CollegeConfig } from '../../src/college/schema';
 import { copyBlocks, formatTime, type CopyBlock } from './copyLayout';
-import { showBidiControls } from '../../src/questions/formatters';
+import { showBidiControls } from '../../src/catalogue/display';
 import { copyInertPages } from './inertPages';
 import { PAGE, finishDocument, newDocument } from './pdfkitDocument';
 

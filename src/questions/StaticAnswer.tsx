@@ -8,7 +8,7 @@ import { documentSystemId } from '../../machines/systemIds';
 import { useSystemActor } from '../app/actors';
 import { startDownload } from '../ui/startDownload';
 import { maskSensitive } from '../catalogue/sensitiveMask';
-import { choiceLabel, formatDate, showBidiControls } from './formatters';
+import { choiceLabel, formatDate, showBidiControls } from '../catalogue/display';
 import { useAnswer, useAnswers, useCollegeLists } from './hooks';
 
 /** Text only screen readers get (a check mark alone says nothing to them). */

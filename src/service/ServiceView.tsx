@@ -8,7 +8,7 @@ import { useCollege } from '../app/useApp';
 import { SUBMISSION_LABELS, formatSubmittedAt } from '../catalogue/submission';
 import { useAnswers, useTextAnswer } from '../questions/hooks';
 import { StaticSection } from '../questions/StaticSection';
-import { showBidiControls } from '../questions/formatters';
+import { showBidiControls } from '../catalogue/display';
 import '../questions/questions.css';
 import './service.css';
 
