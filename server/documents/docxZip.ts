@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
 import { DOCUMENT_MAX_PAGES, DOCX_MAX_ENTRIES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES } from './contentLimits';
+import { stripJpegMetadata } from './convert/jpegMetadata';
 import { DocxUnsafe, sanitisePart } from './docxSanitise';
 import { exceedsImageLimits, readImageHeader } from './imageHeader';
 import { writeZip } from './zipWriter';
@@ -114,10 +115,12 @@ export async function verifyDocxContents(bytes: Buffer): Promise<DocxContents> {
         });
         stream.on('error', () => stop(new ZipRefused('unreadable')));
         stream.on('end', () => {
-          const data = Buffer.concat(chunks);
+          let data: Buffer = Buffer.concat(chunks);
           if (isPictureStart(data)) {
             const header = readImageHeader(data.subarray(0, PICTURE_HEADER_BYTES));
             if (header && exceedsImageLimits(header)) return stop(new ZipRefused('picture-too-large', header));
+            // A photo's metadata (camera, software, place) does not reach the PDF; an unreadable JPEG is left empty.
+            if (data[0] === 0xff) data = stripJpegMetadata(data) ?? Buffer.alloc(0);
           }
           // A quick count of plainly written page breaks refuses most page bombs before the (slower) XML parse.
           if (entry.fileName === 'word/document.xml' && plainPageBreaks(data) + 1 > DOCUMENT_MAX_PAGES) {

@@ -13,6 +13,7 @@ import {
   type PDFDocument,
   type PDFObject,
 } from 'pdf-lib';
+import { stripJpegMetadata } from '../documents/convert/jpegMetadata';
 import { exceedsImageLimits } from '../documents/imageHeader';
 
 /**
@@ -263,11 +264,22 @@ class FilteringCopier {
     return copy;
   }
 
-  /** The stream's bytes as they are (still encoded), under a filtered dictionary; the writer sets /Length. */
+  /**
+   * The stream's bytes as they are (still encoded), under a filtered dictionary; the writer sets
+   * /Length. A JPEG picture (DCTDecode alone) loses its metadata: camera, software, place.
+   */
   private copyStream(stream: PDFStream): PDFStream {
-    const copy = PDFRawStream.of(PDFDict.withContext(this.target), stream.getContents());
+    const copy = PDFRawStream.of(PDFDict.withContext(this.target), this.contentsOf(stream));
     this.copyEntries(stream.dict, copy.dict, 'object');
     return copy;
+  }
+
+  private contentsOf(stream: PDFStream): Uint8Array {
+    const contents = stream.getContents();
+    const filter = this.source.lookup(stream.dict.get(PDFName.of('Filter')));
+    const filters = filter instanceof PDFArray ? filter.asArray().map((item) => this.source.lookup(item)) : [filter];
+    if (filters.length !== 1 || nameOf(filters[0]) !== 'DCTDecode') return contents;
+    return stripJpegMetadata(Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength)) ?? new Uint8Array(0);
   }
 
   private copyArray(array: PDFArray): PDFArray {

@@ -1,6 +1,7 @@
 import { exceedsImageLimits, readImageHeader } from '../imageHeader';
 import { DOCUMENT_MESSAGES } from '../messages';
 import { ConversionRefused } from './conversionRefused';
+import { stripJpegMetadata } from './jpegMetadata';
 import { PngUnreadable, pngForPdf, readPng, type PdfImage } from './pngImage';
 
 /**
@@ -86,9 +87,12 @@ export async function openImageSafely(
   if (!header) throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
   if (exceedsImageLimits(header)) throw new ConversionRefused(tooLarge(header.width, header.height));
   if (header.type === 'jpeg') {
+    // Embedded as it is, so its metadata (camera, software, place) is taken out first.
+    const withoutMetadata = stripJpegMetadata(bytes);
+    if (!withoutMetadata) throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
     let image: DrawableImage;
     try {
-      image = (doc as unknown as { openImage(source: Buffer): DrawableImage }).openImage(bytes);
+      image = (doc as unknown as { openImage(source: Buffer): DrawableImage }).openImage(withoutMetadata);
     } catch {
       throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
     }
