@@ -230,9 +230,14 @@ for (const width of WIDTHS) {
 
       await firstNameInA.fill('Grace');
       await a.getByRole('button', { name: 'Save', exact: true }).click();
+      // A keeps what it typed and asks which to keep; chosen to edit on the page, the note names the answer.
+      const choice = a.getByRole('alertdialog', { name: 'Which answers should we keep?' });
+      await expect(choice).toContainText('Augusta', { timeout: 30_000 });
+      await expectAccessible(a, 'the choice after another tab saved');
+      await choice.getByRole('button', { name: 'Edit them on the page' }).click();
       const notice = a.getByRole('alert').filter({ hasText: 'another tab or window' });
       await expect(notice).toBeVisible({ timeout: 30_000 });
-      await expect(firstNameInA).toHaveValue('Augusta');
+      await expect(firstNameInA).toHaveValue('Grace');
       const link = notice.getByRole('link', { name: 'First name' });
       await expect(link).toBeVisible();
       await expect(a.getByText(/first_name/)).toHaveCount(0);
