@@ -64,7 +64,7 @@ test.describe('conditional content', () => {
 
     await radio(address, /mailing address the same/, 'Yes').click();
     const asked = page.getByRole('alertdialog', { name: 'Remove your answers?' });
-    await expect(asked).toContainText('“Mailing street address” and “Mailing country”');
+    await expect(asked).toContainText('“Mailing country” and “Mailing street address”');
     await asked.getByRole('button', { name: 'Remove' }).click();
     await expect(mailingStreet).toHaveCount(0);
     await radio(address, /mailing address the same/, 'No').check();

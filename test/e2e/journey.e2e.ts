@@ -114,8 +114,10 @@ test('from the first visit to a submitted application, and back again', async ({
   await screenshotBothWidths(page, 'journey-highlighted');
 
   // The fix, then the submit that goes through.
+  // Errors keep their places until the next check: the mark stays until Submit checks again.
   await agreement.check();
-  await expect(agreement).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(agreement).toBeChecked();
+  await expect(page.locator('#legal_agree')).toHaveClass(/q-field--invalid/);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/completion$/);
   await expect(page.getByText('Your application was successfully submitted.').first()).toBeVisible();

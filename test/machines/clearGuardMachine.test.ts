@@ -68,7 +68,7 @@ describe('a choice that would clear typed answers', () => {
       },
     });
     expect(run.snapshot().hasTag('asking')).toBe(true);
-    expect(run.snapshot().context.losing).toEqual(['mailing_address_line_1', 'mailing_country']);
+    expect(run.snapshot().context.losing).toEqual(['mailing_country', 'mailing_address_line_1']);
     run.stop();
   });
 
