@@ -49,6 +49,9 @@ function serverErrors(error: unknown): ValidationError[] | undefined {
     : [];
 }
 
+/** 409: the server cannot take the submission yet (a document still converting) or any more. */
+const isRefusedForNow = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
+
 export interface SubmitContext {
   loggedIn: boolean;
   webStatus: WebStatus | undefined;
@@ -59,6 +62,11 @@ export interface SubmitContext {
   /** The errors of the last attempt. */
   errors: ValidationError[];
   error: string | null;
+  /**
+   * The server's words when it refuses a submit for now (409: a document still converting), shown
+   * beside Submit rather than in a toast: the applicant waits, then submits again from there.
+   */
+  notice: string | null;
 }
 
 export type SubmitEvent =
@@ -100,6 +108,7 @@ export const submitMachine = setup({
     /** The server's errors name no question the applicant could be taken to. */
     unplaced: ({ event }) => firstPageWithErrors(serverErrors((event as { error?: unknown }).error) ?? []) === undefined,
     unauthorised: unauthorisedError,
+    refusedForNow: ({ event }) => isRefusedForNow((event as { error?: unknown }).error),
     /** The answers actor's failed step 2, for this reason. */
     saveFailedFor: ({ event }, reason: 'conflict' | 'unauthorised') => event.type === 'answers.saveFailed' && event.reason === reason,
   },
@@ -119,6 +128,8 @@ export const submitMachine = setup({
       errors: context.errors,
     })),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    keepNotice: assign({ notice: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    forgetNotice: assign({ notice: null }),
     // The errors' own words say what to fix; the 422's title alone would not.
     keepServerMessages: assign({
       error: ({ context, event }) =>
@@ -173,6 +184,7 @@ export const submitMachine = setup({
     errorRoute: input?.errorRoute,
     errors: [],
     error: null,
+    notice: null,
   }),
   on: {
     'app.context': [
@@ -190,7 +202,7 @@ export const submitMachine = setup({
     idle: { on: { submit: start } },
     savingAnswers: {
       tags: 'busy',
-      entry: 'askToSave',
+      entry: ['forgetNotice', 'askToSave'],
       on: {
         'answers.saved': [{ guard: 'started', target: 'runningValidations', actions: 'startValidating' }, { target: 'runningValidations' }],
         'answers.saveFailed': [
@@ -238,6 +250,8 @@ export const submitMachine = setup({
             actions: ['keepServerErrors', 'showServerErrors', 'goToErrorRoute'],
           },
           { guard: 'rejected', target: 'invalid', actions: ['keepServerErrors', 'showServerErrors'] },
+          // Refused for now: said beside Submit, where the applicant submits again once it is done.
+          { guard: 'refusedForNow', target: 'failed', actions: 'keepNotice' },
           ...failure,
         ],
       },

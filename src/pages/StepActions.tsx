@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { submitMachine } from '../../machines/submitMachine';
+import { submitView } from '../../machines/submitView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useOptionalSystemActor } from '../app/actors';
 import { useAnswersActor } from '../questions/hooks';
@@ -36,14 +37,19 @@ export function StepActions({ next }: { next?: string }) {
   const tone = status === SAVE_STATUS.saved ? 'saved' : status ? 'warning' : undefined;
   // Which button the running save belongs to: Next goes to a page, Save stays.
   const savingTo = useSelector(answers, (s) => s.context.saveTarget);
-  const canSubmit = useSelector(submit, (s) => s?.can({ type: 'submit' }) ?? false);
-  const submitting = useSelector(submit, (s) => s?.hasTag('busy') ?? false);
+  const canSubmit = useSelector(submit, submitView.canSubmit);
+  const submitting = useSelector(submit, submitView.busy);
+  const notice = useSelector(submit, submitView.notice);
   const go = (action: 'save' | 'next') =>
     answers.send(action === 'next' && next ? { type: 'answers.saveAndGo', to: next } : { type: 'answers.saveAndGo' });
 
   return (
     <>
       <ConflictNotice />
+      {/* Always in the page, so that screen readers announce it the moment it fills. */}
+      <p className="step-actions__notice" role="alert">
+        {notice}
+      </p>
       <div className="step-actions">
         <p className="step-actions__status" role="status" data-tone={tone}>
           {/* A failed save says so itself (a toast, or the conflict notice); a visitor's Save leads to sign-up instead. */}

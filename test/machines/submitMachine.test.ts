@@ -8,6 +8,7 @@ import { ApiError } from '../../machines/api/httpClient';
 import { failures } from '../../machines/paths/fixtures';
 import type { AnswersSaveReply } from '../../machines/events';
 import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
+import { submitView } from '../../machines/submitView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
 import { answered, flush, startInSystem } from './helpers/system';
@@ -442,5 +443,27 @@ describe('submit sequence', () => {
     expect(subject.getSnapshot().value).toBe('submitted');
     validations.mockRestore();
     submission.mockRestore();
+  });
+});
+
+describe('a submission the server cannot take yet', () => {
+  it('says the server’s words beside Submit, not in a toast, until the next try', async () => {
+    const waitMessage = 'Please wait until your document has finished uploading before you submit.';
+    let refuse = true;
+    const { subject, received } = start({
+      submit: () => (refuse ? Promise.reject(new ApiError(waitMessage, 'http', 409, { message: waitMessage })) : Promise.resolve({})),
+    });
+    asStudent(subject, completeApplication, 'validating');
+    subject.send({ type: 'submit' });
+    await flush();
+    expect(submitView.notice(subject.getSnapshot())).toBe(waitMessage);
+    expect(submitView.canSubmit(subject.getSnapshot())).toBe(true);
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+
+    refuse = false;
+    subject.send({ type: 'submit' });
+    expect(submitView.notice(subject.getSnapshot())).toBeNull();
+    await flush();
+    expect(subject.getSnapshot().value).toBe('submitted');
   });
 });
