@@ -43,12 +43,13 @@ export const PARENT_FIELDS = [
   'phone',
   'phone_type',
   'addr_same_as_stu_perm',
+  // The country first, as for the applicant's address: it decides whether State and ZIP are asked.
+  'country',
   'address_line_1',
   'address_line_2',
   'city',
   'state',
   'zip',
-  'country',
   'education',
   'education_other',
 ] as const;

@@ -46,9 +46,9 @@ describe('the two sibling groups', () => {
 });
 
 describe('the address', () => {
-  it('asks the country before the State and ZIP it decides on, for the permanent and the mailing address', () => {
+  it("asks the country before the State and ZIP it decides on, for the permanent and the mailing address and each parent's", () => {
     const order: string[] = QUESTIONS.map((question) => question.key);
-    for (const prefix of ['', 'mailing_']) {
+    for (const prefix of ['', 'mailing_', 'parent_', 'parent_2_']) {
       expect(order.indexOf(`${prefix}country`)).toBeLessThan(order.indexOf(`${prefix}state`));
       expect(order.indexOf(`${prefix}country`)).toBeLessThan(order.indexOf(`${prefix}zip`));
     }
