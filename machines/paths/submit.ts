@@ -1,6 +1,8 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
+import { pageOfKey } from '../../src/catalogue/questions';
+import type { ValidationError } from '../../src/catalogue/schema/application';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
 import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE, submitMachine, type SubmitContext } from '../submitMachine';
 import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
@@ -114,6 +116,10 @@ function pageEvents(snapshot: AnyMachineSnapshot, validAnswers: Answers): AnyEve
   return [...(untouched ? [{ type: 'answers.changed', answers: validAnswers }] : []), { type: 'submit' }];
 }
 
+/** The step bar's link to Final Steps: named as needing attention while it holds an error shown. */
+const finalStepsLink = (errors: readonly ValidationError[]): string =>
+  `Step 3 of 3: Final Steps${errors.some((item) => pageOfKey(item.key) === 'final-steps') ? ', needs attention' : ''}`;
+
 /** Each event as a tester does it, and what the page does for it (test/e2e/model/runner.ts). */
 function submitStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan {
   const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
@@ -128,7 +134,7 @@ function submitStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan
         ? {
             words: 'Go to Final Steps and press Submit',
             actions: [
-              { kind: 'click', role: 'link', name: 'Step 3 of 3: Final Steps' },
+              { kind: 'click', role: 'link', name: finalStepsLink(context(before).errors) },
               { kind: 'await', check: { kind: 'url', path: '/final-steps' } },
               { kind: 'click', role: 'button', name: 'Submit' },
             ],
