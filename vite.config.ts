@@ -18,6 +18,9 @@ const LOADED_LATER =
 const PAGE_ACTORS =
   /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
+/** How staff read an answer (src/catalogue/display.ts): only the staff view and the printed answers use it. */
+const STAFF_DISPLAY = /[\\/]src[\\/]catalogue[\\/]display\.ts$/;
+
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {
   return {
@@ -87,7 +90,7 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'form',
               priority: 15,
-              test: (id: string) => /[\\/](machines|src[\\/]catalogue)[\\/]/.test(id) && !PAGE_ACTORS.test(id),
+              test: (id: string) => /[\\/](machines|src[\\/]catalogue)[\\/]/.test(id) && !PAGE_ACTORS.test(id) && !STAFF_DISPLAY.test(id),
             },
             // The page-specific form actors (machines/pageActors: documents, tabs, school search, PDF
             // copy), which the root loads right after the others: outside /about's first download.

@@ -23,7 +23,11 @@ export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
  * school search, PDF copy: machines/pageActors) load after /about's first paint, in a chunk of
  * their own that /education, /final-steps, /completion and the staff view wait for.
  */
-export const BUDGET_KB: Record<MeasuredRoute, number> = { '/about': 140, '/login': 115 };
+export const BUDGET_KB: Record<MeasuredRoute, number> = {
+  // 141.7 kB: the shared answer rules (text, phone shape, ranges), the live count and the two-tab choice are first-paint code of /about.
+  '/about': 142,
+  '/login': 115,
+};
 
 export interface RouteWeight {
   route: MeasuredRoute;

@@ -81,6 +81,21 @@ describe('the JavaScript each route needs', () => {
   const modulesOf = (route: string) =>
     weights.find((weight) => weight.route === route)!.files.flatMap((file) => contents.get(file.file) ?? []);
 
+  it("loads the phone library and the staff view's display helpers after /about's first download, not with it", () => {
+    const about = modulesOf('/about');
+    const built = [...contents.values()].flat();
+    for (const lazyOnly of [/[\\/]node_modules[\\/]libphonenumber-js[\\/]/, /[\\/]src[\\/]catalogue[\\/]display\.ts$/]) {
+      expect(
+        built.some((module) => lazyOnly.test(module)),
+        `${lazyOnly} in the build`,
+      ).toBe(true);
+      expect(
+        about.filter((module) => lazyOnly.test(module)),
+        `${lazyOnly} on /about`,
+      ).toEqual([]);
+    }
+  });
+
   it('renders the routes with react-router-dom, which comes with the first download of every route', () => {
     for (const route of ['/about', '/login']) {
       const modules = modulesOf(route);
