@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { changedAnswers, differing, sessionStorageStore, type DraftEvent, type RestoredEvent, type StoreEvent } from './answerDrafts';
 import { descKey, type Answers } from '../src/catalogue/dataModel';
 import { api } from './api/endpoints';
@@ -163,10 +163,10 @@ export const answersMachine = setup({
       (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
     hasAnswers: ({ context }) => hasAnswers(context.answers),
     /** Every answer not saved yet is one the server has just set itself: nothing is left to save. */
-    onlyConfirmedUnsaved: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards answers.confirmed only (the check narrows the type)
-      event.type === 'answers.confirmed' &&
-      Object.keys(changedAnswers(context.answers, context.confirmed)).every((key) => key in event.answers),
+    onlyConfirmedUnsaved: ({ context, event }) => {
+      assertEvent(event, 'answers.confirmed');
+      return Object.keys(changedAnswers(context.answers, context.confirmed)).every((key) => key in event.answers);
+    },
     hasTarget: ({ context, event }) => (event.type === 'answers.saveAndGo' ? event.to : context.saveTarget) !== undefined,
     nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
     // A new account without answers keeps what the visitor typed before logging in.
@@ -213,12 +213,10 @@ export const answersMachine = setup({
         event.type === 'answers.replaceAll' || event.type === 'answers.restored' ? { ...event.answers } : context.answers,
     }),
     /** Answers the server set itself: shown, and saved already. */
-    confirmAnswers: assign(({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it follows answers.confirmed only (the check narrows the type)
-      event.type === 'answers.confirmed'
-        ? { answers: { ...context.answers, ...event.answers }, confirmed: { ...context.confirmed, ...event.answers } }
-        : {},
-    ),
+    confirmAnswers: assign(({ context, event }) => {
+      assertEvent(event, 'answers.confirmed');
+      return { answers: { ...context.answers, ...event.answers }, confirmed: { ...context.confirmed, ...event.answers } };
+    }),
     // Answers from the server are what it confirmed; answers from anywhere else are all unsaved.
     confirmServerAnswers: assign({
       confirmed: ({ context, event }) =>

@@ -180,7 +180,7 @@ export const documentMachine = setup({
       type: 'answers.save',
       replyTo: documentSystemId(context.answerKey),
     })),
-    /** Spec section 4: on completed, the answer for that key is marked ANSWERED (by the server: saved already). */
+    /** A completed conversion marks the document's answer ANSWERED: the server set it, so it is saved already. */
     markAnswered: enqueueActions(({ context, system, enqueue }) => {
       send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: DOCUMENT_ANSWERED } });
     }),

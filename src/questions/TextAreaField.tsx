@@ -12,8 +12,8 @@ import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 /**
  * Every keystroke goes to the answers actor, as in a single-line field: what is typed is "Not saved
  * yet" at once, kept in this device's draft and guarded by the leave warning, so an essay typed
- * without leaving the box survives a reload or a closed tab (section 4's commit when focus leaves
- * says when the answer counts as given; nothing typed waits for it). Nothing is cut:
+ * without leaving the box survives a reload or a closed tab (the rule that a text area commits its
+ * value when focus leaves it says when the answer counts as given; nothing typed waits for it). Nothing is cut:
  * the count says how many characters are left or too many, and a paste over the limit goes in whole
  * with how much to shorten it by (its own paste actor).
  */

@@ -16,7 +16,7 @@ import './service.css';
 const ALWAYS_SHOWN: ReadonlySet<SectionId> = new Set(['personal', 'address']);
 
 /**
- * Section 6: "address fields except school". The school search fills the school's address; only
+ * Staff see "address fields except school". The school search fills the school's address; only
  * its street lines are left out. Its name, code, city, state and country stay: a school abroad
  * has no CEEB code, and its name alone does not say which school it is.
  */
