@@ -32,6 +32,8 @@ test('required messages name the field by its label and say what to do', async (
   // Never touched, and optional: no message about its format.
   await expect(counselorEmail).not.toHaveAccessibleDescription(describing('invalid'));
   await counselorEmail.fill('casey@');
+  // Errors keep their places between checks: Save checks the page again.
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(counselorEmail).toHaveAccessibleDescription(describing('The counselor email address you entered is invalid.'));
 
   await openStep(page, '/final-steps');
@@ -46,8 +48,12 @@ test("the applicant's own e-mail is checked when given", async ({ page }) => {
   await openStep(page, '/about');
   const email = textbox(section(page, 'Personal Information'), 'Email address');
   await email.fill('minh.khai.nguyen@');
+  // Errors keep their places between checks: Save checks the page again.
+  const save = page.getByRole('button', { name: 'Save' });
+  await save.click();
   await expect(email).toHaveAccessibleDescription(describing('The email address you entered is invalid.'));
   await email.fill('minh.khai.nguyen@example.edu');
+  await save.click();
   await expect(email).not.toHaveAccessibleDescription(describing('invalid'));
 });
 
