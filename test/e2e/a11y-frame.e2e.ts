@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, logInThroughApi, logInThroughCard, PASSWORD } from './helpers/account';
+import { createAccount, logInThroughApi, logInThroughCard, logInThroughCardAndSettle, PASSWORD } from './helpers/account';
 import { setWebStatus, submitCompleteApplication } from './helpers/application';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
@@ -119,7 +119,7 @@ test.describe('the frame', () => {
   test('the inactivity modal', async ({ page }) => {
     const account = await createAccount(page.request, 'a11y-idle');
     await page.clock.install();
-    await logInThroughCard(page, account);
+    await logInThroughCardAndSettle(page, account);
     await page.clock.fastForward('14:00');
     await expect(page.getByRole('alertdialog', { name: 'Still working?' })).toBeVisible();
     await checkScreen(page, 'inactivity', { exclude: [QUESTION_PAGE], fullPage: false });

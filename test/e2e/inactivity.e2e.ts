@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, INACTIVITY_LOGOUT_MESSAGE } from '../../src/catalogue/messages';
-import { createAccount, logInThroughCard } from './helpers/account';
+import { createAccount, logInThroughCardAndSettle } from './helpers/account';
 import { expectAccessible } from './helpers/axe';
 
 /**
@@ -11,7 +11,7 @@ test.describe('inactivity', () => {
   test('warns after 14 minutes and logs out a minute later', async ({ page }) => {
     const account = await createAccount(page.request, 'idle');
     await page.clock.install();
-    await logInThroughCard(page, account);
+    await logInThroughCardAndSettle(page, account);
 
     await page.clock.fastForward('14:00');
     const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
@@ -31,7 +31,7 @@ test.describe('inactivity', () => {
   test('Continue keeps the session, and Logout ends it at once', async ({ page }) => {
     const account = await createAccount(page.request, 'active');
     await page.clock.install();
-    await logInThroughCard(page, account);
+    await logInThroughCardAndSettle(page, account);
 
     await page.clock.fastForward('14:00');
     const dialog = page.getByRole('alertdialog', { name: 'Still working?' });

@@ -32,6 +32,21 @@ export async function logInThroughCard(page: Page, account: Account): Promise<vo
   await expect(page.getByRole('navigation', { name: 'Application steps' })).toBeVisible();
 }
 
+/**
+ * Logs in through the card and waits until the form page's own first calls (tabs, documents, the PDF
+ * copy) have been answered: a test that then moves a fake clock by minutes would otherwise time
+ * them out, which the page rightly shows as its error screen.
+ */
+export async function logInThroughCardAndSettle(page: Page, account: Account): Promise<void> {
+  const answered = Promise.all(
+    ['/api/tabs', '/api/document-answer', '/api/pdf'].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path),
+    ),
+  );
+  await logInThroughCard(page, account);
+  await answered;
+}
+
 /** Logs in with the API: the browser context shares the session cookie. */
 export async function logInThroughApi(page: Page, account: Account): Promise<void> {
   await logInByApi(page, account.username, account.password);
