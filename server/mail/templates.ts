@@ -1,3 +1,5 @@
+import { formatSubmittedAt } from '../../src/catalogue/submission';
+
 /** Plain-text mails: the code as six plain digits, links as absolute URLs, on lines of their own. */
 export interface MailMessage {
   to: string;
@@ -114,12 +116,6 @@ export function existingAccountMail(to: string, publicUrl: string, collegeName: 
   };
 }
 
-/** "2026-11-27 22:33 UTC": the time every applicant reads alike, whatever their time zone. */
-function utcTime(at: number): string {
-  const iso = new Date(at).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
 /**
  * The receipt of a submitted application: its reference number and the time of submission, and
  * nothing the applicant answered (a mailbox is read on many devices).
@@ -132,7 +128,8 @@ export function receiptMail(to: string, reference: string, submittedAt: number, 
       `Thank you for applying to ${collegeName}. We received your application.`,
       '',
       `Reference number: ${reference}`,
-      `Submitted on: ${utcTime(submittedAt)} (Coordinated Universal Time)`,
+      // The same words as the completion page, the PDF copy and the staff view.
+      `Submitted on: ${formatSubmittedAt(submittedAt)}`,
       '',
       'Please quote the reference number if you contact the admissions office about your application.',
       'A submitted application can no longer be changed.',

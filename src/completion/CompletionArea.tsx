@@ -6,7 +6,7 @@ import { SUBMITTED_MESSAGE } from '../catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { useAppActor, useSystemActor } from '../app/actors';
 import { useCollege } from '../app/useApp';
-import { SUBMISSION_LABELS, formatSubmittedAt } from '../catalogue/submission';
+import { SUBMISSION_LABELS, formatSubmittedAt, localSubmittedAt } from '../catalogue/submission';
 import { usePageTitle } from '../app/usePageTitle';
 import { AccountMenu } from '../layout/AccountMenu';
 import { Footer } from '../layout/Footer';
@@ -17,19 +17,6 @@ import { Spinner } from '../ui/Spinner';
 import './completion.css';
 
 type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
-
-/**
- * The submission time in the applicant's own time zone, the zone named ('November 22, 2026 at
- * 2:00 AM (Asia/Ho_Chi_Minh, GMT+7)'); none when the browser's zone is UTC, which the line above says.
- */
-function localSubmittedAt(time: number, timeZone = new Intl.DateTimeFormat().resolvedOptions().timeZone): string | null {
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(new Date(time))
-    .find((part) => part.type === 'timeZoneName')?.value;
-  if (!timeZone || timeZone === 'UTC' || offset === 'GMT') return null;
-  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(time));
-  return `${when} (${timeZone}, ${offset})`;
-}
 
 /** Section 2's completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {

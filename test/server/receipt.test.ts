@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSubmittedAt } from '../../src/catalogue/submission';
 import { completeApplication } from '../fixtures/completeApplication';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
@@ -24,8 +25,9 @@ describe('the receipt of a submitted application', () => {
     expect(receipt.id).not.toBe(before.id);
     expect(receipt.subject).toContain(reference);
     expect(receipt.text).toContain(`Reference number: ${reference}`);
-    const iso = new Date(submitted_at).toISOString();
-    expect(receipt.text).toContain(`Submitted on: ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC (Coordinated Universal Time)`);
+    // The completion page's words: 'November 27, 2026 at 10:33 PM UTC'.
+    expect(receipt.text).toContain(`Submitted on: ${formatSubmittedAt(submitted_at)}`);
+    expect(formatSubmittedAt(submitted_at)).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M UTC$/);
     for (const answer of [completeApplication.first_name, completeApplication.last_name, '6789']) {
       expect(receipt.text).not.toContain(String(answer));
     }
