@@ -9,12 +9,14 @@ import {
   PDFRawStream,
   PDFRef,
   PDFStream,
+  decodePDFRawStream,
   type PDFContext,
   type PDFDocument,
   type PDFObject,
 } from 'pdf-lib';
 import { stripJpegMetadata } from '../documents/convert/jpegMetadata';
 import { exceedsImageLimits } from '../documents/imageHeader';
+import { inlineImagesIn } from './inlineImages';
 
 /**
  * Pages of an untrusted PDF rebuilt in another document, carrying what they show and nothing a
@@ -145,8 +147,8 @@ const RESOURCE_KEYS = new Set([...RESOURCE_NAME_MAPS, 'ProcSet']);
 const HIDDEN = 1 << 1;
 const NO_VIEW = 1 << 5;
 
-/** How a dictionary's keys are read: ordinary keys, a resource dictionary, or a name map. */
-type Role = 'object' | 'resources' | 'names';
+/** How a dictionary's keys are read: ordinary keys, a resource dictionary, a name map, or a stream of drawing operators. */
+type Role = 'object' | 'resources' | 'names' | 'glyphs' | 'content';
 
 const nameOf = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
 
@@ -166,8 +168,40 @@ export class PdfPictureTooLarge extends Error {
   }
 }
 
+/**
+ * A content stream that decodes to more than this is not read for inline pictures: the document is
+ * refused as too complex. A page of dense vector drawing is a few megabytes.
+ */
+const CONTENT_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** Content streams are decoded this much at a time, so a bomb stops at the limit. */
+const CONTENT_READ_CHUNK = 1024 * 1024;
+/** The filters a reader decodes content streams with, by every name readers accept; under any other a stream draws nothing. */
+const CONTENT_FILTERS: Readonly<Record<string, string>> = {
+  FlateDecode: 'FlateDecode',
+  Fl: 'FlateDecode',
+  LZWDecode: 'LZWDecode',
+  LZW: 'LZWDecode',
+  ASCII85Decode: 'ASCII85Decode',
+  A85: 'ASCII85Decode',
+  ASCIIHexDecode: 'ASCIIHexDecode',
+  AHx: 'ASCIIHexDecode',
+  RunLengthDecode: 'RunLengthDecode',
+  RL: 'RunLengthDecode',
+};
+
+/** A content stream (a page's, a form's, a pattern's or a glyph's) decoding to more than CONTENT_MAX_DECODED_BYTES. */
+export class PdfContentTooLarge extends Error {
+  constructor() {
+    super(`content stream of more than ${CONTENT_MAX_DECODED_BYTES} bytes`);
+  }
+}
+
 export interface InertCopyOptions {
-  /** A picture over the limits refuses the document (an upload), or is left out of the page (default, the PDF copy). */
+  /**
+   * A picture over the limits refuses the document (an upload), or is left out of the page
+   * (default, the PDF copy). When refusing, pictures drawn inline in content streams are checked
+   * too (uploads are rebuilt once; the PDF copy only appends documents already rebuilt).
+   */
   pictureOverLimits?: 'refuse' | 'omit';
 }
 
@@ -184,7 +218,7 @@ class FilteringCopier {
   copy(object: PDFObject, role: Role = 'object'): PDFObject {
     if (object instanceof PDFRef) return this.copyReference(object, role);
     if (object instanceof PDFStream)
-      return this.isDropped(object.dict) || this.isPictureOverLimits(object.dict) ? PDFNull : this.copyStream(object);
+      return this.isDropped(object.dict) || this.isPictureOverLimits(object.dict) ? PDFNull : this.copyStream(object, role);
     if (object instanceof PDFDict) return this.isDropped(object) ? PDFNull : this.copyDict(object, role);
     if (object instanceof PDFArray) return this.copyArray(object);
     return object.clone(this.target);
@@ -228,6 +262,46 @@ class FilteringCopier {
     return true;
   }
 
+  /** Pictures drawn inline in a content stream, checked against the same limits (uploads only: they throw). */
+  private checkInlinePictures(stream: PDFStream, role: Role): void {
+    if (this.options.pictureOverLimits !== 'refuse') return;
+    const dict = stream.dict;
+    const isContent =
+      role === 'content' ||
+      nameOf(dict.get(PDFName.of('Subtype'))) === 'Form' ||
+      this.source.lookup(dict.get(PDFName.of('PatternType'))) === PDFNumber.of(1);
+    if (!isContent) return;
+    const content = this.decodedContent(stream);
+    if (content === undefined) return;
+    for (const picture of inlineImagesIn(content)) {
+      if (exceedsImageLimits(picture)) throw new PdfPictureTooLarge(picture.width, picture.height);
+    }
+  }
+
+  /** The stream's decoded bytes, read a chunk at a time up to the limit; undefined under a filter no reader draws with. */
+  private decodedContent(stream: PDFStream): Uint8Array | undefined {
+    const filter = this.source.lookup(stream.dict.get(PDFName.of('Filter')));
+    const given =
+      filter === undefined ? [] : filter instanceof PDFArray ? filter.asArray().map((item) => this.source.lookup(item)) : [filter];
+    const filters = given.map((item) => CONTENT_FILTERS[nameOf(item) ?? '']);
+    if (filters.some((name) => name === undefined)) return undefined;
+    const dict = PDFDict.withContext(this.source);
+    dict.set(PDFName.of('Filter'), this.source.obj(filters.map((name) => PDFName.of(name!))));
+    const parameters = stream.dict.get(PDFName.of('DecodeParms'));
+    if (parameters !== undefined) dict.set(PDFName.of('DecodeParms'), parameters);
+    const decoder = decodePDFRawStream(PDFRawStream.of(dict, stream.getContents()));
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = decoder.getBytes(CONTENT_READ_CHUNK);
+      if (chunk.length === 0) break;
+      total += chunk.length;
+      if (total > CONTENT_MAX_DECODED_BYTES) throw new PdfContentTooLarge();
+      chunks.push(new Uint8Array(chunk));
+    }
+    return Buffer.concat(chunks);
+  }
+
   private isDropped(dict: PDFDict): boolean {
     const type = nameOf(dict.get(PDFName.of('Type')));
     const subtype = nameOf(dict.get(PDFName.of('Subtype')));
@@ -242,8 +316,8 @@ class FilteringCopier {
   private copyEntries(from: PDFDict, to: PDFDict, role: Role): void {
     for (const [key, value] of from.entries()) {
       const name = key.decodeText();
-      if (role === 'names') {
-        to.set(key, this.copy(value));
+      if (role === 'names' || role === 'glyphs') {
+        to.set(key, this.copy(value, role === 'glyphs' ? 'content' : 'object'));
         continue;
       }
       if (DROPPED_KEYS.has(name)) continue;
@@ -251,9 +325,11 @@ class FilteringCopier {
       const childRole: Role =
         name === 'Resources'
           ? 'resources'
-          : name === 'CharProcs' || (role === 'resources' && RESOURCE_NAME_MAPS.has(name))
-            ? 'names'
-            : 'object';
+          : name === 'CharProcs'
+            ? 'glyphs'
+            : role === 'resources' && RESOURCE_NAME_MAPS.has(name)
+              ? 'names'
+              : 'object';
       to.set(key, this.copy(value, childRole));
     }
   }
@@ -268,7 +344,8 @@ class FilteringCopier {
    * The stream's bytes as they are (still encoded), under a filtered dictionary; the writer sets
    * /Length. A JPEG picture (DCTDecode alone) loses its metadata: camera, software, place.
    */
-  private copyStream(stream: PDFStream): PDFStream {
+  private copyStream(stream: PDFStream, role: Role): PDFStream {
+    this.checkInlinePictures(stream, role);
     const copy = PDFRawStream.of(PDFDict.withContext(this.target), this.contentsOf(stream));
     this.copyEntries(stream.dict, copy.dict, 'object');
     return copy;
@@ -381,7 +458,7 @@ export function copyInertPages(source: PDFDocument, target: PDFDocument, options
     const resolved = original === undefined ? undefined : source.context.lookup(original);
     const originalParts = resolved instanceof PDFArray ? resolved.asArray() : original === undefined ? [] : [original];
     for (const part of originalParts) {
-      const copied = part instanceof PDFRef ? copier.copy(part) : undefined;
+      const copied = part instanceof PDFRef ? copier.copy(part, 'content') : undefined;
       if (copied instanceof PDFRef && context.lookup(copied) instanceof PDFStream) contents.push(copied);
     }
 
@@ -395,7 +472,7 @@ export function copyInertPages(source: PDFDocument, target: PDFDocument, options
       annotations.asArray().forEach((annotation, annotationIndex) => {
         const appearance = appearanceOf(source.context, annotation);
         if (!appearance) return;
-        const copied = copier.copy(appearance.stream);
+        const copied = copier.copy(appearance.stream, 'content');
         const form = context.lookup(copied);
         if (!(copied instanceof PDFRef) || !(form instanceof PDFStream)) return;
         form.dict.set(PDFName.of('Type'), PDFName.of('XObject'));

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
-import { PdfPictureTooLarge, copyInertPages } from '../../pdf/inertPages';
+import { PdfContentTooLarge, PdfPictureTooLarge, copyInertPages } from '../../pdf/inertPages';
 import { DOCUMENT_MAX_PAGES } from '../contentLimits';
 import { DOCUMENT_MESSAGES } from '../messages';
 import { ConversionRefused } from './conversionRefused';
@@ -43,6 +43,7 @@ export async function normalisePdf(bytes: Uint8Array): Promise<Buffer> {
     return Buffer.from(await rebuilt.save());
   } catch (error) {
     if (error instanceof PdfPictureTooLarge) throw new ConversionRefused(DOCUMENT_MESSAGES.pdfPictureTooLarge(error.width, error.height));
+    if (error instanceof PdfContentTooLarge) throw new ConversionRefused(DOCUMENT_MESSAGES.tooComplex);
     throw new ConversionRefused(DOCUMENT_MESSAGES.pdfUnreadable);
   }
 }
