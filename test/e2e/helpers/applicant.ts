@@ -7,10 +7,13 @@ import { confirmationCodeFor } from './mail';
 export const PASSWORD = 'Northfield-2027-pass';
 
 let serial = 0;
-/** A fresh address per test: accounts outlive a test within one run's database. */
+/**
+ * A fresh address per test: accounts outlive a test within one run's database, and the run's
+ * workers (each its own process) make accounts at the same moment.
+ */
 export function uniqueEmail(tag: string): string {
   serial += 1;
-  return `${tag}-${Date.now().toString(36)}-${serial}@example.org`;
+  return `${tag}-${Date.now().toString(36)}-${process.pid.toString(36)}-${serial}@example.org`;
 }
 
 /** The code of the newest mail to `email`, waiting for the outbox to have it. */
