@@ -30,13 +30,14 @@ export type CopyBlock =
   | { kind: 'check'; label: string }
   /** A run of checkboxes answering one question: the question, then the options ticked. */
   | { kind: 'checks'; label: string; ticked: string[] }
-  | { kind: 'document'; label: string; fileName: string };
+  /** A document appended at the end; `pages` it has, of which the copy holds the first `includedPages`. */
+  | { kind: 'document'; label: string; fileName: string; pages: number; includedPages: number };
 
 export interface CopyAnswers {
   answers: Answers;
   addAnother: Readonly<Record<string, number>>;
-  /** File names of the documents whose conversions are appended, by answer key. */
-  documents: Readonly<Record<string, string>>;
+  /** The documents whose conversions are appended, by answer key: file name, pages, and how many of them are appended. */
+  documents: Readonly<Record<string, { fileName: string; pages: number; includedPages: number }>>;
 }
 
 /** What the applicant gave, as staff read it (src/questions/formatters.ts, shared with the staff view). */
@@ -61,8 +62,9 @@ function answerBlocks(question: Question, context: Context): CopyBlock[] {
   const { answers, documents } = context.input;
   if (!context.isVisible(question.key)) return [];
   if (question.kind === 'document') {
-    const fileName = documents[question.key];
-    return fileName === undefined ? [] : [{ kind: 'document', label: question.label, fileName: showBidiControls(fileName) }];
+    const document = documents[question.key];
+    if (document === undefined) return [];
+    return [{ kind: 'document', label: question.label, ...document, fileName: showBidiControls(document.fileName) }];
   }
   if (!isAnswered(answers[question.key])) return [];
   if (question.kind === 'checkbox') return [{ kind: 'check', label: question.label }];

@@ -203,6 +203,8 @@ export interface InertCopyOptions {
    * too (uploads are rebuilt once; the PDF copy only appends documents already rebuilt).
    */
   pictureOverLimits?: 'refuse' | 'omit';
+  /** Only this many pages from the start are rebuilt (default: all). */
+  firstPages?: number;
 }
 
 class FilteringCopier {
@@ -432,7 +434,8 @@ function appearanceOf(context: PDFContext, annotation: PDFObject): Appearance | 
 export function copyInertPages(source: PDFDocument, target: PDFDocument, options: InertCopyOptions = {}): PDFPage[] {
   const copier = new FilteringCopier(source.context, target.context, options);
   const context = target.context;
-  return source.getPages().map((page, pageIndex) => {
+  const pages = source.getPages().slice(0, options.firstPages);
+  return pages.map((page, pageIndex) => {
     const node = page.node;
     const inherited = (key: string) => node.getInheritableAttribute(PDFName.of(key));
     const entries = new Map<PDFName, PDFObject>([[PDFName.of('Type'), PDFName.of('Page')]]);

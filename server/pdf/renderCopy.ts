@@ -3,6 +3,7 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import type { CollegeConfig } from '../../src/college/schema';
 import { copyBlocks, formatTime, type CopyBlock } from './copyLayout';
 import { showBidiControls } from '../../src/catalogue/display';
+import { DOCUMENT_MAX_PAGES } from '../documents/contentLimits';
 import { copyInertPages } from './inertPages';
 import { PAGE, finishDocument, newDocument } from './pdfkitDocument';
 
@@ -22,16 +23,32 @@ export interface CopyInput {
 
 const GREY = '#555555';
 
-/** The answers laid out with pdfkit (embedded DejaVu), then the documents appended with pdf-lib. */
-export async function renderApplicationCopy(input: CopyInput): Promise<Buffer> {
-  const main = await renderAnswers(input);
-  return appendDocuments(
-    main,
-    input.documents.map((document) => document.pdf),
-  );
+/** A document to append: its pages, and how many of them the copy holds. */
+interface AppendedDocument {
+  answerKey: string;
+  fileName: string;
+  source: PDFDocument;
+  pages: number;
+  includedPages: number;
 }
 
-async function renderAnswers(input: CopyInput): Promise<Buffer> {
+/**
+ * The answers laid out with pdfkit (embedded DejaVu), then the documents appended with pdf-lib.
+ * A document holds at most DOCUMENT_MAX_PAGES pages in the copy: one stored before that limit
+ * existed is cut there, and the copy says so beside its answer and on its first appended page.
+ */
+export async function renderApplicationCopy(input: CopyInput): Promise<Buffer> {
+  const documents: AppendedDocument[] = [];
+  for (const { answerKey, fileName, pdf } of input.documents) {
+    const source = await PDFDocument.load(pdf);
+    const pages = source.getPageCount();
+    documents.push({ answerKey, fileName, source, pages, includedPages: Math.min(pages, DOCUMENT_MAX_PAGES) });
+  }
+  const main = await renderAnswers(input, documents);
+  return appendDocuments(main, documents);
+}
+
+async function renderAnswers(input: CopyInput, documents: readonly AppendedDocument[]): Promise<Buffer> {
   const { college, answers } = input;
   const doc = newDocument({ title: `${college.applicationTitle}` });
   const width = doc.page.width - 2 * PAGE.margin;
@@ -54,8 +71,10 @@ async function renderAnswers(input: CopyInput): Promise<Buffer> {
     .text(`Copy made ${formatTime(input.renderedAt)}.`, { width });
   doc.fillColor('black').moveDown(1);
 
-  const documentNames = Object.fromEntries(input.documents.map((document) => [document.answerKey, document.fileName]));
-  const blocks = copyBlocks({ answers, addAnother: input.addAnother, documents: documentNames }, college, new Date(input.renderedAt));
+  const appended = Object.fromEntries(
+    documents.map(({ answerKey, fileName, pages, includedPages }) => [answerKey, { fileName, pages, includedPages }]),
+  );
+  const blocks = copyBlocks({ answers, addAnother: input.addAnother, documents: appended }, college, new Date(input.renderedAt));
   if (blocks.length === 0) doc.fontSize(11).text('No questions have been answered yet.', { width });
   for (const block of blocks) drawBlock(doc, block, width);
   return finishDocument(doc);
@@ -114,7 +133,12 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): vo
       doc
         .fillColor('black')
         .fontSize(11)
-        .text(`Document attached: ${block.fileName} (appended at the end of this copy)`, { width })
+        .text(
+          block.includedPages < block.pages
+            ? `Document attached: ${block.fileName} (${block.pages} pages; only the first ${block.includedPages} are appended at the end of this copy)`
+            : `Document attached: ${block.fileName} (appended at the end of this copy)`,
+          { width },
+        )
         .moveDown(0.3);
       return;
   }
@@ -125,14 +149,20 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CopyBlock, width: number): vo
  * rebuilt without active content even though conversions already are: a document converted
  * before that rule existed must not bring its scripts into the copy.
  */
-async function appendDocuments(main: Uint8Array, documents: readonly Uint8Array[]): Promise<Buffer> {
+async function appendDocuments(main: Uint8Array, documents: readonly AppendedDocument[]): Promise<Buffer> {
   const merged = await PDFDocument.load(main);
-  for (const bytes of documents) {
-    const source = await PDFDocument.load(bytes);
-    for (const page of copyInertPages(source, merged)) merged.addPage(page);
+  const cutNotices = new Map<number, string>();
+  for (const { source, pages, includedPages } of documents) {
+    if (includedPages < pages)
+      cutNotices.set(merged.getPageCount(), `This document has ${pages} pages; only the first ${includedPages} are included in this copy.`);
+    for (const page of copyInertPages(source, merged, { firstPages: includedPages })) merged.addPage(page);
   }
-  // Page numbers are ASCII, so a standard font is enough here.
+  // Page numbers and notices are ASCII, so a standard font is enough here.
   const font = await merged.embedFont(StandardFonts.Helvetica);
+  for (const [index, notice] of cutNotices) {
+    const page = merged.getPage(index);
+    page.drawText(notice, { x: PAGE.margin, y: page.getHeight() - PAGE.margin / 2 - 10, size: 10, font, color: rgb(0.6, 0, 0) });
+  }
   const total = merged.getPageCount();
   merged.getPages().forEach((page, index) => {
     const label = `Page ${index + 1} of ${total}`;
