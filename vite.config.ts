@@ -16,7 +16,7 @@ const LOADED_LATER =
  * file checks only the document views and the document actor use.
  */
 const PAGE_ACTORS =
-  /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
+  /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
 /** How staff read an answer (src/catalogue/display.ts): only the staff view and the printed answers use it. */
 const STAFF_DISPLAY = /[\\/]src[\\/]catalogue[\\/]display\.ts$/;

@@ -16,6 +16,7 @@ import type {
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
 import { enqueueTo, errorMessage, pageFailed, sibling, type SystemActors } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
+import { documentPagesMachine } from './documentPages';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
 
@@ -100,6 +101,7 @@ export const documentMachine = setup({
     events: {} as DocumentEvent,
     input: {} as Key,
     emitted: {} as DocumentEmitted,
+    children: {} as { documentPages: 'documentPages' },
   },
   actors: {
     loadDocument: fromPromise<DocumentAnswer | null, Key>(
@@ -126,6 +128,8 @@ export const documentMachine = setup({
     fetchServiceDocumentLink: fromPromise<DocumentLink, Key & { serviceToken: string }>(({ input, signal }) =>
       api.serviceDocumentLink(input.answerKey, input.serviceToken, signal),
     ),
+    /** Staff: the document's pages drawn for the printed view, from the same link. */
+    documentPages: documentPagesMachine,
   },
   guards: {
     // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
@@ -269,6 +273,12 @@ export const documentMachine = setup({
         attached: {
           tags: 'attached',
           initial: 'idle',
+          // Printing the staff view prints the document's pages too, as the applicant's PDF copy holds them.
+          invoke: {
+            id: 'documentPages',
+            src: 'documentPages',
+            input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken }),
+          },
           states: {
             idle: { on: { 'document.download': { guard: 'hasServiceToken', target: 'fetchingLink' } } },
             fetchingLink: {

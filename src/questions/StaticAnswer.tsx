@@ -5,11 +5,13 @@ import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
 import type { documentMachine } from '../../machines/documentMachine';
 import { documentSystemId } from '../../machines/systemIds';
+import { documentView } from '../../machines/documentView';
 import { useSystemActor } from '../app/actors';
 import { startDownload } from '../ui/startDownload';
 import { maskSensitive } from '../catalogue/sensitiveMask';
 import { choiceLabel, formatDate, showBidiControls } from '../catalogue/display';
 import { useAnswer, useAnswers, useCollegeLists } from './hooks';
+import { PrintPages, PrintPagesNote } from './StaticDocumentPages';
 
 /** Text only screen readers get (a check mark alone says nothing to them). */
 const Hidden = ({ children }: { children: string }) => <span className="visually-hidden">{children}</span>;
@@ -48,10 +50,10 @@ function ChoiceValue({ question }: { question: Question }) {
 
 function DocumentValue({ question }: { question: Question }) {
   const actor = useSystemActor<ActorRefFrom<typeof documentMachine>>(documentSystemId(question.key));
-  const attached = useSelector(actor, (snapshot) => snapshot.hasTag('attached'));
+  const attached = useSelector(actor, documentView.attached);
   const document = useSelector(actor, (snapshot) => snapshot.context.document);
-  const staff = useSelector(actor, (snapshot) => snapshot.matches('readOnly') && snapshot.context.serviceToken !== null);
-  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag('downloading'));
+  const staff = useSelector(actor, documentView.staff);
+  const fetching = useSelector(actor, documentView.opening);
   // Issue 13: staff open the uploaded document's converted PDF; a fresh link is asked for at each click.
   useEffect(() => {
     const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
@@ -59,34 +61,33 @@ function DocumentValue({ question }: { question: Question }) {
   }, [actor]);
   if (!attached) return <NotAnswered />;
   return (
-    <span className="q-static__document">
-      <span className="q-static__note">{DOCUMENT_MESSAGES.attachedNote}</span>
-      {document ? (
-        <>
-          {' ('}
-          <Typed text={document.file_name} />
-          {`, ${formatFileSize(document.file_size)})`}
-        </>
-      ) : null}
-      {staff && document ? (
-        // On paper only: the sheet says where the document's own pages are.
-        <span className="q-static__print-only">
-          {' '}
-          — its pages are not printed here: open it from the staff link and print it from there.
-        </span>
-      ) : null}
-      {staff && document ? (
-        // On screen only: a printed sheet has nothing to press.
-        <button
-          type="button"
-          className="link-button q-static__open"
-          aria-busy={fetching || undefined}
-          onClick={() => actor.send({ type: 'document.download' })}
-        >
-          Open the document<span className="visually-hidden"> {showBidiControls(document.file_name)}</span> (PDF)
-        </button>
-      ) : null}
-    </span>
+    <>
+      <span className="q-static__document">
+        <span className="q-static__note">{DOCUMENT_MESSAGES.attachedNote}</span>
+        {document ? (
+          <>
+            {' ('}
+            <Typed text={document.file_name} />
+            {`, ${formatFileSize(document.file_size)})`}
+          </>
+        ) : null}
+        {/* On paper only: the sheet says where the document's own pages are. */}
+        {staff && document ? <PrintPagesNote actor={actor} /> : null}
+        {staff && document ? (
+          // On screen only: a printed sheet has nothing to press.
+          <button
+            type="button"
+            className="link-button q-static__open"
+            aria-busy={fetching || undefined}
+            onClick={() => actor.send({ type: 'document.download' })}
+          >
+            Open the document<span className="visually-hidden"> {showBidiControls(document.file_name)}</span> (PDF)
+          </button>
+        ) : null}
+      </span>
+      {/* The whole application on paper, as the applicant's PDF copy: the document's pages follow its note. */}
+      {staff && document ? <PrintPages actor={actor} fileName={document.file_name} /> : null}
+    </>
   );
 }
 

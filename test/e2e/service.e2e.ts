@@ -117,12 +117,13 @@ test('the service view shows the answers read-only, with nothing interactive but
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(await pdfText(bytes)).toContain('My personal statement.');
   // The printed sheet has nothing to press.
-  const printNote = view.getByText('its pages are not printed here: open it from the staff link and print it from there.');
+  const printNote = view.getByText('Its page follows.');
   await expect(printNote).toBeHidden();
   await view.emulateMedia({ media: 'print' });
   await expect(open).toBeHidden();
-  // The sheet says where the document's own pages are.
+  // The sheet says where the document's own pages are: they follow (servicePrintDocument.e2e.ts).
   await expect(printNote).toBeVisible();
+  await expect(view.getByRole('img', { name: 'Page 1 of 1 of statement.pdf' })).toBeVisible();
   await view.emulateMedia({ media: 'screen' });
   await expectAccessible(view, 'the staff view with its document button');
 

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from '../../../machines/api/responses';
 import { documentMachine, type DocumentEvent } from '../../../machines/documentMachine';
+import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../../machines/documentPages';
 import { documentSystemId, SYSTEM_IDS } from '../../../machines/systemIds';
 import { DOCUMENT_KEYS } from '../../../src/catalogue/questions';
 import type { AnswersSaveReply } from '../../../machines/events';
@@ -49,6 +50,10 @@ export function fakeApi() {
     fetchServiceDocumentLink: vi.fn<(input: { answerKey: string; serviceToken: string }) => Promise<DocumentLink>>(() =>
       Promise.resolve({ status: 'completed', url: `${DOCUMENT_URL}&service_token=staff-token` }),
     ),
+    /** The staff print's pages of the document, drawn from the converted PDF. */
+    renderDocumentPages: vi.fn<(input: DocumentPagesInput, signal: AbortSignal) => Promise<readonly PageImage[]>>(() =>
+      Promise.resolve([]),
+    ),
   };
 }
 export type FakeApi = ReturnType<typeof fakeApi>;
@@ -72,6 +77,13 @@ export function provided(fake: FakeApi) {
       fetchServiceDocumentLink: fromPromise(({ input }: { input: { answerKey: string; serviceToken: string } }) =>
         fake.fetchServiceDocumentLink(input),
       ),
+      documentPages: documentPagesMachine.provide({
+        actors: {
+          renderDocumentPages: fromPromise(({ input, signal }: { input: DocumentPagesInput; signal: AbortSignal }) =>
+            fake.renderDocumentPages(input, signal),
+          ),
+        },
+      }),
     },
   });
 }

@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { api } from '../../machines/api/endpoints';
+import { ApiError } from '../../machines/api/httpClient';
+import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../machines/documentPages';
+import { documentPagesView, documentView } from '../../machines/documentView';
+import { fakeApi, KEY, LOGGED_IN, SAVED, SERVICE, start, withFakeTimers } from './helpers/documentMachineKit';
+
+/*
+ * The staff print holds the uploaded document's pages: the document actor, while staff see the
+ * document attached, runs a child that fetches the converted PDF through the staff link and draws
+ * its pages; the view reads where that stands through documentView / documentPagesView.
+ */
+
+vi.mock('../../machines/api/endpoints', () => ({ api: { serviceDocumentLink: vi.fn() } }));
+
+withFakeTimers();
+afterEach(() => vi.unstubAllGlobals());
+
+const PAGES: readonly PageImage[] = [
+  { src: 'data:image/png;base64,AAAA', width: 1469, height: 1901 },
+  { src: 'data:image/png;base64,BBBB', width: 1469, height: 1901 },
+];
+
+/** The pages actor alone, its render actor swapped for `render`. */
+function pagesActor(
+  render: (input: DocumentPagesInput, signal: AbortSignal) => Promise<readonly PageImage[]>,
+  serviceToken: string | null = 'staff-token',
+) {
+  return createActor(
+    documentPagesMachine.provide({
+      actors: {
+        renderDocumentPages: fromPromise(({ input, signal }: { input: DocumentPagesInput; signal: AbortSignal }) => render(input, signal)),
+      },
+    }),
+    { input: { answerKey: KEY, serviceToken } },
+  ).start();
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the pages actor', () => {
+  it('prepares the pages with the answer key and the staff token, then holds them ready to print', async () => {
+    const render = vi.fn((_input: DocumentPagesInput, _signal: AbortSignal) => Promise.resolve(PAGES));
+    const actor = pagesActor(render);
+    expect(documentPagesView.status(actor.getSnapshot())).toBe('preparing');
+    expect(documentPagesView.pages(actor.getSnapshot())).toEqual([]);
+    await settle();
+    expect(render).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
+    expect(documentPagesView.status(actor.getSnapshot())).toBe('ready');
+    expect(documentPagesView.pages(actor.getSnapshot())).toEqual(PAGES);
+  });
+
+  it('says the pages could not be included when fetching or drawing them fails', async () => {
+    const actor = pagesActor(() => Promise.reject(new Error('The PDF could not be read.')));
+    await settle();
+    expect(documentPagesView.status(actor.getSnapshot())).toBe('failed');
+    expect(documentPagesView.pages(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('stops fetching and drawing when it is stopped', async () => {
+    let signal: AbortSignal | undefined;
+    const actor = pagesActor((_input, given) => {
+      signal = given;
+      return new Promise(() => {});
+    });
+    await settle();
+    expect(signal?.aborted).toBe(false);
+    actor.stop();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('reads as preparing before the actor exists', () => {
+    expect(documentPagesView.status(undefined)).toBe('preparing');
+    expect(documentPagesView.pages(undefined)).toEqual([]);
+  });
+});
+
+describe('the default render actor', () => {
+  it('asks for the staff link with the token and stops when the converted PDF is not there, fetching nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'failed', url: null });
+    const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 'staff-token' } }).start();
+    await settle();
+    expect(api.serviceDocumentLink).toHaveBeenCalledWith(KEY, 'staff-token', expect.any(AbortSignal));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(documentPagesView.status(actor.getSnapshot())).toBe('failed');
+  });
+
+  it('fetches the PDF the staff link names, and fails with the link refused or the file missing', async () => {
+    const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('gone', { status: 404 })));
+    vi.stubGlobal('fetch', fetch);
+    vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=t&service_token=s' });
+    const missing = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 's' } }).start();
+    await settle();
+    expect(fetch).toHaveBeenCalledWith(
+      '/files/document?ticket=t&service_token=s',
+      expect.objectContaining({ signal: expect.any(AbortSignal) as unknown }),
+    );
+    expect(documentPagesView.status(missing.getSnapshot())).toBe('failed');
+
+    vi.mocked(api.serviceDocumentLink).mockRejectedValue(new ApiError('Forbidden', 'http', 403));
+    const refused = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 's' } }).start();
+    await settle();
+    expect(documentPagesView.status(refused.getSnapshot())).toBe('failed');
+  });
+
+  it('asks for nothing without a service token', async () => {
+    const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: null } }).start();
+    await settle();
+    expect(api.serviceDocumentLink).not.toHaveBeenCalled();
+    expect(documentPagesView.status(actor.getSnapshot())).toBe('failed');
+  });
+});
+
+describe('the document actor runs the pages actor for staff only', () => {
+  it('starts it when staff see the document attached, with the page’s service token, and stops it when the document goes', async () => {
+    const fake = fakeApi();
+    let signal: AbortSignal | undefined;
+    fake.renderDocumentPages.mockImplementation((_input, given) => {
+      signal = given;
+      return new Promise(() => {});
+    });
+    const run = start(fake);
+    await run.send(SERVICE);
+    expect(documentView.printPages(run.snapshot())).toBeUndefined();
+    await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    expect(documentView.staff(run.snapshot())).toBe(true);
+    expect(fake.renderDocumentPages).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
+    expect(documentPagesView.status(documentView.printPages(run.snapshot())?.getSnapshot())).toBe('preparing');
+    await run.send({ type: 'document.set', document: null });
+    expect(documentView.printPages(run.snapshot())).toBeUndefined();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('gives the view the pages once drawn, and the Open button keeps working beside them', async () => {
+    const fake = fakeApi();
+    fake.renderDocumentPages.mockResolvedValue(PAGES);
+    const run = start(fake);
+    await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    await run.send(SERVICE);
+    const pages = documentView.printPages(run.snapshot());
+    expect(documentPagesView.status(pages?.getSnapshot())).toBe('ready');
+    expect(documentPagesView.pages(pages?.getSnapshot())).toEqual(PAGES);
+    await run.send({ type: 'document.download' });
+    expect(fake.fetchServiceDocumentLink).toHaveBeenCalledTimes(1);
+    expect(run.delivered).toHaveLength(1);
+  });
+
+  it('never draws pages for an applicant', async () => {
+    const fake = fakeApi();
+    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
+    const run = start(fake);
+    await run.send(LOGGED_IN);
+    expect(documentView.attached(run.snapshot())).toBe(true);
+    expect(documentView.staff(run.snapshot())).toBe(false);
+    expect(documentView.printPages(run.snapshot())).toBeUndefined();
+    expect(fake.renderDocumentPages).not.toHaveBeenCalled();
+  });
+});
