@@ -1,6 +1,7 @@
 import { findApplication, listAddAnother, saveAnswers, type SaveAnswersResult } from '../../db/applications';
 import type { AnswerValue, Answers } from '../../src/catalogue/dataModel';
 import type { Db } from '../../db/connection';
+import { listCompletedConversions } from '../../db/documents';
 import { listSealedAnswers } from '../../db/sensitiveAnswers';
 import { createWriteBatcher } from '../../db/writeBatcher';
 import type { CollegeLists } from '../../src/catalogue/options';
@@ -21,6 +22,8 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault; college: C
   const { db, vault, college } = deps;
   const batcher = createWriteBatcher(db);
   const countsOf = (userId: number) => ({ ...addAnotherDefaults(), ...listAddAnother(db, userId) });
+  const attachedOf = (userId: number) => new Set(listCompletedConversions(db, userId).map((row) => row.answer_key));
+  const contextOf = (userId: number, now: Date) => ({ counts: countsOf(userId), attachedDocuments: attachedOf(userId), college, now });
 
   function openSensitive(userId: number, reveal: 'full' | 'masked'): Record<string, string> {
     const opened: Record<string, string> = {};
@@ -60,7 +63,7 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault; college: C
       const plain = withoutSensitive ?? changes;
       return batcher.run(() =>
         saveAnswers(db, userId, plain, now, sealed, baseVersion, (stored, given) =>
-          settleChanges(stored, given, { counts: countsOf(userId), college, now: new Date(now) }),
+          settleChanges(stored, given, contextOf(userId, new Date(now))),
         ),
       );
     },
@@ -73,7 +76,7 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault; college: C
       const application = findApplication(db, userId);
       if (!application) return undefined;
       const stored = { ...(JSON.parse(application.answers) as Answers), ...openSensitive(userId, reveal) };
-      return settledAnswers(stored, { counts: countsOf(userId), college, now });
+      return settledAnswers(stored, contextOf(userId, now));
     },
 
     /**
@@ -82,7 +85,7 @@ export function createAnswerStore(deps: { db: Db; vault: AnswerVault; college: C
      */
     settledJson(userId: number, answersJson: string): string {
       const stored = JSON.parse(answersJson) as Answers;
-      const settled = settledAnswers(stored, { counts: countsOf(userId), college, now: new Date() });
+      const settled = settledAnswers(stored, contextOf(userId, new Date()));
       return Object.keys(settled).some((key) => settled[key] !== stored[key]) ? JSON.stringify(settled) : answersJson;
     },
 

@@ -21,7 +21,8 @@ import { rangeProblem } from '../../src/catalogue/schema/application';
  *   never the text a client sent, and never stands without its answer;
  * - answers the form hides (by their conditions, or in add-another slots beyond the group's count)
  *   are cleared, and a save into a slot beyond the count is refused;
- * - document answers are set by the upload flow only;
+ * - document answers are set by the upload flow only, and one stands answered only while its
+ *   document's conversion is completed (a row claiming an upload that is not there reads unanswered);
  * - a score outside the catalogue's range is refused.
  */
 
@@ -40,6 +41,8 @@ export type SettledChanges =
 
 interface SettleContext {
   readonly counts: AddAnotherCounts;
+  /** The document answers whose conversion is completed: the only ones that may stand answered. */
+  readonly attachedDocuments: ReadonlySet<string>;
   readonly college: CollegeLists;
   readonly now: Date;
 }
@@ -101,6 +104,9 @@ function tidy(answers: Record<string, AnswerValue>, context: SettleContext, chan
     if (isAnswered(answers[key])) set(key, emptyOf(key));
   }
   for (const key of hiddenKeysToClear(answers, CONDITION_CATALOGUE)) set(key, emptyOf(key));
+  for (const key of DOCUMENTS) {
+    if (isAnswered(answers[key]) && !context.attachedDocuments.has(key)) set(key, emptyOf(key));
+  }
   const unoffered: string[] = [];
   for (const question of DESC_QUESTIONS) {
     const label = labelOf(question, answers, context);

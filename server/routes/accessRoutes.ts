@@ -59,8 +59,9 @@ export function accessRoutes(deps: {
     const application = findApplication(deps.db, userId)!;
     ctx.type = 'application/json';
     ctx.body = [
-      // Staff see sensitive answers masked (SECURITY.md says who may see them in full).
-      `{"answer":${deps.answers.readJson(userId, 'masked', application.answers)}`,
+      // Staff see sensitive answers masked (SECURITY.md says who may see them in full), and the
+      // answers settled by the catalogue as the profile, the PDF copy and exports show them.
+      `{"answer":${deps.answers.readJson(userId, 'masked', deps.answers.settledJson(userId, application.answers))}`,
       `"add_another":${JSON.stringify({ ...addAnotherDefaults(), ...listAddAnother(deps.db, userId) })}`,
       `"document_answer":${documentAnswersJson(deps.db, userId)}`,
       `"tabs":${JSON.stringify({ ...tabDefaults(), ...listTabs(deps.db, userId) })}`,

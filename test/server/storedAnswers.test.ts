@@ -3,7 +3,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../fixtures/completeApplication';
 import { signUpAndLogIn, startTestServer, type MessageBody, type TestClient, type TestServer } from './helpers/testServer';
-import type { Profile } from '../../machines/api/responses';
+import { DOC_KEY, onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
+import { makePdf } from './helpers/files';
+import { pdfText } from './helpers/pdfText';
+import type { Profile, ServiceData } from '../../machines/api/responses';
 import type { AnswerValue } from '../../src/catalogue/dataModel';
 import { loadCollegeConfig } from '../../src/college/load';
 
@@ -83,6 +86,59 @@ describe('display texts are the catalogue’s labels', () => {
       expect(answers).toMatchObject({ first_name: 'Old', conviction: 'Y', conviction_desc: 'Yes', other_pronoun: '', activity_2_name: '' });
     }
   });
+});
+
+/** What staff read: the staff view's data, through a service token made by `npm run admin -- service-token`. */
+async function staffViewOf(username: string): Promise<ServiceData> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'service-token', username], {
+    env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: 'http://admissions.test', NODE_ENV: 'test' },
+  });
+  const token = new URL(stdout.trim()).searchParams.get('service_token')!;
+  const view = await server.client().get<ServiceData>(`/service/tmp-pdf?service_token=${token}`);
+  expect(view.status).toBe(200);
+  return view.body;
+}
+
+/** The text of the applicant's PDF copy, as pdfjs reads it. */
+async function copyTextOf(client: TestClient): Promise<string> {
+  const copy = await waitFor(
+    async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
+    (body) => body.status === 'completed' || body.status === 'failed',
+  );
+  expect(copy.status).toBe('completed');
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(onServer(server, copy.url), { headers: { cookie } });
+  return pdfText(Buffer.from(await response.arrayBuffer()));
+}
+
+describe('a document answer stands only with its document', () => {
+  it('reads unanswered everywhere when a row stored earlier claims an upload that is not there, and answered with one', async () => {
+    const client = await newApplicant();
+    const username = usernameOf(counter);
+    expect((await client.put('/api/answer', { first_name: 'Claim' })).status).toBe(200);
+    const user = server.db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number };
+    server.db
+      .prepare('UPDATE applications SET answers = json_patch(answers, ?), version = version + 1 WHERE user_id = ?')
+      .run(JSON.stringify({ [DOC_KEY]: 'ANSWERED' }), user.id);
+
+    expect((await answersOf(client))[DOC_KEY] ?? '').toBe('');
+    expect((await staffViewOf(username)).answer[DOC_KEY] ?? '').toBe('');
+    expect((await exported()).get(username)?.[DOC_KEY] ?? '').toBe('');
+    const copy = await copyTextOf(client);
+    expect(copy).toContain('Claim');
+    expect(copy).not.toContain('Document attached');
+
+    // A document uploaded and converted stands answered in the same places.
+    const other = await newApplicant();
+    const otherName = usernameOf(counter);
+    expect((await uploadAndConvert(server, other, { bytes: await makePdf(['Statement']), name: 'statement.pdf' })).final.status).toBe(
+      'completed',
+    );
+    expect((await answersOf(other))[DOC_KEY]).toBe('ANSWERED');
+    expect((await staffViewOf(otherName)).answer[DOC_KEY]).toBe('ANSWERED');
+    expect((await exported()).get(otherName)?.[DOC_KEY]).toBe('ANSWERED');
+    expect(await copyTextOf(other)).toContain('Document attached: statement.pdf');
+  }, 60_000);
 });
 
 describe('what the form hides is not stored', () => {
