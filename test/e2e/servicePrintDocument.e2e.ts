@@ -78,6 +78,11 @@ test('the printed staff view holds the uploaded document’s pages, each on its 
   test.setTimeout(120_000);
   const link = await applicantWithDocument(page, baseURL!, 'staff-print-pages');
   const { staff, view } = await openStaffView(browser);
+  // The PDF reader runs in its own worker, within the page's Content-Security-Policy.
+  const complaints: string[] = [];
+  view.on('console', (message) => {
+    if (/fake worker|workerSrc|Content Security Policy|Refused to/i.test(message.text())) complaints.push(message.text());
+  });
   await view.goto(link);
   await expect(view.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
   const statement = view.getByRole('region', { name: 'Personal Statement' });
@@ -101,6 +106,7 @@ test('the printed staff view holds the uploaded document’s pages, each on its 
     await expect(image).toBeVisible();
     expect(await inkOf(image), `ink on page ${number}`).toBeGreaterThan(0.001);
   }
+  expect(complaints).toEqual([]);
   await expectAccessible(view, 'the printed staff view with the document’s pages');
   await view.screenshot({ path: '/tmp/staffprint.png', fullPage: true });
 
