@@ -13,7 +13,8 @@ const LOADED_LATER =
 
 /**
  * The page-specific form actors' module and their machines (machines/pageActors.ts), a chunk of their own, with the
- * file checks only the document views and the document actor use.
+ * file checks only the document views and the document actor use, and the staff print's document pages (their PDF
+ * reader, pdfjs-dist, is imported on demand and stays a chunk of its own).
  */
 const PAGE_ACTORS =
   /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
