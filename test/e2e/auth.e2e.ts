@@ -236,6 +236,9 @@ test('a session the server no longer knows sends the applicant to /login with th
   await page.request.post('/public/login', { data: account });
   await page.goto('/about');
   await expect(page.getByTestId('welcome-banner')).toHaveAttribute('data-variant', 'firstLogin');
+  // The page's own first calls are answered before the cookie goes: one still on its way would meet
+  // the 401 first and leave for /login before the click this test makes.
+  await page.waitForLoadState('networkidle');
   // The session cookie goes; the page still believes it is logged in until the next call answers 401.
   await context.clearCookies({ name: 'sid' });
   await page
