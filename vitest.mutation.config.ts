@@ -3,8 +3,7 @@ import base from './vitest.config';
 
 /**
  * The tests Stryker runs against mutated machines (npm run test:mutation): the machines' own
- * tests, without the generated-paths CLI's (machines/paths is not mutated) nor the bundle-size
- * check (an esbuild build per run, it kills no mutant).
+ * tests, without the bundle-size check (an esbuild build per run, it kills no mutant).
  *
  * MUTATION_TESTS (comma-separated test files) narrows them to a machine's own tests: every mutant
  * of a machine definition is static (built on import), so without it each one reruns every test
@@ -18,6 +17,6 @@ export default defineConfig({
   test: {
     ...base.test,
     include: narrowed?.length ? narrowed : ['test/machines/**/*.test.ts'],
-    exclude: ['test/machines/paths/**', 'test/machines/bundleWeight.test.ts', 'node_modules/**'],
+    exclude: ['test/machines/bundleWeight.test.ts', 'node_modules/**'],
   },
 });

@@ -15,7 +15,7 @@ import { ApiError } from '../../machines/api/httpClient';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ADD_ANOTHER_MAX } from '../../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS } from '../../src/catalogue/questions';
-import { addAnotherModel } from '../../machines/paths/addAnother';
+import { addAnotherModel } from '../qa/models/addAnother';
 import { busyWhileRequesting, failureIsReadable, invariantSuite } from './helpers/invariants';
 import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 import { createGate, startInSystem } from './helpers/system';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
-import { failures } from '../../machines/paths/fixtures';
+import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { flush } from './helpers/system';
 import { ANONYMOUS, OWNER, startOnDevice, STUDENT, toasts } from './helpers/answersDevice';

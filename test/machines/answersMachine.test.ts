@@ -5,8 +5,8 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import { sessionStorageStore, type StoreEvent } from '../../machines/answerDrafts';
 import { answersMachine, type AnswersContext } from '../../machines/answersMachine';
 import { withAnswer } from '../../machines/answerMaps';
-import { answersModel } from '../../machines/paths/answers';
-import { failures } from '../../machines/paths/fixtures';
+import { answersModel } from '../qa/models/answers';
+import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
   acknowledgedOnlyAfterServer,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failures } from '../../machines/paths/fixtures';
+import { failures } from '../qa/fixtures';
 import { SAVE_RETRY_FIRST_MS } from '../../machines/browserSignals';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ApiError } from '../../machines/api/httpClient';

@@ -4,7 +4,7 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import type { StoreEvent } from '../../machines/answerDrafts';
 import { answersMachine } from '../../machines/answersMachine';
 import { saveRetryDelay, SAVE_RETRY_FIRST_MS, SAVE_RETRY_MAX_MS } from '../../machines/browserSignals';
-import { failures } from '../../machines/paths/fixtures';
+import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answered, flush, startInSystem } from './helpers/system';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
-import { appModel } from '../../machines/paths/app';
+import { appModel } from '../qa/models/app';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { offlineFormActors } from './helpers/formActors';
 import { invariantSuite } from './helpers/invariants';

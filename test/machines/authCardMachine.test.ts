@@ -22,7 +22,7 @@ import {
   LOGOUT_MESSAGE,
   SESSION_INVALID_MESSAGE,
 } from '../../src/catalogue/messages';
-import { RESET_ID, authFailures } from '../../machines/paths/authCard';
+import { RESET_ID, authFailures } from '../qa/models/authCard';
 import { controlledActors, startWithSiblings, type StubSibling } from './helpers/siblingHarness';
 
 const ACTOR_NAMES = ['login', 'signup', 'confirm', 'forgotPassword', 'resetPassword', 'resendConfirm'] as const;

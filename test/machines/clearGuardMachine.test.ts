@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearGuardMachine, type ClearGuardEvent } from '../../machines/clearGuardMachine';
-import { clearGuardModel } from '../../machines/paths/clearGuard';
+import { clearGuardModel } from '../qa/models/clearGuard';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { invariantSuite, type Step } from './helpers/invariants';
 import { startInSystem } from './helpers/system';

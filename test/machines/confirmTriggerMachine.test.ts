@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { confirmTriggerMachine } from '../../machines/confirmTriggerMachine';
-import { confirmTriggerModel } from '../../machines/paths/confirmTrigger';
+import { confirmTriggerModel } from '../qa/models/confirmTrigger';
 import { invariantSuite } from './helpers/invariants';
 
 const start = () => createActor(confirmTriggerMachine).start();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../../machines/paths/document';
+import { documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../qa/models/document';
 import { expectEveryStateReached } from './helpers/statePaths';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import { documentSystemId } from '../../machines/systemIds';

@@ -5,7 +5,7 @@ import { ApiError } from '../../machines/api/httpClient';
 import { lookupMachine, typedTextLabel, type LookupContext } from '../../machines/lookupMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../src/catalogue/limits';
-import { lookupModel, SCHOOL, SCHOOL_DETAIL as DETAIL } from '../../machines/paths/lookup';
+import { lookupModel, SCHOOL, SCHOOL_DETAIL as DETAIL } from '../qa/models/lookup';
 import { busyWhileRequesting, invariantSuite } from './helpers/invariants';
 import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 import { createGate, startInSystem } from './helpers/system';

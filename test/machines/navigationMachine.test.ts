@@ -3,7 +3,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { NavigationState } from '../../machines/events';
 import { api } from '../../machines/api/coreEndpoints';
 import { navigationMachine } from '../../machines/navigationMachine';
-import { failures } from '../../machines/paths/fixtures';
+import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { TOAST_TITLES } from '../../machines/toastsMachine';
 import { answered, flush, startInSystem } from './helpers/system';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { overlaysMachine } from '../../machines/overlaysMachine';
-import { overlaysModel } from '../../machines/paths/overlays';
+import { overlaysModel } from '../qa/models/overlays';
 import { invariantSuite, payload } from './helpers/invariants';
 
 describe("the frame's overlays", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { pasteLimitMachine, pastedOver } from '../../machines/pasteLimitMachine';
-import { pasteLimitModel } from '../../machines/paths/pasteLimit';
+import { pasteLimitModel } from '../qa/models/pasteLimit';
 import { invariantSuite, payload } from './helpers/invariants';
 
 /*

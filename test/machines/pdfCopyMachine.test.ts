@@ -8,8 +8,8 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../src/catalogue/limits';
 import { flush, recordingSibling, startSystem } from './helpers/documentsKit';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { serialiseStateVia } from '../../machines/paths/document';
-import { pdfCopyPathEvents, pdfCopyPollingEvents } from '../../machines/paths/pdfCopy';
+import { serialiseStateVia } from '../qa/models/document';
+import { pdfCopyPathEvents, pdfCopyPollingEvents } from '../qa/models/pdfCopy';
 import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { failures } from '../../machines/paths/fixtures';
-import { sessionModel, sessionSimpleModel } from '../../machines/paths/session';
+import { failures } from '../qa/fixtures';
+import { sessionModel, sessionSimpleModel } from '../qa/models/session';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
 import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE } from '../../src/catalogue/messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';

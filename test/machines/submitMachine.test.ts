@@ -5,7 +5,7 @@ import type { Answers } from '../../src/catalogue/dataModel';
 import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
 import { ApiError } from '../../machines/api/httpClient';
-import { failures } from '../../machines/paths/fixtures';
+import { failures } from '../qa/fixtures';
 import type { AnswersSaveReply } from '../../machines/events';
 import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
 import { submitView } from '../../machines/submitView';

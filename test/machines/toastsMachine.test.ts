@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { ERROR_TOAST_MS, TOAST_MS } from '../../src/catalogue/limits';
-import { toastsModel } from '../../machines/paths/toasts';
+import { toastsModel } from '../qa/models/toasts';
 import { toastsMachine, type Toast, type ToastsEvent } from '../../machines/toastsMachine';
 import { invariantSuite, pathName, payload, type Step } from './helpers/invariants';
 

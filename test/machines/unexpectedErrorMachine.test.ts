@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { unexpectedErrorModel } from '../../machines/paths/unexpectedError';
+import { unexpectedErrorModel } from '../qa/models/unexpectedError';
 import { unexpectedErrorMachine } from '../../machines/unexpectedErrorMachine';
 import { invariantSuite, payload } from './helpers/invariants';
 

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise } from 'xstate';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
 import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
-import { failures } from '../../machines/paths/fixtures';
-import { validationModel } from '../../machines/paths/validation';
+import { failures } from '../qa/fixtures';
+import { validationModel } from '../qa/models/validation';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
   applicationErrors,

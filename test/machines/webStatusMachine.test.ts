@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { api } from '../../machines/api/coreEndpoints';
 import { WEB_STATUS_RETRIES } from '../../src/catalogue/limits';
-import { failures } from '../../machines/paths/fixtures';
+import { failures } from '../qa/fixtures';
 import type { WebStatusValue } from '../../machines/api/responses';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { WEB_STATUS_RETRY_DELAY_MS, webStatusFromEntries, webStatusMachine } from '../../machines/webStatusMachine';

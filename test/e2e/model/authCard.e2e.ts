@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { authCardPagePlan } from '../../../machines/paths/authCard';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
+import { authCardPagePlan } from '../../qa/models/authCard';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
 import { runPath } from './runner';
 
 /*

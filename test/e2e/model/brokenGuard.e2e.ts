@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { buildPlan, pathsToRun, type PlanPath } from '../../../machines/paths/plan';
-import { submitPagePlan } from '../../../machines/paths/submit';
+import { buildPlan, pathsToRun, type PlanPath } from '../../qa/plan';
+import { submitPagePlan } from '../../qa/models/submit';
 import { submitMachine } from '../../../machines/submitMachine';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { runPath } from './runner';

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { documentPagePlan } from '../../../machines/paths/document';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
+import { documentPagePlan } from '../../qa/models/document';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
 import { runPath } from './runner';
 
 /*

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { inactivityPagePlan } from '../../../machines/paths/inactivity';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
+import { inactivityPagePlan } from '../../qa/models/inactivity';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
 import { runPath } from './runner';
 
 /*

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
-import { navigationPagePlan } from '../../../machines/paths/navigation';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
+import { navigationPagePlan } from '../../qa/models/navigation';
 import { runPath } from './runner';
 
 /*

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { pdfCopyPagePlan } from '../../../machines/paths/pdfCopy';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
+import { pdfCopyPagePlan } from '../../qa/models/pdfCopy';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
 import { runPath } from './runner';
 
 /*

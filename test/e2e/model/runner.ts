@@ -10,7 +10,7 @@ import { completeApplication } from '../../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from '../helpers/applicant';
 import { setWebStatus, submitCompleteApplication } from '../helpers/application';
 import { webStatusFromEntries } from '../../../machines/webStatusMachine';
-import { ACCOUNT_EMAIL, ACCOUNT_PASSWORD, NEW_EMAIL } from '../../../machines/paths/authCard';
+import { ACCOUNT_EMAIL, ACCOUNT_PASSWORD, NEW_EMAIL } from '../../qa/models/authCard';
 import {
   groupActions,
   stepGroups,
@@ -21,7 +21,7 @@ import {
   type PlanPath,
   type Reply,
   type UploadFile,
-} from '../../../machines/paths/plan';
+} from '../../qa/plan';
 
 /** Modal dialogs, alert dialogs included (the inactivity modal is one). */
 const dialogs = (page: Page, name?: string) =>
@@ -30,7 +30,7 @@ const dialogs = (page: Page, name?: string) =>
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Drives the real pages through a generated path (machines/paths/plan.ts): setup through the API,
+ * Drives the real pages through a generated path (test/qa/plan.ts): setup through the API,
  * the applicant's clicks on the page, the server's answers arranged with page.route() before the
  * click that causes them, timers with page.clock, and after each step what the page must show.
  * The generated specs call it directly.

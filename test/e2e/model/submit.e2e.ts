@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
-import { submitPagePlan } from '../../../machines/paths/submit';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
+import { submitPagePlan } from '../../qa/models/submit';
 import { completeApplication } from '../../fixtures/completeApplication';
 import { runPath } from './runner';
 

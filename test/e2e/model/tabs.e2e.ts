@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { tabsPagePlan } from '../../../machines/paths/tabs';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
+import { tabsPagePlan } from '../../qa/models/tabs';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
 import { runPath } from './runner';
 
 /*

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { buildPlan, coverageLine, pathsToRun } from '../../../machines/paths/plan';
-import { webStatusPagePlan } from '../../../machines/paths/webStatus';
+import { buildPlan, coverageLine, pathsToRun } from '../../qa/plan';
+import { webStatusPagePlan } from '../../qa/models/webStatus';
 import { runPath } from './runner';
 
 /*

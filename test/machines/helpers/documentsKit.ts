@@ -8,7 +8,7 @@ import {
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import { acceptedEventTypes } from '../../../machines/paths/model';
+import { acceptedEventTypes } from '../../qa/model';
 
 /*
  * Test kit of the document, tabs and PDF-copy machines: siblings that record what they are sent,

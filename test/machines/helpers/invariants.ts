@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { shortestPaths, simplePaths, type ModelPath, type PathModel } from '../../../machines/paths/model';
+import { shortestPaths, simplePaths, type ModelPath, type PathModel } from '../../qa/model';
 import { isUnauthorised } from '../../../machines/api/httpClient';
 import { expectEveryStateReached } from './statePaths';
 import { flush, type Gate } from './system';

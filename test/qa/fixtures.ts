@@ -1,5 +1,5 @@
 import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
 
 /** Outcomes the generated paths give to invoked calls. */
 export const failures = {

@@ -1,5 +1,5 @@
-import { unexpectedErrorMachine } from '../unexpectedErrorMachine';
-import { arrivedBy, type PathModel } from './model';
+import { unexpectedErrorMachine } from '../../../machines/unexpectedErrorMachine';
+import { arrivedBy, type PathModel } from '../model';
 
 export const unexpectedErrorModel: PathModel = {
   name: 'unexpectedError',

@@ -1,5 +1,5 @@
-import { overlaysMachine } from '../overlaysMachine';
-import { arrivedBy, type PathModel } from './model';
+import { overlaysMachine } from '../../../machines/overlaysMachine';
+import { arrivedBy, type PathModel } from '../model';
 
 export const overlaysModel: PathModel = {
   name: 'overlays',

@@ -1,11 +1,11 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
-import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, INACTIVITY_LOGOUT_MESSAGE, SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
-import type { ApiError } from '../api/httpClient';
-import { INACTIVITY_WARNING_TITLE, inactivityMachine } from '../inactivityMachine';
-import { callOutcomes, failures } from './fixtures';
-import type { PathModel } from './model';
-import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../../src/catalogue/limits';
+import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, INACTIVITY_LOGOUT_MESSAGE, SESSION_INVALID_MESSAGE } from '../../../src/catalogue/messages';
+import type { ApiError } from '../../../machines/api/httpClient';
+import { INACTIVITY_WARNING_TITLE, inactivityMachine } from '../../../machines/inactivityMachine';
+import { callOutcomes, failures } from '../fixtures';
+import type { PathModel } from '../model';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
 
 /** Wall-clock times of the view's activity events: a recent one, and one a full limit later. */
 const SOON = 1000;

@@ -1,13 +1,13 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../src/catalogue/limits';
-import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
-import { ApiError } from '../api/httpClient';
-import type { PdfCopy } from '../api/responses';
-import { PDF_COPY_MESSAGES, pdfCopyMachine } from '../pdfCopyMachine';
+import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../../src/catalogue/limits';
+import { SESSION_INVALID_MESSAGE } from '../../../src/catalogue/messages';
+import { ApiError } from '../../../machines/api/httpClient';
+import type { PdfCopy } from '../../../machines/api/responses';
+import { PDF_COPY_MESSAGES, pdfCopyMachine } from '../../../machines/pdfCopyMachine';
 import { serialiseStateVia } from './document';
-import { failures } from './fixtures';
-import type { PathModel } from './model';
-import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
+import { failures } from '../fixtures';
+import type { PathModel } from '../model';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
 
 const copy = (status: PdfCopy['status'], url: string | null = null): PdfCopy => ({ status, url });
 const outcomes = (id: string): AnyEventObject[] => [

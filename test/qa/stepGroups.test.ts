@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, pathsToRun, stepGroups } from '../../../machines/paths/plan';
-import { webStatusPagePlan } from '../../../machines/paths/webStatus';
+import { buildPlan, pathsToRun, stepGroups } from './plan';
+import { webStatusPagePlan } from './models/webStatus';
 
 const POST_STATUS = { method: 'POST', path: '/api/web-status' };
 const plan = buildPlan(webStatusPagePlan());

@@ -1,13 +1,13 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import type { Answers } from '../../src/catalogue/dataModel';
-import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
-import { pageOfKey } from '../../src/catalogue/questions';
-import type { ValidationError } from '../../src/catalogue/schema/application';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/httpClient';
-import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE, submitMachine, type SubmitContext } from '../submitMachine';
-import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
-import { callOutcomes, failures } from './fixtures';
-import { arrivedBy, type PathModel } from './model';
+import type { Answers } from '../../../src/catalogue/dataModel';
+import { SESSION_INVALID_MESSAGE } from '../../../src/catalogue/messages';
+import { pageOfKey } from '../../../src/catalogue/questions';
+import type { ValidationError } from '../../../src/catalogue/schema/application';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../machines/api/httpClient';
+import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE, submitMachine, type SubmitContext } from '../../../machines/submitMachine';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
+import { callOutcomes, failures } from '../fixtures';
+import { arrivedBy, type PathModel } from '../model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SubmitContext;
 

@@ -1,5 +1,5 @@
-import { confirmTriggerMachine } from '../confirmTriggerMachine';
-import { arrivedBy, type PathModel } from './model';
+import { confirmTriggerMachine } from '../../../machines/confirmTriggerMachine';
+import { arrivedBy, type PathModel } from '../model';
 
 export const confirmTriggerModel: PathModel = {
   name: 'confirmTrigger',

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { toastsMachine, type ToastsContext } from '../toastsMachine';
-import { arrivedBy, type PathModel } from './model';
+import { toastsMachine, type ToastsContext } from '../../../machines/toastsMachine';
+import { arrivedBy, type PathModel } from '../model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as ToastsContext;
 

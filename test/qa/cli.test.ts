@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
  * words with what the page shows and a coverage line, a Markdown checklist, and a Playwright spec
  * that runs against the real server.
  */
-const root = resolve(import.meta.dirname, '../../..');
+const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-const paths = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'machines/paths/cli.ts', ...args], { cwd: root });
+const paths = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'test/qa/cli.ts', ...args], { cwd: root });
 
 describe('npm run paths -- submit', () => {
   it('prints one path per state and per transition, in plain words, with what the page shows and the coverage', async () => {

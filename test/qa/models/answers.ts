@@ -1,8 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { answersMachine, type AnswersContext } from '../answersMachine';
-import { hasAnswers } from '../answerMaps';
-import { callOutcomes, failures } from './fixtures';
-import { arrivedBy, type PathModel } from './model';
+import { answersMachine, type AnswersContext } from '../../../machines/answersMachine';
+import { hasAnswers } from '../../../machines/answerMaps';
+import { callOutcomes, failures } from '../fixtures';
+import { arrivedBy, type PathModel } from '../model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AnswersContext;
 

@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { ApiError } from '../api/httpClient';
+import { ApiError } from '../../../machines/api/httpClient';
 import {
   AUTH_CARDS,
   AUTH_CARD_NAMES,
@@ -8,9 +8,9 @@ import {
   type AuthCard,
   type AuthCardContext,
   type AuthField,
-} from '../authCardMachine';
-import type { PathModel } from './model';
-import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
+} from '../../../machines/authCardMachine';
+import type { PathModel } from '../model';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
 
 const USERNAME = 'ada@example.edu';
 const PASSWORD = 'Correct-Horse-9!';

@@ -1,7 +1,7 @@
-import { addAnotherMachine } from '../addAnotherMachine';
-import { ApiError } from '../api/httpClient';
-import { callOutcomes, failures } from './fixtures';
-import type { PathModel } from './model';
+import { addAnotherMachine } from '../../../machines/addAnotherMachine';
+import { ApiError } from '../../../machines/api/httpClient';
+import { callOutcomes, failures } from '../fixtures';
+import type { PathModel } from '../model';
 
 export const addAnotherModel: PathModel = {
   name: 'addAnother',

@@ -8,29 +8,29 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { completeApplication } from '../../test/fixtures/completeApplication';
-import { addAnotherModel } from './addAnother';
-import { answersModel } from './answers';
-import { appModel } from './app';
-import { authCardModel, authCardPagePlan } from './authCard';
-import { documentModel, documentPagePlan } from './document';
-import { inactivityModel, inactivityPagePlan } from './inactivity';
-import { lookupModel } from './lookup';
+import { completeApplication } from '../fixtures/completeApplication';
+import { addAnotherModel } from './models/addAnother';
+import { answersModel } from './models/answers';
+import { appModel } from './models/app';
+import { authCardModel, authCardPagePlan } from './models/authCard';
+import { documentModel, documentPagePlan } from './models/document';
+import { inactivityModel, inactivityPagePlan } from './models/inactivity';
+import { lookupModel } from './models/lookup';
 import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type PathModel } from './model';
 import { buildPlan, formatMarkdown, formatPlaywright, formatText, type PagePlan } from './plan';
-import { navigationModel, navigationPagePlan } from './navigation';
-import { pdfCopyModel, pdfCopyPagePlan, pdfCopySimpleModel } from './pdfCopy';
-import { sessionModel, sessionSimpleModel } from './session';
-import { submitModel, submitPagePlan, submitSimpleModel } from './submit';
-import { tabsModel, tabsPagePlan } from './tabs';
-import { clearGuardModel } from './clearGuard';
-import { confirmTriggerModel } from './confirmTrigger';
-import { overlaysModel } from './overlays';
-import { pasteLimitModel } from './pasteLimit';
-import { toastsModel } from './toasts';
-import { unexpectedErrorModel } from './unexpectedError';
-import { validationModel } from './validation';
-import { webStatusModel, webStatusPagePlan, webStatusSimpleModel } from './webStatus';
+import { navigationModel, navigationPagePlan } from './models/navigation';
+import { pdfCopyModel, pdfCopyPagePlan, pdfCopySimpleModel } from './models/pdfCopy';
+import { sessionModel, sessionSimpleModel } from './models/session';
+import { submitModel, submitPagePlan, submitSimpleModel } from './models/submit';
+import { tabsModel, tabsPagePlan } from './models/tabs';
+import { clearGuardModel } from './models/clearGuard';
+import { confirmTriggerModel } from './models/confirmTrigger';
+import { overlaysModel } from './models/overlays';
+import { pasteLimitModel } from './models/pasteLimit';
+import { toastsModel } from './models/toasts';
+import { unexpectedErrorModel } from './models/unexpectedError';
+import { validationModel } from './models/validation';
+import { webStatusModel, webStatusPagePlan, webStatusSimpleModel } from './models/webStatus';
 
 /**
  * Per machine, its model for shortest paths and, where loop-free walks stay few enough to read,
@@ -72,7 +72,7 @@ const PAGE_PLANS: Record<string, () => PagePlan> = {
   pdfCopy: pdfCopyPagePlan,
 };
 
-const RUNNER = resolve(import.meta.dirname, '../../test/e2e/model/runner.ts');
+const RUNNER = resolve(import.meta.dirname, '../e2e/model/runner.ts');
 const USAGE = `Usage: npm run paths -- <machine> [--format text|md|playwright] [--out <file>] [--raw | --simple]
 Machines with a page plan: ${Object.keys(PAGE_PLANS).join(', ')}
 Every machine (--raw): ${Object.keys(MODELS).join(', ')}`;

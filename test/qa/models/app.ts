@@ -1,12 +1,12 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import demoCollege from '../../src/college/demo-college.json';
-import type { AppContext, AppInput } from '../appMachine';
-import { appMachine } from '../appMachine';
-import { authCardMachine } from '../authCardMachine';
-import { formActors } from '../formActors';
-import { pageActors } from '../pageActors';
-import { callOutcomes, failures } from './fixtures';
-import { arrivedBy, type PathModel } from './model';
+import demoCollege from '../../../src/college/demo-college.json';
+import type { AppContext, AppInput } from '../../../machines/appMachine';
+import { appMachine } from '../../../machines/appMachine';
+import { authCardMachine } from '../../../machines/authCardMachine';
+import { formActors } from '../../../machines/formActors';
+import { pageActors } from '../../../machines/pageActors';
+import { callOutcomes, failures } from '../fixtures';
+import { arrivedBy, type PathModel } from '../model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AppContext;
 

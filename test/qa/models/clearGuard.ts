@@ -1,5 +1,5 @@
-import { clearGuardMachine } from '../clearGuardMachine';
-import { arrivedBy, type PathModel } from './model';
+import { clearGuardMachine } from '../../../machines/clearGuardMachine';
+import { arrivedBy, type PathModel } from '../model';
 
 const CONVICTED = { conviction: 'Y', conviction_desc: 'Yes', conviction_comment: 'A parking fine.' };
 

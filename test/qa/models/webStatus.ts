@@ -1,12 +1,12 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { SESSION_INVALID_MESSAGE } from '../../src/catalogue/messages';
-import type { ApiError } from '../api/httpClient';
-import { COMPLETION_ROUTE } from '../routes';
-import { SUBMITTED_MESSAGE } from '../submitMachine';
-import { WEB_STATUS_RETRY_DELAY_MS, webStatusMachine } from '../webStatusMachine';
-import { callOutcomes, failures } from './fixtures';
-import type { Call, Expectation, PageAction, PageCheck, PagePlan, Reply, StepPlan } from './plan';
-import { arrivedBy, type PathModel } from './model';
+import { SESSION_INVALID_MESSAGE } from '../../../src/catalogue/messages';
+import type { ApiError } from '../../../machines/api/httpClient';
+import { COMPLETION_ROUTE } from '../../../machines/routes';
+import { SUBMITTED_MESSAGE } from '../../../machines/submitMachine';
+import { WEB_STATUS_RETRY_DELAY_MS, webStatusMachine } from '../../../machines/webStatusMachine';
+import { callOutcomes, failures } from '../fixtures';
+import type { Call, Expectation, PageAction, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
+import { arrivedBy, type PathModel } from '../model';
 
 const entries = (...statuses: string[]) => statuses.map((web_status) => ({ web_status }));
 

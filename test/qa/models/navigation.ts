@@ -1,11 +1,11 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { PAGES } from '../../src/catalogue/pages';
-import { navigationMachine, type NavigationContext } from '../navigationMachine';
-import { AUTH_CARDS, AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES } from '../routes';
-import { SUBMITTED_MESSAGE } from '../submitMachine';
-import { callOutcomes, failures } from './fixtures';
-import { arrivedBy, type PathModel } from './model';
-import type { Call, Expectation, PageAction, PageCheck, PagePlan, Reply, StepPlan } from './plan';
+import { PAGES } from '../../../src/catalogue/pages';
+import { navigationMachine, type NavigationContext } from '../../../machines/navigationMachine';
+import { AUTH_CARDS, AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES } from '../../../machines/routes';
+import { SUBMITTED_MESSAGE } from '../../../machines/submitMachine';
+import { callOutcomes, failures } from '../fixtures';
+import { arrivedBy, type PathModel } from '../model';
+import type { Call, Expectation, PageAction, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as NavigationContext;
 const location = (pathname: string, extra: { search?: string; successMessage?: string } = {}) => ({
@@ -89,7 +89,7 @@ const FIRST_VISITS: Record<string, { words: string; actions: PageAction[] }> = {
  * Back, and the server's answers to the saving of the last page.
  *
  * Not driven here: `app.context` for staff (the service link's read-only view: test/e2e/service.e2e.ts),
- * and the move to /completion after a submission (the submit plan ends there: machines/paths/submit.ts).
+ * and the move to /completion after a submission (the submit plan ends there: test/qa/models/submit.ts).
  */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const { webStatus, pathname, search, savedLastPage } = context(snapshot);

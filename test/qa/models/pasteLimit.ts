@@ -1,5 +1,5 @@
-import { pasteLimitMachine } from '../pasteLimitMachine';
-import { arrivedBy, type PathModel } from './model';
+import { pasteLimitMachine } from '../../../machines/pasteLimitMachine';
+import { arrivedBy, type PathModel } from '../model';
 
 export const pasteLimitModel: PathModel = {
   name: 'pasteLimit',

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { validationMachine, type ValidationContext } from '../validationMachine';
-import { callOutcomes } from './fixtures';
-import { arrivedBy, type PathModel } from './model';
+import { validationMachine, type ValidationContext } from '../../../machines/validationMachine';
+import { callOutcomes } from '../fixtures';
+import { arrivedBy, type PathModel } from '../model';
 
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as ValidationContext;
 

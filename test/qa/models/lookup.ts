@@ -1,6 +1,6 @@
-import { lookupMachine } from '../lookupMachine';
-import { callOutcomes } from './fixtures';
-import type { PathModel } from './model';
+import { lookupMachine } from '../../../machines/lookupMachine';
+import { callOutcomes } from '../fixtures';
+import type { PathModel } from '../model';
 
 export const SCHOOL = { id: '123456', text: 'Lincoln High School', sub_text: 'Springfield, IL' };
 export const SCHOOL_DETAIL = {

@@ -1,13 +1,13 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { LOSS_MESSAGES } from '../../src/catalogue/answerMessages';
-import { ApiError } from '../api/httpClient';
-import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../api/responses';
-import { DOCUMENT_MESSAGES, documentMachine } from '../documentMachine';
-import { DOCUMENT_KEYS, TAB_GROUPS } from '../../src/catalogue/questions';
-import { DOCUMENT_POLL_MS, FILE_MAX_BYTES } from '../../src/catalogue/limits';
-import { failures } from './fixtures';
-import type { PathModel, SnapshotState } from './model';
-import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan, UploadFile } from './plan';
+import { LOSS_MESSAGES } from '../../../src/catalogue/answerMessages';
+import { ApiError } from '../../../machines/api/httpClient';
+import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../../../machines/api/responses';
+import { DOCUMENT_MESSAGES, documentMachine } from '../../../machines/documentMachine';
+import { DOCUMENT_KEYS, TAB_GROUPS } from '../../../src/catalogue/questions';
+import { DOCUMENT_POLL_MS, FILE_MAX_BYTES } from '../../../src/catalogue/limits';
+import { failures } from '../fixtures';
+import type { PathModel, SnapshotState } from '../model';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan, UploadFile } from '../plan';
 
 /** Outcomes the document paths give to the calls and to the file dialog. */
 const documentFixtures = {

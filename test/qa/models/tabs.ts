@@ -1,11 +1,11 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { LOSS_MESSAGES } from '../../src/catalogue/answerMessages';
-import { ApiError } from '../api/httpClient';
-import { tabsMachine } from '../tabsMachine';
-import { TAB_GROUPS } from '../../src/catalogue/questions';
+import { LOSS_MESSAGES } from '../../../src/catalogue/answerMessages';
+import { ApiError } from '../../../machines/api/httpClient';
+import { tabsMachine } from '../../../machines/tabsMachine';
+import { TAB_GROUPS } from '../../../src/catalogue/questions';
 import { serialiseStateVia } from './document';
-import type { PathModel } from './model';
-import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from './plan';
+import type { PathModel } from '../model';
+import type { Call, Expectation, PageCheck, PagePlan, Reply, StepPlan } from '../plan';
 
 // The group with a document tab (the personal statement: write it here, or upload a document).
 const group = TAB_GROUPS.find((candidate) => candidate.tabs.some((tab) => tab.documentKey)) ?? TAB_GROUPS[0];

@@ -1,9 +1,9 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
-import { GENERIC_ERROR_MESSAGE } from '../api/httpClient';
-import { sessionMachine } from '../sessionMachine';
-import { callOutcomes } from './fixtures';
-import { arrivedBy, type PathModel } from './model';
+import { CONFLICT_MESSAGES } from '../../../src/catalogue/answerMessages';
+import { GENERIC_ERROR_MESSAGE } from '../../../machines/api/httpClient';
+import { sessionMachine } from '../../../machines/sessionMachine';
+import { callOutcomes } from '../fixtures';
+import { arrivedBy, type PathModel } from '../model';
 
 const EVENTS: readonly AnyEventObject[] = [
   { type: 'app.context', loggedIn: true, serviceUser: false },
