@@ -112,7 +112,6 @@ export interface AnswersContext {
 type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
 
 export const answersMachine = setup({
-  // Stryker disable next-line ObjectLiteral: type declarations, nothing at run time
   types: {
     context: {} as AnswersContext,
     events: {} as AnswersMachineEvent,
@@ -137,7 +136,6 @@ export const answersMachine = setup({
     offlineFailure: (args) => networkFailure(args) && !args.context.online,
     /** The device kept answers of this account made over the version the server still holds: they go on as they are. */
     draftApplies: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards answers.draft only (the check narrows the type)
       event.type === 'answers.draft' &&
       event.owner === context.owner &&
       event.draft !== null &&
@@ -145,20 +143,17 @@ export const answersMachine = setup({
       Object.keys(differing(event.draft.changes, context.answers)).length > 0,
     /** The device kept answers, and the server has changed since: the applicant chooses. */
     draftOutdated: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards answers.draft only (the check narrows the type)
       event.type === 'answers.draft' &&
       event.owner === context.owner &&
       event.draft !== null &&
       Object.keys(differing(event.draft.changes, context.answers)).length > 0,
     /** Answers typed before logging in to an account that already holds answers (other ones): the applicant chooses. */
     offersTypedAnswers: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards answers.replaceAll only (the check narrows the type)
       event.type === 'answers.replaceAll' &&
       event.version !== undefined &&
       hasAnswers(event.answers) &&
       Object.keys(differing(context.answers, event.answers)).length > 0,
     changesAnswer: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards answers.set only (the check narrows the type)
       event.type === 'answers.set' &&
       (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
     hasAnswers: ({ context }) => hasAnswers(context.answers),
@@ -171,18 +166,14 @@ export const answersMachine = setup({
     nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
     // A new account without answers keeps what the visitor typed before logging in.
     keepsTypedAnswers: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards answers.replaceAll only (the check narrows the type)
       event.type === 'answers.replaceAll' && !hasAnswers(event.answers) && hasAnswers(context.answers),
     /** Another tab saved different answers to questions this tab changed too: the applicant chooses. */
     otherTabDiffers: ({ context, event }) =>
       Object.keys(afterConflict(serverAnswersOf(event).answer, context.answers, context.confirmed, context.conflicts).offered).length > 0,
     /** The choice is between this tab's answers and another tab's (not answers offered back after a login). */
     choosingAfterConflict: ({ context }) => context.offeredFrom === 'tab',
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isService: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isAnonymous: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
     unauthorised: unauthorisedError,
     conflict: ({ event }) => conflictingKeys((event as { error?: unknown }).error) !== undefined,
@@ -193,23 +184,19 @@ export const answersMachine = setup({
   actions: {
     setAnswer: assign({
       answers: ({ context, event }) =>
-        // Stryker disable next-line ConditionalExpression: it follows answers.set only (the check narrows the type)
         event.type === 'answers.set' ? withAnswer(context.answers, event.key, event.value, event.desc) : context.answers,
     }),
     setManyAnswers: assign({
       answers: ({ context, event }) => {
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: it follows answers.setMany only (the check narrows the type)
         if (event.type !== 'answers.setMany') return context.answers;
         return withAnswers(context.answers, event.answers);
       },
     }),
     clearAnswers: assign({
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: it follows answers.clear only (the check narrows the type)
       answers: ({ context, event }) => (event.type === 'answers.clear' ? withoutKeys(context.answers, event.keys) : context.answers),
     }),
     replaceAnswers: assign({
       answers: ({ context, event }) =>
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: it follows those two only (the check narrows the type)
         event.type === 'answers.replaceAll' || event.type === 'answers.restored' ? { ...event.answers } : context.answers,
     }),
     /** Answers the server set itself: shown, and saved already. */
@@ -220,9 +207,7 @@ export const answersMachine = setup({
     // Answers from the server are what it confirmed; answers from anywhere else are all unsaved.
     confirmServerAnswers: assign({
       confirmed: ({ context, event }) =>
-        // Stryker disable next-line ConditionalExpression: it follows answers.replaceAll only (the check narrows the type)
         event.type === 'answers.replaceAll' && event.version !== undefined ? { ...event.answers } : context.confirmed,
-      // Stryker disable next-line ConditionalExpression: it follows answers.replaceAll only (the check narrows the type)
       version: ({ context, event }) => (event.type === 'answers.replaceAll' ? (event.version ?? context.version) : context.version),
     }),
     // The save answers whoever asked for one so far: it carries every change made until now.
@@ -238,7 +223,6 @@ export const answersMachine = setup({
       conflicts: [],
       retries: 0,
     }),
-    // Stryker disable next-line ConditionalExpression: it follows answers.replaceAll only (the check narrows the type)
     keepOwner: assign({ owner: ({ context, event }) => (event.type === 'answers.replaceAll' ? event.owner : context.owner) }),
     /**
      * What the server has not confirmed goes to this account's draft on the device; nothing left, no
@@ -259,7 +243,6 @@ export const answersMachine = setup({
       if (context.owner !== undefined) enqueue.sendTo('store', { type: 'draft.read', owner: context.owner } satisfies StoreEvent);
     }),
     applyDraft: assign(({ context, event }) => {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: applyDraft follows draftApplies only (the check narrows the type)
       if (event.type !== 'answers.draft' || event.draft === null) return {};
       const changes = differing(event.draft.changes, context.answers);
       return {
@@ -268,7 +251,6 @@ export const answersMachine = setup({
       };
     }),
     offerDraft: assign(({ context, event }) => {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: offerDraft follows draftOutdated only (the check narrows the type)
       if (event.type !== 'answers.draft' || event.draft === null) return {};
       return {
         offered: differing(event.draft.changes, context.answers),
@@ -278,7 +260,6 @@ export const answersMachine = setup({
     }),
     /** Before the account's answers replace them: what was typed before logging in, where it differs. */
     offerTyped: assign(({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it follows answers.replaceAll only (the check narrows the type)
       event.type === 'answers.replaceAll'
         ? { offered: differing(context.answers, event.answers), restored: { count: 0, sessionEnded: false, typed: true } }
         : {},

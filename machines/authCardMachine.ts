@@ -129,7 +129,6 @@ const leaveFor = (to: 'confirm' | 'login') =>
   ({ target: '#authCard.leaving', actions: { type: 'navigateAfter', params: { to } } }) as const;
 
 export const authCardMachine = setup({
-  // Stryker disable next-line ObjectLiteral: type declarations, nothing at run time
   types: {
     context: {} as AuthCardContext,
     events: {} as AuthCardEvent,
@@ -149,7 +148,6 @@ export const authCardMachine = setup({
     canResend: ({ context }) => context.card === 'login' || context.card === 'confirm',
     resendReady: ({ context }) =>
       (context.card === 'login' || context.card === 'confirm') && v.safeParse(resendSchema, context.values).success,
-    // Stryker disable next-line ConditionalExpression: it guards card.open only (the check narrows the type)
     hasPrefilledError: ({ event }) => event.type === 'card.open' && Boolean(event.prefill?.errorMessage),
     userNotConfirmed: ({ event }) => {
       const error = (event as { error?: unknown }).error;
@@ -158,27 +156,22 @@ export const authCardMachine = setup({
   },
   actions: {
     openCard: assign(({ event }) => {
-      // Stryker disable next-line ConditionalExpression: it follows card.open only (the check narrows the type)
       if (event.type !== 'card.open') return {};
       return openedContext(event.card, event.prefill);
     }),
     changeField: assign(({ context, event }) => {
-      // Stryker disable next-line ConditionalExpression: it follows field.change only (the check narrows the type)
       if (event.type !== 'field.change') return {};
       const values = { ...context.values, [event.field]: event.value };
       return { values, errors: fieldErrors(context.card, values, context.revealed) };
     }),
     revealField: assign(({ context, event }) => {
-      // Stryker disable next-line ConditionalExpression: it follows field.blur only (the check narrows the type)
       if (event.type !== 'field.blur') return {};
-      // Stryker disable next-line ArrayDeclaration: a stand-in list holds no field either
       const submitOnly = SUBMIT_ONLY_FIELDS[context.card] ?? [];
       if (submitOnly.includes(event.field) || context.revealed.includes(event.field)) return {};
       const revealed = [...context.revealed, event.field];
       return { revealed, errors: fieldErrors(context.card, context.values, revealed) };
     }),
     revealAll: assign(({ context }) => {
-      // Stryker disable next-line ConditionalExpression,ArrayDeclaration: only the reset schema has an id, so revealing it elsewhere shows nothing
       const revealed: AuthField[] = [...CARD_FIELDS[context.card], ...(context.card === 'reset' ? ['id' as const] : [])];
       return { revealed, errors: fieldErrors(context.card, context.values, revealed), refusedSubmits: context.refusedSubmits + 1 };
     }),
@@ -193,7 +186,6 @@ export const authCardMachine = setup({
       notice: { severity: 'error', title: RESEND_ERROR_TITLE, message: messageOf(event) },
     })),
     noteSuccess: assign(({ event }) => ({
-      // Stryker disable next-line OptionalChaining,StringLiteral: it follows forgot's answer, parsed with MessageSchema (message required)
       notice: { severity: 'success', title: TOAST_TITLES.success, message: (event as { output?: Message }).output?.message ?? '' },
     })),
     announceLogin: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.loggedIn' } satisfies SessionEvent),
@@ -217,7 +209,6 @@ export const authCardMachine = setup({
      * and what the visitor typed on an earlier page load waits in session storage for it.
      */
     followLink: enqueueActions(({ event, system, enqueue }) => {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: it follows link.follow only (the check narrows the type)
       const to = event.type === 'link.follow' ? event.to : 'login';
       const route = AUTH_CARDS[to].route;
       const answers = registered(system, SYSTEM_IDS.answers);

@@ -65,7 +65,6 @@ interface DocumentContext {
 
 const messageOf = (error: unknown) => errorMessage(error, GENERIC_ERROR_MESSAGE);
 /** The document's name in what the view announces; every state that says it holds a document. */
-// Stryker disable next-line OptionalChaining,StringLiteral: see above; '' only types the absent document
 const fileNameOf = (context: DocumentContext) => context.document?.file_name ?? '';
 
 type Key = { answerKey: string };
@@ -95,7 +94,6 @@ const linkRefused = {
 } as const;
 
 export const documentMachine = setup({
-  // Stryker disable next-line ObjectLiteral: type declarations, nothing at run time
   types: {
     context: {} as DocumentContext,
     events: {} as DocumentEvent,
@@ -109,7 +107,6 @@ export const documentMachine = setup({
     ),
     requestUploadUrl: fromPromise<PresignedUpload, Key>(({ input, signal }) => api.presignedUrl(input.answerKey, signal)),
     uploadFile: fromPromise<void, { upload: PresignedUpload | null; file: File | null }>(async ({ input, signal }) => {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: sending is entered once both are kept; the check narrows the types
       if (!input.upload || !input.file) throw new Error(GENERIC_ERROR_MESSAGE);
       await uploadToPresignedUrl(input.upload, input.file, signal);
     }),
@@ -132,19 +129,12 @@ export const documentMachine = setup({
     documentPages: documentPagesMachine,
   },
   guards: {
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     serviceWithDocument: ({ context, event }) => event.type === 'app.context' && event.serviceUser && context.document !== null,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isLoggedOut: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards document.set only (the check narrows the type)
     documentGiven: ({ event }) => event.type === 'document.set' && event.document !== null,
-    // Stryker disable next-line ConditionalExpression: it guards document.choose only (the check narrows the type)
     nothingChosen: ({ event }) => event.type === 'document.choose' && event.files.length === 0,
-    // Stryker disable next-line ConditionalExpression: it guards document.choose only (the check narrows the type)
     fileAcceptable: ({ event }) => event.type === 'document.choose' && fileProblem(event.files) === null,
     noDocument: (_, output: DocumentAnswer | null) => output === null || output.status === 'not answered',
     isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
@@ -160,15 +150,12 @@ export const documentMachine = setup({
     }),
     keepServiceToken: assign({
       serviceToken: ({ context, event }) =>
-        // Stryker disable next-line ConditionalExpression: it follows document.set only (the check narrows the type)
         event.type === 'document.set' ? (event.serviceToken ?? context.serviceToken) : context.serviceToken,
     }),
     keepFile: assign(({ event }) => {
-      // Stryker disable next-line ConditionalExpression: it follows document.choose only (the check narrows the type)
       const file = event.type === 'document.choose' ? (event.files[0] ?? null) : null;
       return { file, fileProblem: null, error: null, document: file ? { file_name: file.name, file_size: file.size } : null };
     }),
-    // Stryker disable next-line ConditionalExpression: it follows document.choose only (the check narrows the type)
     keepFileProblem: assign({ fileProblem: ({ event }) => (event.type === 'document.choose' ? fileProblem(event.files) : null) }),
     keepUploadUrl: assign({ upload: (_, upload: PresignedUpload) => upload }),
     forgetFile: assign({ file: null }),
@@ -209,7 +196,6 @@ export const documentMachine = setup({
      * it (`error`: a failed conversion still on the server). A graph traversal's stand-in self has none.
      */
     answerInspection: sendTo(
-      // Stryker disable next-line ConditionalExpression,StringLiteral: it answers document.inspect only (the check narrows the type)
       ({ event, system }) => sibling(event.type === 'document.inspect' ? event.replyTo : '')({ system }),
       ({ context, self }): DocumentInspectedEvent => {
         const tags: ReadonlySet<string> = (self.getSnapshot() as { tags?: Set<string> }).tags ?? new Set();
@@ -230,7 +216,6 @@ export const documentMachine = setup({
     reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       report(enqueue, system, params.error, messageOf(params.error));
     }),
-    // Stryker disable next-line StringLiteral: delivered only when hasLink found the url
     deliver: emit((_, status: DocumentLink) => ({ type: 'document.deliver' as const, url: status.url ?? '' })),
     tellUploaded: emit(({ context }) => ({ type: 'document.uploaded' as const, fileName: fileNameOf(context) })),
     tellDeleted: emit(({ context }) => ({ type: 'document.deleted' as const, fileName: fileNameOf(context) })),
@@ -286,7 +271,6 @@ export const documentMachine = setup({
               invoke: {
                 id: 'fetchServiceDocumentLink',
                 src: 'fetchServiceDocumentLink',
-                // Stryker disable next-line StringLiteral: entered only when hasServiceToken
                 input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken ?? '' }),
                 onDone: linkReceived,
                 onError: linkRefused,
@@ -330,13 +314,11 @@ export const documentMachine = setup({
               { guard: { type: 'noDocument', params: ({ event }) => event.output }, target: 'empty', actions: 'forgetDocument' },
               {
                 // An upload of an earlier visit is still being converted: keep watching it.
-                // Stryker disable next-line OptionalChaining: noDocument took the null answer first
                 guard: { type: 'isConverting', params: ({ event }) => event.output?.status },
                 target: 'converting',
                 actions: { type: 'keepDocument', params: ({ event }) => event.output },
               },
               // A failure not yet seen stays shown until 'Upload error reset' deletes its conversion.
-              // Stryker disable next-line OptionalChaining: noDocument took the null answer first
               { guard: { type: 'hasFailed', params: ({ event }) => event.output?.status }, target: 'failed', actions: 'failQuietly' },
               { target: 'attached', actions: { type: 'keepDocument', params: ({ event }) => event.output } },
             ],
@@ -393,9 +375,7 @@ export const documentMachine = setup({
             // The object key is the server's (issue 5), never the uploaded name.
             input: ({ context }) => ({
               answerKey: context.answerKey,
-              // Stryker disable next-line OptionalChaining: entered after an upload, which kept both
               fileKey: context.upload?.fields.key,
-              // Stryker disable next-line OptionalChaining: entered after an upload, which kept both
               fileName: context.document?.file_name,
             }),
             onDone: { target: 'converting', actions: 'forgetUpload' },

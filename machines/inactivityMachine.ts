@@ -29,7 +29,6 @@ export type InactivityEvent =
   | { type: 'logout' };
 
 export const inactivityMachine = setup({
-  // Stryker disable next-line ObjectLiteral: type declarations, nothing at run time
   types: {
     context: {} as InactivityContext,
     events: {} as InactivityEvent,
@@ -49,12 +48,10 @@ export const inactivityMachine = setup({
   guards: {
     // Service users are not logged in as students; the handling is for students only.
     isStudent: ({ event }) => {
-      // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
       if (event.type !== 'app.context') return false;
       return event.loggedIn && !event.serviceUser;
     },
     idleTooLong: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards activity and continue only (the check narrows the type)
       (event.type === 'activity' || event.type === 'continue') &&
       context.lastActiveAt !== null &&
       event.at - context.lastActiveAt >= INACTIVITY_TIMEOUT_MS,
@@ -81,11 +78,8 @@ export const inactivityMachine = setup({
     reportUnauthorised: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
-  // Stryker disable next-line StringLiteral: no target names the machine by its id
   id: 'inactivity',
-  // Stryker disable next-line ObjectLiteral: entering 'on' forgets the activity first (forgetActivity)
   context: { lastActiveAt: null },
-  // Stryker disable next-line StringLiteral: xstate starts in the first state when the initial one is empty
   initial: 'off',
   states: {
     off: {
@@ -94,7 +88,6 @@ export const inactivityMachine = setup({
     on: {
       entry: 'forgetActivity',
       on: { 'app.context': { guard: not('isStudent'), target: 'off' } },
-      // Stryker disable next-line StringLiteral: xstate starts in the first state when the initial one is empty
       initial: 'active',
       states: {
         active: {

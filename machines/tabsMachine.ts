@@ -53,11 +53,9 @@ export interface TabsContext {
   check: { awaiting: string[]; busy: boolean };
 }
 
-// Stryker disable next-line ObjectLiteral,ArrayDeclaration: the check is set afresh (askDocuments) before anything reads it
 const NO_CHECK: TabsContext['check'] = { awaiting: [], busy: false };
 
 /** The tabs of a group; none for an unknown group id. */
-// Stryker disable next-line ArrayDeclaration: an unknown group's stand-in tabs match no tab id either
 const tabsOf = (tabId: string): TabGroup['tabs'] => TAB_GROUPS.find((group) => group.tabId === tabId)?.tabs ?? [];
 const documentKeysOf = (tabId: string): string[] => tabsOf(tabId).flatMap((tab) => (tab.documentKey ? [tab.documentKey] : []));
 
@@ -65,7 +63,6 @@ const documentKeysOf = (tabId: string): string[] => tabsOf(tabId).flatMap((tab) 
  * The switch under way. Every state that reads it was entered with one (isAnotherTab checked both
  * ids), so the empty switch only stands in for the type's null.
  */
-// Stryker disable next-line ObjectLiteral,StringLiteral: never read, see above
 const NO_SWITCH: NonNullable<TabsContext['pending']> = { tabId: '', tab: '' };
 const switchOf = (context: TabsContext) => context.pending ?? NO_SWITCH;
 
@@ -73,13 +70,11 @@ const switchOf = (context: TabsContext) => context.pending ?? NO_SWITCH;
 const chosenTab = (tabId: string, context: TabsContext) => tabsOf(tabId).find((tab) => tab.id === context.chosen[tabId]);
 
 /** The document of the tab being left, which must go before the switch (spec section 4); '' when it has none. */
-// Stryker disable next-line OptionalChaining,StringLiteral: the tab left is always found (see chosenTab); '' only types the tab without a document
 const leavingDocumentKey = (context: TabsContext): string => chosenTab(switchOf(context).tabId, context)?.documentKey ?? '';
 
 /** The answers of the tab being left that hold more than blanks (its document is asked of its actor). */
 function writtenAnswers(tabId: string, answers: Answers, context: TabsContext): string[] {
   const left = chosenTab(tabId, context);
-  // Stryker disable next-line OptionalChaining,ArrayDeclaration: the tab left is always found (see chosenTab)
   return (left?.clears ?? []).filter((key) => key !== left?.documentKey && typeof answers[key] === 'string' && answers[key].trim() !== '');
 }
 
@@ -104,7 +99,6 @@ const byLeavingKey = ({ context }: { context: TabsContext }) => ({ answerKey: le
 export type TabsEmitted = { type: 'tabs.switched'; tabId: string; tab: string };
 
 export const tabsMachine = setup({
-  // Stryker disable next-line ObjectLiteral: type declarations, nothing at run time
   types: {
     context: {} as TabsContext,
     events: {} as TabsEvent,
@@ -117,14 +111,10 @@ export const tabsMachine = setup({
     saveTab: fromPromise<unknown, { tabId: string; tab: string }>(({ input, signal }) => api.saveTab(input.tabId, input.tab, signal)),
   },
   guards: {
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    // Stryker disable next-line ConditionalExpression: it guards app.context only (the check narrows the type)
     isLoggedOut: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
     isAnotherTab: ({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it guards tabs.choose only (the check narrows the type)
       event.type === 'tabs.choose' && tabsOf(event.tabId).some((tab) => tab.id === event.tab) && context.chosen[event.tabId] !== event.tab,
     documentsAnswered: ({ context }) => context.check.awaiting.length === 0,
     // One document busy blocks the switch, whatever the others answer.
@@ -138,7 +128,6 @@ export const tabsMachine = setup({
     // Anonymous users see only the default tabs.
     useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, losing: [], failedTabId: null }),
     keepPending: assign(({ context, event }) =>
-      // Stryker disable next-line ConditionalExpression: it follows tabs.choose only (the check narrows the type)
       event.type === 'tabs.choose'
         ? { pending: { tabId: event.tabId, tab: event.tab }, losing: writtenAnswers(event.tabId, event.answers, context) }
         : {},
@@ -155,7 +144,6 @@ export const tabsMachine = setup({
     }),
     noteDocumentAnswer: assign(({ context, event }) => {
       const { check } = context;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: it follows document.inspected only (the check narrows the type)
       if (event.type !== 'document.inspected') return {};
       if (!check.awaiting.includes(event.answerKey)) return {};
       const leavingAttached = event.answerKey === leavingDocumentKey(context) && event.attached;
@@ -209,11 +197,8 @@ export const tabsMachine = setup({
     }),
   },
 }).createMachine({
-  // Stryker disable next-line StringLiteral: no target names the machine by its id
   id: 'tabs',
-  // Stryker disable next-line StringLiteral: xstate starts in the first state when the initial one is empty
   initial: 'anonymous',
-  // Stryker disable next-line ArrayDeclaration: what a switch loses is set (keepPending) before anything reads it
   context: { chosen: { ...DEFAULT_TABS }, pending: null, losing: [], failedTabId: null, check: NO_CHECK },
   states: {
     anonymous: {
@@ -237,7 +222,6 @@ export const tabsMachine = setup({
       },
     },
     applicant: {
-      // Stryker disable next-line StringLiteral: xstate starts in the first state when the initial one is empty
       initial: 'loading',
       on: {
         'app.context': [

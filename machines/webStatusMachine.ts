@@ -41,7 +41,6 @@ const LISTENERS = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation,
 const announce = (webStatus: WebStatus) => LISTENERS.map((to) => ({ type: 'tell', params: { to, webStatus } }) as const);
 
 export const webStatusMachine = setup({
-  // Stryker disable next-line ObjectLiteral: type declarations, nothing at run time
   types: {
     context: {} as { failedTries: number },
     events: {} as WebStatusEvent,
@@ -69,24 +68,16 @@ export const webStatusMachine = setup({
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
-  // Stryker disable next-line StringLiteral: no target names the machine by its id
   id: 'webStatus',
-  // Stryker disable next-line ObjectLiteral: every way into a post counts its tries from 0 first (startTries)
   context: { failedTries: 0 },
-  // Stryker disable next-line StringLiteral: xstate starts in the first state when the initial one is empty
   initial: 'unknown',
   on: {
     'webStatus.load': [
       // Section 4: a logged-in student without a status starts one, here and on the server.
-      // Stryker disable next-line BooleanLiteral: a transition of the root exits and enters its target child either way
       { guard: 'studentWithoutStatus', target: '.started.posting', actions: 'startTries', reenter: true },
-      // Stryker disable next-line BooleanLiteral: a transition of the root exits and enters its target child either way
       { guard: { type: 'loads', params: { webStatus: null } }, target: '.none', reenter: true },
-      // Stryker disable next-line BooleanLiteral: a transition of the root exits and enters its target child either way
       { guard: { type: 'loads', params: { webStatus: 'started' } }, target: '.started', reenter: true },
-      // Stryker disable next-line BooleanLiteral: a transition of the root exits and enters its target child either way
       { guard: { type: 'loads', params: { webStatus: 'validating' } }, target: '.validating', reenter: true },
-      // Stryker disable next-line BooleanLiteral: a transition of the root exits and enters its target child either way
       { guard: { type: 'loads', params: { webStatus: 'submitted' } }, target: '.submitted', reenter: true },
     ],
   },
