@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -6,11 +6,14 @@ import { describe, expect, it } from 'vitest';
 /*
  * The rooms of the code (README, Architecture): the server and the database layer never load
  * browser code, the machines never load the server, and the shared catalogue loads nothing of
- * either side, so what both sides need is written once, in src/catalogue or src/college.
+ * either side, so what both sides need is written once, in src/catalogue or src/college. The
+ * product loads nothing of the tests: not their fixtures, not the QA plan generator (npm run paths).
  */
 const ROOT = normalize(join(import.meta.dirname, '..', '..'));
 const SHARED = ['src/catalogue/', 'src/college/'];
 const VIEWS = /^src\/(?!catalogue\/|college\/)/;
+const TESTS = 'test/';
+const QA = 'test/qa/';
 
 interface Wall {
   from: RegExp;
@@ -34,6 +37,11 @@ const WALLS: Wall[] = [
     why: 'the shared catalogue loads only itself',
   },
   { from: VIEWS, forbidden: (target) => /^(server|db)\//.test(target), why: 'the views load no server code' },
+  {
+    from: /^(server|db|machines|src)\//,
+    forbidden: (target) => target.startsWith(TESTS) || target.startsWith(QA),
+    why: 'the product loads no test code (fixtures, the QA plan generator)',
+  },
 ];
 
 function sourceFiles(folder: string): string[] {
@@ -88,5 +96,10 @@ describe('the walls between server, machines and views', () => {
   it('see the imports they guard (a file importing across is found)', () => {
     expect(importsOf('server/app.ts')).toContain('server/http/securityHeaders.ts');
     expect(importsOf('machines/appMachine.ts').some((target) => target.startsWith('src/catalogue/'))).toBe(true);
+  });
+
+  it('guard the folder the QA plan generator lives in (npm run paths)', () => {
+    expect(existsSync(join(ROOT, QA, 'cli.ts'))).toBe(true);
+    expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toContain(`"paths": "node --import tsx ${QA}cli.ts"`);
   });
 });
