@@ -1,17 +1,60 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { Actor, ActorRefFrom, AnyActorRef } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createEmptyActor, type Actor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { addAnotherMachine } from '../../machines/addAnotherMachine';
+import type { answersMachine } from '../../machines/answersMachine';
 import type { appMachine } from '../../machines/appMachine';
+import type { authCardMachine } from '../../machines/authCardMachine';
+import type { clearGuardMachine } from '../../machines/clearGuardMachine';
+import type { documentMachine } from '../../machines/documentMachine';
+import type { inactivityMachine } from '../../machines/inactivityMachine';
+import type { lookupMachine } from '../../machines/lookupMachine';
 import type { navigationMachine } from '../../machines/navigationMachine';
+import type { overlaysMachine } from '../../machines/overlaysMachine';
+import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
+import type { sessionMachine } from '../../machines/sessionMachine';
+import type { submitMachine } from '../../machines/submitMachine';
+import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
+import type { tabsMachine } from '../../machines/tabsMachine';
+import type { toastsMachine } from '../../machines/toastsMachine';
+import type { unexpectedErrorMachine } from '../../machines/unexpectedErrorMachine';
+import type { validationMachine } from '../../machines/validationMachine';
 
 export type AppActor = Actor<typeof appMachine>;
-export type NavigationActor = ActorRefFrom<typeof navigationMachine>;
+
+/**
+ * Every long-lived actor a view reads, by the system id the root spawns it under: the one place
+ * their types are written (types only, so no machine's code joins the chunk of a view that uses
+ * them). The hooks below read this map; a view cannot pick another type for an id.
+ */
+interface SystemActors {
+  [SYSTEM_IDS.session]: ActorRefFrom<typeof sessionMachine>;
+  [SYSTEM_IDS.navigation]: ActorRefFrom<typeof navigationMachine>;
+  [SYSTEM_IDS.toasts]: ActorRefFrom<typeof toastsMachine>;
+  [SYSTEM_IDS.inactivity]: ActorRefFrom<typeof inactivityMachine>;
+  [SYSTEM_IDS.unexpectedError]: ActorRefFrom<typeof unexpectedErrorMachine>;
+  [SYSTEM_IDS.overlays]: ActorRefFrom<typeof overlaysMachine>;
+  [SYSTEM_IDS.authCard]: ActorRefFrom<typeof authCardMachine>;
+  [SYSTEM_IDS.answers]: ActorRefFrom<typeof answersMachine>;
+  [SYSTEM_IDS.validation]: ActorRefFrom<typeof validationMachine>;
+  [SYSTEM_IDS.submit]: ActorRefFrom<typeof submitMachine>;
+  [SYSTEM_IDS.addAnother]: ActorRefFrom<typeof addAnotherMachine>;
+  [SYSTEM_IDS.clearGuard]: ActorRefFrom<typeof clearGuardMachine>;
+  [SYSTEM_IDS.pdfCopy]: ActorRefFrom<typeof pdfCopyMachine>;
+  [SYSTEM_IDS.tabs]: ActorRefFrom<typeof tabsMachine>;
+  [SYSTEM_IDS.lookup]: ActorRefFrom<typeof lookupMachine>;
+}
+
+export type NavigationActor = SystemActors['navigation'];
+export type AnswersActor = SystemActors['answers'];
+export type DocumentActor = ActorRefFrom<typeof documentMachine>;
 
 const AppActorContext = createContext<AppActor | null>(null);
 
 /**
  * The root actor is created once in main.tsx, before React renders (never during render), and
- * handed down here. Views read snapshots with `useSelector` and send events; they hold no
- * behaviour of their own.
+ * handed down here. Views read snapshots through each machine's view API and send events; they
+ * hold no behaviour of their own.
  */
 export function AppActorProvider({ actor, children }: { actor: AppActor; children: ReactNode }) {
   return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
@@ -24,21 +67,87 @@ export function useAppActor(): AppActor {
 }
 
 /**
- * A child actor by its system id (SYSTEM_IDS / documentSystemId). The core children exist from the
- * start; a view of the form or auth actors renders only once the root says they exist
- * (`formReady`, `authReady`), and they then live as long as the page.
+ * A child that may not exist yet: the form actors load with the form area, and its frame renders
+ * without waiting for them. Whoever renders the view re-renders it when they arrive (the app view's
+ * `formReady`), and this then finds them.
  */
-export function useSystemActor<TActor extends AnyActorRef = AnyActorRef>(systemId: string): TActor {
-  const actor = useOptionalSystemActor<TActor>(systemId);
+function useOptionalSystemActor<K extends keyof SystemActors>(systemId: K): SystemActors[K] | undefined {
+  return useAppActor().system.get(systemId);
+}
+
+/**
+ * A child by its system id. The core children exist from the start; a view of the form or auth
+ * actors renders only once the app view says they exist (`formReady`, `authReady`), and they then
+ * live as long as the page.
+ */
+function useSystemActor<K extends keyof SystemActors>(systemId: K): SystemActors[K] {
+  const actor = useOptionalSystemActor(systemId);
   if (!actor) throw new Error(`No actor with system id "${systemId}".`);
   return actor;
 }
 
+export const useSession = () => useSystemActor(SYSTEM_IDS.session);
+export const useNavigation = () => useSystemActor(SYSTEM_IDS.navigation);
+export const useToasts = () => useSystemActor(SYSTEM_IDS.toasts);
+export const useInactivity = () => useSystemActor(SYSTEM_IDS.inactivity);
+export const useUnexpectedError = () => useSystemActor(SYSTEM_IDS.unexpectedError);
+export const useOverlays = () => useSystemActor(SYSTEM_IDS.overlays);
+export const useAuthCard = () => useSystemActor(SYSTEM_IDS.authCard);
+export const useAnswers = () => useSystemActor(SYSTEM_IDS.answers);
+/** The answers actor, or undefined while the form actors still load (the frame shows before them). */
+export const useOptionalAnswers = () => useOptionalSystemActor(SYSTEM_IDS.answers);
+export const useValidation = () => useSystemActor(SYSTEM_IDS.validation);
+/** The validation actor, or undefined while the form actors still load. */
+export const useOptionalValidation = () => useOptionalSystemActor(SYSTEM_IDS.validation);
+/** The submit actor, or undefined until the page actors have loaded (a first visit to /about). */
+export const useOptionalSubmit = () => useOptionalSystemActor(SYSTEM_IDS.submit);
+export const useAddAnother = () => useSystemActor(SYSTEM_IDS.addAnother);
+export const useClearGuard = () => useSystemActor(SYSTEM_IDS.clearGuard);
+export const usePdfCopy = () => useSystemActor(SYSTEM_IDS.pdfCopy);
+export const useTabs = () => useSystemActor(SYSTEM_IDS.tabs);
+export const useLookup = () => useSystemActor(SYSTEM_IDS.lookup);
+
+/** The document actor of one document answer (spawned with the page actors, one per answer key). */
+export function useDocument(answerKey: string): DocumentActor {
+  const actor: DocumentActor | undefined = useAppActor().system.get(documentSystemId(answerKey));
+  if (!actor) throw new Error(`No document actor for "${answerKey}".`);
+  return actor;
+}
+
 /**
- * A child that may not exist yet: the form actors load with the form area, and its frame renders
- * without waiting for them. Whoever renders the view re-renders it when they arrive (the root's
- * `formReady` tag), and this then finds them.
+ * A machine's view API (machines/*View.ts): what the view shows and the intents it may send,
+ * made from the actor's snapshot and its `send`.
  */
-export function useOptionalSystemActor<TActor extends AnyActorRef = AnyActorRef>(systemId: string): TActor | undefined {
-  return useAppActor().system.get(systemId) as TActor | undefined;
+type Connect<TActor extends AnyActorRef, TApi> = (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TApi;
+
+const NO_ACTOR = createEmptyActor();
+const sameSnapshot = <T,>(snapshot: T) => snapshot;
+
+/**
+ * The whole view API of an actor, made again only when its snapshot changes: for an actor that
+ * changes when what the view shows changes (a document, the tabs, an auth card).
+ */
+export function useView<TActor extends AnyActorRef, TApi>(actor: TActor, connect: Connect<TActor, TApi>): TApi {
+  const snapshot: SnapshotFrom<TActor> = useSelector(actor, sameSnapshot);
+  return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
+}
+
+/**
+ * One plain value of an actor's view API: the view re-renders only when that value changes (the
+ * answers actor changes at every keystroke). An actor not loaded yet gives `fallback`.
+ */
+export function useViewValue<TActor extends AnyActorRef, TApi, T>(
+  actor: TActor | undefined,
+  connect: Connect<TActor, TApi>,
+  pick: (api: TApi) => T,
+  fallback?: T,
+): T {
+  return useSelector<AnyActorRef, T>(actor ?? NO_ACTOR, (snapshot) =>
+    actor ? pick(connect(snapshot as SnapshotFrom<TActor>, (event) => actor.send(event))) : (fallback as T),
+  );
+}
+
+/** An actor's view API as it is now: for an event handler that must read the latest state, not the last render's. */
+export function currentView<TActor extends AnyActorRef, TApi>(actor: TActor, connect: Connect<TActor, TApi>): TApi {
+  return connect(actor.getSnapshot(), (event) => actor.send(event));
 }

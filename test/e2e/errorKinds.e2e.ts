@@ -3,7 +3,7 @@ import { createAccount, logInByApi, onStep, openStep, screenshotBothWidths, sect
 import { expectAccessible } from './helpers/axe';
 
 /*
- * Issue 13 gap 8 (README "Which errors are the page's"): a call the page cannot be shown without
+ * docs/behaviour.md "Which errors are the page's": a call the page cannot be shown without
  * fails into the root error screen; a call an action started fails into a toast and the page stays.
  */
 test.describe('which errors are the page’s and which the action’s', () => {

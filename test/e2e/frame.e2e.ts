@@ -225,7 +225,7 @@ test.describe('routes and step navigation', () => {
   });
 
   test('a screen whose code fails to load says so in its place, never the error screen, and Try again loads it', async ({ page }) => {
-    // README "Which errors are the page's": a route's code that cannot be fetched is retried in place (issue 12).
+    // docs/behaviour.md "Which errors are the page's": a route's code that cannot be fetched is retried in place.
     let blocked = true;
     await page.route(/\/assets\/AuthArea-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
     await page.goto('/login');

@@ -473,7 +473,7 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
   });
 
-  it("README 'Which errors are the page's': a form actor's failed load is the page's (root error screen), an action's failure a toast", async () => {
+  it("docs/behaviour.md 'Which errors are the page's': a form actor's failed load is the page's (root error screen), an action's failure a toast", async () => {
     const { actor, gate, child, loadForm } = start(APP_INPUTS.loggedIn);
     await loadForm();
     child(SYSTEM_IDS.navigation).send(at('/about'));

@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseChromium } from '../e2e/helpers/chromium';
 
-/** README: `npm test` finds a browser on any machine, in the order it promises. */
+/** docs/testing.md, Browsers: `npm test` finds a browser on any machine, in the order it promises. */
 const playwrightsOwnInstalled = existsSync(chromium.executablePath());
 const fakeBin = mkdtempSync(join(tmpdir(), 'fake-bin-'));
 afterAll(() => rmSync(fakeBin, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The rooms of the code (README, Architecture): the server and the database layer never load
+ * The rooms of the code (README, Map of the code): the server and the database layer never load
  * browser code, the machines never load the server, and the shared catalogue loads nothing of
  * either side, so what both sides need is written once, in src/catalogue or src/college. The
  * product loads nothing of the tests: not their fixtures, not the QA plan generator (npm run paths).

@@ -11,7 +11,7 @@ function sources(folder: string): string[] {
 }
 
 /*
- * README "Routes": the navigation actor is the one source of truth for where the applicant may be.
+ * docs/behaviour.md "Routes": the navigation actor is the one source of truth for where the applicant may be.
  * The router's bridge is the only code that moves the router or writes the history; everything
  * else asks the navigation actor (or is the router's own Link, which the bridge reports).
  */

@@ -1,0 +1,54 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Answers } from '../src/catalogue/dataModel';
+import type { answersMachine, OfferEvent } from './answersMachine';
+
+type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;
+type AnswersSend = ActorRefFrom<typeof answersMachine>['send'];
+
+/** Where the answers stand, as the words beside Save say it; null says nothing. */
+export type SaveStatus = 'saved' | 'offline' | 'retrying' | 'unsaved' | null;
+
+const NONE: readonly string[] = [];
+
+function saveStatus(snapshot: AnswersSnapshot): SaveStatus {
+  if (snapshot.hasTag('saved')) return 'saved';
+  if (snapshot.hasTag('offline')) return 'offline';
+  if (snapshot.hasTag('retrying')) return 'retrying';
+  if (snapshot.hasTag('unsaved')) return 'unsaved';
+  return null;
+}
+
+/**
+ * What the form's frame and buttons need from the answers actor. It changes at every keystroke:
+ * a view selects the one value it shows (useViewValue), and one answer is read by its key.
+ */
+export function connectAnswers(snapshot: AnswersSnapshot, send: AnswersSend) {
+  const busy = snapshot.hasTag('busy');
+  return {
+    answers: snapshot.context.answers,
+    /** Answers are being saved (for whatever reason). */
+    saving: busy,
+    /** A save Save or Next asked for; one asked for by Submit or an upload is theirs to show. */
+    savingForButtons: busy && snapshot.context.requesters.length === 0,
+    /** The page Next is saving for; undefined while Save saves. */
+    saveTarget: snapshot.context.saveTarget,
+    saveStatus: saveStatus(snapshot),
+    /** The answers another tab changed, after a two-tab conflict. */
+    conflicts: snapshot.matches('student') ? snapshot.context.conflicts : NONE,
+    /** Answers are offered back (typed before logging in, kept on the device, or another tab's). */
+    offering: snapshot.hasTag('choosing'),
+    offered: snapshot.context.offered,
+    offeredFrom: snapshot.context.offeredFrom,
+    /** Staff read the answers; nothing may be edited. */
+    readOnly: snapshot.matches('readOnly'),
+    /** Save (no page) or Next (its page): a visitor goes to sign-up, an applicant saves. */
+    saveAndGo: (to?: string) => send(to === undefined ? { type: 'answers.saveAndGo' } : { type: 'answers.saveAndGo', to }),
+    /** Sign In or Create Account, taking a visitor's answers along. */
+    carryTo: (to: string) => send({ type: 'answers.carryTo', to }),
+    chooseOffer: (event: OfferEvent) => send(event),
+    clear: (keys: readonly string[]) => send({ type: 'answers.clear', keys: [...keys] }),
+  };
+}
+
+/** The answers as they are now (a choice or a switch that clears some reads them at the click). */
+export const answersNow = (answers: { getSnapshot(): AnswersSnapshot }): Answers => answers.getSnapshot().context.answers;
