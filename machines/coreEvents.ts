@@ -46,7 +46,7 @@ export type RootReportEvent =
   | { type: 'app.authArea' }
   /**
    * A form actor could not load what the page shows (add-another counts, tab choices, a document
-   * answer): the page would be untrue, so the root error screen takes it (README "Which errors are
+   * answer): the page would be untrue, so the root error screen takes it (docs/behaviour.md "Which errors are
    * the page's"). An action's failure is a toast instead.
    */
   | PageFailedEvent

@@ -45,7 +45,7 @@ export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
 
 /**
- * The page's own load failed (README "Which errors are the page's"): the root shows its error
+ * The page's own load failed (docs/behaviour.md "Which errors are the page's"): the root shows its error
  * screen rather than a page that tells less than the server holds.
  */
 export const pageFailed = (error: unknown): PageFailedEvent => ({
