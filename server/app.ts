@@ -21,7 +21,7 @@ import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
 import { accessRoutes } from './routes/accessRoutes';
 import { accountRoutes } from './routes/accountRoutes';
-import { applicationRoutes, hotApplicationRoutes } from './routes/applicationRoutes';
+import { applicationRoutes } from './routes/applicationRoutes';
 import { collegeRoutes } from './routes/collegeRoutes';
 import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
@@ -97,10 +97,11 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
     answers: deps.answers,
     onSubmitted: (submission: Parameters<typeof accounts.sendReceipt>[0]) => accounts.sendReceipt(submission),
   };
-  app.use(exactRoutes(hotApplicationRoutes(applicationDeps)));
+  const application = applicationRoutes(applicationDeps);
+  app.use(exactRoutes(application.hotRoutes));
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
-    applicationRoutes(applicationDeps),
+    application.router,
     documentRoutes({ db, clock, documents, copies }),
     accessRoutes({ db, tokens, copies, documents, answers: deps.answers }),
     fileRoutes({ store: deps.store, documents, copies, tokens }),

@@ -16,7 +16,7 @@ import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
-import { APPLICATION_MESSAGES } from '../routes/applicationRoutes';
+import { APPLICATION_SERVICE_MESSAGES } from '../application/applicationService';
 import { LOCAL_BUCKET, localCredentials } from '../storage/localStore';
 import type { MultipartForm } from '../storage/multipart';
 import { isSafeObjectKey, type ObjectStore } from '../storage/objectStore';
@@ -56,7 +56,7 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
   }
 
   function refuseWhenSubmitted(userId: number): void {
-    if (findApplication(db, userId)?.submitted_at != null) throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+    if (findApplication(db, userId)?.submitted_at != null) throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.alreadySubmitted);
   }
 
   function refuseWhenConverting(userId: number, answerKey: string): void {
@@ -73,7 +73,7 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
   return {
     requireDocumentKey,
 
-    presign(userId: number, rawAnswerKey: unknown): PresignedPost {
+    async presign(userId: number, rawAnswerKey: unknown): Promise<PresignedPost> {
       const answerKey = requireDocumentKey(rawAnswerKey);
       refuseWhenSubmitted(userId);
       refuseWhenConverting(userId, answerKey);
@@ -98,7 +98,11 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
      * then the file rules; only then is anything written.
      */
     async receiveUpload(form: MultipartForm, sessionUserId: number | undefined): Promise<void> {
-      const verdict = verifyPostPolicy(form.fields, { bucket: LOCAL_BUCKET, credentials: localCredentials(deps.secret), now: clock.now() });
+      const verdict = await verifyPostPolicy(form.fields, {
+        bucket: LOCAL_BUCKET,
+        credentials: localCredentials(deps.secret),
+        now: clock.now(),
+      });
       if (!verdict.ok) {
         if (verdict.problem === 'malformed') throw badRequest(DOCUMENT_MESSAGES.uploadMalformed);
         throw new HttpError(403, verdict.problem === 'expired' ? DOCUMENT_MESSAGES.uploadExpired : DOCUMENT_MESSAGES.uploadForbidden);
@@ -151,7 +155,7 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
         { userId, answerKey, objectKey: fileKey, fileName, fileSize: bytes.length, fileType: content.type },
         clock.now(),
       );
-      if (outcome.status === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+      if (outcome.status === 'submitted') throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.alreadySubmitted);
       if (outcome.status === 'busy') throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
       deps.wake();
     },

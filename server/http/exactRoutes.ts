@@ -1,20 +1,28 @@
 import type { Middleware } from 'koa';
+import { HttpError, METHOD_NOT_ALLOWED_MESSAGE } from './errors';
 
 /**
  * Answers calls by exact method and path before the routers: each router matches the path against
  * its own list and composes a fresh chain per request, which for the calls every page makes cost
- * a fifth of the server's time. Anything else (another spelling of the path, another method, an
- * unknown path) goes on to the routers, so 404, 405 and 401 are theirs as before.
+ * a fifth of the server's time. These paths are theirs alone, answered as a router would: HEAD as
+ * GET, OPTIONS with the methods allowed, any other method 405. Another path goes on to the routers.
  */
 export function exactRoutes<State>(routes: Record<string, Middleware<State>>): Middleware<State> {
-  const byMethod = new Map<string, Map<string, Middleware<State>>>();
+  const byPath = new Map<string, Map<string, Middleware<State>>>();
   for (const [route, handler] of Object.entries(routes)) {
     const [method, path] = route.split(' ') as [string, string];
-    if (!byMethod.has(method)) byMethod.set(method, new Map());
-    byMethod.get(method)!.set(path, handler);
+    if (!byPath.has(path)) byPath.set(path, new Map());
+    byPath.get(path)!.set(method, handler);
   }
   return async (ctx, next) => {
-    const route = byMethod.get(ctx.method)?.get(ctx.path);
-    await (route ? route(ctx, next) : next());
+    const methods = byPath.get(ctx.path);
+    if (!methods) return next();
+    const route = methods.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    if (route) return route(ctx, next);
+    const allow = [...methods.keys(), ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+    if (ctx.method !== 'OPTIONS') throw new HttpError(405, METHOD_NOT_ALLOWED_MESSAGE, {}, { Allow: allow });
+    ctx.set('Allow', allow);
+    ctx.status = 200;
+    ctx.body = '';
   };
 }

@@ -1,28 +1,27 @@
 import { Router } from '@koa/router';
-import type { AnswerStore } from '../application/answerStore';
+import type { Middleware } from 'koa';
 import * as v from 'valibot';
 import type { Db } from '../../db/connection';
-import { findApplication, listAddAnother, listTabs } from '../../db/applications';
-import { documentAnswersJson } from '../../db/documents';
+import { findApplication } from '../../db/applications';
 import type { AccessTokens } from '../accounts/accessTokens';
-import { HttpError } from '../http/errors';
-import { parseOrReject } from '../http/validate';
-import { addAnotherDefaults, tabDefaults } from '../application/groups';
-import type { CopyService } from '../pdf/copyService';
+import type { AnswerStore } from '../application/answerStore';
+import { staffViewJson } from '../application/staffView';
 import type { DocumentService } from '../documents/documentService';
-import { referenceOf } from '../application/reference';
+import { HttpError } from '../http/errors';
+import { validate, type InputState } from '../http/validate';
+import type { CopyService } from '../pdf/copyService';
 
-const tokenQuery = (name: string) =>
-  v.object({
-    [name]: v.pipe(
-      v.string(`The ${name} parameter is required.`),
-      v.regex(/^[A-Za-z0-9_-]{16,64}$/, `The ${name} parameter is not valid.`),
-    ),
-  });
-const tmpQuery = tokenQuery('token');
-const serviceQuery = tokenQuery('service_token');
+const tokenRule = (name: string) =>
+  v.pipe(v.string(`The ${name} parameter is required.`), v.regex(/^[A-Za-z0-9_-]{16,64}$/, `The ${name} parameter is not valid.`));
+const tmpQuery = v.object({ token: tokenRule('token') });
+const staffLinkQuery = v.object({ service_token: tokenRule('service_token') });
 
 const STAFF_LINK_INVALID = 'This staff link is invalid or has expired.';
+
+/** Whose application a staff link opens, once the link is checked. */
+interface StaffLinkState extends InputState<v.InferOutput<typeof staffLinkQuery>> {
+  applicantId: number;
+}
 
 /**
  * GET /public/tmp, GET /service/tmp-pdf, GET /service/pdf and GET /service/pdf/document-answer/{key}:
@@ -37,50 +36,36 @@ export function accessRoutes(deps: {
 }): Router {
   const router = new Router();
 
-  function serviceUser(query: unknown): { userId: number; serviceToken: string } {
-    const { service_token } = parseOrReject(serviceQuery, { service_token: (query as Record<string, unknown>).service_token }) as {
-      service_token: string;
-    };
-    const userId = deps.tokens.serviceUser(service_token);
-    if (userId === undefined || !findApplication(deps.db, userId)) throw new HttpError(403, STAFF_LINK_INVALID);
-    return { userId, serviceToken: service_token };
-  }
+  /** A staff link opens one applicant's application, read-only, until it expires or is revoked. */
+  const staffLink: Middleware<StaffLinkState> = async (ctx, next) => {
+    const applicantId = deps.tokens.serviceUser(ctx.state.input.service_token);
+    if (applicantId === undefined || !findApplication(deps.db, applicantId)) throw new HttpError(403, STAFF_LINK_INVALID);
+    ctx.state.applicantId = applicantId;
+    await next();
+  };
+  const fromStaffLink = validate(staffLinkQuery, { from: 'query' });
 
-  router.get('/public/tmp', (ctx) => {
-    const { token } = parseOrReject(tmpQuery, { token: ctx.query.token }) as { token: string };
-    const answers = deps.tokens.tmpAnswers(token);
+  router.get('/public/tmp', validate(tmpQuery, { from: 'query' }), (ctx) => {
+    const answers = deps.tokens.tmpAnswers(ctx.state.input.token);
     if (answers === undefined) throw new HttpError(404, 'This link is invalid or has expired.');
     ctx.type = 'application/json';
     ctx.body = `{"answer":${answers}}`;
   });
 
-  router.get('/service/tmp-pdf', (ctx) => {
-    const { userId } = serviceUser(ctx.query);
-    const application = findApplication(deps.db, userId)!;
+  router.get('/service/tmp-pdf', fromStaffLink, staffLink, (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = [
-      // Staff see sensitive answers masked (SECURITY.md says who may see them in full), and the
-      // answers settled by the catalogue as the profile, the PDF copy and exports show them.
-      `{"answer":${deps.answers.readJson(userId, 'masked', deps.answers.settledJson(userId, application.answers))}`,
-      `"add_another":${JSON.stringify({ ...addAnotherDefaults(), ...listAddAnother(deps.db, userId) })}`,
-      `"document_answer":${documentAnswersJson(deps.db, userId)}`,
-      `"tabs":${JSON.stringify({ ...tabDefaults(), ...listTabs(deps.db, userId) })}`,
-      `"submitted_at":${application.submitted_at ?? null}`,
-      `"reference":${JSON.stringify(referenceOf(userId, application.submitted_at))}}`,
-    ].join(',');
+    ctx.body = staffViewJson(deps, ctx.state.applicantId);
   });
 
-  /** The staff view's PDF copy: as GET /api/pdf, with a link that opens with the same service token. */
-  router.get('/service/pdf', (ctx) => {
-    const { userId, serviceToken } = serviceUser(ctx.query);
-    const { status, url, message } = deps.copies.status(userId, { serviceToken });
+  /** The staff view's PDF copy: as GET /api/pdf, with a link that opens with the same staff link. */
+  router.get('/service/pdf', fromStaffLink, staffLink, (ctx) => {
+    const { status, url, message } = deps.copies.status(ctx.state.applicantId, { serviceToken: ctx.state.input.service_token });
     ctx.body = { status, url, message };
   });
 
-  /** An uploaded document's status for staff: as the applicant's, with a link that opens with the same service token. */
-  router.get('/service/pdf/document-answer/:key', (ctx) => {
-    const { userId, serviceToken } = serviceUser(ctx.query);
-    ctx.body = deps.documents.status(userId, ctx.params.key, { serviceToken });
+  /** An uploaded document's status for staff: as the applicant's, with a link that opens with the same staff link. */
+  router.get('/service/pdf/document-answer/:key', fromStaffLink, staffLink, (ctx) => {
+    ctx.body = deps.documents.status(ctx.state.applicantId, ctx.params.key, { serviceToken: ctx.state.input.service_token });
   });
 
   return router;

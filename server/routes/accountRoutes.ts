@@ -9,13 +9,13 @@ import {
   signupSchema,
 } from '../../src/catalogue/schema';
 import type { Context } from 'koa';
+import type * as v from 'valibot';
 import type { AccountService } from '../accounts/accountService';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_MS } from '../accounts/deviceCookie';
 import { SESSION_COOKIE } from '../accounts/sessionPolicy';
 import { ACCOUNT_FORM_MAX_BYTES } from '../http/bodyLimits';
-import { readJsonObject } from '../http/jsonBody';
 import { clearSessionCookies, setSessionCookies, type SessionState } from '../http/session';
-import { parseOrReject } from '../http/validate';
+import { validate } from '../http/validate';
 
 /** Section 7's account calls: each validates with the shared schema, then calls the account service. */
 export function accountRoutes(accounts: AccountService, options: { secureCookies: boolean }): Router<SessionState> {
@@ -32,26 +32,26 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
     });
 
   /** Nothing past the account forms' small limit is read, so no rule ever runs over a huge input. */
-  const readForm = (ctx: Context) => readJsonObject(ctx, { maxBytes: ACCOUNT_FORM_MAX_BYTES });
+  const form = <TSchema extends v.GenericSchema>(schema: TSchema) => validate(schema, { maxBytes: ACCOUNT_FORM_MAX_BYTES });
 
-  router.post('/public/signup', async (ctx) => {
-    const form = parseOrReject(signupSchema, await readForm(ctx));
-    ctx.body = await accounts.signUp(normaliseUsername(form.username), form.password, ctx.ip);
+  router.post('/public/signup', form(signupSchema), async (ctx) => {
+    const { input } = ctx.state;
+    ctx.body = await accounts.signUp(normaliseUsername(input.username), input.password, ctx.ip);
   });
 
-  router.post('/public/confirm', async (ctx) => {
-    const form = parseOrReject(confirmSchema, await readForm(ctx));
-    ctx.body = accounts.confirm(normaliseUsername(form.username), form.code, ctx.ip);
+  router.post('/public/confirm', form(confirmSchema), async (ctx) => {
+    const { input } = ctx.state;
+    ctx.body = accounts.confirm(normaliseUsername(input.username), input.code, ctx.ip);
   });
 
-  router.post('/public/resend-confirm', async (ctx) => {
-    const form = parseOrReject(resendSchema, await readForm(ctx));
-    ctx.body = accounts.resendCode(normaliseUsername(form.username), ctx.ip);
+  router.post('/public/resend-confirm', form(resendSchema), async (ctx) => {
+    const { input } = ctx.state;
+    ctx.body = accounts.resendCode(normaliseUsername(input.username), ctx.ip);
   });
 
-  router.post('/public/login', async (ctx) => {
-    const form = parseOrReject(loginSchema, await readForm(ctx));
-    const { sessionId, message, deviceCookie } = await accounts.logIn(normaliseUsername(form.username), form.password, ctx.ip, {
+  router.post('/public/login', form(loginSchema), async (ctx) => {
+    const { input } = ctx.state;
+    const { sessionId, message, deviceCookie } = await accounts.logIn(normaliseUsername(input.username), input.password, ctx.ip, {
       sessionId: ctx.cookies.get(SESSION_COOKIE),
       deviceCookie: ctx.cookies.get(DEVICE_COOKIE),
     });
@@ -60,14 +60,14 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
     ctx.body = { message };
   });
 
-  router.post('/public/forgot-password', async (ctx) => {
-    const form = parseOrReject(forgotSchema, await readForm(ctx));
-    ctx.body = accounts.forgotPassword(normaliseUsername(form.username), ctx.ip);
+  router.post('/public/forgot-password', form(forgotSchema), async (ctx) => {
+    const { input } = ctx.state;
+    ctx.body = accounts.forgotPassword(normaliseUsername(input.username), ctx.ip);
   });
 
-  router.post('/public/reset-password', async (ctx) => {
-    const form = parseOrReject(resetSchema, await readForm(ctx));
-    const { message, deviceCookie } = await accounts.resetPassword(normaliseUsername(form.username), form.id, form.password, ctx.ip);
+  router.post('/public/reset-password', form(resetSchema), async (ctx) => {
+    const { input } = ctx.state;
+    const { message, deviceCookie } = await accounts.resetPassword(normaliseUsername(input.username), input.id, input.password, ctx.ip);
     setDeviceCookie(ctx, deviceCookie);
     ctx.body = { message };
   });

@@ -9,11 +9,11 @@ import { HttpError } from '../http/errors';
 import { readJsonObject } from '../http/jsonBody';
 import { currentSession, requireSession, type SessionState } from '../http/session';
 import type { CopyService } from '../pdf/copyService';
-import { APPLICATION_MESSAGES } from './applicationRoutes';
+import { APPLICATION_SERVICE_MESSAGES } from '../application/applicationService';
 
 /** Answers a delete's outcome: section 7 shows no response, so a short message; refusals as errors. */
 function deleteAnswer(result: DeleteResult, done: string): { message: string } {
-  if (result === 'submitted') throw new HttpError(409, APPLICATION_MESSAGES.alreadySubmitted);
+  if (result === 'submitted') throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.alreadySubmitted);
   if (result === 'busy') throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
   // Deleting what is not there is done already: the client's retries and double clicks are harmless.
   return { message: result === 'missing' ? DOCUMENT_MESSAGES.noDocument : done };
@@ -27,7 +27,7 @@ export function documentRoutes(deps: { db: Db; clock: Clock; documents: Document
 
   router.post('/api/presigned-url', async (ctx) => {
     const { answer_key } = await readJsonObject(ctx);
-    ctx.body = documents.presign(currentSession(ctx).userId, answer_key);
+    ctx.body = await documents.presign(currentSession(ctx).userId, answer_key);
   });
 
   router.get('/api/document-answer', (ctx) => {

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../fixtures/completeApplication';
-import { APPLICATION_MESSAGES } from '../../server/routes/applicationRoutes';
+import { APPLICATION_SERVICE_MESSAGES } from '../../server/application/applicationService';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer, type MessageBody } from './helpers/testServer';
 import type { Profile, ServiceData } from '../../machines/api/responses';
 import type { AnswerValue } from '../../src/catalogue/dataModel';
@@ -34,7 +34,7 @@ describe('answers', () => {
   it('round-trip, including _desc companions and booleans, and merge across saves', async () => {
     const client = await newApplicant();
     const first = await client.put('/api/answer', { first_name: 'Zoë', country: 'USA', country_desc: 'United States' });
-    expect(first).toMatchObject({ status: 200, body: { message: APPLICATION_MESSAGES.saved, version: 1 } });
+    expect(first).toMatchObject({ status: 200, body: { message: APPLICATION_SERVICE_MESSAGES.saved, version: 1 } });
     const second = await client.put<{ version: number }>('/api/answer', { race_asian: true, first_name: 'Zoë Ann' });
     expect(second.body.version).toBe(2);
     const { body } = await client.get<Profile>('/api/profile');
@@ -69,6 +69,33 @@ describe('answers', () => {
   });
 });
 
+describe('the profile and save calls', () => {
+  it('answer HEAD as GET, OPTIONS with the methods allowed, and any other method 405 with Allow, as every call does', async () => {
+    const client = await newApplicant();
+    const head = await client.request('HEAD', '/api/profile');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    const options = await client.request('OPTIONS', '/api/answer');
+    expect(options.status).toBe(200);
+    expect(options.headers.get('allow')).toBe('PUT');
+    for (const [method, path, allow] of [
+      ['POST', '/api/profile', 'GET, HEAD'],
+      ['DELETE', '/api/answer', 'PUT'],
+    ] as const) {
+      const refused = await client.request<MessageBody>(method, path, {});
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe(allow);
+      expect(refused.body.message).toBe('This method is not allowed here.');
+    }
+    // Another call's 405 reads the same.
+    const other = await client.request<MessageBody>('DELETE', '/api/tabs', {});
+    expect(other.status).toBe(405);
+    expect(other.body.message).toBe('This method is not allowed here.');
+    // Without a session the calls themselves are refused with 401.
+    expect((await server.client().get('/api/profile')).status).toBe(401);
+  });
+});
+
 describe('web status and submission', () => {
   it('moves started → validating → submitted, refusing steps out of order', async () => {
     const client = await newApplicant();
@@ -88,7 +115,7 @@ describe('web status and submission', () => {
     await client.put('/api/answer', { first_name: 'Ada' });
     const refused = await client.post<MessageBody & { errors: { key: string; message: string }[] }>('/api/submit', {});
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe(APPLICATION_MESSAGES.missingInformation);
+    expect(refused.body.message).toBe(APPLICATION_SERVICE_MESSAGES.missingInformation);
     const keys = refused.body.errors.map((error) => error.key);
     expect(keys).toEqual(expect.arrayContaining(['last_name', 'gender', 'birth_date', 'legal_agree']));
     expect(keys).not.toContain('first_name');
@@ -106,7 +133,7 @@ describe('web status and submission', () => {
     expect(profile.web_status.map((entry) => entry.web_status)).toEqual(['started', 'validating', 'submitted']);
     expect(await client.put('/api/answer', { first_name: 'Changed' })).toMatchObject({
       status: 409,
-      body: { message: APPLICATION_MESSAGES.alreadySubmitted },
+      body: { message: APPLICATION_SERVICE_MESSAGES.alreadySubmitted },
     });
     expect((await client.post('/api/submit', {})).status).toBe(409);
     expect((await client.get<Profile>('/api/profile')).body.answer.first_name).toBe(completeApplication.first_name);
