@@ -16,9 +16,11 @@ export function exactRoutes<State>(routes: Record<string, Middleware<State>>): M
   }
   return async (ctx, next) => {
     const methods = byPath.get(ctx.path);
-    if (!methods) return next();
-    const route = methods.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
-    if (route) return route(ctx, next);
+    const route = methods?.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    if (!methods || route) {
+      await (route ? route(ctx, next) : next());
+      return;
+    }
     const allow = [...methods.keys(), ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
     if (ctx.method !== 'OPTIONS') throw new HttpError(405, METHOD_NOT_ALLOWED_MESSAGE, {}, { Allow: allow });
     ctx.set('Allow', allow);

@@ -39,12 +39,12 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
     ctx.body = await accounts.signUp(normaliseUsername(input.username), input.password, ctx.ip);
   });
 
-  router.post('/public/confirm', form(confirmSchema), async (ctx) => {
+  router.post('/public/confirm', form(confirmSchema), (ctx) => {
     const { input } = ctx.state;
     ctx.body = accounts.confirm(normaliseUsername(input.username), input.code, ctx.ip);
   });
 
-  router.post('/public/resend-confirm', form(resendSchema), async (ctx) => {
+  router.post('/public/resend-confirm', form(resendSchema), (ctx) => {
     const { input } = ctx.state;
     ctx.body = accounts.resendCode(normaliseUsername(input.username), ctx.ip);
   });
@@ -60,7 +60,7 @@ export function accountRoutes(accounts: AccountService, options: { secureCookies
     ctx.body = { message };
   });
 
-  router.post('/public/forgot-password', form(forgotSchema), async (ctx) => {
+  router.post('/public/forgot-password', form(forgotSchema), (ctx) => {
     const { input } = ctx.state;
     ctx.body = accounts.forgotPassword(normaliseUsername(input.username), ctx.ip);
   });

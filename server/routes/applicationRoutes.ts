@@ -65,8 +65,11 @@ export function applicationRoutes(deps: ApplicationDeps): {
   };
   const withSession =
     (route: Middleware<SessionState>): Middleware<SessionState> =>
-    (ctx, next) =>
-      requireSession(ctx, () => Promise.resolve(route(ctx, next)));
+    async (ctx, next) => {
+      await requireSession(ctx, async () => {
+        await route(ctx, next);
+      });
+    };
   const hotRoutes = { 'GET /api/profile': withSession(profile), 'PUT /api/answer': withSession(saveAnswers) };
 
   router.put('/api/last-page', validate(lastPageSchema), (ctx) => {
