@@ -1,9 +1,10 @@
-import { writeSync } from 'node:fs';
+import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
 
 /**
- * One-line JSON logs. Callers pass only what is safe to keep: never a body, a query string, a
- * password, a code, a token or an answer. Request logging records the path without its query
- * because staff and temporary links carry tokens there.
+ * One-line JSON logs, written by pino: `{"level":"info","time":"<ISO>","event":"request",…fields}`.
+ * Callers pass only what is safe to keep: never a body, a query string, a password, a code, a
+ * token or an answer. Request logging records the path without its query because staff and
+ * temporary links carry tokens there.
  */
 export interface Logger {
   info(event: string, fields?: Record<string, unknown>): void;
@@ -12,32 +13,24 @@ export interface Logger {
 }
 
 export function createLogger(options: { silent?: boolean; write?: (line: string) => void } = {}): Logger {
-  const write = options.write ?? bufferedStdout();
-  const emit =
-    (level: string) =>
-    (event: string, fields: Record<string, unknown> = {}) => {
-      if (options.silent) return;
-      if ('time' in fields || 'level' in fields || 'event' in fields) {
-        write(JSON.stringify({ time: timestamp(), level, event, ...fields }));
-        return;
-      }
-      // The same line as above without building a merged object: this runs once per request.
-      const rest = JSON.stringify(fields);
-      write(`{"time":"${timestamp()}","level":"${level}","event":${JSON.stringify(event)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}`);
-    };
-  return { info: emit('info'), warn: emit('warn'), error: emit('error') };
-}
-
-let lastMs = 0;
-let lastIso = '';
-/** Requests come many to the millisecond under load; formatting the date once per millisecond is enough. */
-function timestamp(): string {
-  const now = Date.now();
-  if (now !== lastMs) {
-    lastMs = now;
-    lastIso = new Date(now).toISOString();
-  }
-  return lastIso;
+  const destination: DestinationStream = options.write
+    ? { write: (line) => options.write!(line.endsWith('\n') ? line.slice(0, -1) : line) }
+    : bufferedStdout();
+  const log = pino(
+    {
+      enabled: !options.silent,
+      base: undefined,
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  // The event leads the fields, so a line reads (and greps) as `"event":"listening","url":…`.
+  return {
+    info: (event, fields) => log.info({ event, ...fields }),
+    warn: (event, fields) => log.warn({ event, ...fields }),
+    error: (event, fields) => log.error({ event, ...fields }),
+  };
 }
 
 const FLUSH_BYTES = 64 * 1024;
@@ -46,29 +39,20 @@ const FLUSH_MS = 50;
 /**
  * Lines are gathered and written every 50 ms (or 64 kB): one write per request line cost a
  * quarter of the server's time under load, and one per turn of the event loop still woke the
- * reader of the log for nearly every request when few connections are open. Whatever is pending is
- * written synchronously when the process exits, so only a SIGKILL can lose the last 50 ms.
+ * reader of the log for nearly every request when few connections are open. pino's destination
+ * writes whatever is pending synchronously when the process exits, so only a SIGKILL can lose the
+ * last 50 ms.
  */
-function bufferedStdout(): (line: string) => void {
-  let pending: string[] = [];
-  let bytes = 0;
+function bufferedStdout(): DestinationStream {
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: FLUSH_BYTES, maxWrite: 2 * FLUSH_BYTES });
   let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (pending.length === 0) return;
-    const chunk = pending.join('\n') + '\n';
-    pending = [];
-    bytes = 0;
-    process.stdout.write(chunk);
-  };
-  process.once('exit', () => {
-    if (pending.length > 0) writeSync(1, pending.join('\n') + '\n');
-  });
-  return (line) => {
-    pending.push(line);
-    bytes += line.length;
-    if (bytes >= FLUSH_BYTES) flush();
-    else if (!timer) timer = setTimeout(flush, FLUSH_MS).unref();
+  return {
+    write(line) {
+      stdout.write(line);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        stdout.flush();
+      }, FLUSH_MS).unref();
+    },
   };
 }

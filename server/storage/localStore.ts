@@ -4,14 +4,13 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, ensurePrivateFolder, restrictTree } from '../../db/privateFiles';
 import { keyedHash } from '../accounts/secrets';
 import { isSafeObjectKey, type ObjectStore } from './objectStore';
-import { buildPostPolicy } from './postPolicy';
-import type { Credentials } from './sigv4';
+import { buildPostPolicy, type PolicySigner } from './postPolicy';
 
 export const LOCAL_UPLOAD_PATH = '/files/upload';
 export const LOCAL_BUCKET = 'local';
 
 /** The local store signs policies with a key derived from the server secret; nothing else knows it. */
-export function localCredentials(secret: Buffer): Credentials {
+export function localCredentials(secret: Buffer): PolicySigner {
   return { accessKeyId: 'admissions-local', secretAccessKey: keyedHash(secret, 'upload-policy', 'local'), region: 'local' };
 }
 

@@ -1,4 +1,4 @@
-import type { PresignedPost } from './postPolicy';
+import type { PresignedPost, UploadRequest } from './postPolicy';
 
 /**
  * Where uploaded documents, their conversions and PDF copies are kept. The local store (a folder
@@ -8,14 +8,7 @@ import type { PresignedPost } from './postPolicy';
 export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** Browser upload form for one key: the url to POST to and the fields to send before the file. */
-  presignPost(request: {
-    key: string;
-    keyPrefix: string;
-    minBytes: number;
-    maxBytes: number;
-    expiresAt: number;
-    now: number;
-  }): PresignedPost;
+  presignPost(request: UploadRequest): Promise<PresignedPost>;
   /** undefined when there is no such object. */
   get(key: string): Promise<Buffer | undefined>;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;

@@ -1,9 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SIGV4_ALGORITHM, amzDate, credentialScope, signPolicy, type Credentials } from './sigv4';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
+import * as v from 'valibot';
 
 /**
- * S3 browser-upload ("POST policy") documents: building them for the presigned-url call and, for
- * the local store, checking them exactly as S3 does before a byte is written.
+ * S3 browser-upload ("POST policy") documents. One list of upload conditions serves both stores:
+ * the S3 store hands it to the AWS SDK's presigned POST, and the local store signs it here with the
+ * SDK's own SigV4 signer and checks it exactly as S3 does before a byte is written.
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
  */
 
@@ -12,9 +15,8 @@ export interface PresignedPost {
   fields: Record<string, string>;
 }
 
-export interface PostPolicyRequest {
-  url: string;
-  bucket: string;
+/** What one upload form allows: this key only, under the applicant's prefix, in this size range, until then. */
+export interface UploadRequest {
   key: string;
   /** The applicant's own prefix: the policy refuses any key outside it. */
   keyPrefix: string;
@@ -22,19 +24,64 @@ export interface PostPolicyRequest {
   maxBytes: number;
   expiresAt: number;
   now: number;
-  credentials: Credentials;
 }
 
-type Condition = Record<string, string> | [string, string | number, string | number];
+const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
 
-export function buildPostPolicy(request: PostPolicyRequest): PresignedPost {
-  const { dateTime, date } = amzDate(request.now);
-  const credential = `${request.credentials.accessKeyId}/${credentialScope(date, request.credentials.region)}`;
+/** An equality condition (`{ "key": "…" }`) or an operator with its subject and operand. */
+const ConditionSchema = v.union([
+  v.strictTuple([v.literal('content-length-range'), v.number(), v.number()]),
+  v.strictTuple([v.picklist(['eq', 'starts-with']), v.pipe(v.string(), v.startsWith('$')), v.string()]),
+  v.pipe(
+    v.record(v.string(), v.string()),
+    v.check((condition) => !Array.isArray(condition)),
+  ),
+]);
+type Condition = v.InferOutput<typeof ConditionSchema>;
+
+/** The policy document, as its base64 `policy` field carries it. */
+const PolicyDocumentSchema = v.object({
+  expiration: v.pipe(v.string(), v.isoTimestamp()),
+  conditions: v.array(ConditionSchema),
+});
+
+/**
+ * The conditions an upload's policy holds besides the bucket, the exact key and the signer's own
+ * fields (algorithm, credential, date, session token), which the signer adds to every policy.
+ */
+export function uploadConditions(request: UploadRequest): Condition[] {
+  return [
+    ['starts-with', '$key', request.keyPrefix],
+    ['content-length-range', request.minBytes, request.maxBytes],
+  ];
+}
+
+export interface PolicySigner {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+const signerFor = (credentials: PolicySigner) =>
+  new SignatureV4({ service: 's3', region: credentials.region, credentials, sha256: Sha256, uriEscapePath: false });
+
+/** '20130524T000000Z' for a time. */
+const amzDate = (time: number) => new Date(time).toISOString().replace(/[-:]|\.\d{3}/g, '');
+const credentialOf = (credentials: PolicySigner, date: string) =>
+  `${credentials.accessKeyId}/${date}/${credentials.region}/s3/aws4_request`;
+
+/** The local store's form: the same fields, conditions and signature S3 would check. */
+export async function buildPostPolicy(
+  request: UploadRequest & { url: string; bucket: string; credentials: PolicySigner },
+): Promise<PresignedPost> {
+  const dateTime = amzDate(request.now);
+  const credential = credentialOf(request.credentials, dateTime.slice(0, 8));
+  const [startsWith, range] = uploadConditions(request);
   const conditions: Condition[] = [
     { bucket: request.bucket },
-    ['starts-with', '$key', request.keyPrefix],
+    startsWith!,
     { key: request.key },
-    ['content-length-range', request.minBytes, request.maxBytes],
+    range!,
     { 'x-amz-algorithm': SIGV4_ALGORITHM },
     { 'x-amz-credential': credential },
     { 'x-amz-date': dateTime },
@@ -48,7 +95,7 @@ export function buildPostPolicy(request: PostPolicyRequest): PresignedPost {
       'x-amz-algorithm': SIGV4_ALGORITHM,
       'x-amz-credential': credential,
       'x-amz-date': dateTime,
-      'x-amz-signature': signPolicy(policy, request.credentials.secretAccessKey, date, request.credentials.region),
+      'x-amz-signature': await signerFor(request.credentials).sign(policy, { signingDate: new Date(request.now) }),
     },
   };
 }
@@ -65,10 +112,10 @@ const UNCOVERED_FIELDS = new Set(['policy', 'x-amz-signature', 'file']);
  * then every condition against the form, and finally that the form holds no field the policy
  * does not name. The file's size is checked by the caller against the returned range.
  */
-export function verifyPostPolicy(
+export async function verifyPostPolicy(
   form: ReadonlyMap<string, string>,
-  expected: { bucket: string; credentials: Credentials; now: number },
-): PolicyVerdict {
+  expected: { bucket: string; credentials: PolicySigner; now: number },
+): Promise<PolicyVerdict> {
   const fields = new Map([...form].map(([name, value]) => [name.toLowerCase(), value]));
   const policyText = fields.get('policy');
   const signature = fields.get('x-amz-signature');
@@ -76,17 +123,14 @@ export function verifyPostPolicy(
   if (!policyText || !signature || !credential || fields.get('x-amz-algorithm') !== SIGV4_ALGORITHM || !fields.has('key')) {
     return { ok: false, problem: 'malformed', detail: 'missing policy fields' };
   }
-  const [accessKeyId, date, region, service, terminator] = credential.split('/');
-  if (
-    accessKeyId !== expected.credentials.accessKeyId ||
-    region !== expected.credentials.region ||
-    service !== 's3' ||
-    terminator !== 'aws4_request' ||
-    !/^\d{8}$/.test(date ?? '')
-  ) {
+  const date = /^[^/]+\/(\d{4})(\d{2})(\d{2})\//.exec(credential);
+  if (!date || credential !== credentialOf(expected.credentials, date.slice(1).join(''))) {
     return { ok: false, problem: 'signature', detail: 'unknown credential' };
   }
-  const wanted = Buffer.from(signPolicy(policyText, expected.credentials.secretAccessKey, date!, region));
+  // The signature covers the credential's day (its signing key); the policy's own x-amz-date is a condition.
+  const wanted = Buffer.from(
+    await signerFor(expected.credentials).sign(policyText, { signingDate: new Date(`${date[1]}-${date[2]}-${date[3]}T00:00:00Z`) }),
+  );
   const given = Buffer.from(signature);
   if (wanted.length !== given.length || !timingSafeEqual(wanted, given))
     return { ok: false, problem: 'signature', detail: 'signature mismatch' };
@@ -97,39 +141,32 @@ export function verifyPostPolicy(
   } catch {
     return { ok: false, problem: 'malformed', detail: 'policy is not JSON' };
   }
-  if (typeof parsed !== 'object' || parsed === null) return { ok: false, problem: 'malformed', detail: 'policy is not a JSON object' };
-  const policy: { expiration?: unknown; conditions?: unknown } = parsed;
-  const expiration = typeof policy.expiration === 'string' ? Date.parse(policy.expiration) : NaN;
-  if (!Number.isFinite(expiration)) return { ok: false, problem: 'malformed', detail: 'no expiration' };
-  if (expiration <= expected.now) return { ok: false, problem: 'expired', detail: 'policy expired' };
-  if (!Array.isArray(policy.conditions)) return { ok: false, problem: 'malformed', detail: 'no conditions' };
+  const policy = v.safeParse(PolicyDocumentSchema, parsed);
+  if (!policy.success) return { ok: false, problem: 'malformed', detail: 'policy does not read as a POST policy' };
+  if (Date.parse(policy.output.expiration) <= expected.now) return { ok: false, problem: 'expired', detail: 'policy expired' };
 
   const covered = new Set<string>();
   let range: [number, number] | undefined;
+  // The bucket is the one posted to; a form that names another is refused.
+  if (fields.has('bucket') && fields.get('bucket') !== expected.bucket)
+    return { ok: false, problem: 'condition', detail: 'another bucket' };
   const valueOf = (name: string) => (name === 'bucket' ? expected.bucket : fields.get(name));
-  for (const condition of policy.conditions as unknown[]) {
-    if (Array.isArray(condition)) {
-      const [operator, subject, operand] = condition as unknown[];
-      if (operator === 'content-length-range' && typeof subject === 'number' && typeof operand === 'number') {
-        range = [subject, operand];
-        continue;
-      }
-      if (typeof subject !== 'string' || !subject.startsWith('$') || typeof operand !== 'string') {
-        return { ok: false, problem: 'malformed', detail: 'unreadable condition' };
-      }
-      const name = subject.slice(1).toLowerCase();
-      covered.add(name);
-      const value = valueOf(name);
-      const holds = operator === 'eq' ? value === operand : operator === 'starts-with' ? value?.startsWith(operand) === true : false;
-      if (!holds) return { ok: false, problem: 'condition', detail: `condition on ${name} failed` };
-    } else if (condition && typeof condition === 'object') {
+  for (const condition of policy.output.conditions) {
+    if (!Array.isArray(condition)) {
       for (const [rawName, operand] of Object.entries(condition)) {
         const name = rawName.toLowerCase();
         covered.add(name);
         if (valueOf(name) !== operand) return { ok: false, problem: 'condition', detail: `condition on ${name} failed` };
       }
+    } else if (condition[0] === 'content-length-range') {
+      range = [condition[1], condition[2]];
     } else {
-      return { ok: false, problem: 'malformed', detail: 'unreadable condition' };
+      const [operator, subject, operand] = condition;
+      const name = subject.slice(1).toLowerCase();
+      covered.add(name);
+      const value = valueOf(name);
+      const holds = operator === 'eq' ? value === operand : value?.startsWith(operand) === true;
+      if (!holds) return { ok: false, problem: 'condition', detail: `condition on ${name} failed` };
     }
   }
   for (const name of fields.keys()) {

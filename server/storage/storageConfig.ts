@@ -13,8 +13,11 @@ export type StorageConfig =
       region: string;
       /** Unset for AWS itself; set for MinIO, R2, Ceph… (path-style addressing is then used). */
       endpoint: string | undefined;
-      accessKeyId: string;
-      secretAccessKey: string;
+      /**
+       * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, when set; unset, the AWS SDK's own chain finds
+       * them (AWS_* variables, a shared profile, the ECS task role, the EC2 instance role).
+       */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
     };
 
 export function readStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
@@ -28,12 +31,15 @@ export function readStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): Stor
   };
   const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined;
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error('S3_ENDPOINT must be an http(s) URL.');
+  const bucket = required('S3_BUCKET');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain.');
+  }
   return {
     kind,
-    bucket: required('S3_BUCKET'),
+    bucket,
     region: env.S3_REGION || 'us-east-1',
     endpoint,
-    accessKeyId: required('S3_ACCESS_KEY_ID'),
-    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
   };
 }
