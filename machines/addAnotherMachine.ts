@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { ADD_ANOTHER_DEFAULT, ADD_ANOTHER_MAX } from '../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS, slotKeys, slotTitle, type AddAnotherGroup } from '../src/catalogue/questions';
@@ -82,6 +82,9 @@ const removingTitle = (context: AddAnotherContext) => {
   return group && context.removing ? slotTitle(group, context.removing.slot) : '';
 };
 
+/** A failed call's toast message: the server's own words, or the generic one. */
+const failureMessage = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error, GENERIC_ERROR_MESSAGE) });
+
 export const addAnotherMachine = setup({
   types: {
     context: {} as AddAnotherContext,
@@ -96,23 +99,38 @@ export const addAnotherMachine = setup({
     ),
   },
   guards: {
-    isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    canAdd: ({ context, event }) => event.type === 'add' && countIn(context, event.buttonId) < maxCountOf(event.buttonId),
-    canRemove: ({ context, event }) =>
-      event.type === 'remove' &&
-      groupOf(event.buttonId) !== undefined &&
-      Number.isInteger(event.slot) &&
-      event.slot >= 1 &&
-      event.slot < countIn(context, event.buttonId),
-    sessionLost: ({ event }) => event.type === 'answers.saveFailed' && event.reason === 'unauthorised',
+    isStudent: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.loggedIn && !event.serviceUser;
+    },
+    isServiceUser: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.serviceUser;
+    },
+    canAdd: ({ context, event }) => {
+      assertEvent(event, 'add');
+      return countIn(context, event.buttonId) < maxCountOf(event.buttonId);
+    },
+    canRemove: ({ context, event }) => {
+      assertEvent(event, 'remove');
+      return (
+        groupOf(event.buttonId) !== undefined &&
+        Number.isInteger(event.slot) &&
+        event.slot >= 1 &&
+        event.slot < countIn(context, event.buttonId)
+      );
+    },
+    sessionLost: ({ event }) => {
+      assertEvent(event, 'answers.saveFailed');
+      return event.reason === 'unauthorised';
+    },
     unauthorised: unauthorisedError,
   },
   actions: {
     resetCounts: assign({ counts: () => ({ ...DEFAULT_COUNTS }), adding: null, removing: null }),
     startRemoving: assign({
       removing: ({ context, event }) => {
-        if (event.type !== 'remove') return null;
+        assertEvent(event, 'remove');
         const group = groupOf(event.buttonId)!;
         return {
           buttonId: event.buttonId,
@@ -139,20 +157,23 @@ export const addAnotherMachine = setup({
       slot: context.removing?.slot ?? 0,
       title: removingTitle(context),
     })),
-    toastRemoveError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context, event }): ToastEvent => ({
+    toastRemoveError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }, params: { message: string }): ToastEvent => ({
       type: 'toast.show',
-      toast: {
-        severity: 'error',
-        title: removeErrorTitle(removingTitle(context)),
-        message:
-          event.type === 'answers.saveFailed' ? event.message : errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
-      },
+      toast: { severity: 'error', title: removeErrorTitle(removingTitle(context)), message: params.message },
     })),
     replaceCounts: assign({
-      counts: ({ context, event }) => (event.type === 'counts.replace' ? mergeCounts(event.counts) : context.counts),
+      counts: ({ event }) => {
+        assertEvent(event, 'counts.replace');
+        return mergeCounts(event.counts);
+      },
     }),
-    keepLoadedCounts: assign({ counts: ({ event }) => mergeCounts((event as { output?: Record<string, number> }).output ?? {}) }),
-    startAdding: assign({ adding: ({ event }) => (event.type === 'add' ? event.buttonId : null) }),
+    keepLoadedCounts: assign({ counts: (_, counts: Record<string, number>) => mergeCounts(counts) }),
+    startAdding: assign({
+      adding: ({ event }) => {
+        assertEvent(event, 'add');
+        return event.buttonId;
+      },
+    }),
     // Never past the group's maximum, even when a `counts.replace` raised the count while the save ran.
     countAdded: assign(({ context }) =>
       context.adding
@@ -163,17 +184,13 @@ export const addAnotherMachine = setup({
         : {},
     ),
     stopAdding: assign({ adding: null }),
-    toastAddError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context, event }): ToastEvent => ({
+    toastAddError: sendTo(sibling(SYSTEM_IDS.toasts), ({ context }, params: { message: string }): ToastEvent => ({
       type: 'toast.show',
-      toast: {
-        severity: 'error',
-        title: addAnotherErrorTitle(context.adding ?? ''),
-        message: errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE),
-      },
+      toast: { severity: 'error', title: addAnotherErrorTitle(context.adding ?? ''), message: params.message },
     })),
     reportUnauthorised: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
     /** Without the counts the page would hide the answers of every added group: the root's error screen. */
-    reportPageFailure: sendTo(sibling(SYSTEM_IDS.app), ({ event }) => pageFailed((event as { error?: unknown }).error)),
+    reportPageFailure: sendTo(sibling(SYSTEM_IDS.app), (_, params: { error: unknown }) => pageFailed(params.error)),
   },
 }).createMachine({
   id: 'addAnother',
@@ -210,10 +227,10 @@ export const addAnotherMachine = setup({
           invoke: {
             id: 'loadCounts',
             src: 'loadCounts',
-            onDone: { target: 'ready', actions: 'keepLoadedCounts' },
+            onDone: { target: 'ready', actions: { type: 'keepLoadedCounts', params: ({ event }) => event.output } },
             onError: [
               { guard: 'unauthorised', target: 'ready', actions: 'reportUnauthorised' },
-              { target: 'ready', actions: 'reportPageFailure' },
+              { target: 'ready', actions: { type: 'reportPageFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },
@@ -243,7 +260,10 @@ export const addAnotherMachine = setup({
             'answers.saveFailed': [
               // The answers actor has told the session; the login page says the rest.
               { guard: 'sessionLost', target: 'ready', actions: 'stopRemoving' },
-              { target: 'ready', actions: ['toastRemoveError', 'stopRemoving'] },
+              {
+                target: 'ready',
+                actions: [{ type: 'toastRemoveError', params: ({ event }) => ({ message: event.message }) }, 'stopRemoving'],
+              },
             ],
           },
         },
@@ -259,7 +279,7 @@ export const addAnotherMachine = setup({
             onDone: { target: 'ready', actions: ['countRemoved', 'tellRemoved', 'stopRemoving'] },
             onError: [
               { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopRemoving'] },
-              { target: 'ready', actions: ['toastRemoveError', 'stopRemoving'] },
+              { target: 'ready', actions: [{ type: 'toastRemoveError', params: failureMessage }, 'stopRemoving'] },
             ],
           },
         },
@@ -272,7 +292,7 @@ export const addAnotherMachine = setup({
             onDone: { target: 'ready', actions: 'countAdded' },
             onError: [
               { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopAdding'] },
-              { target: 'ready', actions: ['toastAddError', 'stopAdding'] },
+              { target: 'ready', actions: [{ type: 'toastAddError', params: failureMessage }, 'stopAdding'] },
             ],
           },
         },
