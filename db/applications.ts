@@ -223,7 +223,7 @@ export function listTabs(db: Db, userId: number): Record<string, string> {
  * Saves the tab choice and clears the answers that belonged to the other tabs, all or nothing.
  * A document among the cleared answers is detached with its conversion in the same transaction
  * (its files are queued for deletion); while that document is still being converted the switch
- * is refused as 'busy', as section 4 blocks it.
+ * is refused as 'busy'.
  */
 export function chooseTab(
   db: Db,

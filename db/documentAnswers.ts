@@ -16,7 +16,7 @@ import { enqueueJob, enqueueObjectDeletion } from './jobs';
 
 /**
  * The document operations that also change the applicant's answers, each one transaction: the
- * document row, its answer (ANSWERED or empty, section 4), the queued job and the files to delete
+ * document row, its answer (ANSWERED or empty), the queued job and the files to delete
  * can never disagree.
  */
 
@@ -61,7 +61,7 @@ export function startConversion(
     .immediate();
 }
 
-/** Section 4: on completed, the answer for that key is marked ANSWERED. False when the document changed meanwhile. */
+/** On completed, the answer for that key is marked ANSWERED. False when the document changed meanwhile. */
 export function completeConversion(
   db: Db,
   result: { userId: number; answerKey: string; generation: number; convertedKey: string },
@@ -76,7 +76,7 @@ export function completeConversion(
     .immediate();
 }
 
-/** Section 4: on failed, the answer is cleared and the reason kept for the status call. */
+/** On failed, the answer is cleared and the reason kept for the status call. */
 export function failConversion(
   db: Db,
   failure: { userId: number; answerKey: string; generation: number; message: string },

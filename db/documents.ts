@@ -2,7 +2,7 @@ import type { Db } from './connection';
 import { enqueueObjectDeletion } from './jobs';
 import { stmt } from './statements';
 
-/** Section 3's statuses; 'not answered' is also what a question without any row reports. */
+/** A document's conversion statuses; 'not answered' is also what a question without any row reports. */
 export type DocumentStatus = 'unprocessed' | 'in progress' | 'completed' | 'failed' | 'not answered';
 export type DocumentFileType = 'png' | 'jpeg' | 'pdf' | 'docx';
 
@@ -223,7 +223,7 @@ export function removeDocument(db: Db, row: DocumentRow, now: number): void {
 
 /**
  * For a tab switch: the documents among the keys the switch clears. Returns 'busy' when one of
- * them is still being converted (section 4 blocks the switch), otherwise removes them. Runs inside
+ * them is still being converted (a conversion blocks the switch), otherwise removes them. Runs inside
  * the caller's transaction.
  */
 export function detachDocuments(db: Db, userId: number, answerKeys: readonly string[], now: number): 'detached' | 'busy' {

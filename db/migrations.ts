@@ -249,7 +249,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX users_unconfirmed ON users(created_at) WHERE confirmed_at IS NULL;
   CREATE INDEX access_tokens_expiry ON access_tokens(expires_at);
   `,
-  /* 8: an unconfirmed account given two different passwords is contested (issue 10 item 3) */ `
+  /* 8: an unconfirmed account given two different passwords is contested */ `
   -- Set when a repeated sign-up brings a password other than the stored one; confirming such an
   -- account sets no password, so neither the first nor the last sign-up gets it.
   ALTER TABLE users ADD COLUMN password_contested INTEGER NOT NULL DEFAULT 0;

@@ -60,8 +60,8 @@ const codeHash = (deps: AccountDeps, userId: number, code: string) => keyedHash(
 const resetHash = (deps: AccountDeps, id: string) => keyedHash(deps.secret, 'reset', id);
 
 /**
- * Account rules of the foundation issue and of issue 10. Usernames arrive already normalised by
- * the shared schemas. No answer depends on whether an address has an account: sign-up, confirm,
+ * Sign-up, confirm, log-in, resend, forgot and reset, each within its budgets. Usernames arrive
+ * already normalised by the shared schemas. No answer depends on whether an address has an account: sign-up, confirm,
  * resend and forgot answer alike (and spend the same budgets), only the mailbox learns more.
  */
 export function createAccountService(deps: AccountDeps) {

@@ -1,4 +1,4 @@
-/** Session lifetimes of the foundation issue: 15 minutes idle (spec section 9 inactivity), 12 hours at most. */
+/** A session ends after 15 minutes idle (the inactivity limit) and after 12 hours at most. */
 export const SESSION_IDLE_MS = 15 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen is written at most this often: one write per request would double the cost of every read. */

@@ -1,6 +1,6 @@
 import { ADD_ANOTHER_GROUPS, TAB_GROUPS } from '../../src/catalogue/questions';
 
-/** Every add-another group starts with one component (spec section 9). */
+/** Every add-another group starts with one component. */
 export function addAnotherDefaults(): Record<string, number> {
   return Object.fromEntries(ADD_ANOTHER_GROUPS.map((group) => [group.buttonId, 1]));
 }

@@ -69,7 +69,8 @@ function profilePieces(db: Db, answerStore: AnswerStore, userId: number): Profil
 const usernamePrefix = (username: string) => `{"username":${JSON.stringify(username)}`;
 
 /**
- * The section 3 profile response. The stored answers are already JSON text, so they are spliced
+ * The profile response: username, last_page, successful_login, web_status, answer and
+ * document_answer. The stored answers are already JSON text, so they are spliced
  * in as they are: parsing and re-serialising a 150-key application on every load is wasted work.
  */
 export function profileJson(db: Db, answers: AnswerStore, userId: number, username: string): string {

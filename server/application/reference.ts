@@ -1,5 +1,5 @@
 /**
- * The application's reference number (issue 13), shown on the completion page, in the PDF copy
+ * The application's reference number, shown on the completion page, in the PDF copy
  * and in the staff view: 'ADM-2026-00042-7'. It is derived, never stored, from what never changes
  * once the application is submitted: the applicant's id and the year of submission (UTC). The last
  * digit is a Luhn check digit over the others, so a number read out over the phone with one digit

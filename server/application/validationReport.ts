@@ -27,7 +27,7 @@ const VALIDATION_REPORT_MESSAGES = {
 export type ValidationReport = Record<string, string[]>;
 
 /**
- * Section 7's report, messages by answer key, checked and written as lists (a single message may
+ * The validations report, messages by answer key, checked and written as lists (a single message may
  * come as a string). Refusals are 400 with one of the messages above.
  */
 export function checkValidationReport(body: Record<string, unknown>): ValidationReport {

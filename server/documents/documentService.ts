@@ -39,7 +39,7 @@ export const UPLOAD_POLICY_TTL_MS = 10 * 60 * 1000;
 export const MAX_OPEN_UPLOADS = 10;
 
 /**
- * The document calls of section 7 behind the routes: presigned uploads, the local upload
+ * The document calls behind the routes: presigned uploads, the local upload
  * endpoint's checks, conversion requests and status. Everything is scoped to the caller's own
  * account; a key of anyone else's is answered as if it did not exist.
  */
@@ -161,7 +161,7 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
     },
 
     /**
-     * Section 7's conversion status, with the download link of the converted PDF once it is there
+     * The conversion status, with the download link of the converted PDF once it is there
      * (for staff, a link that opens with their service token).
      */
     status(userId: number, rawAnswerKey: unknown, options: { serviceToken?: string } = {}): DocumentStatusAnswer {

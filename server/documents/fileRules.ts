@@ -6,7 +6,8 @@ import { exceedsImageLimits, readImageHeader } from './imageHeader';
 import { DOCUMENT_MESSAGES } from './messages';
 
 /**
- * Section 5's file rules on the server. The name is checked as the applicant gave it; the type is
+ * The file rules on the server: at most 1 MB, not empty, a name of at most 32 characters, and a
+ * .png, .jpeg, .jpg, .pdf or .docx. The name is checked as the applicant gave it; the type is
  * decided by the bytes (magic numbers), never by the name or the declared Content-Type, so a zip
  * renamed .png is refused and a PDF renamed .jpg is converted as the PDF it is.
  */

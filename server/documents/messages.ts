@@ -6,12 +6,12 @@ const count = (value: number) => value.toLocaleString('en-US');
 const megapixels = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
 
 /**
- * What the server says about documents beyond the file rules of section 5 (FILE_MESSAGES, used
+ * What the server says about documents beyond the file rules (FILE_MESSAGES, used
  * word for word). The applicant reads these, so they say what to do next.
  */
 export const DOCUMENT_MESSAGES = {
   ...FILE_MESSAGES,
-  /** Section 4's dialog text, also the answer when a conversion blocks a delete or a tab switch. */
+  /** The 'File Upload in Progress' dialog's text, also the answer when a conversion blocks a delete or a tab switch. */
   uploadInProgress: 'Please wait until the file upload has completed.',
   unknownQuestion: (key: string) => `${key} is not a question that takes a document.`,
   fileNameRequired: 'file_name is required.',

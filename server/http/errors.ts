@@ -3,7 +3,7 @@ import type { Logger } from '../log';
 import { MAX_BODY_BYTES, tooLargeMessage } from './bodyLimits';
 import { requestIdOf } from './requestId';
 
-// Spec section 8: the text shown when the server cannot say anything more useful.
+// The text shown when the server cannot say anything more useful.
 import { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
 
 /** A request the server could not make sense of (Node's parser, or a body a library refused). */

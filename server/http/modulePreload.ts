@@ -53,7 +53,7 @@ export function modulePreloadHints(distDir: string): (pathname: string) => strin
         (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
       );
       hints = [...styles, ...scripts].join('');
-      // Only section 2's routes get hints, so the cache holds a handful of entries.
+      // Only the product's routes get hints, so the cache holds a handful of entries.
       if (routeEntryNames(pathname).length > 0) cache.set(pathname, hints);
     }
     return hints;

@@ -33,7 +33,7 @@ export function suggest(db: Db, category: LookupCategory, text: string, limit: n
 }
 
 /**
- * The fields a chosen suggestion fills (section 3). Schools: ceeb, name, address_line_1, city,
+ * The fields a chosen suggestion fills. Schools: ceeb, name, address_line_1, city,
  * state, zip, country. Addresses: city, state, zip and country; address_line_1 is left out so the
  * street the applicant typed stays as it is.
  */

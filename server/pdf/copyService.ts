@@ -16,7 +16,8 @@ export interface CopyStatus {
 
 /**
  * GET /api/pdf (and the staff variant): the current copy's link when it matches the answers,
- * otherwise a rendering is queued and the status says so; the client polls (section 4).
+ * otherwise a rendering is queued and the status says so; the client polls
+ * every second until the first result, then every 10 minutes.
  */
 export function createCopyService(deps: { db: Db; clock: Clock; secret: Buffer; wake(): void }) {
   const { db, clock } = deps;

@@ -20,7 +20,7 @@ import { inlineImagesIn } from './inlineImages';
 
 /**
  * Pages of an untrusted PDF rebuilt in another document, carrying what they show and nothing a
- * viewer could run or open (issue 10, item 2). A rebuilt page is a new dictionary holding only
+ * viewer could run or open. A rebuilt page is a new dictionary holding only
  * its boxes, rotation, transparency group, resources and content; visible annotations (filled
  * fields, stamps, comments) are drawn into the content from their appearance, and the
  * annotations themselves are left behind. Nothing of the source's catalogue comes along: no

@@ -17,7 +17,7 @@ import { ACCOUNT_FORM_MAX_BYTES } from '../http/bodyLimits';
 import { clearSessionCookies, setSessionCookies, type SessionState } from '../http/session';
 import { validate } from '../http/validate';
 
-/** Section 7's account calls: each validates with the shared schema, then calls the account service. */
+/** The account calls: each validates with the shared schema, then calls the account service. */
 export function accountRoutes(accounts: AccountService, options: { secureCookies: boolean }): Router<SessionState> {
   const router = new Router<SessionState>();
   /** Kept by the browser for months and sent with login calls only; never readable by scripts. */

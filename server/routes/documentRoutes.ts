@@ -11,7 +11,7 @@ import { currentSession, requireSession, type SessionState } from '../http/sessi
 import type { CopyService } from '../pdf/copyService';
 import { APPLICATION_SERVICE_MESSAGES } from '../application/applicationService';
 
-/** Answers a delete's outcome: section 7 shows no response, so a short message; refusals as errors. */
+/** Answers a delete's outcome: a short message; refusals as errors. */
 function deleteAnswer(result: DeleteResult, done: string): { message: string } {
   if (result === 'submitted') throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.alreadySubmitted);
   if (result === 'busy') throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
@@ -19,7 +19,7 @@ function deleteAnswer(result: DeleteResult, done: string): { message: string } {
   return { message: result === 'missing' ? DOCUMENT_MESSAGES.noDocument : done };
 }
 
-/** Section 7's document and PDF calls for a logged-in applicant; each needs a session (401 otherwise). */
+/** The document and PDF calls for a logged-in applicant; each needs a session (401 otherwise). */
 export function documentRoutes(deps: { db: Db; clock: Clock; documents: DocumentService; copies: CopyService }): Router<SessionState> {
   const { db, clock, documents, copies } = deps;
   const router = new Router<SessionState>();

@@ -86,7 +86,7 @@ export function fileRoutes(deps: {
     await sendPdf(ctx, link.objectKey, 'application-copy.pdf');
   });
 
-  /** An uploaded document's converted PDF (issue 13): the same rules as the copy. */
+  /** An uploaded document's converted PDF: the same rules as the copy. */
   router.get(DOCUMENT_DOWNLOAD_PATH, async (ctx) => {
     const link = authorise(ctx, deps.documents.resolveDownload(ticketOf(ctx)), 'Please log in to download your document.');
     await sendPdf(ctx, link.objectKey, link.fileName);

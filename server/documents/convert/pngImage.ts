@@ -13,7 +13,8 @@ import { PNG_COLOUR_TYPES, readImageHeader } from '../imageHeader';
  * its filter, reduced to 8-bit samples and deflated again as it arrives. Only interlaced pictures
  * need a whole image at once (Adam7 spreads every row over seven passes); they hold it as 8-bit
  * samples, at most IMAGE_MAX_PIXELS × 4 bytes. pdfkit's own PNG code inflates everything at once
- * and keeps several copies of the pixels (the image bomb of issue 10).
+ * and keeps several copies of the pixels: a small file that decodes to a huge image would
+ * exhaust the memory.
  */
 
 export class PngUnreadable extends Error {}
@@ -95,7 +96,7 @@ function passesOf(png: PngFile, bitsPerPixel: number): Pass[] {
     .filter((pass) => pass.width > 0 && pass.height > 0);
 }
 
-/** Undoes a row's filter in place (PNG spec, section 9); `previous` is the row above, zeros for a pass's first. */
+/** Undoes a row's PNG filter (None, Sub, Up, Average or Paeth) in place; `previous` is the row above, zeros for a pass's first. */
 function unfilter(filter: number, row: Uint8Array, previous: Uint8Array, step: number): void {
   const length = row.length;
   switch (filter) {
