@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/log';
+import { stringMatching } from '../fixtures/matchers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+const ISO_TIME = stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 /** Runs `script` in a node process with the server's logger as `logger`; resolves with each stdout line and when it came. */
 function runWithLogger(script: string): Promise<{ lines: { text: string; afterMs: number }[]; exitedAfterMs: number }> {
@@ -42,9 +44,9 @@ describe('the log', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^\{"level":"info","time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","event":"request","method":"GET"/);
     expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-      { level: 'info', time: expect.any(String), event: 'request', method: 'GET', path: '/api/profile', status: 200 },
-      { level: 'warn', time: expect.any(String), event: 'mail_failed', id: 3 },
-      { level: 'error', time: expect.any(String), event: 'stop_failed' },
+      { level: 'info', time: ISO_TIME, event: 'request', method: 'GET', path: '/api/profile', status: 200 },
+      { level: 'warn', time: ISO_TIME, event: 'mail_failed', id: 3 },
+      { level: 'error', time: ISO_TIME, event: 'stop_failed' },
     ]);
   });
 
