@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, enqueueActions, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 // The account schemas only: the barrel ../src/catalogue/schema would load the application rules too.
 import {
   confirmSchema,
@@ -117,16 +117,23 @@ function openedContext(card: AuthCard, prefill: AuthCardPrefill = {}): AuthCardC
   };
 }
 
-const messageOf = (event: unknown) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE);
+/** A failed call's message: the server's own words, or the generic one. */
+const failure = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error, GENERIC_ERROR_MESSAGE) });
 
 /** Invoke input: the form as the schema outputs it (username normalised, code trimmed); the guard made sure it parses. */
 const parsed =
   <TSchema extends v.GenericSchema>(schema: TSchema) =>
   ({ context }: { context: AuthCardContext }): v.InferOutput<TSchema> =>
     v.parse(schema, context.values);
-const cardFailed = { target: '#authCard.editing.failed', actions: 'noteCardError' } as const;
+const cardFailed = { target: '#authCard.editing.failed', actions: { type: 'noteCardError', params: failure } } as const;
 const leaveFor = (to: 'confirm' | 'login') =>
-  ({ target: '#authCard.leaving', actions: { type: 'navigateAfter', params: { to } } }) as const;
+  ({
+    target: '#authCard.leaving',
+    actions: {
+      type: 'navigateAfter',
+      params: ({ event }: { event: { output: Message } }) => ({ to, successMessage: event.output.message }),
+    },
+  }) as const;
 
 export const authCardMachine = setup({
   types: {
@@ -148,24 +155,26 @@ export const authCardMachine = setup({
     canResend: ({ context }) => context.card === 'login' || context.card === 'confirm',
     resendReady: ({ context }) =>
       (context.card === 'login' || context.card === 'confirm') && v.safeParse(resendSchema, context.values).success,
-    hasPrefilledError: ({ event }) => event.type === 'card.open' && Boolean(event.prefill?.errorMessage),
-    userNotConfirmed: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
+    hasPrefilledError: ({ event }) => {
+      assertEvent(event, 'card.open');
+      return Boolean(event.prefill?.errorMessage);
+    },
+    userNotConfirmed: (_, { error }: { error: unknown }) => {
       return error instanceof ApiError && error.status === 403 && error.body.code === 'UserNotConfirmed';
     },
   },
   actions: {
     openCard: assign(({ event }) => {
-      if (event.type !== 'card.open') return {};
+      assertEvent(event, 'card.open');
       return openedContext(event.card, event.prefill);
     }),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const values = { ...context.values, [event.field]: event.value };
       return { values, errors: fieldErrors(context.card, values, context.revealed) };
     }),
     revealField: assign(({ context, event }) => {
-      if (event.type !== 'field.blur') return {};
+      assertEvent(event, 'field.blur');
       const submitOnly = SUBMIT_ONLY_FIELDS[context.card] ?? [];
       if (submitOnly.includes(event.field) || context.revealed.includes(event.field)) return {};
       const revealed = [...context.revealed, event.field];
@@ -179,22 +188,22 @@ export const authCardMachine = setup({
       errors: { ...context.errors, username: firstIssueMessages(v.safeParse(resendSchema, context.values)).username },
     })),
     clearNotice: assign({ notice: null }),
-    noteCardError: assign(({ context, event }) => ({
-      notice: { severity: 'error', title: cardErrorTitle(context.card), message: messageOf(event) },
+    noteCardError: assign(({ context }, { message }: { message: string }) => ({
+      notice: { severity: 'error', title: cardErrorTitle(context.card), message },
     })),
-    noteResendError: assign(({ event }) => ({
-      notice: { severity: 'error', title: RESEND_ERROR_TITLE, message: messageOf(event) },
+    noteResendError: assign((_, { message }: { message: string }) => ({
+      notice: { severity: 'error', title: RESEND_ERROR_TITLE, message },
     })),
-    noteSuccess: assign(({ event }) => ({
-      notice: { severity: 'success', title: TOAST_TITLES.success, message: (event as { output?: Message }).output?.message ?? '' },
+    noteSuccess: assign((_, { message }: { message: string }) => ({
+      notice: { severity: 'success', title: TOAST_TITLES.success, message },
     })),
     announceLogin: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.loggedIn' } satisfies SessionEvent),
     /** Where a successful call leads (section 2 "Navigation rules"); the server's message becomes a toast there. */
     navigateAfter: sendTo(
       sibling(SYSTEM_IDS.navigation),
-      ({ context, event }, params: { to: 'home' | 'confirm' | 'login' }): NavigationEvent => {
+      ({ context }, params: { to: 'home' | 'confirm' | 'login'; successMessage?: string }): NavigationEvent => {
         if (params.to === 'home') return { type: 'navigate', to: DEFAULT_ROUTE };
-        const successMessage = (event as { output?: Message }).output?.message || undefined;
+        const successMessage = params.successMessage || undefined;
         const state: NavigationState = {
           username: normaliseUsername(context.values.username),
           ...(successMessage ? { successMessage } : {}),
@@ -209,7 +218,8 @@ export const authCardMachine = setup({
      * and what the visitor typed on an earlier page load waits in session storage for it.
      */
     followLink: enqueueActions(({ event, system, enqueue }) => {
-      const to = event.type === 'link.follow' ? event.to : 'login';
+      assertEvent(event, 'link.follow');
+      const { to } = event;
       const route = AUTH_CARDS[to].route;
       const answers = registered(system, SYSTEM_IDS.answers);
       const carry: AnswersEvent = { type: 'answers.carryTo', to: route };
@@ -276,7 +286,14 @@ export const authCardMachine = setup({
             src: 'login',
             input: parsed(loginSchema),
             onDone: { target: '#authCard.leaving', actions: ['announceLogin', { type: 'navigateAfter', params: { to: 'home' } }] },
-            onError: [{ guard: 'userNotConfirmed', target: '#authCard.editing.notConfirmed', actions: 'noteCardError' }, cardFailed],
+            onError: [
+              {
+                guard: { type: 'userNotConfirmed', params: ({ event }) => ({ error: event.error }) },
+                target: '#authCard.editing.notConfirmed',
+                actions: { type: 'noteCardError', params: failure },
+              },
+              cardFailed,
+            ],
           },
         },
         signup: { invoke: { id: 'signup', src: 'signup', input: parsed(signupSchema), onDone: leaveFor('confirm'), onError: cardFailed } },
@@ -288,7 +305,10 @@ export const authCardMachine = setup({
             id: 'forgot',
             src: 'forgotPassword',
             input: parsed(forgotSchema),
-            onDone: { target: '#authCard.editing.sent', actions: 'noteSuccess' },
+            onDone: {
+              target: '#authCard.editing.sent',
+              actions: { type: 'noteSuccess', params: ({ event }) => ({ message: event.output.message }) },
+            },
             onError: cardFailed,
           },
         },
@@ -305,7 +325,7 @@ export const authCardMachine = setup({
         src: 'resendConfirm',
         input: parsed(resendSchema),
         onDone: leaveFor('confirm'),
-        onError: { target: '#authCard.editing.failed', actions: 'noteResendError' },
+        onError: { target: '#authCard.editing.failed', actions: { type: 'noteResendError', params: failure } },
       },
     },
     /** Done here; waits for the route change (card.open) so the card cannot be submitted twice. */
