@@ -12,15 +12,7 @@ type PagesSend = ActorRefFrom<typeof documentPagesMachine>['send'];
  * the first load, the file choice, an upload on its way, the file attached, or a failure with
  * "Choose another file".
  */
-export type DocumentPhase =
-  | 'anonymous'
-  | 'readOnlyAttached'
-  | 'readOnlyEmpty'
-  | 'loading'
-  | 'empty'
-  | 'uploading'
-  | 'attached'
-  | 'failed';
+export type DocumentPhase = 'anonymous' | 'readOnlyAttached' | 'readOnlyEmpty' | 'loading' | 'empty' | 'uploading' | 'attached' | 'failed';
 
 function phaseOf(snapshot: DocumentSnapshot): DocumentPhase {
   if (snapshot.matches('anonymous')) return 'anonymous';

@@ -1,7 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { BrowserRouter } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner';
-import { useAppActor } from './actors';
+import { connectApp } from '../../machines/appView';
+import { useAppActor, useViewValue } from './actors';
 import { AppRoutes } from './AppRoutes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
@@ -27,8 +27,8 @@ export function App() {
 
 function AppGate() {
   const actor = useAppActor();
-  const failed = useSelector(actor, (snapshot) => snapshot.hasTag('error') || snapshot.status === 'error');
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const failed = useViewValue(actor, connectApp, (view) => view.failed);
+  const loading = useViewValue(actor, connectApp, (view) => view.loading);
   if (failed) return <ErrorScreen />;
   if (loading) return <Spinner overlay size="large" label="Loading your application…" />;
   return <AppRoutes />;

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useMemo } from 'react';
 import { Outlet, Route, Routes, type Location } from 'react-router-dom';
-import { SYSTEM_IDS } from '../../machines/systemIds';
+import { connectApp } from '../../machines/appView';
 import { PAGES, type PageId } from '../catalogue/pages';
 import { AUTH_CARDS, AUTH_CARD_NAMES, COMPLETION_ROUTE } from '../catalogue/routes';
 import { RootLayout } from '../layout/RootLayout';
 import { Spinner } from '../ui/Spinner';
-import { useAppActor, useSystemActor, type NavigationActor } from './actors';
+import { useAppActor, useNavigation, useViewValue } from './actors';
 import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea, ServiceView } from './lazyRoutes';
 import { usePageTitle } from './usePageTitle';
 
@@ -17,14 +17,14 @@ const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
 };
 
 /**
- * Section 2's routes, rendered by the router. Which route may show is the navigation actor's
+ * The product's routes, rendered by the router. Which route may show is the navigation actor's
  * decision (`allowed`): the routes match the router's location once the actor let it stand; while
  * the router performs a move the actor asked for, the last allowed one (the form area's frame does
  * not blink); while the actor redirects an unknown path, a submitted applicant or a too-early
  * /completion, nothing, so nothing flashes.
  */
 export function AppRoutes() {
-  const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
+  const navigation = useNavigation();
   const accepted = useSelector(navigation, ({ context }) => context.allowed);
   const location = useMemo<Location | null>(
     () =>
@@ -63,8 +63,8 @@ export function AppRoutes() {
  * print view: no frame at all, not even the skip link, and none of the form area's code.
  */
 function FormRoute() {
-  const readOnly = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('readOnly'));
-  if (readOnly) return <StaffRoute />;
+  const staff = useViewValue(useAppActor(), connectApp, (view) => view.staff);
+  if (staff) return <StaffRoute />;
   return (
     <FormArea>
       <Outlet />
@@ -74,7 +74,7 @@ function FormRoute() {
 
 function StaffRoute() {
   // The print view reads the form actors' answers, tabs and documents, which load on demand.
-  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady') && snapshot.hasTag('pageActorsReady'));
+  const formReady = useViewValue(useAppActor(), connectApp, (view) => view.formReady && view.pageActorsReady);
   usePageTitle('Application (staff view)');
   const loading = <Spinner overlay size="large" label="Loading the application…" />;
   if (!formReady) return loading;

@@ -16,7 +16,7 @@ interface State {
 }
 
 /**
- * Section 8 "Route errors: root error screen". react-router-dom's declarative <BrowserRouter> has
+ * A route error shows the root error screen. react-router-dom's declarative <BrowserRouter> has
  * no route errorElement (that comes with its data router, about 17 kB gzip more, past both
  * budgets), so the routes are wrapped in this boundary instead, reset when the route changes.
  */
@@ -43,7 +43,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    // Issue 12: a chunk that cannot be loaded never takes the whole page down.
+    // A chunk that cannot be loaded never takes the whole page down.
     return this.state.chunk ? <ChunkError onRetry={this.retry} /> : <ErrorScreen />;
   }
 }

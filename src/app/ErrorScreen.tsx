@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import './ErrorScreen.css';
 
-/** Section 2's root error screen: route errors and the root actor's `error` tag both end here. */
+/** The root error screen: route errors and the root actor's `error` tag both end here. */
 const ERROR_SCREEN_TITLE = 'Something went wrong.';
 const ERROR_SCREEN_TEXT = 'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.';
 

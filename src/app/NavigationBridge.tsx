@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType, type Location } from 'react-router-dom';
 import type { HistoryAction, NavigationState } from '../../machines/events';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor, type NavigationActor } from './actors';
+import { useNavigation } from './actors';
 
 const ACTIONS = { POP: 'pop', PUSH: 'push', REPLACE: 'replace' } as const satisfies Record<string, HistoryAction>;
 
@@ -14,7 +13,7 @@ const ACTIONS = { POP: 'pop', PUSH: 'push', REPLACE: 'replace' } as const satisf
  * (./AppRoutes). Both run as passive effects, after the router listens to the history.
  */
 export function NavigationBridge() {
-  const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
+  const navigation = useNavigation();
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigate = useNavigate();

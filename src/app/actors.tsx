@@ -72,7 +72,8 @@ export function useAppActor(): AppActor {
  * `formReady`), and this then finds them.
  */
 function useOptionalSystemActor<K extends keyof SystemActors>(systemId: K): SystemActors[K] | undefined {
-  return useAppActor().system.get(systemId);
+  // The root's system knows its actors by id only: this map is the one place their types are said.
+  return useAppActor().system.get(systemId) as SystemActors[K] | undefined;
 }
 
 /**
@@ -109,7 +110,7 @@ export const useLookup = () => useSystemActor(SYSTEM_IDS.lookup);
 
 /** The document actor of one document answer (spawned with the page actors, one per answer key). */
 export function useDocument(answerKey: string): DocumentActor {
-  const actor: DocumentActor | undefined = useAppActor().system.get(documentSystemId(answerKey));
+  const actor = useAppActor().system.get(documentSystemId(answerKey)) as DocumentActor | undefined;
   if (!actor) throw new Error(`No document actor for "${answerKey}".`);
   return actor;
 }
@@ -121,14 +122,13 @@ export function useDocument(answerKey: string): DocumentActor {
 type Connect<TActor extends AnyActorRef, TApi> = (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TApi;
 
 const NO_ACTOR = createEmptyActor();
-const sameSnapshot = <T,>(snapshot: T) => snapshot;
 
 /**
  * The whole view API of an actor, made again only when its snapshot changes: for an actor that
  * changes when what the view shows changes (a document, the tabs, an auth card).
  */
 export function useView<TActor extends AnyActorRef, TApi>(actor: TActor, connect: Connect<TActor, TApi>): TApi {
-  const snapshot: SnapshotFrom<TActor> = useSelector(actor, sameSnapshot);
+  const snapshot = useSelector(actor, (current) => current as SnapshotFrom<TActor>);
   return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
 }
 
@@ -149,5 +149,5 @@ export function useViewValue<TActor extends AnyActorRef, TApi, T>(
 
 /** An actor's view API as it is now: for an event handler that must read the latest state, not the last render's. */
 export function currentView<TActor extends AnyActorRef, TApi>(actor: TActor, connect: Connect<TActor, TApi>): TApi {
-  return connect(actor.getSnapshot(), (event) => actor.send(event));
+  return connect(actor.getSnapshot() as SnapshotFrom<TActor>, (event) => actor.send(event));
 }

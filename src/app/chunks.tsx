@@ -8,7 +8,7 @@ const failed = new Set<() => void>();
 
 /**
  * A component loaded on demand whose failed load can be tried again: React.lazy keeps a failure
- * for good, so a new lazy component replaces the failed one (issue 12). `preload` fetches the
+ * for good, so a new lazy component replaces the failed one. `preload` fetches the
  * chunk ahead of need (an error path must not wait for the network it just lost).
  */
 export function lazyChunk<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {

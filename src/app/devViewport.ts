@@ -1,5 +1,5 @@
 /**
- * Development only (section 9): F8 toggles a 390 px-wide preview of the current page, in an
+ * Development only: F8 toggles a 390 px-wide preview of the current page, in an
  * iframe so that the page's own media queries see a phone-sized viewport. Plain DOM on purpose:
  * it is a developer's tool layered over the app, not part of it.
  */

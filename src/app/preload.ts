@@ -5,7 +5,7 @@ import { AuthArea } from './lazyRoutes';
 const IDLE_TIMEOUT_MS = 5000;
 
 /**
- * Issue 12: the code an error path needs — the toast, the login card and its actor — loads once
+ * The code an error path needs — the toast, the login card and its actor — loads once
  * the page is idle, so a save that fails because the connection is gone (or a session that ends
  * meanwhile) finds it here instead of fetching it over the lost connection.
  */

@@ -7,7 +7,7 @@ export function useCollege(): CollegeConfig | null {
   return useSelector(useAppActor(), (snapshot) => snapshot.context.college);
 }
 
-/** One field of section 3's client snapshot: primitives only, so views re-render only on change. */
+/** One field of the client snapshot: primitives only, so views re-render only on change. */
 export function useClient<K extends 'isLoggedIn' | 'username' | 'isServiceUser' | 'numLogins' | 'hasChangedPage' | 'webStatus'>(key: K) {
   return useSelector(useAppActor(), (snapshot) => snapshot.context[key]);
 }

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { BrowserLocation } from '../../machines/navigationMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor, type NavigationActor } from './actors';
+import { useNavigation } from './actors';
 
 export type { BrowserLocation };
 
@@ -11,7 +10,7 @@ export type { BrowserLocation };
  * below them always get one.
  */
 export function useBrowserLocation(): BrowserLocation {
-  const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
+  const navigation = useNavigation();
   const location = useSelector(navigation, (snapshot) => snapshot.context.location);
   if (!location) throw new Error('useBrowserLocation is used before the first location was reported.');
   return location;

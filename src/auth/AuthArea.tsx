@@ -1,9 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useEffectEvent, useLayoutEffect } from 'react';
 import { AUTH_CARDS, type AuthCard, type AuthCardPrefill } from '../../machines/authCardMachine';
 import type { NavigationState } from '../../machines/events';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useAppActor, useSystemActor } from '../app/actors';
+import { connectApp } from '../../machines/appView';
+import { currentView, useAppActor, useAuthCard, useViewValue } from '../app/actors';
 import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
@@ -11,7 +10,7 @@ import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { SkipLink } from '../layout/SkipLink';
 import { Spinner } from '../ui/Spinner';
-import { AuthCardView, type AuthCardActor } from './AuthCardView';
+import { AuthCardView } from './AuthCardView';
 import './auth.css';
 
 /** What the route brings a card: navigation state (username, errorMessage) and reset's query. */
@@ -26,15 +25,15 @@ function prefillOf(card: AuthCard, search: string, state: NavigationState | unde
 }
 
 /**
- * The auth area of section 2: one card per route. Every auth route change opens the card afresh
+ * The auth area: one card per route. Every auth route change opens the card afresh
  * (`card.open`), which also cancels a call still running for the card left behind.
  */
 export default function AuthArea({ card }: { card: AuthCard }) {
   // The auth card actor loads with the auth area (the root's `auth` region); the frame need not wait.
   const app = useAppActor();
-  const ready = useSelector(app, (snapshot) => snapshot.hasTag('authReady'));
+  const ready = useViewValue(app, connectApp, (view) => view.authReady);
   // Its code could not be fetched (a lost connection): said here, with a retry, never the whole page.
-  const failed = useSelector(app, (snapshot) => snapshot.hasTag('authFailed'));
+  const failed = useViewValue(app, connectApp, (view) => view.authFailed);
   usePageTitle(AUTH_CARDS[card].title);
   return (
     <div className="frame frame--auth">
@@ -44,7 +43,7 @@ export default function AuthArea({ card }: { card: AuthCard }) {
         {ready ? (
           <OpenCard card={card} />
         ) : failed ? (
-          <ChunkError onRetry={() => app.send({ type: 'app.authArea' })} />
+          <ChunkError onRetry={() => currentView(app, connectApp).retryAuthArea()} />
         ) : (
           <Spinner size="large" label="Loading…" />
         )}
@@ -55,7 +54,7 @@ export default function AuthArea({ card }: { card: AuthCard }) {
 }
 
 function OpenCard({ card }: { card: AuthCard }) {
-  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
+  const authCard = useAuthCard();
   const location = useBrowserLocation();
 
   // The card opens with what the visit brought; a later change within the visit (an in-page

@@ -1,10 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import { AUTH_CARDS, CARD_FIELDS, type AuthCard, type authCardMachine } from '../../machines/authCardMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { AUTH_CARDS, CARD_FIELDS, type AuthCard } from '../../machines/authCardMachine';
+import { connectAuthCard } from '../../machines/authCardView';
+import { useAuthCard, useViewValue } from '../app/actors';
 import { isModifiedClick } from '../app/modifiedClick';
 import { Button } from '../ui/Button';
 import { AuthInput } from './AuthInput';
@@ -12,14 +11,12 @@ import { CARD_COPY } from './cards';
 import { CardNotice } from './CardNotice';
 import { ErrorSummary } from './ErrorSummary';
 
-export type AuthCardActor = ActorRefFrom<typeof authCardMachine>;
-
-/** One auth card of section 2: title, notice, fields, Submit, and the footer question with its link. */
+/** One auth card: title, notice, fields, Submit, and the footer question with its link. */
 export function AuthCardView({ card }: { card: AuthCard }) {
-  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
-  const openCard = useSelector(authCard, (snapshot) => snapshot.context.card);
-  const busy = useSelector(authCard, (snapshot) => snapshot.hasTag('busy'));
-  const resending = useSelector(authCard, (snapshot) => snapshot.matches('resending'));
+  const authCard = useAuthCard();
+  const openCard = useViewValue(authCard, connectAuthCard, (view) => view.card);
+  const busy = useViewValue(authCard, connectAuthCard, (view) => view.busy);
+  const resending = useViewValue(authCard, connectAuthCard, (view) => view.resending);
   const idError = useSelector(authCard, (snapshot) => snapshot.context.errors.id);
   // card.open runs in a layout effect; until then the actor still holds the card left behind.
   if (openCard !== card) return null;

@@ -1,9 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { AuthCard, AuthField } from '../../machines/authCardMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
-import type { AuthCardActor } from './AuthCardView';
+import { useAuthCard } from '../app/actors';
 import { choosesPassword, fieldCopy } from './cards';
 import { PasswordRequirements } from './PasswordRequirements';
 
@@ -13,7 +11,7 @@ import { PasswordRequirements } from './PasswordRequirements';
  * and announced as an alert when it appears.
  */
 export function AuthInput({ card, field }: { card: AuthCard; field: AuthField }) {
-  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
+  const authCard = useAuthCard();
   const value = useSelector(authCard, (snapshot) => snapshot.context.values[field]);
   const error = useSelector(authCard, (snapshot) => snapshot.context.errors[field]);
   const copy = fieldCopy(card, field);

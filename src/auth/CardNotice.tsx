@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectAuthCard } from '../../machines/authCardView';
+import { useAuthCard, useView } from '../app/actors';
 import { Button } from '../ui/Button';
-import type { AuthCardActor } from './AuthCardView';
 import { CloseIcon } from '../ui/CloseIcon';
 
 /**
@@ -12,10 +10,7 @@ import { CloseIcon } from '../ui/CloseIcon';
  * closable success, or login's offer to confirm an unconfirmed account.
  */
 export function CardNotice() {
-  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
-  const notice = useSelector(authCard, (snapshot) => snapshot.context.notice);
-  const notConfirmed = useSelector(authCard, (snapshot) => snapshot.matches({ editing: 'notConfirmed' }));
-  const closable = useSelector(authCard, (snapshot) => snapshot.can({ type: 'notice.dismiss' }));
+  const { notice, offerConfirm, noticeClosable, confirmAccount, dismissNotice } = useView(useAuthCard(), connectAuthCard);
   if (!notice) return null;
   const error = notice.severity === 'error';
   return (
@@ -23,19 +18,14 @@ export function CardNotice() {
       <div className="notice__text">
         {notice.title ? <p className="notice__title">{notice.title}</p> : null}
         <p className="notice__message">{notice.message}</p>
-        {notConfirmed ? (
-          <Button variant="secondary" className="notice__action" onClick={() => authCard.send({ type: 'confirm.go' })}>
+        {offerConfirm ? (
+          <Button variant="secondary" className="notice__action" onClick={confirmAccount}>
             Confirm your account
           </Button>
         ) : null}
       </div>
-      {closable ? (
-        <button
-          type="button"
-          className="close-button notice__close"
-          aria-label="Close message"
-          onClick={() => authCard.send({ type: 'notice.dismiss' })}
-        >
+      {noticeClosable ? (
+        <button type="button" className="close-button notice__close" aria-label="Close message" onClick={dismissNotice}>
           <CloseIcon />
         </button>
       ) : null}

@@ -1,9 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { errorSummaryOf } from '../../machines/authCardMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
-import type { AuthCardActor } from './AuthCardView';
+import { useAuthCard } from '../app/actors';
 import { fieldCopy } from './cards';
 
 /**
@@ -11,7 +9,7 @@ import { fieldCopy } from './cards';
  * to its input. It takes focus at every refused submit, so a screen reader hears what to fix first.
  */
 export function ErrorSummary() {
-  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
+  const authCard = useAuthCard();
   const card = useSelector(authCard, (snapshot) => snapshot.context.card);
   const attempt = useSelector(authCard, (snapshot) => errorSummaryOf(snapshot).attempt);
   const items = useSelector(

@@ -1,14 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { passwordRequirementsOf } from '../../machines/authCardMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
-import type { AuthCardActor } from './AuthCardView';
+import { useAuthCard } from '../app/actors';
 
 const STATE_WORDS = { inactive: '', error: 'not met', success: 'met' } as const;
 
-/** Section 4: each rule of a new password as inactive (empty password), error or success. */
+/** Each rule of a new password as inactive (empty password), error or success. */
 export function PasswordRequirements() {
-  const authCard = useSystemActor<AuthCardActor>(SYSTEM_IDS.authCard);
+  const authCard = useAuthCard();
   // The snapshot itself is a stable reference; the list is derived here, not in the selector.
   const snapshot = useSelector(authCard, (current) => current);
   const requirements = passwordRequirementsOf(snapshot);

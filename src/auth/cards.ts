@@ -1,6 +1,6 @@
 import type { AuthCard, AuthField } from '../../machines/authCardMachine';
 
-/** What each card says around its fields (section 2: a footer question with a link). */
+/** What each card says around its fields, with a footer question and its link. */
 export interface CardCopy {
   intro: string;
   footerQuestion: string;

@@ -1,10 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
+import { connectApp } from '../../machines/appView';
+import { connectPdfCopy } from '../../machines/pdfCopyView';
 import { SUBMITTED_MESSAGE } from '../catalogue/messages';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useAppActor, useSystemActor } from '../app/actors';
+import { currentView, useAppActor, usePdfCopy, useView, useViewValue } from '../app/actors';
 import { useCollege } from '../app/useApp';
 import { SUBMISSION_LABELS, formatSubmittedAt, localSubmittedAt } from '../catalogue/submission';
 import { usePageTitle } from '../app/usePageTitle';
@@ -16,12 +14,10 @@ import { WelcomeBanner } from '../layout/WelcomeBanner';
 import { Spinner } from '../ui/Spinner';
 import './completion.css';
 
-type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
-
 /** Section 2's completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {
   // The PDF copy actor is one of the page-specific form actors (machines/pageActors), loaded on demand.
-  const formReady = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('formReady') && snapshot.hasTag('pageActorsReady'));
+  const formReady = useViewValue(useAppActor(), connectApp, (view) => view.formReady && view.pageActorsReady);
   if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
   return <CompletionPage />;
 }
@@ -29,17 +25,13 @@ export default function CompletionArea() {
 function CompletionPage() {
   const college = useCollege();
   usePageTitle('Application submitted');
-  const pdfCopy = useSystemActor<PdfCopyActor>(SYSTEM_IDS.pdfCopy);
-  const url = useSelector(pdfCopy, (snapshot) => snapshot.context.url);
-  const preparing = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('busy') || snapshot.matches({ active: 'waiting' }));
-  const failed = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('error'));
-  const submission = useSelector(useAppActor(), (snapshot) => snapshot.context.submission);
+  const pdfCopy = usePdfCopy();
+  const { url, preparing, failed, retry } = useView(pdfCopy, connectPdfCopy);
+  const submission = useViewValue(useAppActor(), connectApp, (view) => view.submission);
   const localTime = submission ? localSubmittedAt(submission.submittedAt) : null;
 
   // The copy the actor holds may predate the submission: ask for the current one now.
-  useEffect(() => {
-    pdfCopy.send({ type: 'pdfCopy.refresh' });
-  }, [pdfCopy]);
+  useEffect(() => currentView(pdfCopy, connectPdfCopy).refresh(), [pdfCopy]);
 
   return (
     <div className="frame frame--completion">
@@ -84,7 +76,7 @@ function CompletionPage() {
             ) : failed ? (
               <p className="completion__note">
                 Your PDF copy is not available right now.{' '}
-                <button type="button" className="link-button" onClick={() => pdfCopy.send({ type: 'pdfCopy.retry' })}>
+                <button type="button" className="link-button" onClick={retry}>
                   Try again
                 </button>
               </p>

@@ -1,27 +1,21 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/sessionMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
-import type { OverlaysActor } from './Footer';
+import { connectOverlays } from '../../machines/overlaysView';
+import { connectSession } from '../../machines/sessionView';
+import { useOverlays, useSession, useView, useViewValue } from '../app/actors';
 
 // Ark's Popover (with its positioning code) loads on the first click, not with every page.
 const AccountPopover = lazy(() => import('./AccountPopover'));
 // Log Out with answers not saved yet asks first (issue 12); its code loads when it is needed.
 const LogoutDialog = lazy(() => import('./LogoutDialog'));
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-
 /**
  * Section 2's Account popover, opened and closed by the overlays actor. Until it is first opened
  * this is a plain button; the popover's own trigger replaces it then and takes over.
  */
 export function AccountMenu() {
-  const overlays = useSystemActor<OverlaysActor>(SYSTEM_IDS.overlays);
-  const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
-  const open = useSelector(overlays, (snapshot) => snapshot.matches('account'));
-  const asking = useSelector(session, (snapshot) => snapshot.hasTag('confirmingLogout'));
+  const overlays = useView(useOverlays(), connectOverlays);
+  const open = overlays.open === 'account';
+  const asking = useViewValue(useSession(), connectSession, (view) => view.askingLogout);
   // The popover's code loads with the first click, then stays; so does the dialog's, so it can close gracefully.
   const [loaded, setLoaded] = useState(false);
   if (open && !loaded) setLoaded(true);
@@ -39,7 +33,7 @@ export function AccountMenu() {
       aria-haspopup="dialog"
       aria-expanded={false}
       aria-busy={busy || undefined}
-      onClick={() => overlays.send({ type: 'overlay.open', name: 'account' })}
+      onClick={() => overlays.show('account')}
     >
       <AccountIcon />
       Account
@@ -49,10 +43,7 @@ export function AccountMenu() {
   return (
     <>
       <Suspense fallback={plainButton(true)}>
-        <AccountPopover
-          open={open}
-          onOpenChange={(next) => overlays.send(next ? { type: 'overlay.open', name: 'account' } : { type: 'overlay.close' })}
-        />
+        <AccountPopover open={open} onOpenChange={(next) => (next ? overlays.show('account') : overlays.close())} />
       </Suspense>
       {dialog}
     </>

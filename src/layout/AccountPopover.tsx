@@ -1,25 +1,23 @@
 import { Popover } from '@ark-ui/react/popover';
 import { Portal } from '@ark-ui/react/portal';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { POPOVER_OFFSET } from '../catalogue/limits';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useOptionalSystemActor, useSystemActor, type NavigationActor } from '../app/actors';
+import { connectAnswers } from '../../machines/answersView';
+import { connectSession } from '../../machines/sessionView';
+import { currentView, useNavigation, useOptionalAnswers, useSession, useView } from '../app/actors';
 import { useClient } from '../app/useApp';
 import { LOGIN_ROUTE, SIGNUP_ROUTE } from '../catalogue/routes';
 import { Button } from '../ui/Button';
-import { AccountIcon, type SessionActor } from './AccountMenu';
-import type { AnswersActor } from './StepNav';
+import { AccountIcon } from './AccountMenu';
 import './AccountPopover.css';
 
 export default function AccountPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
+  const { loggingOut, logOut } = useView(useSession(), connectSession);
   // The frame shows before the form actors arrive; until then Sign In and Create Account just go.
-  const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
-  const navigation = useSystemActor<NavigationActor>(SYSTEM_IDS.navigation);
+  const answers = useOptionalAnswers();
+  const navigation = useNavigation();
   const loggedIn = useClient('isLoggedIn');
   const username = useClient('username');
-  const loggingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   const close = useRef<HTMLButtonElement>(null);
   // The first open mounts the popover already open (its code loaded with the click), and Ark moves
   // focus only when it opens afterwards: Close gets focus here then, as on every later open.
@@ -34,7 +32,7 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
   // Sign In / Create Account take the visitor's answers along (section 2).
   const carryTo = (to: string) => {
     onOpenChange(false);
-    if (answers) answers.send({ type: 'answers.carryTo', to });
+    if (answers) currentView(answers, connectAnswers).carryTo(to);
     else navigation.send({ type: 'navigate', to });
   };
   return (
@@ -66,7 +64,7 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
                 <Popover.Description className="account-popover__who">
                   Logged in as <span className="account-popover__username">{username.toLowerCase()}</span>
                 </Popover.Description>
-                <Button variant="secondary" busy={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>
+                <Button variant="secondary" busy={loggingOut} onClick={logOut}>
                   Log Out
                 </Button>
               </>

@@ -1,13 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { overlaysMachine } from '../../machines/overlaysMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectOverlays } from '../../machines/overlaysView';
+import { useOverlays, useView } from '../app/actors';
 import { useCollege } from '../app/useApp';
-import type { FooterDialogName } from './FooterDialogs';
-
-export type OverlaysActor = ActorRefFrom<typeof overlaysMachine>;
 
 // Ark's Dialog (and the contact texts) load on the first click, not with every page.
 const FooterDialogs = lazy(() => import('./FooterDialogs'));
@@ -18,14 +12,10 @@ const FooterDialogs = lazy(() => import('./FooterDialogs'));
  */
 export function Footer() {
   const college = useCollege();
-  const overlays = useSystemActor<OverlaysActor>(SYSTEM_IDS.overlays);
-  const open = useSelector(overlays, (snapshot): FooterDialogName | null =>
-    snapshot.matches('help') ? 'help' : snapshot.matches('privacy') ? 'privacy' : null,
-  );
+  const { footerDialog: open, show, close } = useView(useOverlays(), connectOverlays);
   // The dialogs' code loads the first time one is asked for, then stays so it can close gracefully.
   const [needed, setNeeded] = useState(false);
   if (open && !needed) setNeeded(true);
-  const show = (name: FooterDialogName) => overlays.send({ type: 'overlay.open', name });
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -47,7 +37,7 @@ export function Footer() {
       </div>
       {needed ? (
         <Suspense fallback={null}>
-          <FooterDialogs open={open} onClose={() => overlays.send({ type: 'overlay.close' })} />
+          <FooterDialogs open={open} onClose={close} />
         </Suspense>
       ) : null}
     </footer>

@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
-import { useAppActor } from '../app/actors';
+import { connectApp } from '../../machines/appView';
+import { currentView, useAppActor, useViewValue } from '../app/actors';
 import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
@@ -29,12 +29,12 @@ export default function FormArea({ children }: { children: ReactNode }) {
   // /education and /final-steps also wait for the page-specific ones (documents, tabs, school
   // search, PDF copy: machines/pageActors), which the root loads right after the others.
   const pageActors = needsPageActors(pathname);
-  const formReady = useSelector(app, (snapshot) => snapshot.hasTag('formReady') && (!pageActors || snapshot.hasTag('pageActorsReady')));
+  const formReady = useViewValue(app, connectApp, (view) => view.formReady && (!pageActors || view.pageActorsReady));
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
   const pageShown = useDeferredValue(formReady, false);
   // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
-  const formFailed = useSelector(app, (snapshot) => snapshot.hasTag('formFailed') || (pageActors && snapshot.hasTag('pageActorsFailed')));
+  const formFailed = useViewValue(app, connectApp, (view) => view.formFailed || (pageActors && view.pageActorsFailed));
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();
   return (
@@ -50,7 +50,7 @@ export default function FormArea({ children }: { children: ReactNode }) {
             <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>{children}</Suspense>
           </>
         ) : formFailed ? (
-          <ChunkError onRetry={() => app.send({ type: 'app.formArea' })} />
+          <ChunkError onRetry={() => currentView(app, connectApp).retryFormArea()} />
         ) : (
           <Spinner size="large" label="Loading your application…" className="frame__loading" />
         )}

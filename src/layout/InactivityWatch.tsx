@@ -1,11 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { inactivityMachine } from '../../machines/inactivityMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
-
-export type InactivityActor = ActorRefFrom<typeof inactivityMachine>;
+import { connectInactivity } from '../../machines/inactivityView';
+import { currentView, useInactivity, useViewValue } from '../app/actors';
 
 const InactivityDialog = lazy(() => import('./InactivityDialog'));
 
@@ -19,9 +14,9 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart
  * actor's; the view only throttles how often it reports.
  */
 export function InactivityWatch() {
-  const inactivity = useSystemActor<InactivityActor>(SYSTEM_IDS.inactivity);
-  const on = useSelector(inactivity, (snapshot) => snapshot.matches('on'));
-  const warning = useSelector(inactivity, (snapshot) => snapshot.hasTag('warning'));
+  const inactivity = useInactivity();
+  const on = useViewValue(inactivity, connectInactivity, (view) => view.watching);
+  const warning = useViewValue(inactivity, connectInactivity, (view) => view.warning);
   // The dialog's code loads the first time it is needed, then stays so it can close gracefully.
   const [needed, setNeeded] = useState(false);
   if (warning && !needed) setNeeded(true);
@@ -29,12 +24,13 @@ export function InactivityWatch() {
   useEffect(() => {
     if (!on) return;
     let lastSent = Date.now();
-    inactivity.send({ type: 'activity', at: lastSent });
+    const reportActivity = (at: number) => currentView(inactivity, connectInactivity).reportActivity(at);
+    reportActivity(lastSent);
     const report = () => {
       const now = Date.now();
       if (now - lastSent < ACTIVITY_THROTTLE_MS) return;
       lastSent = now;
-      inactivity.send({ type: 'activity', at: now });
+      reportActivity(now);
     };
     const options = { capture: true, passive: true } as const;
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, report, options);

@@ -1,11 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { unsavedKeys } from '../../machines/answerDrafts';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectSession } from '../../machines/sessionView';
+import { useAnswers, useSession, useView } from '../app/actors';
 import { answersCount, answerLabel, quotedList } from '../catalogue/answerMessages';
 import { ChoiceDialog } from '../ui/ChoiceDialog';
-import type { SessionActor } from './AccountMenu';
-import type { AnswersActor } from './StepNav';
 
 /* Only this dialog says these (it loads when it is needed, not with every page). */
 /** Log Out while answers are not saved yet: the session actor asks what becomes of them. */
@@ -39,13 +37,16 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') ==
  * Escape, a click outside and the corner button are Cancel, the answer it opens on.
  */
 export default function LogoutDialog({ open }: { open: boolean }) {
-  const session = useSystemActor<SessionActor>(SYSTEM_IDS.session);
+  const {
+    savingBeforeLogout: saving,
+    logoutFailure: failure,
+    cancelLogout: cancel,
+    discardAndLogOut,
+    saveAndLogOut,
+  } = useView(useSession(), connectSession);
   // Only the answers actor reports unsaved answers, so it is there whenever this dialog opens.
-  const answers = useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const answers = useAnswers();
   const labels = useSelector(answers, (s) => unsavedKeys(s.context.answers, s.context.confirmed).map(answerLabel), sameList);
-  const saving = useSelector(session, (s) => s.hasTag('confirmingLogout') && s.hasTag('busy'));
-  const failure = useSelector(session, (s) => s.context.logoutFailure);
-  const cancel = () => session.send({ type: 'logout.cancel' });
   return (
     <ChoiceDialog
       open={open}
@@ -57,8 +58,8 @@ export default function LogoutDialog({ open }: { open: boolean }) {
       finalFocusEl={() => document.querySelector<HTMLElement>('.account-button')}
       choices={[
         { label: WORDS.cancel, focus: true, onChoose: cancel },
-        { label: WORDS.discard, onChoose: () => session.send({ type: 'logout.discard' }) },
-        { label: WORDS.save, primary: true, busy: saving, onChoose: () => session.send({ type: 'logout.save' }) },
+        { label: WORDS.discard, onChoose: discardAndLogOut },
+        { label: WORDS.save, primary: true, busy: saving, onChoose: saveAndLogOut },
       ]}
     >
       {failure ? (

@@ -1,15 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import type { submitMachine } from '../../machines/submitMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { missingInformation, type MissingItem, type validationMachine } from '../../machines/validationMachine';
-import { useOptionalSystemActor, useSystemActor } from '../app/actors';
+import { connectSubmit } from '../../machines/submitView';
+import { missingInformation, type MissingItem } from '../../machines/validationMachine';
+import { connectValidation } from '../../machines/validationView';
+import { useOptionalSubmit, useValidation, useViewValue } from '../app/actors';
 import { PAGES } from '../catalogue/pages';
-
-type ValidationActor = ActorRefFrom<typeof validationMachine>;
-type SubmitActor = ActorRefFrom<typeof submitMachine>;
 
 const MISSING_TITLE = "We're missing some information!";
 
@@ -19,12 +14,11 @@ const MISSING_TITLE = "We're missing some information!";
  * router); the form area scrolls to and focuses that question.
  */
 export function MissingInformation() {
-  const validation = useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
+  const validation = useValidation();
+  const active = useViewValue(validation, connectValidation, (view) => view.active);
+  const errors = useViewValue(validation, connectValidation, (view) => view.errors);
   // Loaded with the page actors: absent on a first visit to /about, where no submit was refused yet.
-  const submit = useOptionalSystemActor<SubmitActor>(SYSTEM_IDS.submit);
-  const active = useSelector(validation, (snapshot) => snapshot.matches('active'));
-  const errors = useSelector(validation, (snapshot) => snapshot.context.errors);
-  const rejected = useSelector(submit, (snapshot) => snapshot?.matches('invalid') ?? false);
+  const rejected = useViewValue(useOptionalSubmit(), connectSubmit, (view) => view.rejected, false);
   const items = useMemo(() => missingInformation(errors), [errors]);
   const heading = useRef<HTMLHeadingElement>(null);
 

@@ -1,19 +1,11 @@
-import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { createEmptyActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { answersMachine } from '../../machines/answersMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import type { validationMachine } from '../../machines/validationMachine';
-import { useOptionalSystemActor } from '../app/actors';
+import { connectAnswers } from '../../machines/answersView';
+import { connectValidation } from '../../machines/validationView';
+import { currentView, useOptionalAnswers, useOptionalValidation, useViewValue } from '../app/actors';
 import { isModifiedClick } from '../app/modifiedClick';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { PAGES } from '../catalogue/pages';
 
-export type AnswersActor = ActorRefFrom<typeof answersMachine>;
-type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;
-type ValidationActor = ActorRefFrom<typeof validationMachine>;
-type ValidationSnapshot = SnapshotFrom<typeof validationMachine>;
-const NO_ACTOR = createEmptyActor();
 /** Said after a step's title while its answers show errors. */
 const NEEDS_ATTENTION = 'needs attention';
 
@@ -27,14 +19,11 @@ const NEEDS_ATTENTION = 'needs attention';
  */
 export function StepNav() {
   // The steps show with the frame, before the form actors arrive; until then a click waits for them.
-  const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
-  const saving = useSelector(answers ?? NO_ACTOR, (snapshot) => (answers ? (snapshot as AnswersSnapshot).hasTag('busy') : false));
+  const answers = useOptionalAnswers();
+  const saving = useViewValue(answers, connectAnswers, (view) => view.saving, false);
   // The validation actor loads with the form actors; until then nothing needs attention.
-  const validation = useOptionalSystemActor<ValidationActor>(SYSTEM_IDS.validation);
   // A string, so the bar re-renders only when the steps marked change.
-  const attention = useSelector(validation ?? NO_ACTOR, (snapshot) =>
-    validation ? (snapshot as ValidationSnapshot).context.attention : '',
-  );
+  const attention = useViewValue(useOptionalValidation(), connectValidation, (view) => view.attention, '');
   const { pathname } = useBrowserLocation();
   const currentIndex = PAGES.findIndex((page) => page.route === pathname);
   return (
@@ -55,7 +44,7 @@ export function StepNav() {
                 onClick={(event) => {
                   if (isModifiedClick(event)) return;
                   event.preventDefault();
-                  answers?.send({ type: 'answers.saveAndGo', to: page.route });
+                  if (answers) currentView(answers, connectAnswers).saveAndGo(page.route);
                 }}
               >
                 <span className="steps__number" aria-hidden="true">

@@ -1,17 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import type { toastsMachine } from '../../machines/toastsMachine';
-import { useSystemActor } from '../app/actors';
+import { useToasts } from '../app/actors';
 import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import './Toasts.css';
 
 // A toast's own code (its swipe) loads when the page is idle (src/app/preload.ts) or with the
 // first toast; the live regions are here from the start.
 export const ToastItem = lazyChunk(() => import('./ToastItem'));
-
-type ToastsActor = ActorRefFrom<typeof toastsMachine>;
 
 /** What a toast must never cover (issue 13): the Account button, the step tabs, and the field being used. */
 const KEEP_CLEAR = ['.account-button', '.steps'];
@@ -57,7 +52,7 @@ function placeToasts(region: HTMLElement): void {
  * once), the rest polite status messages.
  */
 export function Toasts() {
-  const toastsActor = useSystemActor<ToastsActor>(SYSTEM_IDS.toasts);
+  const toastsActor = useToasts();
   const toasts = useSelector(toastsActor, (snapshot) => snapshot.context.toasts);
   const newest = toasts.at(-1)?.id;
   const region = useRef<HTMLElement>(null);

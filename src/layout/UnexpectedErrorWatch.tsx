@@ -1,11 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import type { unexpectedErrorMachine } from '../../machines/unexpectedErrorMachine';
-import { useSystemActor } from '../app/actors';
-
-type UnexpectedErrorActor = ActorRefFrom<typeof unexpectedErrorMachine>;
+import { connectUnexpectedError, type UncaughtError } from '../../machines/unexpectedErrorView';
+import { currentView, useUnexpectedError, useViewValue } from '../app/actors';
 
 const UnexpectedErrorDialog = lazy(() => import('./UnexpectedErrorDialog'));
 
@@ -15,18 +10,18 @@ const UnexpectedErrorDialog = lazy(() => import('./UnexpectedErrorDialog'));
  * says `open`. The dialog's code loads the first time it is needed.
  */
 export function UnexpectedErrorWatch() {
-  const unexpected = useSystemActor<UnexpectedErrorActor>(SYSTEM_IDS.unexpectedError);
-  const open = useSelector(unexpected, (snapshot) => snapshot.hasTag('open'));
+  const unexpected = useUnexpectedError();
+  const open = useViewValue(unexpected, connectUnexpectedError, (view) => view.open);
   // The dialog's code loads the first time it is needed, then stays so that it can close gracefully.
   const [needed, setNeeded] = useState(false);
   if (open && !needed) setNeeded(true);
 
   useEffect(() => {
-    const onError = (event: ErrorEvent) => unexpected.send({ type: 'error.uncaught', kind: 'error', message: event.message ?? '' });
+    const report = (error: UncaughtError) => currentView(unexpected, connectUnexpectedError).report(error);
+    const onError = (event: ErrorEvent) => report({ kind: 'error', message: event.message ?? '' });
     const onRejection = (event: PromiseRejectionEvent) => {
       const reason: unknown = event.reason;
-      unexpected.send({
-        type: 'error.uncaught',
+      report({
         kind: 'rejection',
         message: reason instanceof Error ? reason.message : String(reason),
         aborted: reason instanceof DOMException && reason.name === 'AbortError',
@@ -43,7 +38,10 @@ export function UnexpectedErrorWatch() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <UnexpectedErrorDialog open={open} onOpenChange={(next) => (next ? undefined : unexpected.send({ type: 'dialog.close' }))} />
+      <UnexpectedErrorDialog
+        open={open}
+        onOpenChange={(next) => (next ? undefined : currentView(unexpected, connectUnexpectedError).close())}
+      />
     </Suspense>
   );
 }

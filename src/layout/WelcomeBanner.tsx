@@ -1,15 +1,14 @@
 import { LOGIN_ROUTE } from '../../machines/routes';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useOptionalSystemActor } from '../app/actors';
+import { connectAnswers } from '../../machines/answersView';
+import { currentView, useOptionalAnswers } from '../app/actors';
 import { useClient, useCollege } from '../app/useApp';
 import { bannerShown, bannerVariant, inBannerWindow, isoDay } from './banner';
-import type { AnswersActor } from './StepNav';
 
 /** Section 1's welcome banner: who is here decides the text; the date window adds its note. */
 export function WelcomeBanner() {
   const college = useCollege();
   // The banner shows with the frame, before the form actors arrive; until then the link waits for them.
-  const answers = useOptionalSystemActor<AnswersActor>(SYSTEM_IDS.answers);
+  const answers = useOptionalAnswers();
   const facts = {
     webStatus: useClient('webStatus'),
     isLoggedIn: useClient('isLoggedIn'),
@@ -60,7 +59,7 @@ export function WelcomeBanner() {
               href={LOGIN_ROUTE}
               onClick={(event) => {
                 event.preventDefault();
-                answers?.send({ type: 'answers.carryTo', to: LOGIN_ROUTE });
+                if (answers) currentView(answers, connectAnswers).carryTo(LOGIN_ROUTE);
               }}
             >
               Log in

@@ -1,17 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import type { submitMachine } from '../../machines/submitMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useOptionalSystemActor } from '../app/actors';
+import { connectAnswers } from '../../machines/answersView';
+import { connectSubmit } from '../../machines/submitView';
+import { useAnswers, useOptionalSubmit, useViewValue } from '../app/actors';
 import { CONFLICT_MESSAGES, answerLabel } from '../catalogue/answerMessages';
 import { SUBMIT_CONFLICT_MESSAGE } from '../catalogue/messages';
 import { pageOfKey } from '../catalogue/questions';
-import { useAnswersActor } from '../questions/hooks';
-
-type SubmitActor = ActorRefFrom<typeof submitMachine>;
-
-const NONE: readonly string[] = [];
 
 /**
  * Issue 12: after a two-tab conflict, the answers the other tab changed, by their labels, each a
@@ -22,10 +15,8 @@ const NONE: readonly string[] = [];
  * is nothing to say), so that screen readers announce it the moment it fills.
  */
 export function ConflictNotice() {
-  const answers = useAnswersActor();
-  const submit = useOptionalSystemActor<SubmitActor>(SYSTEM_IDS.submit);
-  const conflicts = useSelector(answers, (s) => (s.matches('student') ? s.context.conflicts : NONE));
-  const submitting = useSelector(submit, (s) => s?.matches('conflicted') ?? false);
+  const conflicts = useViewValue(useAnswers(), connectAnswers, (view) => view.conflicts);
+  const submitting = useViewValue(useOptionalSubmit(), connectSubmit, (view) => view.conflicted, false);
   return (
     <div className="conflict-notice" role="alert">
       {conflicts.length > 0 ? (

@@ -1,14 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectPdfCopy } from '../../machines/pdfCopyView';
+import { usePdfCopy, useView } from '../app/actors';
 import { useClient } from '../app/useApp';
 import { Button } from '../ui/Button';
 import { startDownload } from '../ui/startDownload';
-
-type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
 
 /**
  * Section 1's "download a PDF copy and submit", before the submit: a copy of the answers as they
@@ -18,8 +13,8 @@ type PdfCopyActor = ActorRefFrom<typeof pdfCopyMachine>;
  */
 export default function PdfCopyOffer() {
   const loggedIn = useClient('isLoggedIn');
-  const pdfCopy = useSystemActor<PdfCopyActor>(SYSTEM_IDS.pdfCopy);
-  const downloading = useSelector(pdfCopy, (snapshot) => snapshot.hasTag('downloading'));
+  const pdfCopy = usePdfCopy();
+  const { downloading, download } = useView(pdfCopy, connectPdfCopy);
 
   useEffect(() => {
     const subscription = pdfCopy.on('pdfCopy.deliver', ({ url }) => startDownload(url));
@@ -34,7 +29,7 @@ export default function PdfCopyOffer() {
       </h2>
       <p className="pdf-offer__text">Download a copy of your application as it is now, to keep or to read through before you submit.</p>
       <div className="pdf-offer__action">
-        <Button variant="secondary" busy={downloading} onClick={() => pdfCopy.send({ type: 'pdfCopy.download' })}>
+        <Button variant="secondary" busy={downloading} onClick={download}>
           Download a PDF copy of your application
         </Button>
         <p className="pdf-offer__status" role="status">

@@ -1,25 +1,10 @@
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { submitMachine } from '../../machines/submitMachine';
-import { submitView } from '../../machines/submitView';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useOptionalSystemActor } from '../app/actors';
-import { useAnswersActor } from '../questions/hooks';
+import { connectAnswers } from '../../machines/answersView';
+import { connectSubmit } from '../../machines/submitView';
+import { currentView, useAnswers, useOptionalSubmit, useViewValue } from '../app/actors';
 import { SAVE_STATUS } from '../catalogue/answerMessages';
 import { BUTTON_SIZES } from '../catalogue/limits';
 import { Button } from '../ui/Button';
 import { ConflictNotice } from './ConflictNotice';
-
-type SubmitActor = ActorRefFrom<typeof submitMachine>;
-
-/** The answers actor's state in words (issue 12): saved, not yet, or waiting for the network. */
-function saveStatus(snapshot: { hasTag(tag: string): boolean }): string {
-  if (snapshot.hasTag('saved')) return SAVE_STATUS.saved;
-  if (snapshot.hasTag('offline')) return SAVE_STATUS.offline;
-  if (snapshot.hasTag('retrying')) return SAVE_STATUS.retrying;
-  if (snapshot.hasTag('unsaved')) return SAVE_STATUS.unsaved;
-  return '';
-}
 
 /**
  * The bottom of a step: Save, and Next (with the route of the following step) or, on the last
@@ -27,21 +12,22 @@ function saveStatus(snapshot: { hasTag(tag: string): boolean }): string {
  * the answers actor's decision; Submit's sequence is the submit actor's.
  */
 export function StepActions({ next }: { next?: string }) {
-  const answers = useAnswersActor();
+  const answers = useAnswers();
   // The submit actor loads with the page actors; only Final Steps (which waits for them) shows Submit.
-  const submit = useOptionalSystemActor<SubmitActor>(SYSTEM_IDS.submit);
+  const submit = useOptionalSubmit();
   // A save asked for by Submit or an upload is theirs to show, not Save's or Next's.
-  const saving = useSelector(answers, (s) => s.hasTag('busy') && s.context.requesters.length === 0);
-  const status = useSelector(answers, saveStatus);
+  const saving = useViewValue(answers, connectAnswers, (view) => view.savingForButtons);
+  // Saved, not yet, or waiting for the network, in words.
+  const saveStatus = useViewValue(answers, connectAnswers, (view) => view.saveStatus);
+  const status = saveStatus ? SAVE_STATUS[saveStatus] : '';
   // Saved reads as done; anything not saved yet is a warning, in GOV.UK's warning-text style.
   const tone = status === SAVE_STATUS.saved ? 'saved' : status ? 'warning' : undefined;
   // Which button the running save belongs to: Next goes to a page, Save stays.
-  const savingTo = useSelector(answers, (s) => s.context.saveTarget);
-  const canSubmit = useSelector(submit, submitView.canSubmit);
-  const submitting = useSelector(submit, submitView.busy);
-  const notice = useSelector(submit, submitView.notice);
-  const go = (action: 'save' | 'next') =>
-    answers.send(action === 'next' && next ? { type: 'answers.saveAndGo', to: next } : { type: 'answers.saveAndGo' });
+  const savingTo = useViewValue(answers, connectAnswers, (view) => view.saveTarget);
+  const canSubmit = useViewValue(submit, connectSubmit, (view) => view.canSubmit, false);
+  const submitting = useViewValue(submit, connectSubmit, (view) => view.busy, false);
+  const notice = useViewValue(submit, connectSubmit, (view) => view.notice, null);
+  const go = (action: 'save' | 'next') => currentView(answers, connectAnswers).saveAndGo(action === 'next' ? next : undefined);
 
   return (
     <>
@@ -71,7 +57,12 @@ export function StepActions({ next }: { next?: string }) {
               Next
             </Button>
           ) : (
-            <Button size="submit" busy={submitting} disabled={!canSubmit && !submitting} onClick={() => submit?.send({ type: 'submit' })}>
+            <Button
+              size="submit"
+              busy={submitting}
+              disabled={!canSubmit && !submitting}
+              onClick={() => (submit ? currentView(submit, connectSubmit).submit() : undefined)}
+            >
               Submit
             </Button>
           )}

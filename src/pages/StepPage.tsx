@@ -1,19 +1,17 @@
-import { useSelector } from '@xstate/react';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { clearGuardMachine } from '../../machines/clearGuardMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectAnswers } from '../../machines/answersView';
+import { connectClearGuard } from '../../machines/clearGuardView';
+import { connectOverlays } from '../../machines/overlaysView';
+import { currentView, useAnswers, useClearGuard, useOverlays, useViewValue } from '../app/actors';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { announce } from '../layout/Announcer';
 import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import { visibility } from '../catalogue/conditions';
 import { CONDITION_CATALOGUE, PAGES, SECTIONS, type PageId } from '../catalogue/questions';
-import { useAnswers, useAnswersActor, useReadOnly } from '../questions/hooks';
+import { useAllAnswers, useReadOnly } from '../questions/hooks';
 import { requiredKeys } from '../questions/required';
 import { SectionView } from '../questions/SectionView';
 import { StepActions } from './StepActions';
-import type { OverlaysActor } from '../layout/Footer';
 import '../questions/questions.css';
 import './pages.css';
 
@@ -23,8 +21,7 @@ const StaticSection = lazy(() => import('../questions/StaticSection').then((m) =
 const ClearGuardDialog = lazy(() => import('../questions/ClearGuardDialog'));
 
 function ClearGuardQuestion() {
-  const guard = useSystemActor<ActorRefFrom<typeof clearGuardMachine>>(SYSTEM_IDS.clearGuard);
-  const asking = useSelector(guard, (s) => s.hasTag('asking'));
+  const asking = useViewValue(useClearGuard(), connectClearGuard, (view) => view.asking);
   // Once loaded it stays, so that closing it gives focus back where the applicant was.
   const [needed, setNeeded] = useState(false);
   if (asking && !needed) setNeeded(true);
@@ -46,7 +43,7 @@ let stepShownBefore = false;
  * opened while the step still loaded — it stays.
  */
 function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: string) {
-  const overlays = useSystemActor<OverlaysActor>(SYSTEM_IDS.overlays);
+  const overlays = useOverlays();
   useEffect(() => {
     if (!stepShownBefore) {
       stepShownBefore = true;
@@ -54,7 +51,7 @@ function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: str
     }
     // An overlay opened meanwhile (the Account popover, whose trigger is replaced as its code
     // arrives, so focus falls to the body for a moment) keeps the applicant's attention.
-    if (overlays.getSnapshot().hasTag('open')) return;
+    if (currentView(overlays, connectOverlays).anyOpen) return;
     const main = document.getElementById('main');
     const held = document.activeElement;
     const leftBehind = !held || held === document.body || held === main || held.closest('.steps, .step-actions') !== null;
@@ -68,7 +65,7 @@ function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: str
 const OfferDialog = lazyChunk(() => import('../questions/OfferDialog'));
 
 function OfferQuestion() {
-  const offering = useSelector(useAnswersActor(), (s) => s.hasTag('choosing'));
+  const offering = useViewValue(useAnswers(), connectAnswers, (view) => view.offering);
   const [needed, setNeeded] = useState(false);
   if (offering && !needed) setNeeded(true);
   return needed ? (
@@ -88,7 +85,7 @@ function OfferQuestion() {
 export function StepPage({ pageId, beforeActions }: { pageId: PageId; beforeActions?: ReactNode }) {
   const index = PAGES.findIndex((page) => page.id === pageId);
   const page = PAGES[index]!;
-  const answers = useAnswers();
+  const answers = useAllAnswers();
   const readOnly = useReadOnly();
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
   const required = useMemo(() => requiredKeys(answers, pageId), [answers, pageId]);

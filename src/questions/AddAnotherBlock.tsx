@@ -1,27 +1,20 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { LOSS_MESSAGES } from '../catalogue/answerMessages';
 import { slotTitle, type AddAnotherGroup, type Question } from '../catalogue/questions';
-import { countOf, type addAnotherMachine } from '../../machines/addAnotherMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectAddAnother } from '../../machines/addAnotherView';
+import { currentView, useAddAnother, useAnswers, useViewValue } from '../app/actors';
 import { ChunkBoundary, lazyChunk } from '../app/chunks';
 import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
 import { ids } from './Field';
-import { useAnswersActor } from './hooks';
 import { blockKeys, slotBlocks, type Block } from './layout';
-
-type AddAnotherActor = ActorRefFrom<typeof addAnotherMachine>;
 
 // Ark's dialog loads the first time a removal is asked, not with the first page (issue 11's budget).
 const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog'));
 
 export function useSlotCount(buttonId: string): number {
-  const actor = useSystemActor<AddAnotherActor>(SYSTEM_IDS.addAnother);
-  return useSelector(actor, (s) => countOf(s, buttonId));
+  return useViewValue(useAddAnother(), connectAddAnother, (view) => view.group(buttonId).count);
 }
 
 interface Props {
@@ -37,19 +30,16 @@ interface Props {
  * 'Relative 2', 'Activity 3'…, and the button while the actor can add one more.
  */
 export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Props) {
-  const actor = useSystemActor<AddAnotherActor>(SYSTEM_IDS.addAnother);
+  const actor = useAddAnother();
   const count = useSlotCount(group.buttonId);
-  const canAdd = useSelector(actor, (s) => s.can({ type: 'add', buttonId: group.buttonId }));
-  const adding = useSelector(actor, (s) => s.hasTag('busy') && s.context.adding === group.buttonId);
+  const canAdd = useViewValue(actor, connectAddAnother, (view) => view.group(group.buttonId).canAdd);
+  const adding = useViewValue(actor, connectAddAnother, (view) => view.group(group.buttonId).adding);
   const added = useRef(false);
-  const answers = useAnswersActor();
-  const removable = useSelector(actor, (s) => s.matches({ on: 'ready' }));
-  const asking = useSelector(actor, (s) =>
-    s.hasTag('asking') && s.context.removing?.buttonId === group.buttonId ? s.context.removing : null,
-  );
-  const removingSlot = useSelector(actor, (s) =>
-    s.hasTag('busy') && s.context.removing?.buttonId === group.buttonId ? s.context.removing.slot : null,
-  );
+  const answers = useAnswers();
+  const removable = useViewValue(actor, connectAddAnother, (view) => view.removable);
+  const asking = useViewValue(actor, connectAddAnother, (view) => view.group(group.buttonId).asking);
+  const removingSlot = useViewValue(actor, connectAddAnother, (view) => view.group(group.buttonId).removingSlot);
+  const now = () => currentView(actor, connectAddAnother);
   const [dialogNeeded, setDialogNeeded] = useState(false);
   if (asking !== null && !dialogNeeded) setDialogNeeded(true);
   const root = useRef<HTMLDivElement>(null);
@@ -96,7 +86,7 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
                 busy={removingSlot === slot}
                 onClick={(event) => {
                   asker.current = event.currentTarget;
-                  actor.send({ type: 'remove', buttonId: group.buttonId, slot, answers: answers.getSnapshot().context.answers });
+                  now().group(group.buttonId).remove(slot, answers);
                 }}
               >
                 Remove<span className="visually-hidden"> {slotTitle(group, slot)}</span>
@@ -116,8 +106,8 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
               confirmLabel={LOSS_MESSAGES.removeItemConfirm}
               destructive
               finalFocusEl={() => (asker.current?.isConnected ? asker.current : null)}
-              onConfirm={() => actor.send({ type: 'remove.confirm' })}
-              onCancel={() => actor.send({ type: 'remove.cancel' })}
+              onConfirm={() => now().confirmRemove()}
+              onCancel={() => now().cancelRemove()}
             />
           </Suspense>
         </ChunkBoundary>
@@ -129,7 +119,7 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
           busy={adding}
           onClick={() => {
             added.current = true;
-            actor.send({ type: 'add', buttonId: group.buttonId });
+            now().group(group.buttonId).add();
           }}
         >
           <span aria-hidden="true">+ </span>

@@ -1,11 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
+import { connectAnswers } from '../../machines/answersView';
 import { confirmTriggerMachine } from '../../machines/confirmTriggerMachine';
+import { connectConfirmTrigger } from '../../machines/confirmTriggerView';
+import { currentView, useAnswers, useView } from '../app/actors';
 import { isAnswered } from '../catalogue/conditions';
 import type { ConfirmTrigger as Trigger } from '../catalogue/questions';
 import { Button } from '../ui/Button';
 import { ids } from './Field';
-import { useAnswer, useAnswersActor } from './hooks';
+import { useAnswer } from './hooks';
 
 // Ark's dialog is loaded only when someone asks to reveal the content.
 const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
@@ -23,10 +26,15 @@ interface Props {
  */
 export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
   const answered = isAnswered(useAnswer(questionKey));
-  const answers = useAnswersActor();
-  const confirmation = useActorRef(confirmTriggerMachine);
-  const revealed = useSelector(confirmation, (snapshot) => snapshot.hasTag('revealed'));
-  const asking = useSelector(confirmation, (snapshot) => snapshot.hasTag('asking'));
+  const answers = useAnswers();
+  const {
+    revealed,
+    asking,
+    ask,
+    confirm: reveal,
+    cancel,
+    hide: conceal,
+  } = useView(useActorRef(confirmTriggerMachine), connectConfirmTrigger);
   const focusField = useRef(false);
   const shown = revealed || answered;
 
@@ -38,14 +46,13 @@ export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
     }
   }, [shown, questionKey]);
 
-  const ask = () => confirmation.send({ type: 'trigger.ask' });
   const confirm = () => {
     focusField.current = true;
-    confirmation.send({ type: 'trigger.confirm' });
+    reveal();
   };
   const hide = () => {
-    confirmation.send({ type: 'trigger.hide' });
-    answers.send({ type: 'answers.clear', keys: [questionKey] });
+    conceal();
+    currentView(answers, connectAnswers).clear([questionKey]);
   };
   const checkboxId = `${ids(questionKey).input}-confirm`;
 
@@ -72,13 +79,7 @@ export function ConfirmTrigger({ questionKey, trigger, children }: Props) {
       {shown ? children : null}
       {asking ? (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            title={trigger.confirmTitle}
-            text={trigger.confirmText}
-            onConfirm={confirm}
-            onCancel={() => confirmation.send({ type: 'trigger.cancel' })}
-          />
+          <ConfirmDialog open title={trigger.confirmTitle} text={trigger.confirmText} onConfirm={confirm} onCancel={cancel} />
         </Suspense>
       ) : null}
     </div>

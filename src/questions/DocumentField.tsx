@@ -1,14 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { LOSS_MESSAGES } from '../catalogue/answerMessages';
 import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../catalogue/limits';
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
-import type { documentMachine } from '../../machines/documentMachine';
-import { documentSystemId } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectDocument } from '../../machines/documentView';
+import { useDocument, useView } from '../app/actors';
 import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -18,24 +15,8 @@ import { ErrorText, HelpText, fieldClass, ids } from './Field';
 import { useFieldErrors } from './hooks';
 import './DocumentField.css';
 
-type DocumentActor = ActorRefFrom<typeof documentMachine>;
-
 const ACCEPT = FILE_TYPES.map((type) => `.${type}`).join(',');
 const TYPES_TEXT = FILE_TYPES.map((type) => type.toUpperCase()).join(', ');
-
-/** What the document question shows, read from its actor's state. */
-function usePhase(actor: DocumentActor) {
-  return useSelector(actor, (s) => {
-    if (s.matches('anonymous')) return 'anonymous';
-    if (s.matches('readOnly')) return s.hasTag('attached') ? 'readOnlyAttached' : 'readOnlyEmpty';
-    if (s.matches({ applicant: 'loading' })) return 'loading';
-    if (s.matches({ applicant: 'attached' })) return 'attached';
-    // Resetting is the failure's "Choose another file" at work (busy), not an upload.
-    if (s.matches({ applicant: 'failed' }) || s.matches({ applicant: 'resetting' })) return 'failed';
-    if (s.hasTag('busy')) return 'uploading';
-    return 'empty';
-  });
-}
 
 /**
  * A document answer (section 4 "Documents"): choose a file, watch it upload and convert, see its
@@ -43,15 +24,9 @@ function usePhase(actor: DocumentActor) {
  * screens that have a document question.
  */
 export default function DocumentField({ question }: { question: Question }) {
-  const actor = useSystemActor<DocumentActor>(documentSystemId(question.key));
-  const phase = usePhase(actor);
-  const document = useSelector(actor, (s) => s.context.document);
-  const fileProblem = useSelector(actor, (s) => (s.matches({ applicant: 'rejected' }) ? s.context.fileProblem : null));
-  const failure = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
-  const confirming = useSelector(actor, (s) => s.matches({ applicant: { attached: 'confirmingDelete' } }));
-  const deleting = useSelector(actor, (s) => s.matches({ applicant: { attached: 'deleting' } }));
-  const resetting = useSelector(actor, (s) => s.matches({ applicant: 'resetting' }));
-  const downloading = useSelector(actor, (s) => s.hasTag('downloading'));
+  const actor = useDocument(question.key);
+  const view = useView(actor, connectDocument);
+  const { phase, document, fileProblem, failure, confirmingDelete: confirming, deleting, resetting, downloading } = view;
   // The actor asks for a fresh link at each click and hands it over here to be opened.
   useEffect(() => {
     const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
@@ -115,16 +90,16 @@ export default function DocumentField({ question }: { question: Question }) {
             {document ? <span className="q-document__size">{formatFileSize(document.file_size)}</span> : null}
           </span>
           <span className="q-document__actions">
-            <Button ref={download} variant="secondary" busy={downloading} onClick={() => actor.send({ type: 'document.download' })}>
+            <Button ref={download} variant="secondary" busy={downloading} onClick={view.download}>
               Download<span className="visually-hidden"> {document?.file_name} as a PDF</span>
             </Button>
-            <Button variant="secondary" busy={deleting} onClick={() => actor.send({ type: 'document.delete' })}>
+            <Button variant="secondary" busy={deleting} onClick={view.delete}>
               Delete<span className="visually-hidden"> {document?.file_name}</span>
             </Button>
           </span>
         </div>
       ) : phase === 'failed' ? (
-        <Button variant="secondary" busy={resetting} onClick={() => actor.send({ type: 'document.resetError' })}>
+        <Button variant="secondary" busy={resetting} onClick={view.chooseAnother}>
           Choose another file
         </Button>
       ) : (
@@ -143,7 +118,7 @@ export default function DocumentField({ question }: { question: Question }) {
                 const files = Array.from(event.target.files ?? []);
                 // Choosing the same file again after a problem must fire again.
                 event.target.value = '';
-                actor.send({ type: 'document.choose', files });
+                view.choose(files);
               }}
             />
             <label id={`${id.input}-button`} htmlFor={id.input} className="q-file__button">
@@ -155,7 +130,7 @@ export default function DocumentField({ question }: { question: Question }) {
       <ErrorText id={id.error} messages={errors} />
       <Dialog
         open={confirming}
-        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'document.cancelDelete' }))}
+        onOpenChange={(open) => (open ? undefined : view.cancelDelete())}
         title={DOCUMENT_MESSAGES.deleteTitle}
         // The specification's question, then what goes (issue 12), as the tab switch says it.
         description={`${DOCUMENT_MESSAGES.deleteQuestion} ${LOSS_MESSAGES.documentDelete(document?.file_name ?? '', question.label)}`}
@@ -164,10 +139,10 @@ export default function DocumentField({ question }: { question: Question }) {
         initialFocusEl={() => cancel.current}
         footer={
           <>
-            <Button ref={cancel} variant="secondary" onClick={() => actor.send({ type: 'document.cancelDelete' })}>
+            <Button ref={cancel} variant="secondary" onClick={view.cancelDelete}>
               {DOCUMENT_MESSAGES.cancel}
             </Button>
-            <Button onClick={() => actor.send({ type: 'document.confirmDelete' })}>{DOCUMENT_MESSAGES.delete}</Button>
+            <Button onClick={view.confirmDelete}>{DOCUMENT_MESSAGES.delete}</Button>
           </>
         }
       />

@@ -1,10 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { OfferEvent } from '../../machines/answersMachine';
+import { connectAnswers } from '../../machines/answersView';
+import { currentView, useAnswers, useViewValue } from '../app/actors';
 import { answerLabel } from '../catalogue/answerMessages';
 import { descKey, type AnswerValue, type Answers } from '../catalogue/dataModel';
 import { ChoiceDialog } from '../ui/ChoiceDialog';
-import { useAnswersActor } from './hooks';
 import './OfferDialog.css';
 
 /** Issue 12: the words of the choice, only this dialog says them (it loads when it is needed). */
@@ -60,16 +60,16 @@ function offeredKeys(offered: Answers): string[] {
  * The answers actor holds it open (`choosing`) and hears the choice; only a choice closes it.
  */
 export default function OfferDialog() {
-  const answers = useAnswersActor();
-  const open = useSelector(answers, (s) => s.hasTag('choosing'));
-  const offered = useSelector(answers, (s) => s.context.offered);
-  const account = useSelector(answers, (s) => s.context.answers);
-  const from = useSelector(answers, (s) => s.context.offeredFrom);
+  const answers = useAnswers();
+  const open = useViewValue(answers, connectAnswers, (view) => view.offering);
+  const offered = useViewValue(answers, connectAnswers, (view) => view.offered);
+  const account = useViewValue(answers, connectAnswers, (view) => view.answers);
+  const from = useViewValue(answers, connectAnswers, (view) => view.offeredFrom);
   const afterConflict = from === 'tab';
   const keys = offeredKeys(offered);
   const [picked, setPicked] = useState<readonly string[]>([]);
   const choose = (event: OfferEvent) => {
-    answers.send(event);
+    currentView(answers, connectAnswers).chooseOffer(event);
     setPicked([]);
   };
   const words = afterConflict

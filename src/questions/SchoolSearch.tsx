@@ -1,20 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { DEFAULT_MAX_LENGTH } from '../catalogue/limits';
 import { CharacterCount, countHintId } from '../ui/CharacterCount';
 import { maxLengthFor, type Question } from '../catalogue/questions';
 import type { LookupSuggestion } from '../../machines/api/responses';
-import { typedTextLabel, type lookupMachine } from '../../machines/lookupMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { typedTextLabel } from '../../machines/lookupMachine';
+import { connectLookup } from '../../machines/lookupView';
+import { currentView, useLookup, useView } from '../app/actors';
 import { ErrorText, HelpText, RequiredMark, controlProps, fieldClass, ids } from './Field';
 import { useFieldErrors, useTextAnswer } from './hooks';
 import './SchoolSearch.css';
-
-type LookupActor = ActorRefFrom<typeof lookupMachine>;
 
 /** The free-text choice; no lookup id looks like this. */
 const USE_TEXT = '\u0000use-text';
@@ -26,23 +22,18 @@ interface Item {
   suggestion: LookupSuggestion | null;
 }
 
-const NO_SUGGESTIONS: readonly LookupSuggestion[] = [];
-
 /**
  * The school search (section 4): an Ark UI combobox whose list, timing and filling all belong to
  * the lookup actor. The view keeps only what is being typed until a school is chosen or the field
  * is left; the field then shows the answer the lookup filled in. Loaded with /education only.
  */
 export default function SchoolSearch({ question, required }: { question: Question; required: boolean }) {
-  const lookup = useSystemActor<LookupActor>(SYSTEM_IDS.lookup);
+  const lookup = useLookup();
   const answer = useTextAnswer(question.key);
   const errors = useFieldErrors(question.key);
-  const mine = useSelector(lookup, (s) => s.context.key === question.key);
-  const open = useSelector(lookup, (s) => s.hasTag('open')) && mine;
-  const searching = useSelector(lookup, (s) => s.hasTag('searching')) && mine;
-  const filling = useSelector(lookup, (s) => s.hasTag('busy')) && mine;
-  const text = useSelector(lookup, (s) => s.context.text);
-  const suggestions = useSelector(lookup, (s) => (s.context.key === question.key ? s.context.suggestions : NO_SUGGESTIONS));
+  const { open, searching, filling, text, suggestions } = useView(lookup, connectLookup).field(question.key);
+  // A handler reads the lookup as it is at the event, not as it was at the last render.
+  const now = () => currentView(lookup, connectLookup).field(question.key);
   const [draft, setDraft] = useState<string | null>(null);
 
   const collection = useMemo(() => {
@@ -57,10 +48,10 @@ export default function SchoolSearch({ question, required }: { question: Questio
     if (!item) return;
     if (item.suggestion) {
       setDraft(item.suggestion.text);
-      lookup.send({ type: 'lookup.choose', suggestion: item.suggestion });
+      now().choose(item.suggestion);
     } else {
       setDraft(text.trim());
-      lookup.send({ type: 'lookup.useText' });
+      now().useText();
     }
   };
 
@@ -84,16 +75,14 @@ export default function SchoolSearch({ question, required }: { question: Questio
           // Only typing starts a search; Ark also reports its own changes (selection, clearing).
           if (details.reason !== 'input-change') return;
           setDraft(details.inputValue);
-          lookup.send({ type: 'lookup.type', key: question.key, text: details.inputValue });
+          now().type(details.inputValue);
         }}
         onSelect={(details) => choose(details.itemValue)}
         onOpenChange={(details) => {
           // Escape, Tab or a click elsewhere closes the list; a choice is already on its way.
           if (details.open || details.reason === 'item-select') return;
-          if (lookup.getSnapshot().hasTag('busy')) return;
-          // The lookup actor keeps a typed name as 'Use: …' would (issue 12); the field then shows the answer.
-          lookup.send({ type: 'lookup.leave', answer });
-          setDraft(null);
+          // The lookup actor keeps a typed name as 'Use: …' would; the field then shows the answer.
+          if (now().leave(answer)) setDraft(null);
         }}
       >
         <Combobox.Label className="q-label">
@@ -117,10 +106,7 @@ export default function SchoolSearch({ question, required }: { question: Questio
             onBlur={() => {
               // Leaving the field before the list opened keeps what was typed too; an open list
               // or a choice being filled in is left to the combobox and the lookup actor.
-              const snapshot = lookup.getSnapshot();
-              if (snapshot.hasTag('open') || snapshot.hasTag('busy')) return;
-              if (snapshot.hasTag('searching')) lookup.send({ type: 'lookup.leave', answer });
-              setDraft(null);
+              if (now().blur(answer)) setDraft(null);
             }}
           />
         </Combobox.Control>

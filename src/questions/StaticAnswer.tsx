@@ -1,16 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
-import type { documentMachine } from '../../machines/documentMachine';
-import { documentSystemId } from '../../machines/systemIds';
-import { documentView } from '../../machines/documentView';
-import { useSystemActor } from '../app/actors';
+import { connectDocument } from '../../machines/documentView';
+import { useDocument, useView } from '../app/actors';
 import { startDownload } from '../ui/startDownload';
 import { maskSensitive } from '../catalogue/sensitiveMask';
 import { choiceLabel, formatDate, showBidiControls } from '../catalogue/display';
-import { useAnswer, useAnswers, useCollegeLists } from './hooks';
+import { useAllAnswers, useAnswer, useCollegeLists } from './hooks';
 import { PrintPages, PrintPagesNote } from './StaticDocumentPages';
 
 /** Text only screen readers get (a check mark alone says nothing to them). */
@@ -44,16 +40,13 @@ function Typed({ text }: { text: string }) {
 
 /** The catalogue's label for the stored value, whatever `_desc` text is stored beside it. */
 function ChoiceValue({ question }: { question: Question }) {
-  const label = choiceLabel(question, useAnswers(), useCollegeLists());
+  const label = choiceLabel(question, useAllAnswers(), useCollegeLists());
   return label ? <Typed text={label} /> : <NotAnswered />;
 }
 
 function DocumentValue({ question }: { question: Question }) {
-  const actor = useSystemActor<ActorRefFrom<typeof documentMachine>>(documentSystemId(question.key));
-  const attached = useSelector(actor, documentView.attached);
-  const document = useSelector(actor, (snapshot) => snapshot.context.document);
-  const staff = useSelector(actor, documentView.staff);
-  const fetching = useSelector(actor, documentView.opening);
+  const actor = useDocument(question.key);
+  const { attached, document, staff, downloading: fetching, download } = useView(actor, connectDocument);
   // Issue 13: staff open the uploaded document's converted PDF; a fresh link is asked for at each click.
   useEffect(() => {
     const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
@@ -75,12 +68,7 @@ function DocumentValue({ question }: { question: Question }) {
         {staff && document ? <PrintPagesNote actor={actor} /> : null}
         {staff && document ? (
           // On screen only: a printed sheet has nothing to press.
-          <button
-            type="button"
-            className="link-button q-static__open"
-            aria-busy={fetching || undefined}
-            onClick={() => actor.send({ type: 'document.download' })}
-          >
+          <button type="button" className="link-button q-static__open" aria-busy={fetching || undefined} onClick={download}>
             Open the document<span className="visually-hidden"> {showBidiControls(document.file_name)}</span> (PDF)
           </button>
         ) : null}
@@ -120,7 +108,7 @@ export function StaticAnswer({ question }: { question: Question }) {
  * the options ticked, so "Asian" never stands without "Race".
  */
 export function StaticChecks({ label, questions }: { label: string; questions: readonly Question[] }) {
-  const answers = useAnswers();
+  const answers = useAllAnswers();
   const ticked = questions.filter((q) => answers[q.key] === true);
   return (
     <div className="q-static">

@@ -1,10 +1,6 @@
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { documentMachine } from '../../machines/documentMachine';
-import { documentPagesView, documentView } from '../../machines/documentView';
+import { connectDocument, connectDocumentPages } from '../../machines/documentView';
+import { useViewValue, type DocumentActor } from '../app/actors';
 import { showBidiControls } from '../catalogue/display';
-
-type DocumentActor = ActorRefFrom<typeof documentMachine>;
 
 /** What the printed sheet says beside the note, while the pages are prepared or when they failed. */
 const PRINT_PAGES_MESSAGES = {
@@ -16,9 +12,10 @@ const PRINT_PAGES_MESSAGES = {
 
 /** The staff print's copy of an uploaded document's pages, from the document actor's child. */
 function useDocumentPrintPages(actor: DocumentActor) {
-  const pagesActor = useSelector(actor, documentView.printPages);
-  const status = useSelector(pagesActor, documentPagesView.status);
-  const pages = useSelector(pagesActor, documentPagesView.pages);
+  const pagesActor = useViewValue(actor, connectDocument, (view) => view.printPages);
+  const empty = connectDocumentPages(undefined);
+  const status = useViewValue(pagesActor, connectDocumentPages, (view) => view.status, empty.status);
+  const pages = useViewValue(pagesActor, connectDocumentPages, (view) => view.pages, empty.pages);
   return { status, pages };
 }
 

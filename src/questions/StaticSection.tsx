@@ -1,17 +1,12 @@
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { isAnswered } from '../catalogue/conditions';
 import type { Answers } from '../catalogue/dataModel';
 import { slotTitle, type Question, type SectionId } from '../catalogue/questions';
-import type { tabsMachine } from '../../machines/tabsMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { connectTabs } from '../../machines/tabsView';
+import { useTabs, useViewValue } from '../app/actors';
 import { useSlotCount } from './AddAnotherBlock';
 import { blockKeys, sectionBlocks, slotBlocks, slotQuestions, type Block } from './layout';
 import { StaticAnswer, StaticChecks } from './StaticAnswer';
 import './static.css';
-
-type TabsActor = ActorRefFrom<typeof tabsMachine>;
 
 export interface StaticOptions {
   isVisible: (key: string) => boolean;
@@ -81,8 +76,7 @@ function StaticGroup({
 
 /** Only the chosen tab's answers: the others were cleared when it was chosen. */
 function StaticTabs({ block, shown }: { block: Extract<Block, { type: 'tabs' }>; shown: (q: Question) => boolean }) {
-  const actor = useSystemActor<TabsActor>(SYSTEM_IDS.tabs);
-  const chosen = useSelector(actor, (s) => s.context.chosen[block.tabGroup.tabId] ?? block.tabGroup.defaultTab);
+  const chosen = useViewValue(useTabs(), connectTabs, (view) => view.chosen(block.tabGroup.tabId, block.tabGroup.defaultTab));
   const keys = block.tabGroup.tabs.find((tab) => tab.id === chosen)?.keys ?? [];
   return <List entries={block.questions.filter((q) => keys.includes(q.key) && shown(q))} />;
 }

@@ -1,22 +1,17 @@
 import { Tabs } from '@ark-ui/react/tabs';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { ANNOUNCEMENTS } from '../catalogue/announcements';
 import { LOSS_MESSAGES, answerLabel } from '../catalogue/answerMessages';
 import type { Question, TabGroup } from '../catalogue/questions';
-import { TABS_MESSAGES, type tabsMachine } from '../../machines/tabsMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useSystemActor } from '../app/actors';
+import { TABS_MESSAGES } from '../../machines/tabsMachine';
+import { connectTabs } from '../../machines/tabsView';
+import { useAnswers, useTabs, useView } from '../app/actors';
 import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import ConfirmDialog from './ConfirmDialog';
-import { useAnswersActor } from './hooks';
 import { QuestionField } from './QuestionField';
 import './TabsBlock.css';
-
-type TabsActor = ActorRefFrom<typeof tabsMachine>;
 
 interface Props {
   tabGroup: TabGroup;
@@ -52,17 +47,12 @@ function TabContent({
  * have an account.
  */
 export default function TabsBlock({ tabGroup, questions, required }: Props) {
-  const actor = useSystemActor<TabsActor>(SYSTEM_IDS.tabs);
-  const chosen = useSelector(actor, (s) => s.context.chosen[tabGroup.tabId] ?? tabGroup.defaultTab);
-  const applicant = useSelector(actor, (s) => s.matches('applicant'));
-  const anonymous = useSelector(actor, (s) => s.matches('anonymous'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const blocked = useSelector(actor, (s) => s.matches({ applicant: 'blocked' }));
-  const failed = useSelector(actor, (s) => s.matches({ applicant: 'failed' }));
-  const confirming = useSelector(actor, (s) => s.matches({ applicant: 'confirming' }));
-  const losing = useSelector(actor, (s) => s.context.losing);
-  const pendingTab = useSelector(actor, (s) => tabGroup.tabs.find((tab) => tab.id === s.context.pending?.tab)?.label ?? '');
-  const answers = useAnswersActor();
+  const actor = useTabs();
+  const tabs = useView(actor, connectTabs);
+  const { switchable: applicant, anonymous, busy, blocked, failed, confirming, losing } = tabs;
+  const chosen = tabs.chosen(tabGroup.tabId, tabGroup.defaultTab);
+  const pendingTab = tabGroup.tabs.find((tab) => tab.id === tabs.pendingTab)?.label ?? '';
+  const answers = useAnswers();
   const root = useRef<HTMLDivElement>(null);
   // Issue 13: the tabs were disabled during the switch, so focus fell to the page: it goes to the
   // chosen tab once the switch went through, and the switch is announced.
@@ -99,7 +89,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
         activationMode="manual"
         onValueChange={(details) =>
           // The answers as they are at the click (a text area commits its draft as focus leaves it).
-          actor.send({ type: 'tabs.choose', tabId: tabGroup.tabId, tab: details.value, answers: answers.getSnapshot().context.answers })
+          tabs.choose(tabGroup.tabId, details.value, answers)
         }
         aria-busy={busy || undefined}
       >
@@ -120,18 +110,18 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
       {failed ? (
         <p className="q-note" role="alert">
           We could not switch right now.{' '}
-          <Button variant="text" onClick={() => actor.send({ type: 'tabs.reset' })}>
+          <Button variant="text" onClick={tabs.retry}>
             Try again
           </Button>
         </p>
       ) : null}
       <Dialog
         open={blocked}
-        onOpenChange={(open) => (open ? undefined : actor.send({ type: 'tabs.closeDialog' }))}
+        onOpenChange={(open) => (open ? undefined : tabs.closeDialog())}
         title={TABS_MESSAGES.uploadInProgressTitle}
         description={TABS_MESSAGES.uploadInProgress}
         size="xs"
-        footer={<Button onClick={() => actor.send({ type: 'tabs.closeDialog' })}>OK</Button>}
+        footer={<Button onClick={tabs.closeDialog}>OK</Button>}
       />
       <ConfirmDialog
         open={confirming}
@@ -139,8 +129,8 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
         text={LOSS_MESSAGES.tabSwitch(pendingTab, losing.map(answerLabel))}
         confirmLabel={LOSS_MESSAGES.tabSwitchConfirm}
         destructive
-        onConfirm={() => actor.send({ type: 'tabs.confirm' })}
-        onCancel={() => actor.send({ type: 'tabs.cancel' })}
+        onConfirm={tabs.confirm}
+        onCancel={tabs.cancel}
       />
     </div>
   );

@@ -1,31 +1,23 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import type { AnswerValue, Answers } from '../catalogue/dataModel';
 import type { CollegeLists } from '../catalogue/options';
-import type { answersMachine } from '../../machines/answersMachine';
-import type { clearGuardMachine } from '../../machines/clearGuardMachine';
-import type { validationMachine } from '../../machines/validationMachine';
+import { connectAnswers } from '../../machines/answersView';
+import { connectApp } from '../../machines/appView';
+import { connectClearGuard } from '../../machines/clearGuardView';
 import { fieldErrors, monthYearErrors } from '../../machines/validationMachine';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { useAppActor, useSystemActor } from '../app/actors';
+import { connectValidation } from '../../machines/validationView';
+import { currentView, useAnswers, useAppActor, useClearGuard, useValidation, useViewValue } from '../app/actors';
 import { useCollege } from '../app/useApp';
 
-export type AnswersActor = ActorRefFrom<typeof answersMachine>;
-type ValidationActor = ActorRefFrom<typeof validationMachine>;
-type ClearGuardActor = ActorRefFrom<typeof clearGuardMachine>;
-
-export const useAnswersActor = () => useSystemActor<AnswersActor>(SYSTEM_IDS.answers);
-const useValidationActor = () => useSystemActor<ValidationActor>(SYSTEM_IDS.validation);
-
 /** The whole answers object: a stable reference until an answer changes. */
-export function useAnswers(): Answers {
-  return useSelector(useAnswersActor(), (snapshot) => snapshot.context.answers);
+export function useAllAnswers(): Answers {
+  return useViewValue(useAnswers(), connectAnswers, (view) => view.answers);
 }
 
 /** One answer: a primitive, so a field re-renders only when its own answer changes. */
 export function useAnswer(key: string): AnswerValue | undefined {
-  return useSelector(useAnswersActor(), (snapshot) => snapshot.context.answers[key]);
+  return useSelector(useAnswers(), (snapshot) => snapshot.context.answers[key]);
 }
 
 export function useTextAnswer(key: string): string {
@@ -33,11 +25,11 @@ export function useTextAnswer(key: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Service users read; nothing may be edited (section 6). */
+/** Staff read; nothing may be edited. */
 export function useReadOnly(): boolean {
-  const app = useSelector(useAppActor(), (snapshot) => snapshot.hasTag('readOnly'));
-  const answers = useSelector(useAnswersActor(), (snapshot) => snapshot.matches('readOnly'));
-  return app || answers;
+  const staff = useViewValue(useAppActor(), connectApp, (view) => view.staff);
+  const readOnly = useViewValue(useAnswers(), connectAnswers, (view) => view.readOnly);
+  return staff || readOnly;
 }
 
 const NO_LISTS: CollegeLists = { entryTerms: [], majors: [], decisionTypes: [], housingOptions: [] };
@@ -47,9 +39,9 @@ export function useCollegeLists(): CollegeLists {
   return useCollege() ?? NO_LISTS;
 }
 
-/** The validation errors; an empty list unless validation is active (section 5). */
+/** The validation errors; an empty list unless validation is active. */
 function useErrors() {
-  return useSelector(useValidationActor(), (snapshot) => snapshot.context.errors);
+  return useViewValue(useValidation(), connectValidation, (view) => view.errors);
 }
 
 const NONE: readonly string[] = [];
@@ -66,7 +58,7 @@ export function useMonthYearErrors(monthKey: string, yearKey: string): readonly 
 
 /** Sends one answer; select and radio answers carry the chosen label as desc. */
 export function useSetAnswer() {
-  const actor = useAnswersActor();
+  const actor = useAnswers();
   return useMemo(
     () => (key: string, value: AnswerValue, desc?: string) =>
       actor.send(desc === undefined ? { type: 'answers.set', key, value } : { type: 'answers.set', key, value, desc }),
@@ -76,20 +68,13 @@ export function useSetAnswer() {
 
 /**
  * Sends a choice (select, radio, checkbox) through the clear guard, which asks first when the new
- * answer would hide typed answers (issue 12) and otherwise passes it to the answers actor.
+ * answer would hide typed answers and otherwise passes it to the answers actor.
  */
 export function useSetChoice() {
-  const answers = useAnswersActor();
-  const guard = useSystemActor<ClearGuardActor>(SYSTEM_IDS.clearGuard);
+  const answers = useAnswers();
+  const guard = useClearGuard();
   return useMemo(
-    () => (key: string, value: AnswerValue, desc?: string) =>
-      guard.send({
-        type: 'clearGuard.change',
-        key,
-        value,
-        ...(desc === undefined ? {} : { desc }),
-        answers: answers.getSnapshot().context.answers,
-      }),
+    () => (key: string, value: AnswerValue, desc?: string) => currentView(guard, connectClearGuard).change(answers, key, value, desc),
     [answers, guard],
   );
 }

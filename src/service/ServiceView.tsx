@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useAppActor } from '../app/actors';
 import { useCollege } from '../app/useApp';
 import { SUBMISSION_LABELS, formatSubmittedAt } from '../catalogue/submission';
-import { useAnswers, useTextAnswer } from '../questions/hooks';
+import { useAllAnswers, useTextAnswer } from '../questions/hooks';
 import { StaticSection } from '../questions/StaticSection';
 import { showBidiControls } from '../catalogue/display';
 import '../questions/questions.css';
@@ -57,7 +57,7 @@ function holdsAnswers(section: SectionId, answers: Answers): boolean {
  * form while the app is in service mode.
  */
 export default function ServiceView() {
-  const answers = useAnswers();
+  const answers = useAllAnswers();
   const title = useCollege()?.applicationTitle ?? '';
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
   const name = showBidiControls(

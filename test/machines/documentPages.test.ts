@@ -3,18 +3,20 @@ import { createActor, fromPromise } from 'xstate';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../machines/documentPages';
-import { documentPagesView, documentView } from '../../machines/documentView';
+import { connectDocument, connectDocumentPages } from '../../machines/documentView';
 import { fakeApi, KEY, LOGGED_IN, SAVED, SERVICE, start, withFakeTimers } from './helpers/documentMachineKit';
 
 /*
  * The staff print holds the uploaded document's pages: the document actor, while staff see the
  * document attached, runs a child that fetches the converted PDF through the staff link and draws
- * its pages; the view reads where that stands through documentView / documentPagesView.
+ * its pages; the view reads where that stands through connectDocument / connectDocumentPages.
  */
 
 vi.mock('../../machines/api/endpoints', () => ({ api: { serviceDocumentLink: vi.fn() } }));
 
 withFakeTimers();
+/** These checks read what the view shows; they send nothing. */
+const ignore = () => {};
 afterEach(() => vi.unstubAllGlobals());
 
 const PAGES: readonly PageImage[] = [
@@ -43,19 +45,19 @@ describe('the pages actor', () => {
   it('prepares the pages with the answer key and the staff token, then holds them ready to print', async () => {
     const render = vi.fn((_input: DocumentPagesInput, _signal: AbortSignal) => Promise.resolve(PAGES));
     const actor = pagesActor(render);
-    expect(documentPagesView.status(actor.getSnapshot())).toBe('preparing');
-    expect(documentPagesView.pages(actor.getSnapshot())).toEqual([]);
+    expect(connectDocumentPages(actor.getSnapshot()).status).toBe('preparing');
+    expect(connectDocumentPages(actor.getSnapshot()).pages).toEqual([]);
     await settle();
     expect(render).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
-    expect(documentPagesView.status(actor.getSnapshot())).toBe('ready');
-    expect(documentPagesView.pages(actor.getSnapshot())).toEqual(PAGES);
+    expect(connectDocumentPages(actor.getSnapshot()).status).toBe('ready');
+    expect(connectDocumentPages(actor.getSnapshot()).pages).toEqual(PAGES);
   });
 
   it('says the pages could not be included when fetching or drawing them fails', async () => {
     const actor = pagesActor(() => Promise.reject(new Error('The PDF could not be read.')));
     await settle();
-    expect(documentPagesView.status(actor.getSnapshot())).toBe('failed');
-    expect(documentPagesView.pages(actor.getSnapshot())).toEqual([]);
+    expect(connectDocumentPages(actor.getSnapshot()).status).toBe('failed');
+    expect(connectDocumentPages(actor.getSnapshot()).pages).toEqual([]);
   });
 
   it('stops fetching and drawing when it is stopped', async () => {
@@ -71,8 +73,8 @@ describe('the pages actor', () => {
   });
 
   it('reads as preparing before the actor exists', () => {
-    expect(documentPagesView.status(undefined)).toBe('preparing');
-    expect(documentPagesView.pages(undefined)).toEqual([]);
+    expect(connectDocumentPages(undefined).status).toBe('preparing');
+    expect(connectDocumentPages(undefined).pages).toEqual([]);
   });
 });
 
@@ -85,7 +87,7 @@ describe('the default render actor', () => {
     await settle();
     expect(api.serviceDocumentLink).toHaveBeenCalledWith(KEY, 'staff-token', expect.any(AbortSignal));
     expect(fetch).not.toHaveBeenCalled();
-    expect(documentPagesView.status(actor.getSnapshot())).toBe('failed');
+    expect(connectDocumentPages(actor.getSnapshot()).status).toBe('failed');
   });
 
   it('fetches the PDF the staff link names, and fails with the link refused or the file missing', async () => {
@@ -98,19 +100,19 @@ describe('the default render actor', () => {
       '/files/document?ticket=t&service_token=s',
       expect.objectContaining({ signal: expect.any(AbortSignal) as unknown }),
     );
-    expect(documentPagesView.status(missing.getSnapshot())).toBe('failed');
+    expect(connectDocumentPages(missing.getSnapshot()).status).toBe('failed');
 
     vi.mocked(api.serviceDocumentLink).mockRejectedValue(new ApiError('Forbidden', 'http', 403));
     const refused = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 's' } }).start();
     await settle();
-    expect(documentPagesView.status(refused.getSnapshot())).toBe('failed');
+    expect(connectDocumentPages(refused.getSnapshot()).status).toBe('failed');
   });
 
   it('asks for nothing without a service token', async () => {
     const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: null } }).start();
     await settle();
     expect(api.serviceDocumentLink).not.toHaveBeenCalled();
-    expect(documentPagesView.status(actor.getSnapshot())).toBe('failed');
+    expect(connectDocumentPages(actor.getSnapshot()).status).toBe('failed');
   });
 });
 
@@ -124,13 +126,13 @@ describe('the document actor runs the pages actor for staff only', () => {
     });
     const run = start(fake);
     await run.send(SERVICE);
-    expect(documentView.printPages(run.snapshot())).toBeUndefined();
+    expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();
     await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
-    expect(documentView.staff(run.snapshot())).toBe(true);
+    expect(connectDocument(run.snapshot(), ignore).staff).toBe(true);
     expect(fake.renderDocumentPages).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
-    expect(documentPagesView.status(documentView.printPages(run.snapshot())?.getSnapshot())).toBe('preparing');
+    expect(connectDocumentPages(connectDocument(run.snapshot(), ignore).printPages?.getSnapshot()).status).toBe('preparing');
     await run.send({ type: 'document.set', document: null });
-    expect(documentView.printPages(run.snapshot())).toBeUndefined();
+    expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();
     expect(signal?.aborted).toBe(true);
   });
 
@@ -140,9 +142,9 @@ describe('the document actor runs the pages actor for staff only', () => {
     const run = start(fake);
     await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
     await run.send(SERVICE);
-    const pages = documentView.printPages(run.snapshot());
-    expect(documentPagesView.status(pages?.getSnapshot())).toBe('ready');
-    expect(documentPagesView.pages(pages?.getSnapshot())).toEqual(PAGES);
+    const pages = connectDocument(run.snapshot(), ignore).printPages;
+    expect(connectDocumentPages(pages?.getSnapshot()).status).toBe('ready');
+    expect(connectDocumentPages(pages?.getSnapshot()).pages).toEqual(PAGES);
     await run.send({ type: 'document.download' });
     expect(fake.fetchServiceDocumentLink).toHaveBeenCalledTimes(1);
     expect(run.delivered).toHaveLength(1);
@@ -153,9 +155,9 @@ describe('the document actor runs the pages actor for staff only', () => {
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
     const run = start(fake);
     await run.send(LOGGED_IN);
-    expect(documentView.attached(run.snapshot())).toBe(true);
-    expect(documentView.staff(run.snapshot())).toBe(false);
-    expect(documentView.printPages(run.snapshot())).toBeUndefined();
+    expect(connectDocument(run.snapshot(), ignore).attached).toBe(true);
+    expect(connectDocument(run.snapshot(), ignore).staff).toBe(false);
+    expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();
     expect(fake.renderDocumentPages).not.toHaveBeenCalled();
   });
 });

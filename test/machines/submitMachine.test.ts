@@ -8,7 +8,7 @@ import { ApiError } from '../../machines/api/httpClient';
 import { failures } from '../qa/fixtures';
 import type { AnswersSaveReply } from '../../machines/events';
 import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
-import { submitView } from '../../machines/submitView';
+import { connectSubmit } from '../../machines/submitView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
 import { answered, flush, startInSystem } from './helpers/system';
@@ -456,13 +456,13 @@ describe('a submission the server cannot take yet', () => {
     asStudent(subject, completeApplication, 'validating');
     subject.send({ type: 'submit' });
     await flush();
-    expect(submitView.notice(subject.getSnapshot())).toBe(waitMessage);
-    expect(submitView.canSubmit(subject.getSnapshot())).toBe(true);
+    expect(connectSubmit(subject.getSnapshot(), () => {}).notice).toBe(waitMessage);
+    expect(connectSubmit(subject.getSnapshot(), () => {}).canSubmit).toBe(true);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
 
     refuse = false;
     subject.send({ type: 'submit' });
-    expect(submitView.notice(subject.getSnapshot())).toBeNull();
+    expect(connectSubmit(subject.getSnapshot(), () => {}).notice).toBeNull();
     await flush();
     expect(subject.getSnapshot().value).toBe('submitted');
   });
