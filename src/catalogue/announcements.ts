@@ -1,7 +1,6 @@
 /**
- * What the page's announcer says when the page changes under the reader without a page load
- * (issue 13): a new step, a tab switched, a document uploaded or deleted, the schools found. The
- * same words are the e2e tests' expectations.
+ * What the page's announcer says when the page changes under the reader without a page load:
+ * a new step, a tab switched, a document uploaded or deleted, the schools found. The same words are the e2e tests' expectations.
  */
 export const ANNOUNCEMENTS = {
   step: (step: number, steps: number, title: string) => `Step ${step} of ${steps}: ${title}`,

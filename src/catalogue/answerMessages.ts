@@ -1,7 +1,6 @@
 /**
- * What the page and the server say about answers that would be lost, or that another tab changed
- * (issue 12). Answers are always named by their questions' labels, never by their keys. Written
- * once here for the server (the 409 message), the machines and the views.
+ * What the page and the server say about answers that would be lost, or that another tab changed.
+ * Answers are always named by their questions' labels, never by their keys. Written once here for the server (the 409 message), the machines and the views.
  */
 import { SESSION_ENDED_UNSAVED_MESSAGE } from './messages';
 import { ADD_ANOTHER_GROUPS, QUESTION_BY_KEY, slotTitle } from './questions';
@@ -35,7 +34,7 @@ export const LOSS_MESSAGES = {
   clear: (question: string, choice: string | undefined, labels: readonly string[]) =>
     `${choice === undefined ? `Changing “${question}”` : `Answering “${choice}” to “${question}”`} removes ${yourAnswers(labels.length)} to ${quotedList(labels)}.`,
   clearConfirm: 'Remove',
-  /** Issue 13: removing an added parent, sibling, activity or relative; later ones move up. */
+  /** Removing an added parent, sibling, activity or relative; later ones move up. */
   removeItemTitle: (item: string) => `Remove “${item}”?`,
   removeItem: (item: string, later: boolean) =>
     `Removing “${item}” deletes its answers, here and on the server.${later ? ' The ones after it move up one place.' : ''} This cannot be undone.`,
@@ -61,7 +60,7 @@ export const CONFLICT_MESSAGES = {
   save: 'Another tab or window saved other answers to these questions since this page loaded. This page still shows what you typed here: check them, then save again.',
 } as const;
 
-/** Issue 12: beside Save, whether the server holds what the page shows. */
+/** Beside Save, whether the server holds what the page shows. */
 export const SAVE_STATUS = {
   saved: 'All changes saved',
   unsaved: 'Not saved yet',
@@ -71,7 +70,7 @@ export const SAVE_STATUS = {
 
 export const answersCount = (count: number) => (count === 1 ? '1 answer' : `${groupedNumber(count)} answers`);
 
-/** Issue 12: answers the server had not confirmed, kept on this device and given back. */
+/** Answers the server had not confirmed, kept on this device and given back. */
 export const RESTORED_MESSAGES = {
   /** /login, when a session ended with answers not saved (instead of the session-invalid message). */
   sessionEnded: SESSION_ENDED_UNSAVED_MESSAGE,

@@ -1,5 +1,5 @@
 /**
- * Conditional content (specification sections 3 and 4).
+ * Conditional content: what shows depends on other answers.
  *
  * Three building blocks:
  * - a rule `{ valueKey, operator, target }` compares one answer;

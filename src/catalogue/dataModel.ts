@@ -1,6 +1,5 @@
 /**
- * The tenant data model: every answer key of specification section 3
- * "Answer fields by group". The question catalogue must describe exactly these
+ * The tenant data model: every answer key, by group. The question catalogue must describe exactly these
  * keys, and the development checks refuse any other key, so a typo in a
  * configuration cannot silently create a new column of answers.
  *

@@ -1,6 +1,5 @@
 /**
- * Development-only configuration checks (specification section 8, "Local
- * development only"). The server runs `checkCatalogue()` at start-up when
+ * Development-only configuration checks. The server runs `checkCatalogue()` at start-up when
  * NODE_ENV is 'development', so a configuration mistake stops the developer
  * at once instead of surfacing as a missing answer in production.
  */

@@ -13,7 +13,7 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-/** Readable by the page: spec section 3 detects "logged in" by the presence of a cookie. */
+/** Readable by the page: "logged in" is detected by the presence of this cookie. */
 export const LOGGED_IN_COOKIE = 'logged_in';
 
 /** The id of the `<script type="application/json">` element in which the server hands the page its first answers. */

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (specification section 9, plus the few
+ * Business constants and limits (plus the few
  * patterns every rule shares). Each number or pattern the specification names
  * lives here exactly once; rules, machines and components import it instead of
  * repeating a literal, so a policy change is a one-line edit.
@@ -118,12 +118,12 @@ export const BUTTON_SIZES = {
   next: { width: '15rem', height: '3rem' },
   submit: { width: '10rem', height: '3rem' },
 } as const;
-/** Section 3: modal widths; `tablet` from 1024 px down (src/ui/Dialog.css). */
+/** Modal widths; `tablet` from 1024 px down (src/ui/Dialog.css). */
 export const MODAL_SIZES = {
   desktop: { xs: '30rem', s: '60rem', m: '80vw' },
   tablet: { xs: '30rem', s: '70vw', m: '90vw' },
 } as const;
-/** Section 3: the loading indicator's sizes. */
+/** The loading indicator's sizes. */
 export const LOADING_SIZES = { small: '0.4rem', medium: '0.8rem', large: '2rem' } as const;
 export const VALIDATION_CACHE_SIZE = 512;
 /** Value of NODE_ENV that enables the development configuration checks. */

@@ -1,5 +1,5 @@
 /**
- * The three steps of the application and their routes (spec section 2). Kept apart from the
+ * The three steps of the application and their routes. Kept apart from the
  * question catalogue so that code needed on every page (the routes, the navigation rules, the
  * auth cards) can know the routes without loading the questions; ./questions re-exports them.
  */

@@ -1,12 +1,12 @@
 import { DEFAULT_PAGE, PAGES, type PageId } from './pages';
 
 /*
- * Section 2's routes, in the shared catalogue: the navigation rules, the router's route table, the
+ * The product's routes, in the shared catalogue: the navigation rules, the router's route table, the
  * auth cards and the server's page hints all read them here, and importing them loads neither the
  * question catalogue nor any view.
  */
 
-/** Spec section 2: the auth cards, their titles (also the '{card name}' of their error toasts) and routes. */
+/** The auth cards, their titles (also the '{card name}' of their error toasts) and routes. */
 export const AUTH_CARDS = {
   login: { title: 'Log In', route: '/login' },
   signup: { title: 'Sign Up', route: '/signup' },

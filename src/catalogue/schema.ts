@@ -1,8 +1,7 @@
 /**
  * The valibot schemas of the product, in one import:
  * - validateAnswerPayload: the server's check of a saved answers object;
- * - validateApplication / validateField / combinedErrors: the application rules of
- *   specification section 5;
+ * - validateApplication / validateField / combinedErrors: the application rules;
  * - the account forms and the password requirement list.
  * The implementations live in ./schema/*.
  */

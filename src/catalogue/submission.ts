@@ -1,5 +1,5 @@
 /**
- * How the submission is shown (issue 13): the same words on the completion page, in the PDF copy
+ * How the submission is shown: the same words on the completion page, in the PDF copy
  * and in the staff view. The reference number itself is the server's (server/application/reference.ts).
  */
 

@@ -106,7 +106,7 @@ const shades = (colour: ThemeColour) => {
   );
 };
 
-/** Section 3's theme: the input variant and any shades the college overrides (the rest keep tokens.css). */
+/** The theme: the input variant and any shades the college overrides (the rest keep tokens.css). */
 const theme = () =>
   v.strictObject(
     {

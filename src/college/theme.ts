@@ -1,5 +1,5 @@
 /**
- * The college's theme (spec section 3): the colours × shades of the tokens and the input variant
+ * The college's theme: the colours × shades of the tokens and the input variant
  * (outlined or underlined), set in the college configuration. The server writes them into the page
  * it serves (a <style> of custom properties and an attribute on <html>), so the first paint already
  * wears the college's colours. tokens.css holds the defaults and both variants.

@@ -16,7 +16,7 @@ import { CITIZENSHIP, NO, OTHER, RELATIVE_OPTIONS, YES, options, section, slotQu
 // --- Sections -------------------------------------------------------------------------------
 
 export const personal = section('personal', [
-  // First and last name side by side on wide screens (issue 13: the last name was pushed a row down).
+  // First and last name side by side on wide screens.
   { key: 'first_name', kind: 'text', label: 'First name' },
   { key: 'last_name', kind: 'text', label: 'Last name (family name)' },
   { key: 'middle_name', kind: 'text', label: 'Middle name' },
@@ -289,7 +289,7 @@ export const parents = section('parents', [
     key: 'parent_communication_preference',
     kind: 'select',
     label: 'How does your first parent or guardian prefer to hear from us?',
-    // It is about the first parent, so it is shown in that parent's block (issue 13), not after the second one.
+    // It is about the first parent, so it is shown in that parent's block, not after the second one.
     addAnother: { buttonId: 'parents', slot: 0 },
     options: options(['EMAIL', 'Email'], ['PHONE', 'Phone call'], ['TEXT', 'Text message'], ['MAIL', 'Postal mail']),
   },

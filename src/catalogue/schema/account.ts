@@ -1,5 +1,5 @@
 /**
- * Account forms (specification section 5 "Account forms"): log in, sign up,
+ * Account forms: log in, sign up,
  * confirm, forgot, resend and reset. Messages are the specification's words.
  */
 import * as v from 'valibot';

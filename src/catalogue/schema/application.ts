@@ -1,6 +1,5 @@
 /**
- * Validation of the application (specification section 5 "Application
- * fields"). Messages are the specification's words where it gives them.
+ * Validation of the application's answers. Messages are the specification's words where it gives them.
  *
  * The schema validates every question; afterwards issues of hidden questions
  * are dropped. Conditional requirements therefore need no condition of their
@@ -49,7 +48,7 @@ function labelOf(key: AnswerKey): string {
 /**
  * Where the specification's own message is the question itself ("When do you plan to enroll?",
  * "Search for Your School") or the certification's text, the message instead names the field by
- * its label and says what to do (issue 13): a question repeated back tells the applicant nothing.
+ * its label and says what to do: a question repeated back tells the applicant nothing.
  */
 export const APPLICATION_MESSAGES = {
   notAnObject: 'The answers must be an object.',
@@ -211,7 +210,7 @@ const FIELD_RULES: Partial<Record<AnswerKey, readonly FieldRule[]>> = {
   country: [required(M.countryRequired)],
   mailing_addr_effective_date: [mailingEffectiveDate],
   hs_name: [required(M.schoolRequired)],
-  // Optional (section 5: "all other fields are optional"), so only a given address is checked.
+  // Optional, so only a given address is checked.
   counselor_email_address: [patternWhenGiven(EMAIL_PATTERN, M.counselorEmailInvalid)],
   email_address: [patternWhenGiven(EMAIL_PATTERN, M.emailInvalid)],
   ...Object.fromEntries(Object.entries(RANGE_RULES).map(([key, rule]) => [key, [rule]])),
