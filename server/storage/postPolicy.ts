@@ -76,12 +76,10 @@ export async function buildPostPolicy(
 ): Promise<PresignedPost> {
   const dateTime = amzDate(request.now);
   const credential = credentialOf(request.credentials, dateTime.slice(0, 8));
-  const [startsWith, range] = uploadConditions(request);
   const conditions: Condition[] = [
     { bucket: request.bucket },
-    startsWith!,
     { key: request.key },
-    range!,
+    ...uploadConditions(request),
     { 'x-amz-algorithm': SIGV4_ALGORITHM },
     { 'x-amz-credential': credential },
     { 'x-amz-date': dateTime },
