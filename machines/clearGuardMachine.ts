@@ -1,4 +1,4 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { isAnswered, keysToClearOnChange } from '../src/catalogue/conditions';
 import type { AnswerValue, Answers } from '../src/catalogue/dataModel';
 import { CONDITION_CATALOGUE, QUESTION_BY_KEY } from '../src/catalogue/questions';
@@ -33,10 +33,12 @@ function clearedBy(change: Change, answers: Answers): string[] {
   return keysToClearOnChange(change.key, next, CONDITION_CATALOGUE).filter((key) => QUESTION_BY_KEY.has(key) && isAnswered(answers[key]));
 }
 
-const changeOf = (event: ClearGuardEvent): Change | null =>
-  event.type === 'clearGuard.change'
-    ? { key: event.key, value: event.value, ...(event.desc === undefined ? {} : { desc: event.desc }) }
-    : null;
+type ChangeEvent = Extract<ClearGuardEvent, { type: 'clearGuard.change' }>;
+const changeOf = (event: ChangeEvent): Change => ({
+  key: event.key,
+  value: event.value,
+  ...(event.desc === undefined ? {} : { desc: event.desc }),
+});
 
 /**
  * Issue 12: a choice that hides a block holding typed answers (a conviction comment, a mailing
@@ -51,26 +53,23 @@ export const clearGuardMachine = setup({
   },
   guards: {
     clearsTypedAnswers: ({ event }) => {
-      const change = changeOf(event);
-      if (!change || event.type !== 'clearGuard.change') return false;
-      return clearedBy(change, event.answers).some((key) => isTyped(key, event.answers));
+      assertEvent(event, 'clearGuard.change');
+      return clearedBy(changeOf(event), event.answers).some((key) => isTyped(key, event.answers));
     },
   },
   actions: {
     keepPending: assign(({ event }) => {
+      assertEvent(event, 'clearGuard.change');
       const change = changeOf(event);
-      return change && event.type === 'clearGuard.change' ? { pending: change, losing: clearedBy(change, event.answers) } : {};
+      return { pending: change, losing: clearedBy(change, event.answers) };
     }),
     forgetPending: assign({ pending: null, losing: [] }),
-    setAnswer: sendTo(sibling(SYSTEM_IDS.answers), ({ event }, change: Change | null): AnswersEvent => {
-      const made = change ?? changeOf(event);
-      return {
-        type: 'answers.set',
-        key: made?.key ?? '',
-        value: made?.value ?? '',
-        ...(made?.desc === undefined ? {} : { desc: made.desc }),
-      };
-    }),
+    setAnswer: sendTo(sibling(SYSTEM_IDS.answers), (_, change: Change | null): AnswersEvent => ({
+      type: 'answers.set',
+      key: change?.key ?? '',
+      value: change?.value ?? '',
+      ...(change?.desc === undefined ? {} : { desc: change.desc }),
+    })),
   },
 }).createMachine({
   id: 'clearGuard',
@@ -81,7 +80,7 @@ export const clearGuardMachine = setup({
       on: {
         'clearGuard.change': [
           { guard: 'clearsTypedAnswers', target: 'asking', actions: 'keepPending' },
-          { actions: { type: 'setAnswer', params: null } },
+          { actions: { type: 'setAnswer', params: ({ event }) => changeOf(event) } },
         ],
       },
     },
