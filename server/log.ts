@@ -13,9 +13,12 @@ export interface Logger {
 }
 
 export function createLogger(options: { silent?: boolean; write?: (line: string) => void } = {}): Logger {
-  const destination: DestinationStream = options.write
-    ? { write: (line) => options.write!(line.endsWith('\n') ? line.slice(0, -1) : line) }
-    : bufferedStdout();
+  const write = options.write;
+  const destination: DestinationStream = options.silent
+    ? { write: () => undefined }
+    : write
+      ? { write: (line) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
+      : bufferedStdout();
   const log = pino(
     {
       enabled: !options.silent,
