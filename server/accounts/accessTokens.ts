@@ -23,10 +23,11 @@ export function createAccessTokens(deps: { db: Db; secret: Buffer; now: () => nu
       return token;
     },
     /** Every staff link of the applicant stops working now, not at its expiry; answers how many. */
-    revokeServiceTokens(userId: number): number {
+    revokeStaffLinks(userId: number): number {
       return deleteServiceTokensOf(deps.db, userId);
     },
-    serviceUser(token: string): number | undefined {
+    /** The applicant whose application a staff link opens, while the link is valid. */
+    staffLinkApplicant(token: string): number | undefined {
       return findServiceTokenUser(deps.db, hashOf(token), deps.now());
     },
     tmpAnswers(token: string): string | undefined {

@@ -130,7 +130,7 @@ try {
       if (!argument) fail(USAGE);
       const user = findUserByUsername(db, normaliseUsername(argument));
       if (!user) fail(`No account exists for ${visibleText(argument)}.`);
-      const revoked = tokens.revokeServiceTokens(user.id);
+      const revoked = tokens.revokeStaffLinks(user.id);
       process.stdout.write(`Revoked ${revoked} staff link(s) for ${visibleText(user.username)}; they open nothing from now on.\n`);
       break;
     }

@@ -38,7 +38,7 @@ export function accessRoutes(deps: {
 
   /** A staff link opens one applicant's application, read-only, until it expires or is revoked. */
   const staffLink: Middleware<StaffLinkState> = async (ctx, next) => {
-    const applicantId = deps.tokens.serviceUser(ctx.state.input.service_token);
+    const applicantId = deps.tokens.staffLinkApplicant(ctx.state.input.service_token);
     if (applicantId === undefined || !findApplication(deps.db, applicantId)) throw new HttpError(403, STAFF_LINK_INVALID);
     ctx.state.applicantId = applicantId;
     await next();

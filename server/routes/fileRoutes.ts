@@ -60,13 +60,13 @@ export function fileRoutes(deps: {
     link: TLink | undefined,
     loginMessage: string,
   ): TLink {
-    const serviceToken = typeof ctx.query.service_token === 'string' ? ctx.query.service_token : undefined;
+    const staffLink = typeof ctx.query.service_token === 'string' ? ctx.query.service_token : undefined;
     const sessionUser = ctx.state.session?.userId;
-    const serviceUser = serviceToken ? deps.tokens.serviceUser(serviceToken) : undefined;
-    if (sessionUser === undefined && serviceUser === undefined) {
+    const staffApplicant = staffLink ? deps.tokens.staffLinkApplicant(staffLink) : undefined;
+    if (sessionUser === undefined && staffApplicant === undefined) {
       throw link ? new HttpError(401, loginMessage) : new HttpError(404, LINK_INVALID);
     }
-    if (!link || (link.userId !== sessionUser && link.userId !== serviceUser)) throw new HttpError(404, LINK_INVALID);
+    if (!link || (link.userId !== sessionUser && link.userId !== staffApplicant)) throw new HttpError(404, LINK_INVALID);
     return link;
   }
 
