@@ -24,9 +24,10 @@ export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
  * their own that /education, /final-steps, /completion and the staff view wait for.
  */
 export const BUDGET_KB: Record<MeasuredRoute, number> = {
-  // 141.7 kB: the shared answer rules (text, phone shape, ranges), the live count and the two-tab choice are first-paint code of /about.
-  '/about': 142,
-  '/login': 115,
+  // 143.3 kB: the shared answer rules (text, phone shape, ranges), the live count, the two-tab choice and the machines' view APIs
+  // (machines/*View.ts) with the typed actor hooks are first-paint code of /about; /login's 115.4 kB holds the same hooks.
+  '/about': 144,
+  '/login': 116,
 };
 
 export interface RouteWeight {

@@ -21,8 +21,8 @@ function chunkContents(into: Map<string, string[]>): Plugin {
 
 /**
  * A size check, not a timing: what each route makes the browser download, gzip-compressed as the
- * server sends it (the build's .gz files), against issue 11's budgets (BUDGET_KB: /about 140 kB,
- * /login 115 kB, react-router-dom included). The build goes to a folder of its own, so that a browser-test server reading
+ * server sends it (the build's .gz files), against the budgets of bench/bundleWeight.ts (BUDGET_KB,
+ * react-router-dom included). The build goes to a folder of its own, so that a browser-test server reading
  * dist/ is not disturbed, and runs as production: Vitest sets NODE_ENV=test, which would give
  * React's development build.
  */
