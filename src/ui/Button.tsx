@@ -4,7 +4,7 @@ import { Spinner } from './Spinner';
 import './Button.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'text';
-/** Section 9 (BUTTON_SIZES): next 15rem × 3rem, submit 10rem × 3rem; default fits its label. */
+/** BUTTON_SIZES: next 15rem × 3rem, submit 10rem × 3rem; default fits its label. */
 type ButtonSize = 'default' | keyof typeof BUTTON_SIZES;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

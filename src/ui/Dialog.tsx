@@ -5,7 +5,7 @@ import { MODAL_SIZES } from '../catalogue/limits';
 import { CloseIcon } from './CloseIcon';
 import './Dialog.css';
 
-/** Section 3's modal sizes (MODAL_SIZES): xs 30rem, s 60rem, m 80vw (tablet: 30rem, 70vw, 90vw). */
+/** The modal sizes (MODAL_SIZES): xs 30rem, s 60rem, m 80vw (tablet: 30rem, 70vw, 90vw). */
 type DialogSize = keyof typeof MODAL_SIZES.desktop;
 
 export interface DialogProps {

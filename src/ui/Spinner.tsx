@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { LOADING_SIZES } from '../catalogue/limits';
 import './Spinner.css';
 
-/** Section 3's loading types and sizes (LOADING_SIZES). */
+/** The loading types, spinner or circles, and sizes (LOADING_SIZES). */
 type LoadingType = 'spinner' | 'circles';
 type LoadingSize = keyof typeof LOADING_SIZES;
 
@@ -12,7 +12,7 @@ export interface SpinnerProps {
   /** Read by screen readers; the animation itself is hidden from them. */
   label?: string;
   /**
-   * Covers the whole page on section 9's top layer, for loads that block every interaction
+   * Covers the whole page on the top layer (z-index 2147483647), for loads that block every interaction
    * (the profile before the form area shows).
    */
   overlay?: boolean;
