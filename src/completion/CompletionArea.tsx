@@ -14,7 +14,7 @@ import { WelcomeBanner } from '../layout/WelcomeBanner';
 import { Spinner } from '../ui/Spinner';
 import './completion.css';
 
-/** Section 2's completion page, outside the form layout: the success message and the PDF copy. */
+/** The completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {
   // The PDF copy actor is one of the page-specific form actors (machines/pageActors), loaded on demand.
   const formReady = useViewValue(useAppActor(), connectApp, (view) => view.formReady && view.pageActorsReady);
@@ -53,7 +53,7 @@ function CompletionPage() {
             <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
           </p>
           {submission ? (
-            // Issue 13: when, and the number to quote to the admissions office (the same in the PDF copy and the staff view).
+            // When, and the number to quote to the admissions office (the same in the PDF copy and the staff view).
             <dl className="completion__facts">
               <div>
                 <dt>{SUBMISSION_LABELS.submitted}</dt>

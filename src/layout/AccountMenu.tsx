@@ -5,11 +5,11 @@ import { useOverlays, useSession, useView, useViewValue } from '../app/actors';
 
 // Ark's Popover (with its positioning code) loads on the first click, not with every page.
 const AccountPopover = lazy(() => import('./AccountPopover'));
-// Log Out with answers not saved yet asks first (issue 12); its code loads when it is needed.
+// Log Out with answers not saved yet asks first; its code loads when it is needed.
 const LogoutDialog = lazy(() => import('./LogoutDialog'));
 
 /**
- * Section 2's Account popover, opened and closed by the overlays actor. Until it is first opened
+ * The Account popover, opened and closed by the overlays actor. Until it is first opened
  * this is a plain button; the popover's own trigger replaces it then and takes over.
  */
 export function AccountMenu() {

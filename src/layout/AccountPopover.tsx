@@ -29,7 +29,7 @@ export default function AccountPopover({ open, onOpenChange }: { open: boolean; 
     });
     return () => cancelAnimationFrame(frame);
   }, [open]);
-  // Sign In / Create Account take the visitor's answers along (section 2).
+  // Sign In / Create Account take the visitor's answers along.
   const carryTo = (to: string) => {
     onOpenChange(false);
     if (answers) currentView(answers, connectAnswers).carryTo(to);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 let speak: ((text: string) => void) | null = null;
 
 /**
- * Says `text` through the page's polite live region (issue 13: a new step, a tab switched, a
+ * Says `text` through the page's polite live region (a new step, a tab switched, a
  * document uploaded or deleted). The views call it when their actor tells them the page changed.
  */
 export function announce(text: string): void {

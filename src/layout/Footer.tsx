@@ -7,7 +7,7 @@ import { useCollege } from '../app/useApp';
 const FooterDialogs = lazy(() => import('./FooterDialogs'));
 
 /**
- * Section 1's footer: the Help modal and the privacy and cookie notice, opened and closed by the
+ * The footer: the Help modal and the privacy and cookie notice, opened and closed by the
  * overlays actor.
  */
 export function Footer() {

@@ -17,8 +17,8 @@ import { useQuestionFocus } from './useQuestionFocus';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /**
- * The form area of section 2: header with the Account popover, step navigation, welcome banner,
- * missing-information summary, the step page (the route's, as `children`), footer. Staff (service
+ * The form area: header with the Account popover, step navigation, welcome banner,
+ * missing-information summary, the step page (the route's, as `children`), footer. Staff (staff
  * link) never see it: their route shows only the print view (src/app/AppRoutes.tsx).
  */
 export default function FormArea({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import './frame.css';
 import type { ReactNode } from 'react';
 import { useCollege } from '../app/useApp';
 
-/** Section 1: the logo and the application title; `actions` holds the Account popover where it belongs. */
+/** The logo and the application title; `actions` holds the Account popover where it belongs. */
 export function Header({ actions }: { actions?: ReactNode }) {
   const college = useCollege();
   return (

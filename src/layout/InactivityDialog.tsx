@@ -3,7 +3,7 @@ import { connectInactivity } from '../../machines/inactivityView';
 import { currentView, useInactivity } from '../app/actors';
 import { ChoiceDialog } from '../ui/ChoiceDialog';
 
-/** Section 2 "Inactivity modal": only Continue or Logout closes it (Escape and clicks outside are no answer). */
+/** 'Still working?': only Continue or Logout closes it (Escape and clicks outside are no answer). */
 export default function InactivityDialog({ open }: { open: boolean }) {
   const inactivity = useInactivity();
   const now = () => currentView(inactivity, connectInactivity);

@@ -32,7 +32,7 @@ const WORDS = LOGOUT_UNSAVED_MESSAGES;
 const sameList = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
 
 /**
- * Log Out while answers are not saved yet (issue 12): save them and log out, discard them and log
+ * Log Out while answers are not saved yet: save them and log out, discard them and log
  * out, or stay. The session actor holds it open (tag `confirmingLogout`) and hears the choice;
  * Escape, a click outside and the corner button are Cancel, the answer it opens on.
  */

@@ -9,7 +9,7 @@ import { PAGES } from '../catalogue/pages';
 const MISSING_TITLE = "We're missing some information!";
 
 /**
- * Section 2's missing-information summary, shown only while validation is active. Each item
+ * The missing-information summary, shown only while validation is active. Each item
  * links to /{page}#{key} (the router's Link; the navigation actor hears of the move from the
  * router); the form area scrolls to and focuses that question.
  */

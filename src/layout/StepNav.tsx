@@ -10,8 +10,8 @@ import { PAGES } from '../catalogue/pages';
 const NEEDS_ATTENTION = 'needs attention';
 
 /**
- * Section 2's horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
- * an anonymous visitor with answers to /signup, saves and validates for a student, and asks the
+ * The horizontal step navigation. A click is `answers.saveAndGo`: the answers actor sends
+ * a visitor with answers to /signup, saves and validates for an applicant, and asks the
  * navigation actor for the page. The router's links, so the steps read as navigation and open in a
  * new tab; a plain click goes through the answers actor instead of straight to the router.
  * While errors show, a step holding some is marked in the error colour with "!" and named

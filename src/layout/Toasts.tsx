@@ -8,7 +8,7 @@ import './Toasts.css';
 // first toast; the live regions are here from the start.
 export const ToastItem = lazyChunk(() => import('./ToastItem'));
 
-/** What a toast must never cover (issue 13): the Account button, the step tabs, and the field being used. */
+/** What a toast must never cover: the Account button, the step tabs, and the field being used. */
 const KEEP_CLEAR = ['.account-button', '.steps'];
 const GAP = 16;
 

@@ -6,7 +6,7 @@ const UnexpectedErrorDialog = lazy(() => import('./UnexpectedErrorDialog'));
 
 /**
  * Relays what escaped the actors and the error boundaries (an unhandled rejection or a script
- * error in an event handler) to the unexpected-error actor, and shows section 8's dialog while it
+ * error in an event handler) to the unexpected-error actor, and shows the 'Unexpected Error' dialog while it
  * says `open`. The dialog's code loads the first time it is needed.
  */
 export function UnexpectedErrorWatch() {

@@ -4,7 +4,7 @@ import { currentView, useOptionalAnswers } from '../app/actors';
 import { useClient, useCollege } from '../app/useApp';
 import { bannerShown, bannerVariant, inBannerWindow, isoDay } from './banner';
 
-/** Section 1's welcome banner: who is here decides the text; the date window adds its note. */
+/** The welcome banner: who is here decides the text; the date window adds its note. */
 export function WelcomeBanner() {
   const college = useCollege();
   // The banner shows with the frame, before the form actors arrive; until then the link waits for them.

@@ -1,6 +1,6 @@
 import type { WebStatus } from '../../machines/coreEvents';
 
-/** Section 1's three welcome texts, and a fourth for a submitted application (not "almost finished"). */
+/** The three welcome texts (logged out, first login, later logins), and a fourth for a submitted application (not "almost finished"). */
 export type BannerVariant = 'anonymous' | 'firstLogin' | 'returning' | 'submitted';
 
 export interface BannerFacts {
@@ -11,7 +11,7 @@ export interface BannerFacts {
 }
 
 /**
- * Section 1: shown when the application is submitted, when nobody is logged in, or when the
+ * Shown when the application is submitted, when nobody is logged in, or when the
  * logged-in applicant (at least one login) has not yet changed page.
  */
 export function bannerShown({ webStatus, isLoggedIn, hasChangedPage, numLogins }: BannerFacts): boolean {
@@ -34,7 +34,7 @@ export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Section 1's date-based variant: from startDate to endDate, both days included. */
+/** The date-based variant: from startDate to endDate, both days included. */
 export function inBannerWindow(banner: { startDate: string; endDate: string }, today: string): boolean {
   return banner.startDate <= today && today <= banner.endDate;
 }

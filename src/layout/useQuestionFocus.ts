@@ -18,7 +18,7 @@ function focusQuestion(id: string): boolean {
 }
 
 /**
- * Section 2: the page scrolls to the top on a page change, and a link to /{page}#{key} scrolls to
+ * The page scrolls to the top on a page change, and a link to /{page}#{key} scrolls to
  * that question and focuses it. The page may still be loading (lazy), so the question is awaited.
  */
 export function useQuestionFocus() {
