@@ -12,7 +12,7 @@ import { showBidiControls } from '../catalogue/display';
 import '../questions/questions.css';
 import './service.css';
 
-/** Section 6: staff always see who applied and where they live; other sections when answered. */
+/** Staff always see who applied and where they live; other sections when answered. */
 const ALWAYS_SHOWN: ReadonlySet<SectionId> = new Set(['personal', 'address']);
 
 /**
@@ -36,7 +36,7 @@ function cssString(text: string): string {
 }
 
 /**
- * Every printed page names the applicant and counts the pages (issue 13), in the page's margin
+ * Every printed page names the applicant and counts the pages, in the page's margin
  * boxes (CSS Paged Media), so a loose sheet still says whose application it is. The page context
  * does not inherit the theme's custom properties, hence the literal grey (neutral main).
  */
@@ -52,7 +52,7 @@ function holdsAnswers(section: SectionId, answers: Answers): boolean {
 }
 
 /**
- * The staff print view (sections 1 and 6): the whole application as static text in a print
+ * The staff print view: the whole application as static text in a print
  * layout, with no button, input, link, modal or separator. Shown by the form area instead of the
  * form while the app is in service mode.
  */
@@ -76,7 +76,7 @@ export default function ServiceView() {
           <bdi>{name || 'Applicant'}</bdi>
         </h1>
         <p className="service-view__note">Read-only copy for admissions staff</p>
-        {/* Issue 13: whether and when it was submitted, and its reference number (as on the applicant's page and PDF copy). */}
+        {/* Whether and when it was submitted, and its reference number (as on the applicant's page and PDF copy). */}
         <dl className="service-view__status">
           <div>
             <dt>{SUBMISSION_LABELS.status}</dt>
