@@ -10,7 +10,7 @@ import { Button } from '../ui/Button';
 import { ids } from './Field';
 import { blockKeys, slotBlocks, type Block } from './layout';
 
-// Ark's dialog loads the first time a removal is asked, not with the first page (issue 11's budget).
+// Ark's dialog loads the first time a removal is asked, not with the first page, which keeps within its JavaScript budget.
 const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog'));
 
 export function useSlotCount(buttonId: string): number {
@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * An add-another group (section 4): as many slots as the add-another actor counts, each titled
+ * An add-another group: as many slots as the add-another actor counts, each titled
  * 'Relative 2', 'Activity 3'…, and the button while the actor can add one more.
  */
 export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Props) {
@@ -45,7 +45,7 @@ export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Pr
   const root = useRef<HTMLDivElement>(null);
   // The Remove button that asked: Cancel or Escape gives focus back to it.
   const asker = useRef<HTMLButtonElement | null>(null);
-  // Issue 13: the Remove button is gone with its item: focus goes to the item now in its place (or
+  // The Remove button is gone with its item: focus goes to the item now in its place (or
   // the one before), and the removal is announced.
   useEffect(() => {
     const subscription = actor.on('addAnother.removed', ({ buttonId, slot, title }) => {

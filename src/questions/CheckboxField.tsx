@@ -2,7 +2,7 @@ import type { Question } from '../catalogue/questions';
 import { ErrorText, HelpText, RequiredMark, controlProps, fieldClass, ids } from './Field';
 import { useAnswer, useFieldErrors, useSetChoice } from './hooks';
 
-/** A yes/no answer stored as a boolean ('' also means unchecked, section 3). */
+/** A yes/no answer stored as a boolean ('' also means unchecked). */
 interface Props {
   question: Question;
   required: boolean;

@@ -4,7 +4,7 @@ import { LOSS_MESSAGES, answerLabel } from '../catalogue/answerMessages';
 import ConfirmDialog from './ConfirmDialog';
 
 /**
- * The clear guard's question (issue 12): a choice that would hide typed answers names them and
+ * The clear guard's question: a choice that would hide typed answers names them and
  * waits for Remove or Cancel. Loaded the first time the guard asks.
  */
 export default function ClearGuardDialog() {

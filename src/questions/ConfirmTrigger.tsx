@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * Section 4: content revealed only after the applicant confirms, with a button or a checkbox (the
+ * Content revealed only after the applicant confirms, with a button or a checkbox (the
  * question's own confirm-trigger actor). An answer already given is shown at once: the
  * confirmation was made when it was typed.
  */

@@ -5,7 +5,7 @@ import { FieldFrame, controlProps } from './Field';
 import { useFieldErrors, useSetAnswer, useTextAnswer } from './hooks';
 
 /**
- * Section 4: the date field stores a value only when it is a valid date and clears it otherwise.
+ * The date field stores a value only when it is a valid date and clears it otherwise.
  * The browser's date input reports '' for a half-typed or impossible date, and the ISO check
  * also rejects what it lets through (a six-digit year).
  *

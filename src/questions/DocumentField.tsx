@@ -19,7 +19,7 @@ const ACCEPT = FILE_TYPES.map((type) => `.${type}`).join(',');
 const TYPES_TEXT = FILE_TYPES.map((type) => type.toUpperCase()).join(', ');
 
 /**
- * A document answer (section 4 "Documents"): choose a file, watch it upload and convert, see its
+ * A document answer: choose a file, watch it upload and convert, see its
  * name and size, download its converted PDF, delete it after confirming. Every step is the document actor's; loaded with the
  * screens that have a document question.
  */
@@ -35,7 +35,7 @@ export default function DocumentField({ question }: { question: Question }) {
   const validation = useFieldErrors(question.key);
   const id = ids(question.key);
   const download = useRef<HTMLButtonElement>(null);
-  // Issue 13: the control that was pressed is gone once an upload finishes or a deletion goes
+  // The control that was pressed is gone once an upload finishes or a deletion goes
   // through, so focus moves to what replaced it (Download, or the file choice) and it is announced.
   useEffect(() => {
     const uploaded = actor.on('document.uploaded', ({ fileName }) => {
@@ -132,7 +132,7 @@ export default function DocumentField({ question }: { question: Question }) {
         open={confirming}
         onOpenChange={(open) => (open ? undefined : view.cancelDelete())}
         title={DOCUMENT_MESSAGES.deleteTitle}
-        // The specification's question, then what goes (issue 12), as the tab switch says it.
+        // 'Are you sure you want to delete your file?', then what goes, as the tab switch says it.
         description={`${DOCUMENT_MESSAGES.deleteQuestion} ${LOSS_MESSAGES.documentDelete(document?.file_name ?? '', question.label)}`}
         size="xs"
         role="alertdialog"

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * A month select and a year select shown as one field (section 5): their errors are combined and
+ * A month select and a year select shown as one field: their errors are combined and
  * shown once under both. Each half keeps its answer key as id, so either can be linked to.
  */
 export function MonthYearField({ month, year, required }: Props) {

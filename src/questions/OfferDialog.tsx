@@ -7,7 +7,7 @@ import { descKey, type AnswerValue, type Answers } from '../catalogue/dataModel'
 import { ChoiceDialog } from '../ui/ChoiceDialog';
 import './OfferDialog.css';
 
-/** Issue 12: the words of the choice, only this dialog says them (it loads when it is needed). */
+/** The words of the choice, only this dialog says them (it loads when it is needed). */
 const OFFER_MESSAGES = {
   title: 'Which answers should we keep?',
   typed: 'You typed answers before logging in, and your account already holds other answers to some of the same questions.',
@@ -52,7 +52,7 @@ function offeredKeys(offered: Answers): string[] {
 }
 
 /**
- * Answers offered back (issue 12 cases 4 and 5): typed before logging in to an account that holds
+ * Answers offered back: typed before logging in to an account that holds
  * other answers, or kept on this device while the account changed. Each is shown beside the
  * account's, with a tick to use it; nothing is dropped until the applicant chooses. After another
  * tab saved different answers to questions this tab changed, the same choice keeps what this tab

@@ -23,7 +23,7 @@ interface Item {
 }
 
 /**
- * The school search (section 4): an Ark UI combobox whose list, timing and filling all belong to
+ * The school search: an Ark UI combobox whose list, timing and filling all belong to
  * the lookup actor. The view keeps only what is being typed until a school is chosen or the field
  * is left; the field then shows the answer the lookup filled in. Loaded with /education only.
  */
@@ -113,7 +113,7 @@ export default function SchoolSearch({ question, required }: { question: Questio
         {/* Nothing typed is cut: the count says how many characters are left or too many. */}
         <CharacterCount inputId={id.input} length={(draft ?? answer).length} limit={limit} />
         <p id={statusId} className="q-combobox__status" aria-live="polite">
-          {/* Issue 13: once the list is open, how many schools it found (the 'Use: …' choice is not a school). */}
+          {/* Once the list is open, how many schools it found (the 'Use: …' choice is not a school). */}
           {searching
             ? 'Searching…'
             : filling

@@ -47,7 +47,7 @@ function ChoiceValue({ question }: { question: Question }) {
 function DocumentValue({ question }: { question: Question }) {
   const actor = useDocument(question.key);
   const { attached, document, staff, downloading: fetching, download } = useView(actor, connectDocument);
-  // Issue 13: staff open the uploaded document's converted PDF; a fresh link is asked for at each click.
+  // Staff open the uploaded document's converted PDF; a fresh link is asked for at each click.
   useEffect(() => {
     const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
     return () => subscription.unsubscribe();

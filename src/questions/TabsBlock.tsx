@@ -40,7 +40,7 @@ function TabContent({
 }
 
 /**
- * A tab group (section 4 "Tabs"), e.g. the personal statement written here or uploaded. The tabs
+ * A tab group, e.g. the personal statement written here or uploaded. The tabs
  * actor decides: a switch saves the choice and clears the other tab's answers (after asking, when
  * there are some), or is blocked while an upload runs. Anonymous visitors see the default tab's
  * content only, and the note that a document question of another tab can be finished once they
@@ -54,7 +54,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
   const pendingTab = tabGroup.tabs.find((tab) => tab.id === tabs.pendingTab)?.label ?? '';
   const answers = useAnswers();
   const root = useRef<HTMLDivElement>(null);
-  // Issue 13: the tabs were disabled during the switch, so focus fell to the page: it goes to the
+  // The tabs are disabled during the switch, so focus would fall to the page: it goes to the
   // chosen tab once the switch went through, and the switch is announced.
   useEffect(() => {
     const subscription = actor.on('tabs.switched', ({ tabId, tab }) => {
@@ -67,7 +67,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
 
   if (!applicant) {
     const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
-    // Section 4: a visitor sees the default tab's content only, and meets another tab's document
+    // A visitor sees the default tab's content only, and meets another tab's document
     // question as a note that it needs an account (the document question's anonymous view).
     const documentKeys = anonymous
       ? tabGroup.tabs.flatMap((other) => (other.id !== tab?.id && other.documentKey ? [other.documentKey] : []))

@@ -1,6 +1,6 @@
 /**
- * Input masks of section 4 "Field behaviours". They only shape what is typed; whether the result
- * is a valid number is the schema's decision (PHONE_PATTERN), not the view's.
+ * Input masks: phone (###) ###-####, SSN ###-##-####. They only shape what is typed; whether the
+ * result is a valid number is the schema's decision (PHONE_PATTERN), not the view's.
  */
 import { FOREIGN_PHONE_PATTERN } from '../catalogue/limits';
 
@@ -11,8 +11,8 @@ const US_COUNTRY_CODE = /^\s*\+?\s*1/;
 
 /**
  * (###) ###-####, built up as the digits arrive so the caret never fights a half-typed number; a
- * +1 country code is kept in front. Another country's number is left exactly as typed (issue 13:
- * masking "+84 28 3829 5000" made it a plausible but wrong US number).
+ * +1 country code is kept in front. Another country's number is left exactly as typed: masking
+ * "+84 28 3829 5000" would make it a plausible but wrong US number.
  */
 export function formatPhone(value: string): string {
   // Only the applicant knows the shape of another country's number.
