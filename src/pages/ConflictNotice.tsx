@@ -7,7 +7,7 @@ import { SUBMIT_CONFLICT_MESSAGE } from '../catalogue/messages';
 import { pageOfKey } from '../catalogue/questions';
 
 /**
- * Issue 12: after a two-tab conflict, the answers the other tab changed, by their labels, each a
+ * After a two-tab conflict, the answers the other tab changed, by their labels, each a
  * link that takes focus to its field (/{page}#{key}, as the missing-information list does). It
  * stands in the page beside Save and Submit, where the applicant just acted, rather than in a
  * toast: in the flow it can never cover a field, on a phone least of all, and it stays until a

@@ -6,7 +6,7 @@ import { Button } from '../ui/Button';
 import { startDownload } from '../ui/startDownload';
 
 /**
- * Section 1's "download a PDF copy and submit", before the submit: a copy of the answers as they
+ * The applicant may download a PDF copy before the submit: a copy of the answers as they
  * are on screen. The PDF copy actor saves them, waits while the copy is made (the progress shown
  * here) and hands over the link, opened at once; a failure is its error toast. Logged-in
  * applicants only: the copy belongs to a session.

@@ -45,7 +45,7 @@ export function StepActions({ next }: { next?: string }) {
           <Button
             variant="secondary"
             className="step-actions__save"
-            // Save stands beside Next and Submit at their height (section 9's button sizes).
+            // Save stands beside Next and Submit at their height (3rem).
             style={{ minHeight: BUTTON_SIZES.next.height }}
             busy={saving && savingTo === undefined}
             onClick={() => go('save')}

@@ -36,7 +36,7 @@ function ClearGuardQuestion() {
 let stepShownBefore = false;
 
 /**
- * Issue 13: a new step (Next, a step link, Back) moves focus to its heading and announces it, but
+ * A new step (Next, a step link, Back) moves focus to its heading and announces it, but
  * only focus the move left behind: fallen to the page body or the main area, or still on the step
  * links or the step's buttons. Anywhere else the applicant (or the page) has put it since — a
  * question a link pointed at, the summary of what is missing, the Account button or its popover
@@ -61,7 +61,7 @@ function useStepArrival(heading: RefObject<HTMLHeadingElement | null>, text: str
   }, [heading, text, overlays]);
 }
 
-// Answers offered back after a login (issue 12): the choice loads the first time it is offered.
+// Answers offered back after a login: the choice loads the first time it is offered.
 const OfferDialog = lazyChunk(() => import('../questions/OfferDialog'));
 
 function OfferQuestion() {
