@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
@@ -71,7 +71,14 @@ type Key = { answerKey: string };
 type Sent = ToastEvent | AnswersEvent | SessionEvent | PageFailedEvent;
 
 const byKey = ({ context }: { context: DocumentContext }) => ({ answerKey: context.answerKey });
-const FAIL = { target: '#document.applicant.failed', actions: 'failUpload' } as const;
+/** A failed call of the upload: its error says why, a 401 ends the session. */
+const FAIL = {
+  target: '#document.applicant.failed',
+  actions: {
+    type: 'failUpload',
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, reason: event.error ? messageOf(event.error) : '' }),
+  },
+} as const;
 /** Choosing validates first (spec section 5); an empty choice (dialog cancelled) changes nothing. */
 const CHOOSE = [
   { guard: 'nothingChosen' },
@@ -129,13 +136,34 @@ export const documentMachine = setup({
     documentPages: documentPagesMachine,
   },
   guards: {
-    isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    serviceWithDocument: ({ context, event }) => event.type === 'app.context' && event.serviceUser && context.document !== null,
-    isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    isLoggedOut: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
-    documentGiven: ({ event }) => event.type === 'document.set' && event.document !== null,
-    nothingChosen: ({ event }) => event.type === 'document.choose' && event.files.length === 0,
-    fileAcceptable: ({ event }) => event.type === 'document.choose' && fileProblem(event.files) === null,
+    isServiceUser: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.serviceUser;
+    },
+    serviceWithDocument: ({ context, event }) => {
+      assertEvent(event, 'app.context');
+      return event.serviceUser && context.document !== null;
+    },
+    isApplicant: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.loggedIn && !event.serviceUser;
+    },
+    isLoggedOut: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return !event.loggedIn && !event.serviceUser;
+    },
+    documentGiven: ({ event }) => {
+      assertEvent(event, 'document.set');
+      return event.document !== null;
+    },
+    nothingChosen: ({ event }) => {
+      assertEvent(event, 'document.choose');
+      return event.files.length === 0;
+    },
+    fileAcceptable: ({ event }) => {
+      assertEvent(event, 'document.choose');
+      return fileProblem(event.files) === null;
+    },
     noDocument: (_, output: DocumentAnswer | null) => output === null || output.status === 'not answered',
     isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
     hasCompleted: (_, status: string | undefined) => status === 'completed',
@@ -149,14 +177,22 @@ export const documentMachine = setup({
       document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null),
     }),
     keepServiceToken: assign({
-      serviceToken: ({ context, event }) =>
-        event.type === 'document.set' ? (event.serviceToken ?? context.serviceToken) : context.serviceToken,
+      serviceToken: ({ context, event }) => {
+        assertEvent(event, 'document.set');
+        return event.serviceToken ?? context.serviceToken;
+      },
     }),
     keepFile: assign(({ event }) => {
-      const file = event.type === 'document.choose' ? (event.files[0] ?? null) : null;
+      assertEvent(event, 'document.choose');
+      const file = event.files[0] ?? null;
       return { file, fileProblem: null, error: null, document: file ? { file_name: file.name, file_size: file.size } : null };
     }),
-    keepFileProblem: assign({ fileProblem: ({ event }) => (event.type === 'document.choose' ? fileProblem(event.files) : null) }),
+    keepFileProblem: assign({
+      fileProblem: ({ event }) => {
+        assertEvent(event, 'document.choose');
+        return fileProblem(event.files);
+      },
+    }),
     keepUploadUrl: assign({ upload: (_, upload: PresignedUpload) => upload }),
     forgetFile: assign({ file: null }),
     forgetUpload: assign({ file: null, upload: null }),
@@ -180,23 +216,23 @@ export const documentMachine = setup({
       send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: '' } });
     }),
     /** Spec section 8: a failed upload or conversion clears the answer and shows an error. */
-    failUpload: enqueueActions(({ context, event, system, enqueue }) => {
+    failUpload: enqueueActions(({ context, system, enqueue }, params: { reason: string; error?: unknown; sessionLost?: boolean }) => {
       const message = DOCUMENT_MESSAGES.uploadFailed(context.answerKey);
-      const error = 'error' in event ? event.error : undefined;
       // The server's reason (an encrypted PDF, answers changed in another tab…) is worth showing next to the question.
-      const reason =
-        'output' in event ? (event.output as ConversionStatus).message : 'message' in event ? event.message : error ? messageOf(error) : '';
-      enqueue.assign({ document: null, file: null, upload: null, error: reason || message });
+      enqueue.assign({ document: null, file: null, upload: null, error: params.reason || message });
       send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.clear', keys: [context.answerKey] });
       // A save refused for the session: the answers actor has already told the session actor.
-      if (!('reason' in event && event.reason === 'unauthorised')) report(enqueue, system, error, message);
+      if (!params.sessionLost) report(enqueue, system, params.error, message);
     }),
     /**
      * Its own state, told to the asker. The question changes no state, so the actor's own tags say
      * it (`error`: a failed conversion still on the server). A graph traversal's stand-in self has none.
      */
     answerInspection: sendTo(
-      ({ event, system }) => sibling(event.type === 'document.inspect' ? event.replyTo : '')({ system }),
+      ({ event, system }) => {
+        assertEvent(event, 'document.inspect');
+        return sibling(event.replyTo)({ system });
+      },
       ({ context, self }): DocumentInspectedEvent => {
         const tags: ReadonlySet<string> = (self.getSnapshot() as { tags?: Set<string> }).tags ?? new Set();
         return {
@@ -336,7 +372,19 @@ export const documentMachine = setup({
             answers: {
               initial: 'saving',
               states: {
-                saving: { entry: 'askToSave', on: { 'answers.saved': 'saved', 'answers.saveFailed': FAIL } },
+                saving: {
+                  entry: 'askToSave',
+                  on: {
+                    'answers.saved': 'saved',
+                    'answers.saveFailed': {
+                      target: FAIL.target,
+                      actions: {
+                        type: 'failUpload',
+                        params: ({ event }) => ({ reason: event.message, sessionLost: event.reason === 'unauthorised' }),
+                      },
+                    },
+                  },
+                },
                 saved: { type: 'final' },
               },
             },
@@ -398,7 +446,11 @@ export const documentMachine = setup({
                     target: '#document.applicant.attached',
                     actions: ['markAnswered', 'tellUploaded'],
                   },
-                  { guard: { type: 'hasFailed', params: ({ event }) => event.output.status }, ...FAIL },
+                  {
+                    guard: { type: 'hasFailed', params: ({ event }) => event.output.status },
+                    target: FAIL.target,
+                    actions: { type: 'failUpload', params: ({ event }) => ({ reason: event.output.message }) },
+                  },
                   // 'not answered': the server holds no document any more.
                   { target: '#document.applicant.empty', actions: 'forgetDocument' },
                 ],
