@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, sendTo, setup } from 'xstate';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../src/catalogue/limits';
 import { api } from './api/coreEndpoints';
 import type { AppContextEvent, SessionEvent } from './events';
@@ -28,6 +28,12 @@ export type InactivityEvent =
   /** The modal's Logout button. */
   | { type: 'logout' };
 
+/** When the applicant was last active, from an activity or Continue. */
+type Activity = { at: number };
+const activityAt = ({ event }: { event: Activity }): Activity => ({ at: event.at });
+const idleTooLong = { type: 'idleTooLong', params: activityAt } as const;
+const noteActivity = { type: 'noteActivity', params: activityAt } as const;
+
 export const inactivityMachine = setup({
   types: {
     context: {} as InactivityContext,
@@ -48,23 +54,15 @@ export const inactivityMachine = setup({
   guards: {
     // Service users are not logged in as students; the handling is for students only.
     isStudent: ({ event }) => {
-      if (event.type !== 'app.context') return false;
+      assertEvent(event, 'app.context');
       return event.loggedIn && !event.serviceUser;
     },
-    idleTooLong: ({ context, event }) =>
-      (event.type === 'activity' || event.type === 'continue') &&
-      context.lastActiveAt !== null &&
-      event.at - context.lastActiveAt >= INACTIVITY_TIMEOUT_MS,
+    idleTooLong: ({ context }, { at }: Activity) => context.lastActiveAt !== null && at - context.lastActiveAt >= INACTIVITY_TIMEOUT_MS,
     unauthorised: unauthorisedError,
   },
   actions: {
     forgetActivity: assign({ lastActiveAt: null }),
-    noteActivity: assign({
-      lastActiveAt: ({ context, event }) =>
-        event.type === 'activity' || event.type === 'continue'
-          ? Math.max(event.at, context.lastActiveAt ?? event.at)
-          : context.lastActiveAt,
-    }),
+    noteActivity: assign({ lastActiveAt: ({ context }, { at }: Activity) => Math.max(at, context.lastActiveAt ?? at) }),
     /** Idle too long: the inactivity message of section 4. */
     requestLogout: sendTo(sibling(SYSTEM_IDS.session), {
       type: 'session.logout',
@@ -94,9 +92,9 @@ export const inactivityMachine = setup({
           after: { untilWarning: 'warning' },
           on: {
             activity: [
-              { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
+              { guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' },
               // Re-entering restarts the countdown.
-              { target: 'active', reenter: true, actions: 'noteActivity' },
+              { target: 'active', reenter: true, actions: noteActivity },
             ],
           },
         },
@@ -105,10 +103,10 @@ export const inactivityMachine = setup({
           tags: 'warning',
           after: { warningPeriod: { target: 'loggingOut', actions: 'requestLogout' } },
           on: {
-            activity: [{ guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' }, { actions: 'noteActivity' }],
+            activity: [{ guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' }, { actions: noteActivity }],
             continue: [
-              { guard: 'idleTooLong', target: 'loggingOut', actions: 'requestLogout' },
-              { target: 'keeping', actions: 'noteActivity' },
+              { guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' },
+              { target: 'keeping', actions: noteActivity },
             ],
             logout: { target: 'loggingOut', actions: 'requestChosenLogout' },
           },
