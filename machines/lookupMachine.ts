@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type * as v from 'valibot';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../src/catalogue/limits';
 import { QUESTION_BY_KEY, type SchoolLookup } from '../src/catalogue/questions';
@@ -8,13 +8,13 @@ import type { AnswersEvent } from './events';
 import { sibling, type SystemActors } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
-/** Section 4 "Field behaviours": the free-text option of the school search. */
+/** The free-text option of the school search. */
 export const typedTextLabel = (text: string) => `Use: ${text}`;
 
 type LookupDetail = v.InferOutput<typeof LookupDetailSchema>;
 type FillField = keyof SchoolLookup['fills'];
 
-/** Section 3: "address_line_1 is the main key for the address category, and name for other categories". */
+/** address_line_1 is the main key for the address category, and name for other categories. */
 const mainField = (category: string): FillField => (category === 'address' ? 'address_line_1' : 'name');
 
 const lookupOf = (key: string | null): SchoolLookup | undefined => (key ? QUESTION_BY_KEY.get(key)?.lookup : undefined);
@@ -45,7 +45,7 @@ const setAnswer = (key: string, value: string): AnswersEvent => ({ type: 'answer
 const answersActor = (system: SystemActors) => sibling(SYSTEM_IDS.answers)({ system });
 
 /**
- * Leaving the field before a choice (issue 12): the typed name is kept as free text, as 'Use: …'
+ * Leaving the field before a choice: the typed name is kept as free text, as 'Use: …'
  * keeps it, or the search simply ends. A choice being filled in (filling) is left to finish.
  */
 const leave = [
@@ -70,25 +70,40 @@ export const lookupMachine = setup({
     lookupMaxWait: LOOKUP_MAX_WAIT_MS,
   },
   guards: {
-    blankText: ({ event }) => event.type === 'lookup.type' && event.text.trim() === '',
-    searchable: ({ event }) => event.type === 'lookup.type' && lookupOf(event.key) !== undefined,
-    /** Issue 12: a name typed and not picked is still the applicant's answer, unless it is the one already there. */
-    typedNewName: ({ context, event }) =>
-      event.type === 'lookup.leave' && context.text.trim() !== '' && context.text.trim() !== event.answer.trim(),
+    blankText: ({ event }) => {
+      assertEvent(event, 'lookup.type');
+      return event.text.trim() === '';
+    },
+    searchable: ({ event }) => {
+      assertEvent(event, 'lookup.type');
+      return lookupOf(event.key) !== undefined;
+    },
+    /** A name typed and not picked is still the applicant's answer, unless it is the one already there. */
+    typedNewName: ({ context, event }) => {
+      assertEvent(event, 'lookup.leave');
+      return context.text.trim() !== '' && context.text.trim() !== event.answer.trim();
+    },
   },
   actions: {
-    setQuery: assign(({ event }) => (event.type === 'lookup.type' ? { key: event.key, text: event.text } : {})),
+    setQuery: assign(({ event }) => {
+      assertEvent(event, 'lookup.type');
+      return { key: event.key, text: event.text };
+    }),
     clearSearch: assign(() => EMPTY),
-    keepSuggestions: assign({ suggestions: ({ event }) => (event as { output?: LookupSuggestion[] }).output ?? [] }),
-    // Section 8: lookup failures are silent fallbacks.
+    keepSuggestions: assign({ suggestions: (_, suggestions: LookupSuggestion[]) => suggestions }),
+    // Lookup failures are silent fallbacks.
     dropSuggestions: assign({ suggestions: [] }),
-    choose: assign({ chosen: ({ event }) => (event.type === 'lookup.choose' ? event.suggestion : null) }),
+    choose: assign({
+      chosen: ({ event }) => {
+        assertEvent(event, 'lookup.choose');
+        return event.suggestion;
+      },
+    }),
     /** Fills the related answers from the detail; a missing main value falls back to the label. */
-    fillFromDetail: enqueueActions(({ context, event, system, enqueue }) => {
+    fillFromDetail: enqueueActions(({ context, system, enqueue }, detail: LookupDetail) => {
       const lookup = lookupOf(context.key);
       const answers = answersActor(system);
       if (!lookup) return;
-      const detail = (event as { output?: LookupDetail }).output ?? {};
       const main = mainField(lookup.category);
       for (const [field, key] of Object.entries(lookup.fills) as [FillField, string][]) {
         const raw = detail[field];
@@ -97,7 +112,7 @@ export const lookupMachine = setup({
         enqueue.sendTo(answers, setAnswer(key, filled));
       }
     }),
-    /** Section 7: when the detail call fails, the chosen label goes into the main field. */
+    /** When the detail call fails, the chosen label goes into the main field. */
     fillLabel: enqueueActions(({ context, system, enqueue }) => {
       const lookup = lookupOf(context.key);
       const answers = answersActor(system);
@@ -155,7 +170,7 @@ export const lookupMachine = setup({
         id: 'suggestions',
         src: 'suggestions',
         input: ({ context }) => ({ text: context.text.trim(), category: lookupOf(context.key)!.category }),
-        onDone: { target: 'listing', actions: 'keepSuggestions' },
+        onDone: { target: 'listing', actions: { type: 'keepSuggestions', params: ({ event }) => event.output } },
         onError: { target: 'listing', actions: 'dropSuggestions' },
       },
     },
@@ -174,7 +189,7 @@ export const lookupMachine = setup({
         id: 'detail',
         src: 'detail',
         input: ({ context }) => ({ id: context.chosen!.id, category: lookupOf(context.key)!.category }),
-        onDone: { target: 'idle', actions: ['fillFromDetail', 'clearSearch'] },
+        onDone: { target: 'idle', actions: [{ type: 'fillFromDetail', params: ({ event }) => event.output }, 'clearSearch'] },
         onError: { target: 'idle', actions: ['fillLabel', 'clearSearch'] },
       },
     },
