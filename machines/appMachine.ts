@@ -39,11 +39,11 @@ import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './w
 export interface AppInput {
   pathname: string;
   search: string;
-  /** document.cookie: section 3 detects a login by a cookie the page can read. */
+  /** document.cookie: a login is detected by a cookie the page can read. */
   cookie: string;
 }
 
-/** Section 3's client snapshot. */
+/** The client snapshot. */
 interface ClientSnapshot {
   /** undefined until known (loading). */
   webStatus: WebStatus | undefined;
@@ -53,7 +53,7 @@ interface ClientSnapshot {
   isServiceUser: boolean;
   numLogins: number;
   hasChangedPage: boolean;
-  /** Issue 13: when the application was submitted and its reference number (the server's). */
+  /** When the application was submitted and its reference number (the server's). */
   submission: Submission;
 }
 
@@ -124,7 +124,7 @@ const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
 /** Only a logged-in student has a web status. */
 const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
 
-/** Section 8: the cache is cleared with the session. */
+/** The cache is cleared with the session. */
 const dropUser = [
   'forgetUser',
   ...broadcast,
@@ -133,7 +133,7 @@ const dropUser = [
   withoutStatus,
 ] as const;
 
-/** Section 8: route errors show the root error screen. */
+/** Route errors show the root error screen. */
 const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
 
 const loggedOut = {
@@ -201,7 +201,7 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
         },
       },
       ready: { tags: `${region.tag}Ready` as const, ...region.whenReady },
-      /** Issue 12: the page stays (typed answers included); the area says so and offers a retry (`askedBy`). */
+      /** The page stays (typed answers included); the area says so and offers a retry (`askedBy`). */
       failed: {
         tags: `${region.tag}Failed` as const,
         on: { [region.askedBy]: 'loading' },
@@ -214,7 +214,7 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
  * The application: it starts on page load, spawns the actors every page needs under their system
  * ids, loads the college configuration and then who is using the app — a student's profile, an
  * anonymous visitor's temporary answers (token), or a staff member's read-only copy
- * (service_token) — and owns the client snapshot of section 3 (region `user`).
+ * (service_token) — and owns the client snapshot (region `user`).
  *
  * The form actors (./formActors: answers, validation, submit, add-another, clear guard; then
  * ./pageActors: documents, tabs, lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
@@ -316,7 +316,7 @@ export const appMachine = setup({
       spawn(SYSTEM_IDS.lookup, page.lookup);
       spawn(SYSTEM_IDS.tabs, page.tabs);
       spawn(SYSTEM_IDS.pdfCopy, page.pdfCopy);
-      // Section 4 step 6: errors send the applicant to the form's default route.
+      // A submit with errors sends the applicant to the form's default route.
       spawn(SYSTEM_IDS.submit, page.submit, { essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errorRoute: DEFAULT_ROUTE });
       // One document actor per document question.
       for (const answerKey of context.documentKeys ?? []) spawn(documentSystemId(answerKey), page.document, { answerKey });
@@ -384,7 +384,7 @@ export const appMachine = setup({
           const document: DocumentEvent = {
             type: 'document.set',
             document: service.document_answer[key] ?? null,
-            // Staff may open the converted PDF (issue 13): the document actor asks with the page's token.
+            // Staff may open the converted PDF: the document actor asks with the page's token.
             ...(context.serviceToken ? { serviceToken: context.serviceToken } : {}),
           };
           tell(enqueue, formActor(context, system, documentSystemId(key)), document);
@@ -538,7 +538,7 @@ export const appMachine = setup({
           },
         },
         student: { tags: 'ready' },
-        /** Section 6: staff read the answers; nothing is editable. */
+        /** Staff read the answers; nothing is editable. */
         service: { tags: ['ready', 'readOnly'] },
         /** The root error screen. */
         failed: { tags: 'error' },

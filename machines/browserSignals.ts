@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 
 /**
- * Issue 12: a save that failed for the network is tried again after a pause that doubles each
+ * A save that failed for the network is tried again after a pause that doubles each
  * time (2 s, 4 s, 8 s… up to a minute), and at once when the browser says the network is back.
  */
 export const SAVE_RETRY_FIRST_MS = 2000;

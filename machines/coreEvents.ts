@@ -19,7 +19,7 @@ export type AnswersChangedEvent = { type: 'answers.changed'; answers: Answers };
 /** Root → validation and submit once the college configuration is known. */
 export type CollegeEvent = { type: 'app.college'; essayLimit: number };
 
-/** Root → navigation after the profile loaded: section 2's "sent to the saved last_page on load". */
+/** Root → navigation after the profile loaded: an applicant goes to the saved last_page unless they changed page. */
 export type RestoreEvent = { type: 'navigation.restore'; lastPage: string | null; hasChangedPage: boolean };
 
 /** Answers → validation after a save: "save the answers and run validations". */
@@ -50,7 +50,7 @@ export type RootReportEvent =
    * the page's"). An action's failure is a toast instead.
    */
   | PageFailedEvent
-  /** Submit: the application was submitted; when, and the server's reference number (issue 13). */
+  /** Submit: the application was submitted; when, and the server's reference number. */
   | SubmittedEvent;
 
 export type SubmittedEvent = { type: 'app.submitted'; submittedAt: number; reference: string };

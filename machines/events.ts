@@ -8,14 +8,14 @@ import type { AnswerValue } from '../src/catalogue/dataModel';
 type ToastSeverity = 'success' | 'error';
 export interface ToastRequest {
   severity: ToastSeverity;
-  /** Spec section 8: 'Error' / 'Success', or '{card name} Error', 'Resend Confirmation Code Error'… */
+  /** 'Error' / 'Success', or '{card name} Error', 'Resend Confirmation Code Error'… */
   title: string;
   message: string;
 }
 /** To the toasts actor (system id 'toasts'). */
 export type ToastEvent = { type: 'toast.show'; toast: ToastRequest } | { type: 'toast.dismiss'; id: string };
 
-/** Navigation state carried between routes (spec section 2). */
+/** Navigation state carried between routes. */
 export interface NavigationState {
   answers?: Record<string, AnswerValue>;
   username?: string;
@@ -47,7 +47,7 @@ export type NavigateEmitted = { type: 'navigate'; to: string; state?: Navigation
  * `session.unauthorised`; Log Out, inactivity and the auth cards use the others.
  */
 export type SessionEvent =
-  /** `message`: what /login says instead of the session-invalid message (answers kept unsaved: issue 12). */
+  /** `message`: what /login says instead of the session-invalid message (when unsaved answers are kept on the device). */
   | { type: 'session.unauthorised'; message?: string }
   /** `message`: what /login says afterwards (the inactivity actor's reasons); without one, the applicant's own Log Out. */
   | { type: 'session.logout'; message?: string }
@@ -95,7 +95,7 @@ export type AnswersEvent =
   | { type: 'answers.announce' }
   /**
    * Sign In / Create Account from the form, and the auth cards' sign-up and forgot-password links:
-   * the answers actor navigates to `to` with the answers in navigation state (section 2).
+   * the answers actor navigates to `to` with the answers in navigation state.
    */
   | { type: 'answers.carryTo'; to: string };
 

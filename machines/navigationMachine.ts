@@ -86,7 +86,7 @@ const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
 
 /**
- * Section 2 "Navigation rules". The router (react-router-dom, bridged in src/app/NavigationBridge.tsx)
+ * The navigation rules. The router (react-router-dom, bridged in src/app/NavigationBridge.tsx)
  * reports every location change and performs the `navigate` events this actor emits; every other
  * actor asks for navigation here, and the views show a route only once this actor accepted it.
  * `route` says which area the applicant is in, `lastPage` keeps the server's last_page current,
@@ -107,7 +107,7 @@ export const navigationMachine = setup({
   },
   guards: {
     /**
-     * Section 6: staff get no auth pages and none of the applicant's screens; the read-only view
+     * Staff get no auth pages and none of the applicant's screens; the read-only view
      * is shown on the form routes. (An unknown path goes there anyway.)
      */
     staffOffTheirView: (args) => judgedViewer(args) && KNOWN_ROUTES.has(judgedPath(args)) && !isFormRoute(judgedPath(args)),

@@ -1,5 +1,5 @@
 /*
- * Section 2's routes live in the shared catalogue (src/catalogue/routes.ts), which the server reads
+ * The routes live in the shared catalogue (src/catalogue/routes.ts), which the server reads
  * too; the machines keep importing them from here.
  */
 export {

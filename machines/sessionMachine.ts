@@ -8,12 +8,12 @@ import { LOGIN_ROUTE } from './routes';
 import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
-/** Section 8: what a 401 tells the applicant on the login card. */
+/** What a 401 tells the applicant on the login card. */
 export { SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
 import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE, SESSION_INVALID_MESSAGE } from '../src/catalogue/messages';
 
 /**
- * Section 3: "logged in" is the presence of the identity cookie the page can read (the session
+ * "Logged in" is the presence of the identity cookie the page can read (the session
  * cookie itself is httpOnly). The server clears it with the session.
  */
 export function hasLoginCookie(cookie: string): boolean {
@@ -23,7 +23,7 @@ export function hasLoginCookie(cookie: string): boolean {
   });
 }
 
-/** The Log Out dialog's answers, when answers are not saved yet (issue 12). */
+/** The Log Out dialog's answers, when answers are not saved yet. */
 type LogoutChoiceEvent = { type: 'logout.save' } | { type: 'logout.discard' } | { type: 'logout.cancel' };
 
 export type SessionMachineEvent = SessionEvent | AppContextEvent | LogoutChoiceEvent | AnswersSaveReply;
@@ -70,7 +70,7 @@ export const sessionMachine = setup({
     }),
     announceStart: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionStarted' } satisfies RootReportEvent),
     announceEnd: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionEnded' } satisfies RootReportEvent),
-    // Issue 12: a 401 while answers wait to be saved (whichever call met it): /login says they are kept.
+    // A 401 while answers wait to be saved (whichever call met it): /login says they are kept.
     goToLoginAfter401: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
       const message = event.type === 'session.unauthorised' ? event.message : undefined;
       return {
@@ -97,7 +97,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: { logoutMessage: undefined, answersUnsaved: false, logoutFailure: null },
-  // The answers actor says when it holds answers the server has not confirmed (issue 12, case 4).
+  // The answers actor says when it holds answers the server has not confirmed.
   on: { 'session.answersUnsaved': { actions: 'keepAnswersUnsaved' } },
   initial: 'unknown',
   states: {
@@ -123,7 +123,7 @@ export const sessionMachine = setup({
       },
     },
     /**
-     * Log Out while answers are not saved yet (issue 12): the dialog asks whether to save them,
+     * Log Out while answers are not saved yet: the dialog asks whether to save them,
      * discard them, or stay. Only an explicit choice deletes them from the device; a session that
      * ends meanwhile (inactivity, a 401) keeps them for the next login.
      */

@@ -40,7 +40,7 @@ export function enqueueTo<TEvent extends EventObject>(
 /** Guard body shared by every machine that calls the API: 401 belongs to the session actor. */
 export const unauthorisedError = ({ event }: { event: EventObject }): boolean => isUnauthorised((event as { error?: unknown }).error);
 
-/** The message to show for a failed call (ApiError messages already follow section 8). */
+/** The message to show for a failed call (an ApiError's message is already the server's or the generic one). */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
 

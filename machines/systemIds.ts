@@ -17,7 +17,7 @@ export const SYSTEM_IDS = {
   submit: 'submit',
   toasts: 'toasts',
   inactivity: 'inactivity',
-  /** Section 8's 'Unexpected Error' dialog, for what escaped everything else. */
+  /** The 'Unexpected Error' dialog, for what escaped everything else. */
   unexpectedError: 'unexpectedError',
   /** Which of the frame's overlays (Help, privacy notice, Account popover) is open. */
   overlays: 'overlays',
@@ -25,7 +25,7 @@ export const SYSTEM_IDS = {
   addAnother: 'addAnother',
   tabs: 'tabs',
   lookup: 'lookup',
-  /** Asks before a choice clears typed answers (issue 12). */
+  /** Asks before a choice clears typed answers. */
   clearGuard: 'clearGuard',
   /** The auth cards (login, sign-up, confirm, forgot, reset): one actor, the view names the card. */
   authCard: 'authCard',
