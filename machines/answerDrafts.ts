@@ -2,7 +2,7 @@ import { fromCallback } from 'xstate';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 
 /*
- * Issue 12: the answers the server has not confirmed, and where the answers actor keeps them on
+ * The answers the server has not confirmed, and where the answers actor keeps them on
  * this device (an anonymous visitor's in sessionStorage, an account's drafts in localStorage).
  */
 
@@ -23,7 +23,7 @@ export function unsavedKeys(answers: Answers, confirmed: Answers): string[] {
 }
 
 /**
- * Answers of an account the server has not confirmed yet, kept on this device (issue 12): the
+ * Answers of an account the server has not confirmed yet, kept on this device: the
  * changes, the server version they were made over, and whether a session ended before saving them.
  */
 export interface Draft {
@@ -51,7 +51,7 @@ export const draftKey = (owner: string) => `admissions.draft.${owner}`;
  * Keeps an anonymous visitor's answers in sessionStorage, so a reload never loses what was typed
  * (and closing the tab forgets them: the visitor may be on a shared computer). A logged-in
  * applicant's answers not saved yet go to localStorage, one draft per account, until the server
- * confirms them or the applicant discards them (issue 12).
+ * confirms them or the applicant discards them.
  */
 export const sessionStorageStore = fromCallback<StoreEvent>(({ sendBack, receive }) => {
   const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;

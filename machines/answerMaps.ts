@@ -3,16 +3,16 @@ import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataMo
 import { CONDITION_CATALOGUE } from '../src/catalogue/questions';
 import { changedAnswers } from './answerDrafts';
 
-// What the answers actor does to its answers: the rules of section 4 and of a two-tab conflict.
+// What the answers actor does to its answers: conditional content and a two-tab conflict.
 
 export type AnswerMap = Record<string, AnswerValue>;
 
-/** Whatever the answers now hide is cleared (section 4 "Conditional content"). */
+/** Whatever the answers now hide is cleared. */
 const withoutHidden = (answers: Answers): AnswerMap =>
   clearKeys(answers, hiddenKeysToClear(answers, CONDITION_CATALOGUE), CONDITION_CATALOGUE);
 
 /**
- * Section 4 "Conditional content": a new answer clears the conditional selects it controls (and
+ * A new answer clears the conditional selects it controls (and
  * their `_desc`) and whatever it hides, losing branches of condition groups included.
  */
 export function withAnswer(answers: Answers, key: string, value: AnswerValue, desc?: string): AnswerMap {

@@ -47,7 +47,7 @@ export type AnswersMachineEvent =
   | DraftEvent
   | ConnectionEvent
   | OfferEvent
-  /** Next, Save and the step navigation: section 4 "Next and Save buttons". */
+  /** Next, Save and the step navigation: a visitor with answers goes to /signup, an applicant saves first. */
   | { type: 'answers.saveAndGo'; to?: string };
 /** Who keeps a copy of the answers. */
 const announce = [
@@ -79,7 +79,7 @@ export interface AnswersContext {
   sending: AnswerMap;
   /**
    * Answers of this tab that lost to another tab's newer save: the page names them next to Save
-   * (issue 12) until a save goes through.
+   * until a save goes through.
    */
   conflicts: string[];
   /** Where the applicant goes once the save in progress succeeded. */
@@ -378,7 +378,7 @@ export const answersMachine = setup({
         toast: { severity: 'error', title: TOAST_TITLES.error, message: context.error ?? GENERIC_ERROR_MESSAGE },
       } satisfies ToastEvent);
     }),
-    // The session actor's 401 message depends on it; it is told, never reads this actor (issue 11's walls).
+    // The session actor's 401 message depends on it; it is told, never reads this actor.
     tellSessionUnsaved: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.answersUnsaved', unsaved: true } satisfies SessionEvent),
     tellSessionSaved: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.answersUnsaved', unsaved: false } satisfies SessionEvent),
     endSession: sendTo(sibling(SYSTEM_IDS.session), ({ context }): SessionEvent => {
@@ -454,7 +454,7 @@ export const answersMachine = setup({
             target: '.saving',
             actions: ['confirmServerAnswers', 'keepOwner', 'persistDraft', { type: 'keepTarget' }],
           },
-          // Issue 12 case 5: typed before logging in to an account holding other answers: offered, never dropped.
+          // Typed before logging in to an account holding other answers: offered, never dropped.
           {
             guard: 'offersTypedAnswers',
             target: '.choosing',
@@ -462,7 +462,7 @@ export const answersMachine = setup({
           },
           { actions: ['replaceAnswers', 'confirmServerAnswers', 'keepOwner', ...announce, 'readDraft'] },
         ],
-        // Issue 12 cases 3 and 4: what this device kept for the account comes back.
+        // What this device kept for the account comes back.
         'answers.draft': [
           { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', ...announce, { type: 'keepTarget' }] },
           { guard: 'draftOutdated', target: '.choosing', actions: 'offerDraft' },

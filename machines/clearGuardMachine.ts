@@ -27,7 +27,7 @@ const TYPED_KINDS: ReadonlySet<string> = new Set(['text', 'textarea', 'email', '
 const isTyped = (key: string, answers: Answers) =>
   TYPED_KINDS.has(QUESTION_BY_KEY.get(key)?.kind ?? '') && typeof answers[key] === 'string' && answers[key].trim() !== '';
 
-/** The answered questions a change would clear (conditional content, section 4): `_desc` companions go with their question. */
+/** The answered questions a change would clear (conditional content): `_desc` companions go with their question. */
 function clearedBy(change: Change, answers: Answers): string[] {
   const next = { ...answers, [change.key]: change.value };
   return keysToClearOnChange(change.key, next, CONDITION_CATALOGUE).filter((key) => QUESTION_BY_KEY.has(key) && isAnswered(answers[key]));
@@ -41,7 +41,7 @@ const changeOf = (event: ChangeEvent): Change => ({
 });
 
 /**
- * Issue 12: a choice that hides a block holding typed answers (a conviction comment, a mailing
+ * A choice that hides a block holding typed answers (a conviction comment, a mailing
  * address) asks first, naming what would go; any other choice goes straight to the answers actor,
  * which clears whatever the new answer hides. One actor for the whole form, so one question at a time.
  */

@@ -21,7 +21,7 @@ import { TOAST_TITLES } from './toastsMachine';
 import { applicationErrors, errorMap } from './validationMachine';
 import type { WebStatusEvent } from './webStatusMachine';
 
-/** Section 2: what /completion shows after a submit. */
+/** What /completion shows after a submit. */
 export { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE } from '../src/catalogue/messages';
 import { SUBMITTED_MESSAGE, SUBMIT_CONFLICT_MESSAGE } from '../src/catalogue/messages';
 import { PAGES, pageOfKey } from '../src/catalogue/questions';
@@ -57,7 +57,7 @@ export interface SubmitContext {
   webStatus: WebStatus | undefined;
   answers: Answers;
   essayLimit: number;
-  /** Section 4 step 6: where errors send the applicant; none stays on the page. */
+  /** Where errors send the applicant; none stays on the page. */
   errorRoute: string | undefined;
   /** The errors of the last attempt. */
   errors: ValidationError[];
@@ -81,7 +81,7 @@ const failure = [
 const start = [{ guard: 'loggedOut', actions: 'goToSignup' }, { target: 'savingAnswers' }] as const;
 
 /**
- * Section 4 "Submit sequence", step by step: 1. not logged in → /signup with the answers;
+ * The submit sequence, step by step: 1. not logged in → /signup with the answers;
  * 2. save the answers; 3. set validating if started; 4. run the validations call; 5. no errors →
  * submit, set submitted, /completion with the success message; 6. errors → the error route.
  * Step 2 is the answers actor's: it alone saves answers (only those changed, with If-Match), so
@@ -152,7 +152,7 @@ export const submitMachine = setup({
     })),
     startValidating: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.startValidating' } satisfies WebStatusEvent),
     markSubmitted: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.submitted' } satisfies WebStatusEvent),
-    /** Issue 13: the root keeps when it was submitted and the server's reference number, for the completion page. */
+    /** The root keeps when it was submitted and the server's reference number, for the completion page. */
     tellSubmitted: sendTo(sibling(SYSTEM_IDS.app), ({ event }): SubmittedEvent => {
       const output = (event as { output?: { submitted_at?: number | null; reference?: string | null } }).output ?? {};
       return { type: 'app.submitted', submittedAt: output.submitted_at ?? Date.now(), reference: output.reference ?? '' };
@@ -163,7 +163,7 @@ export const submitMachine = setup({
       state: { successMessage: SUBMITTED_MESSAGE },
     } satisfies NavigationEvent),
     // Step 6 names a default route; the page of the first missing answer serves the applicant
-    // better (issue 13), with the default route for errors no page holds.
+    // better, with the default route for errors no page holds.
     goToErrorRoute: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
       type: 'navigate',
       to: firstPageWithErrors(context.errors) ?? context.errorRoute ?? '',

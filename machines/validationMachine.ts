@@ -18,9 +18,9 @@ import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /**
- * Section 5: the errors of the whole application, de-duplicated, in page order. Every field shows
+ * The errors of the whole application, de-duplicated, in page order. Every field shows
  * the messages of its key, so validating once per change and filtering per field replaces one
- * full validation per field; the results are kept by answers in a small LRU (section 9's 512).
+ * full validation per field; the results are kept by answers in a small LRU (512 entries).
  */
 const cache = new Map<string, ValidationError[]>();
 
@@ -58,7 +58,7 @@ export interface MissingItem {
   page: PageId;
   key: string;
   message: string;
-  /** Section 2: each error links to /{page}#{question key}, which scrolls to the question. */
+  /** Each error links to /{page}#{question key}, which scrolls to the question. */
   href: string;
 }
 
@@ -126,7 +126,7 @@ export type ValidationEvent =
   WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
 
 /**
- * Validation is shown only while the status is validating (section 4). Views read
+ * Validation is shown only while the status is validating. Views read
  * `fieldErrors(snapshot.context.errors, key)`, `monthYearErrors(...)` and
  * `missingInformation(snapshot.context.errors)`, and show the summary while `matches('active')`.
  */
@@ -166,7 +166,7 @@ export const validationMachine = setup({
       ),
     ),
     forgetErrors: assign({ errors: [], serverErrors: [], attention: '' }),
-    // Section 8: a summary key without a page is a configuration mistake worth a warning.
+    // A summary key without a page is a configuration mistake worth a warning.
     warnUnlinked: ({ context }) => {
       for (const key of unique(context.errors.map((error) => error.key))) {
         if (key !== '' && pageOfKey(key) === undefined) console.warn(`No page is mapped for the validation error key "${key}".`);

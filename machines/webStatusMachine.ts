@@ -8,8 +8,8 @@ import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
 /**
- * Pause before another try of a failed web-status post. Section 9 gives the number of retries
- * but no pause; one second lets a flaky connection recover without the applicant noticing.
+ * Pause before another try of a failed web-status post (retried twice);
+ * one second lets a flaky connection recover without the applicant noticing.
  */
 export const WEB_STATUS_RETRY_DELAY_MS = 1000;
 
@@ -17,7 +17,7 @@ export const WEB_STATUS_RETRY_DELAY_MS = 1000;
 const STATUS_ORDER = WebStatusValueSchema.options;
 
 /**
- * Section 4: the status is the count of distinct known entries of the profile — none, one, two
+ * The status is the count of distinct known entries of the profile — none, one, two
  * or three — not the latest entry, so an unknown or repeated entry cannot move it.
  */
 export function webStatusFromEntries(entries: readonly { web_status: string }[]): WebStatus {
@@ -73,7 +73,7 @@ export const webStatusMachine = setup({
   initial: 'unknown',
   on: {
     'webStatus.load': [
-      // Section 4: a logged-in student without a status starts one, here and on the server.
+      // A logged-in applicant without a status starts one, here and on the server.
       { guard: 'studentWithoutStatus', target: '.started.posting', actions: 'startTries', reenter: true },
       { guard: { type: 'loads', params: { webStatus: null } }, target: '.none', reenter: true },
       { guard: { type: 'loads', params: { webStatus: 'started' } }, target: '.started', reenter: true },
