@@ -8,14 +8,14 @@ import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, Toa
 import { errorMessage, pageFailed, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
-/** Section 8: "Toast 'Error adding another' followed by the button id". */
+/** A failed add's toast: 'Error adding another' followed by the button id. */
 export const addAnotherErrorTitle = (buttonId: string) => `Error adding another ${buttonId}`;
 
-/** Issue 13: the toast when removing an item fails ('Error removing Parent 2/Guardian 2'). */
+/** The toast when removing an item fails ('Error removing Parent 2/Guardian 2'). */
 export const removeErrorTitle = (itemTitle: string) => `Error removing ${itemTitle}`;
 
 /**
- * Issue 13: the answers that remove item `slot` of a group holding `count` items. Each later item's
+ * The answers that remove item `slot` of a group holding `count` items. Each later item's
  * answers move down one place (Parent 3 becomes Parent 2), as an applicant expects, and the last
  * place is emptied; an option's display text (`_desc`) moves with its answer.
  */
@@ -67,7 +67,7 @@ export type AddAnotherEmitted = { type: 'addAnother.removed'; buttonId: string; 
 export type AddAnotherEvent =
   | AppContextEvent
   | { type: 'add'; buttonId: string }
-  /** Issue 13: remove an added item (slot from 0; the first cannot go), with the answers the page shows. */
+  /** Remove an added item (slot from 0; the first cannot go), with the answers the page shows. */
   | { type: 'remove'; buttonId: string; slot: number; answers: Answers }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
@@ -240,7 +240,7 @@ export const addAnotherMachine = setup({
             remove: { guard: 'canRemove', target: 'confirmingRemoval', actions: 'startRemoving' },
           },
         },
-        /** Issue 13: removing deletes the item's answers, so it asks first (the view's dialog opens on Cancel). */
+        /** Removing deletes the item's answers, so it asks first (the view's dialog opens on Cancel). */
         confirmingRemoval: {
           tags: 'asking',
           on: {

@@ -9,7 +9,7 @@ export type ConfirmTriggerEvent =
   | { type: 'trigger.hide' };
 
 /**
- * Section 4's confirmation trigger: content revealed only after the applicant confirms in a
+ * A confirmation trigger: content revealed only after the applicant confirms in a
  * dialog (tag `asking` while it is open), hidden again by unchecking a checkbox trigger. Each
  * question's trigger is its own actor, created with the question's view.
  */

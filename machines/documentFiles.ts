@@ -5,7 +5,7 @@ import { FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH, FILE_TYPES, MAX_FI
  * file stays readable: the texts the views show, the file rules and the size display.
  */
 
-/** Texts of the document question (spec sections 4, 6 and 8); the views import them from here. */
+/** Texts of the document question; the views import them from here. */
 export const DOCUMENT_MESSAGES = {
   notLoggedIn: 'This question can be finished once you have created an account.',
   deleteTitle: 'Delete File',
@@ -15,7 +15,7 @@ export const DOCUMENT_MESSAGES = {
   attachedNote: 'document attached',
   errorTitle: 'Error',
   uploadFailed: (answerKey: string) => `Error uploading file for ${answerKey}`,
-  // Issue 13: the applicant downloads the PDF of their own document; the spec gives no wording.
+  // The applicant downloads the PDF of their own document; the spec gives no wording.
   downloadFailed: (fileName: string) => `We could not download ${fileName}. Please try again.`,
   // The specification asks for one file at a time but gives no wording.
   oneFile: 'Please upload one file at a time.',
@@ -27,14 +27,14 @@ export interface DocumentInfo {
   file_size: number;
 }
 
-/** Spec section 5: sizes are displayed with no decimals. */
+/** Sizes are displayed with no decimals. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
-/** The rules of spec section 5 "File upload", in the order a user fixes them; null when acceptable. */
+/** The file upload rules, in the order a user fixes them; null when acceptable. */
 export function fileProblem(files: readonly File[]): string | null {
   const [file] = files;
   if (files.length > MAX_FILES || !file) return DOCUMENT_MESSAGES.oneFile;

@@ -38,14 +38,14 @@ export type DocumentEvent =
   | AnswersSaveReply
   /** The tabs actor's check before a switch. */
   | DocumentInspectEvent
-  /** Download the converted PDF of the document (issue 13): a fresh link is asked for each time. */
+  /** Download the converted PDF of the document: a fresh link is asked for each time. */
   | { type: 'document.download' };
 
 /** For the view that asked for a download: the link to open now. */
 export type DocumentEmitted =
   | { type: 'document.deliver'; url: string }
   /**
-   * For the view to move focus and announce it (issue 13): an upload of this visit finished (its
+   * For the view to move focus and announce it: an upload of this visit finished (its
    * conversion completed), or the applicant's deletion went through. Never on a load.
    */
   | { type: 'document.uploaded'; fileName: string }
@@ -59,7 +59,7 @@ interface DocumentContext {
   document: DocumentInfo | null;
   fileProblem: string | null;
   error: string | null;
-  /** Staff: the service token of the page, to ask for the document's link (issue 13). */
+  /** Staff: the service token of the page, to ask for the document's link. */
   serviceToken: string | null;
 }
 
@@ -79,7 +79,7 @@ const FAIL = {
     params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, reason: event.error ? messageOf(event.error) : '' }),
   },
 } as const;
-/** Choosing validates first (spec section 5); an empty choice (dialog cancelled) changes nothing. */
+/** Choosing validates first; an empty choice (dialog cancelled) changes nothing. */
 const CHOOSE = [
   { guard: 'nothingChosen' },
   { guard: 'fileAcceptable', target: 'uploading', actions: 'keepFile' },
@@ -128,7 +128,7 @@ export const documentMachine = setup({
     deleteConversion: fromPromise<unknown, Key>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
     // The conversion's status carries the link once it completed (GET /api/pdf/document-answer/{key}).
     fetchDocumentLink: fromPromise<DocumentLink, Key>(({ input, signal }) => api.documentLink(input.answerKey, signal)),
-    // Staff open the converted PDF with their token (issue 13), for the applicant it names only.
+    // Staff open the converted PDF with their token, for the applicant it names only.
     fetchServiceDocumentLink: fromPromise<DocumentLink, Key & { serviceToken: string }>(({ input, signal }) =>
       api.serviceDocumentLink(input.answerKey, input.serviceToken, signal),
     ),
@@ -199,7 +199,7 @@ export const documentMachine = setup({
     forgetDocument: assign({ document: null, file: null, upload: null }),
     forgetError: assign({ error: null, fileProblem: null }),
     /**
-     * Spec section 4: an upload saves the answers, so the server has what the applicant typed
+     * An upload saves the answers, so the server has what the applicant typed
      * before leaving the page. The answers actor saves them (only the changed ones, with
      * If-Match) and replies with the outcome.
      */
@@ -215,7 +215,7 @@ export const documentMachine = setup({
     clearAnswer: enqueueActions(({ context, system, enqueue }) => {
       send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: '' } });
     }),
-    /** Spec section 8: a failed upload or conversion clears the answer and shows an error. */
+    /** A failed upload or conversion clears the answer and shows an error. */
     failUpload: enqueueActions(({ context, system, enqueue }, params: { reason: string; error?: unknown; sessionLost?: boolean }) => {
       const message = DOCUMENT_MESSAGES.uploadFailed(context.answerKey);
       // The server's reason (an encrypted PDF, answers changed in another tab…) is worth showing next to the question.
@@ -363,7 +363,7 @@ export const documentMachine = setup({
         },
         empty: { on: { 'document.choose': CHOOSE, 'document.reload': 'loading' } },
         rejected: { on: { 'document.choose': CHOOSE, 'document.reload': { target: 'loading', actions: 'forgetError' } } },
-        // Spec section 4: the answers are saved and the upload URL requested in parallel.
+        // The answers are saved and the upload URL requested in parallel.
         uploading: {
           tags: 'busy',
           type: 'parallel',
@@ -420,7 +420,7 @@ export const documentMachine = setup({
           invoke: {
             id: 'requestConversion',
             src: 'requestConversion',
-            // The object key is the server's (issue 5), never the uploaded name.
+            // The object key is the server's, never the uploaded name.
             input: ({ context }) => ({
               answerKey: context.answerKey,
               fileKey: context.upload?.fields.key,

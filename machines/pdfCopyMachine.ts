@@ -8,7 +8,7 @@ import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { registered } from './siblings';
 
-/** Spec section 8: the label of the PDF download error. */
+/** The label of the PDF download error. */
 export const PDF_COPY_MESSAGES = {
   errorTitle: 'Error',
   failed: 'Error downloading PDF copy of your application',
@@ -84,7 +84,7 @@ export const pdfCopyMachine = setup({
     /** A download needs the answers on the server first: the copy is made from what is saved. */
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.pdfCopy } satisfies AnswersEvent),
     deliver: emit((_, copy: PdfCopy) => ({ type: 'pdfCopy.deliver' as const, url: copy.url ?? '' })),
-    /** Spec section 8: a failed copy (or call) is the error 'Error downloading PDF copy of your application'. */
+    /** A failed copy (or call) is the error 'Error downloading PDF copy of your application'. */
     reportFailure: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
       if (isUnauthorised(params.error)) {
         send(enqueue, registered(system, SYSTEM_IDS.session), { type: 'session.unauthorised' });

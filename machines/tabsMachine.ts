@@ -9,7 +9,7 @@ import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentIns
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 import { enqueueTo, pageFailed, type SystemActors } from './siblings';
 
-/** Texts of the tabs (spec sections 4 and 8); the views import them from here. */
+/** Texts of the tabs; the views import them from here. */
 export const TABS_MESSAGES = {
   uploadInProgressTitle: 'File Upload in Progress',
   uploadInProgress: 'Please wait until the file upload has completed.',
@@ -28,7 +28,7 @@ export type TabsEvent =
   | { type: 'tabs.set'; tabs: Record<string, string> }
   /** `answers`: what the page shows now, so that a switch that would delete some of them asks first. */
   | { type: 'tabs.choose'; tabId: string; tab: string; answers: Answers }
-  /** The answers to the question before a switch that deletes answers (issue 12). */
+  /** The answers to the question before a switch that deletes answers. */
   | { type: 'tabs.confirm' }
   | { type: 'tabs.cancel' }
   /** Closes the 'File Upload in Progress' dialog. */
@@ -69,7 +69,7 @@ const switchOf = (context: TabsContext) => context.pending ?? NO_SWITCH;
 /** The tab currently chosen in a group: always one of its tabs (validChoices, isAnotherTab), optional for the type. */
 const chosenTab = (tabId: string, context: TabsContext) => tabsOf(tabId).find((tab) => tab.id === context.chosen[tabId]);
 
-/** The document of the tab being left, which must go before the switch (spec section 4); '' when it has none. */
+/** The document of the tab being left, which must go before the switch; '' when it has none. */
 const leavingDocumentKey = (context: TabsContext): string => chosenTab(switchOf(context).tabId, context)?.documentKey ?? '';
 
 /** The answers of the tab being left that hold more than blanks (its document is asked of its actor). */
@@ -119,7 +119,7 @@ export const tabsMachine = setup({
     documentsAnswered: ({ context }) => context.check.awaiting.length === 0,
     // One document busy blocks the switch, whatever the others answer.
     uploadBusy: ({ context }) => context.check.busy,
-    /** Issue 12: the tab left holds written answers or a document, which the switch would delete. */
+    /** The tab left holds written answers or a document, which the switch would delete. */
     deletesAnswers: ({ context }) => context.check.awaiting.length === 0 && context.losing.length > 0,
     losesDocument: ({ context }) => context.losing.some((key) => key === leavingDocumentKey(context)),
   },
@@ -134,7 +134,7 @@ export const tabsMachine = setup({
     ),
     forgetPending: assign({ pending: null, losing: [] }),
     /**
-     * Spec section 4: a conversion or fetch running blocks the switch, and the document of the tab
+     * A conversion or fetch running blocks the switch, and the document of the tab
      * left goes first. Every document of the group is asked; its actor, spawned with this one, answers.
      */
     askDocuments: enqueueActions(({ context, system, enqueue }) => {
@@ -152,7 +152,7 @@ export const tabsMachine = setup({
         losing: leavingAttached ? [...context.losing, event.answerKey] : context.losing,
       };
     }),
-    /** For the view to move focus to the new tab and announce it (issue 13); before commitChoice forgets the pending switch. */
+    /** For the view to move focus to the new tab and announce it; before commitChoice forgets the pending switch. */
     tellSwitched: emit(({ context }) => ({ type: 'tabs.switched' as const, ...switchOf(context) })),
     commitChoice: assign(({ context }) => {
       const { tabId, tab } = switchOf(context);
@@ -178,7 +178,7 @@ export const tabsMachine = setup({
       enqueue.assign({ failedTabId: null });
       if (!reportUnauthorised(enqueue, system, error)) send(enqueue, system, SYSTEM_IDS.app, pageFailed(error));
     }),
-    /** Spec section 8: 'Error handling tabs for' followed by the default tab. */
+    /** A failure's toast: 'Error handling tabs for' followed by the default tab. */
     reportFailure: enqueueActions(({ context, system, enqueue }, { error }: { error: unknown }) => {
       const failedTabId = switchOf(context).tabId;
       enqueue.assign({ failedTabId, pending: null, losing: [] });
@@ -253,13 +253,13 @@ export const tabsMachine = setup({
           ],
         },
         /**
-         * Issue 12: the switch would delete what the applicant gave the other way (here and on the
+         * The switch would delete what the applicant gave the other way (here and on the
          * server), so it asks first, naming it; Cancel leaves everything as it was.
          */
         confirming: {
           on: {
             'tabs.confirm': [
-              // Spec section 4: the document of the tab left goes first, with its conversion.
+              // The document of the tab left goes first, with its conversion.
               { guard: 'losesDocument', target: 'deletingConversion' },
               'saving',
             ],
@@ -277,7 +277,7 @@ export const tabsMachine = setup({
             src: 'deleteConversion',
             input: byLeavingKey,
             onDone: 'deletingDocument',
-            // Spec section 8: the conversion could not go, so the upload counts as still in progress.
+            // The conversion could not go, so the upload counts as still in progress.
             onError: { target: 'blocked', actions: { type: 'reportIfUnauthorised', params: ({ event }) => ({ error: event.error }) } },
           },
         },
