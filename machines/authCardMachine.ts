@@ -28,10 +28,10 @@ import { SYSTEM_IDS } from './systemIds';
 import { TOAST_TITLES } from './toastsMachine';
 import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, LOGOUT_MESSAGE } from '../src/catalogue/messages';
 
-/** Spec section 2: the auth cards, their titles and routes (in ./routes, which the navigation rules share). */
+/** The auth cards, their titles and routes (in ./routes, which the navigation rules share). */
 export { AUTH_CARDS, AUTH_CARD_NAMES, type AuthCard } from './routes';
 
-/** Spec section 8. */
+/** The toast title of a failed resend. */
 export const RESEND_ERROR_TITLE = 'Resend Confirmation Code Error';
 export const cardErrorTitle = (card: AuthCard) => `${AUTH_CARDS[card].title} Error`;
 
@@ -44,7 +44,7 @@ export const CARD_FIELDS: Record<AuthCard, readonly AuthField[]> = {
   forgot: ['username'],
   reset: ['username', 'password', 'confirm_password'],
 };
-/** Section 5: the login password is "checked only on submit", so leaving it empty is not an error yet. */
+/** The login password is "checked only on submit", so leaving it empty is not an error yet. */
 const SUBMIT_ONLY_FIELDS: Partial<Record<AuthCard, readonly AuthField[]>> = { login: ['password'] };
 const CARD_SCHEMAS: Record<AuthCard, v.GenericSchema> = {
   login: loginSchema,
@@ -198,7 +198,7 @@ export const authCardMachine = setup({
       notice: { severity: 'success', title: TOAST_TITLES.success, message },
     })),
     announceLogin: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.loggedIn' } satisfies SessionEvent),
-    /** Where a successful call leads (section 2 "Navigation rules"); the server's message becomes a toast there. */
+    /** Where a successful call leads; the server's message becomes a toast there. */
     navigateAfter: sendTo(
       sibling(SYSTEM_IDS.navigation),
       ({ context }, params: { to: 'home' | 'confirm' | 'login'; successMessage?: string }): NavigationEvent => {
@@ -212,7 +212,7 @@ export const authCardMachine = setup({
       },
     ),
     /**
-     * Sign-up and forgot-password carry the answers the visitor typed (section 2): the answers
+     * Sign-up and forgot-password carry the answers the visitor typed: the answers
      * actor, which holds them, navigates with them. It is one of the form actors, loaded with the
      * form area: before that (a page load straight onto an auth card) there is nothing to carry,
      * and what the visitor typed on an earlier page load waits in session storage for it.
@@ -335,7 +335,7 @@ export const authCardMachine = setup({
 
 export type AuthCardSnapshot = SnapshotFrom<typeof authCardMachine>;
 
-/** Section 4: the requirement list under a new password (sign-up and reset), each inactive, error or success. */
+/** The requirement list under a new password (sign-up and reset), each inactive, error or success. */
 export function passwordRequirementsOf(snapshot: AuthCardSnapshot) {
   return passwordRequirementStates(snapshot.context.values.password);
 }

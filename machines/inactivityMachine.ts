@@ -5,10 +5,10 @@ import type { AppContextEvent, SessionEvent } from './events';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
-/** Spec section 4 "Inactivity". */
+/** What /login says after a logout for inactivity. */
 export { INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
 import { INACTIVITY_CHOSEN_LOGOUT_MESSAGE, INACTIVITY_LOGOUT_MESSAGE } from '../src/catalogue/messages';
-/** Title of the warning modal (section 2 "Inactivity modal"). */
+/** Title of the warning modal, shown 60 seconds before the limit. */
 export const INACTIVITY_WARNING_TITLE = 'Still working?';
 
 export interface InactivityContext {
@@ -63,7 +63,7 @@ export const inactivityMachine = setup({
   actions: {
     forgetActivity: assign({ lastActiveAt: null }),
     noteActivity: assign({ lastActiveAt: ({ context }, { at }: Activity) => Math.max(at, context.lastActiveAt ?? at) }),
-    /** Idle too long: the inactivity message of section 4. */
+    /** Idle too long: the inactivity message. */
     requestLogout: sendTo(sibling(SYSTEM_IDS.session), {
       type: 'session.logout',
       message: INACTIVITY_LOGOUT_MESSAGE,

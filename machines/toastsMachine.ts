@@ -2,7 +2,7 @@ import { and, assign, raise, setup } from 'xstate';
 import { ERROR_TOAST_MS, TOAST_MS } from '../src/catalogue/limits';
 import type { AppContextEvent, ToastEvent, ToastRequest } from './events';
 
-/** Section 8's toast titles. */
+/** The toast titles. */
 export const TOAST_TITLES = { error: 'Error', success: 'Success' } as const;
 
 export interface Toast extends ToastRequest {
@@ -27,7 +27,7 @@ const without = (toasts: readonly Toast[], id: string) => toasts.filter((toast) 
 
 /**
  * The toast queue: every toast shows at once, each closes on its own after its lifetime (errors
- * stay long enough to be read, section 9) or when the view sends `toast.dismiss` (close button,
+ * stay long enough to be read: 300 s against 5 s) or when the view sends `toast.dismiss` (close button,
  * Escape, swipe). A toast shown while logged out is about getting in: it goes when the applicant logs in.
  */
 export const toastsMachine = setup({

@@ -11,7 +11,7 @@ export type UnexpectedErrorEvent =
 const NOISE = [/ResizeObserver loop/i];
 
 /**
- * Section 8's 'Unexpected Error' dialog: open (tag `open`) from the first error worth telling
+ * The 'Unexpected Error' dialog: open (tag `open`) from the first error worth telling
  * until the applicant closes it; more errors meanwhile change nothing. A cancelled request is
  * not an error anyone needs to hear about, and neither is the browser's own noise.
  */

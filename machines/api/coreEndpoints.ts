@@ -2,7 +2,7 @@ import { callApi } from './httpClient';
 import * as R from './responses';
 
 /**
- * The calls of spec section 7 that the actors of every page make (the root, session, navigation,
+ * The API calls that the actors of every page make (the root, session, navigation,
  * web status, auth cards, inactivity), as plain async functions taking the abort signal. The
  * form actors' calls are added in ./endpoints, which is loaded with them; machines wrap these in
  * `fromPromise` actors under names of their own, so tests swap them with `.provide()`.

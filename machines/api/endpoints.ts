@@ -4,7 +4,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE, callApi } from './httpClient';
 import * as R from './responses';
 
 /**
- * Every call of spec section 7, as a plain async function taking the abort signal: the calls of
+ * Every API call, as a plain async function taking the abort signal: the calls of
  * every page (./coreEndpoints, which the core actors import directly) and those of the form
  * actors, which only the form actors' module loads. Machines wrap these in `fromPromise` actors
  * under names of their own, so tests swap them with `.provide()`.
@@ -38,7 +38,7 @@ export const api = {
   /** The same GET as conversionStatus, read for the converted PDF's download link. */
   documentLink: (key: string, signal?: AbortSignal) =>
     callApi('get', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, { signal }),
-  /** Staff (issue 13): the same link for the applicant the service token names (GET /service/pdf/document-answer/{key}). */
+  /** Staff: the same link for the applicant the service token names (GET /service/pdf/document-answer/{key}). */
   serviceDocumentLink: (key: string, serviceToken: string, signal?: AbortSignal) =>
     callApi('get', `/service/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, {
       searchParams: { service_token: serviceToken },
@@ -63,7 +63,7 @@ export const api = {
 };
 
 /**
- * Section 7's upload to the presigned URL: a multipart form of the fields plus the file, sent
+ * The upload to the presigned URL: a multipart form of the fields plus the file, sent
  * cross-origin with no-cors, so its answer cannot be read; the conversion status tells the outcome.
  */
 export async function uploadToPresignedUrl(upload: R.PresignedUpload, file: Blob, signal?: AbortSignal): Promise<void> {
@@ -74,7 +74,7 @@ export async function uploadToPresignedUrl(upload: R.PresignedUpload, file: Blob
     await fetch(upload.url, { method: 'POST', body: form, mode: 'no-cors', signal });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    // The browser's own words ("Failed to fetch") are not for the applicant: section 8's message.
+    // The browser's own words ("Failed to fetch") are not for the applicant: the generic error message.
     throw new ApiError(GENERIC_ERROR_MESSAGE, 'network', undefined);
   }
 }

@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import { takePreloadedResponse } from './preloadedResponses';
 
-/** Spec section 8: the message shown when the server's answer says nothing more useful. */
+/** The message shown when the server's answer says nothing more useful. */
 export { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
 import { GENERIC_ERROR_MESSAGE } from '../../src/catalogue/messages';
 
@@ -51,7 +51,7 @@ export interface CallOptions {
 }
 
 /**
- * Calls the API and parses the answer with a valibot schema. Section 8: a non-JSON answer raises
+ * Calls the API and parses the answer with a valibot schema. A non-JSON answer raises
  * the generic error, a non-OK answer raises its body's message (or the generic one), 401 is
  * "unauthorised" whatever its body says.
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { CollegeConfig } from '../../src/college/schema';
 
-/** Shapes of the server's answers (spec section 7), checked before any machine trusts them. */
+/** Shapes of the server's answers, checked before any machine trusts them. */
 const answerValue = v.union([v.string(), v.boolean()]);
 const AnswersSchema = v.record(v.string(), answerValue);
 
@@ -10,7 +10,7 @@ export const MessageSchema = v.looseObject({ message: v.optional(v.string(), '')
 const DocumentStatusSchema = v.picklist(['unprocessed', 'in progress', 'completed', 'not answered', 'failed']);
 
 /**
- * Section 3 lists the statuses in lower case and also upper-case forms (IN_PROGRESS…): both are
+ * Statuses come in lower case and also in upper-case forms (IN_PROGRESS…): both are
  * accepted and normalised to the lower-case words.
  */
 const AnyDocumentStatusSchema = v.pipe(
@@ -38,7 +38,7 @@ export const ProfileSchema = v.looseObject({
   answer: AnswersSchema,
   answer_version: v.optional(v.number(), 0),
   document_answer: v.optional(DocumentAnswersSchema, {}),
-  /** Once submitted: when (ms), and the server's reference number (issue 13). */
+  /** Once submitted: when (ms), and the server's reference number. */
   submitted_at: v.optional(v.nullable(v.number()), null),
   reference: v.optional(v.nullable(v.string()), null),
 });
