@@ -76,15 +76,13 @@ export async function measurePage(
           }
         }).observe({ type: 'layout-shift', buffered: true });
         // The heading counts from the frame after it is in the document: the frame that paints it.
-        const watchHeading = () => {
-          if (state.headingMs > 0 || !document.querySelector('h1')) return false;
-          requestAnimationFrame(() => {
-            if (state.headingMs === 0) state.headingMs = performance.now();
-          });
-          return true;
-        };
+        // (No named functions in here: tsx would wrap them in a helper the page does not have.)
         new MutationObserver((_, observer) => {
-          if (watchHeading()) observer.disconnect();
+          if (!document.querySelector('h1')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            state.headingMs = performance.now();
+          });
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
