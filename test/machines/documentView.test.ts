@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { connectDocument } from '../../machines/documentView';
+import { flush } from './helpers/documentsKit';
+import { fakeApi, LOGGED_IN, LOGGED_OUT, pdf, SAVED, SERVICE, serverError, start, withFakeTimers } from './helpers/documentMachineKit';
+
+/*
+ * What a document question shows, read through its view API from a real document actor whose
+ * network calls are stand-ins: the note for a visitor, the file choice, the upload, the file
+ * attached with Download and Delete, a refused file, a failed upload, and the staff's note.
+ */
+
+withFakeTimers();
+
+/** The view API of the running actor; its intents send to it. */
+function viewOf(run: ReturnType<typeof start>) {
+  return connectDocument(run.snapshot(), (event) => run.actor.send(event));
+}
+
+describe('the document view API', () => {
+  it('tells a visitor the question needs an account, and staff whether a document was uploaded', async () => {
+    const visitor = start();
+    await visitor.send(LOGGED_OUT);
+    expect(viewOf(visitor).phase).toBe('anonymous');
+
+    const staff = start();
+    await staff.send(SERVICE);
+    expect(viewOf(staff)).toMatchObject({ phase: 'readOnlyEmpty', attached: false, staff: false });
+    await staff.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    expect(viewOf(staff)).toMatchObject({ phase: 'readOnlyAttached', attached: true, staff: true, document: SAVED });
+  });
+
+  it('takes an applicant from the file choice through the upload to the file attached, then deletes it after asking', async () => {
+    const fake = fakeApi();
+    let finishUpload: () => void = () => {};
+    fake.uploadFile.mockImplementation(() => new Promise<void>((resolve) => (finishUpload = resolve)));
+    const run = start(fake);
+    await run.send(LOGGED_IN);
+    expect(viewOf(run)).toMatchObject({ phase: 'empty', document: null, fileProblem: null, failure: null });
+
+    viewOf(run).choose([pdf('essay.pdf', 1500)]);
+    await flush();
+    expect(viewOf(run)).toMatchObject({ phase: 'uploading', document: { file_name: 'essay.pdf' } });
+
+    finishUpload();
+    await flush();
+    expect(viewOf(run)).toMatchObject({ phase: 'attached', attached: true, document: { file_name: 'essay.pdf', file_size: 1500 } });
+
+    viewOf(run).download();
+    expect(viewOf(run).downloading).toBe(true);
+    await flush();
+    expect(viewOf(run).downloading).toBe(false);
+    expect(run.delivered).toHaveLength(1);
+
+    viewOf(run).delete();
+    expect(viewOf(run)).toMatchObject({ phase: 'attached', confirmingDelete: true, deleting: false });
+    viewOf(run).cancelDelete();
+    expect(viewOf(run).confirmingDelete).toBe(false);
+    viewOf(run).delete();
+    viewOf(run).confirmDelete();
+    expect(viewOf(run)).toMatchObject({ confirmingDelete: false, deleting: true });
+    await flush();
+    expect(viewOf(run)).toMatchObject({ phase: 'empty', attached: false, document: null });
+  });
+
+  it('says what is wrong with a refused file, and the failure of an upload until another file is chosen', async () => {
+    const fake = fakeApi();
+    const run = start(fake);
+    await run.send(LOGGED_IN);
+    viewOf(run).choose([new File(['x'], 'notes.exe')]);
+    await flush();
+    expect(viewOf(run).phase).toBe('empty');
+    expect(viewOf(run).fileProblem).toEqual(expect.any(String));
+
+    fake.requestUploadUrl.mockRejectedValue(serverError);
+    viewOf(run).choose([pdf()]);
+    await flush();
+    expect(viewOf(run)).toMatchObject({ phase: 'failed', fileProblem: null, failure: serverError.message, resetting: false });
+
+    viewOf(run).chooseAnother();
+    expect(viewOf(run)).toMatchObject({ phase: 'failed', resetting: true });
+    await flush();
+    expect(viewOf(run)).toMatchObject({ phase: 'empty', failure: null, resetting: false });
+  });
+});
