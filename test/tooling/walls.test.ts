@@ -103,3 +103,83 @@ describe('the walls between server, machines and views', () => {
     expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toContain(`"paths": "node --import tsx ${QA}cli.ts"`);
   });
 });
+
+/*
+ * A comment states the rule itself ("a 401 ends the session and keeps the typed answers on the
+ * device"), never where it came from ("section 8", "issue 12"): a newcomer has neither at hand.
+ */
+const CITATION = /\b(?:sections?|issues?)\s+#?\d|§\s*\d/i;
+
+/** Every comment of a TypeScript or CSS file, as written (strings and JSX text are not comments). */
+function commentsOf(file: string, text: string): string[] {
+  if (file.endsWith('.css')) return text.match(/\/\*[\s\S]*?\*\//g) ?? [];
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const ranges = new Map<number, string>();
+  const collect = (found: ts.CommentRange[] | undefined) => {
+    for (const range of found ?? []) ranges.set(range.pos, text.slice(range.pos, range.end));
+  };
+  const visit = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.JsxText) return;
+    collect(ts.getLeadingCommentRanges(text, node.pos));
+    collect(ts.getTrailingCommentRanges(text, node.end));
+    node.getChildren(source).forEach(visit);
+  };
+  visit(source);
+  return [...ranges].sort(([a], [b]) => a - b).map(([, comment]) => comment);
+}
+
+function productFiles(): string[] {
+  return ['server', 'db', 'machines', 'src'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs|css)$/.test(entry.name))
+      .map((entry) => relative(ROOT, join(entry.parentPath, entry.name))),
+  );
+}
+
+describe('comments in product code', () => {
+  it('state the rule itself, never a section or issue number', () => {
+    // Only a file whose text cites at all is parsed for its comments: strings shown to users may.
+    const suspects = productFiles()
+      .map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }))
+      .filter(({ text }) => CITATION.test(text));
+    const citing = suspects.flatMap(({ file, text }) =>
+      commentsOf(file, text)
+        .filter((comment) => CITATION.test(comment))
+        .map(
+          (comment) =>
+            `${file}: ${comment
+              .split('\n')
+              .find((line) => CITATION.test(line))
+              ?.trim()}`,
+        ),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it('are all seen, in code, JSX and CSS, and a citation among them is found', () => {
+    const view = [
+      '/** Staff (spec section 6). */',
+      'export const Note = () => <p title="section 2">Don\'t {/* issue 12 */} see section 3</p>;',
+      'const pattern = /\\/\\*/; // section 9',
+      'const shown = "Section 5 of the form"; /* §4 */',
+      'function f() {',
+      '  // issue 13',
+      '}',
+    ].join('\n');
+    expect(commentsOf('machines/x.tsx', view)).toEqual([
+      '/** Staff (spec section 6). */',
+      '/* issue 12 */',
+      '// section 9',
+      '/* §4 */',
+      '// issue 13',
+    ]);
+    expect(commentsOf('src/x.css', '.a { color: red; } /* section 3 */')).toEqual(['/* section 3 */']);
+    for (const cited of ['(spec section 9)', "Section 8's dialog", 'issue 12', 'sections 1 and 6', '§4']) {
+      expect(CITATION.test(cited), cited).toBe(true);
+    }
+    for (const plain of ['other sections when answered', 'an issue with 2 tabs', 'reissue 3 links']) {
+      expect(CITATION.test(plain), plain).toBe(false);
+    }
+  });
+});
