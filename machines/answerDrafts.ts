@@ -3,7 +3,7 @@ import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataMo
 
 /*
  * The answers the server has not confirmed, and where the answers actor keeps them on
- * this device (an anonymous visitor's in sessionStorage, an account's drafts in localStorage).
+ * this device (a visitor's in sessionStorage, an account's drafts in localStorage).
  */
 
 type AnswerMap = Record<string, AnswerValue>;
@@ -48,7 +48,7 @@ const STORAGE_KEY = 'admissions.answers';
 export const draftKey = (owner: string) => `admissions.draft.${owner}`;
 
 /**
- * Keeps an anonymous visitor's answers in sessionStorage, so a reload never loses what was typed
+ * Keeps a visitor's answers in sessionStorage, so a reload never loses what was typed
  * (and closing the tab forgets them: the visitor may be on a shared computer). A logged-in
  * applicant's answers not saved yet go to localStorage, one draft per account, until the server
  * confirms them or the applicant discards them.

@@ -212,8 +212,8 @@ function loadedOnDemand<const TActions extends readonly string[]>(region: {
 
 /**
  * The application: it starts on page load, spawns the actors every page needs under their system
- * ids, loads the college configuration and then who is using the app — a student's profile, an
- * anonymous visitor's temporary answers (token), or a staff member's read-only copy
+ * ids, loads the college configuration and then who is using the app — an applicant's profile, a
+ * visitor's prefilled answers (token), or a staff member's read-only copy
  * (service_token) — and owns the client snapshot (region `user`).
  *
  * The form actors (./formActors: answers, validation, submit, add-another, clear guard; then

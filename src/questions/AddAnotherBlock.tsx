@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * An add-another group: as many slots as the add-another actor counts, each titled
+ * An add-another group: as many items as the add-another actor counts, each titled
  * 'Relative 2', 'Activity 3'…, and the button while the actor can add one more.
  */
 export function AddAnotherBlock({ group, questions, isVisible, renderBlock }: Props) {

@@ -68,7 +68,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
   if (!applicant) {
     const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
     // A visitor sees the default tab's content only, and meets another tab's document
-    // question as a note that it needs an account (the document question's anonymous view).
+    // question as a note that it needs an account (the document question's view for a visitor).
     const documentKeys = anonymous
       ? tabGroup.tabs.flatMap((other) => (other.id !== tab?.id && other.documentKey ? [other.documentKey] : []))
       : [];
