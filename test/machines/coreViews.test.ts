@@ -96,7 +96,7 @@ describe('the session view API', () => {
   it('shows Log Out busy while the logout call runs', async () => {
     let finish: () => void = () => {};
     const machine = sessionMachine.provide({
-      actors: { logout: fromPromise(() => new Promise<{ message: string }>((resolve) => (finish = () => resolve({ message: '' })))) },
+      actors: { logout: fromPromise(() => new Promise<unknown>((resolve) => (finish = () => resolve({ message: '' })))) },
     });
     const run = startInSystem(machine, {
       systemId: SYSTEM_IDS.session,
