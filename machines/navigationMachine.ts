@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { api } from './api/coreEndpoints';
 import type { RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { AppContextEvent, HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
@@ -66,22 +66,41 @@ function inPageAnchor(location: BrowserLocation | null, event: Extract<Navigatio
   );
 }
 
-type Args = { context: NavigationContext; event: NavigationMachineEvent };
-/** The path the rules judge: where the browser went, or where the app already is. */
-const judgedPath = ({ context, event }: Args) => (event.type === 'location.changed' ? event.pathname : context.pathname);
-const judgedStatus = ({ context, event }: Args) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus);
-const judgedViewer = ({ context, event }: Args) => (event.type === 'app.context' ? event.serviceUser : context.serviceUser);
+/** What the rules judge: the path, the status and the viewer, each the event's news or what the app already knows. */
+interface Judged {
+  path: string;
+  status: WebStatus | undefined;
+  serviceUser: boolean;
+}
+type LocationChanged = Extract<NavigationEvent, { type: 'location.changed' }>;
+/** Where the browser went. */
+const judgedLocation = ({ context, event }: { context: NavigationContext; event: LocationChanged }): Judged => ({
+  path: event.pathname,
+  status: context.webStatus,
+  serviceUser: context.serviceUser,
+});
+/** The status the root reported. */
+const judgedStatus = ({ context, event }: { context: NavigationContext; event: WebStatusChangedEvent }): Judged => ({
+  path: context.pathname,
+  status: event.webStatus,
+  serviceUser: context.serviceUser,
+});
+/** Who the root says is using the app. */
+const judgedViewer = ({ context, event }: { context: NavigationContext; event: AppContextEvent }): Judged => ({
+  path: context.pathname,
+  status: context.webStatus,
+  serviceUser: event.serviceUser,
+});
 
 /** A rule's redirect: the browser is told, and the rules already judge the new path. */
-const redirect = (to: (args: Args) => string) =>
+const redirect = <TArgs>(to: (args: TArgs) => string) =>
   [
-    { type: 'assumeLocation', params: (args: Args) => ({ to: to(args) }) },
-    { type: 'emitRedirect', params: (args: Args) => ({ to: to(args) }) },
+    { type: 'assumeLocation', params: (args: TArgs) => ({ to: to(args) }) },
+    { type: 'emitRedirect', params: (args: TArgs) => ({ to: to(args) }) },
   ] as const;
 
-const toDefaultKeepingQuery = redirect(
-  ({ context, event }) => DEFAULT_ROUTE + (event.type === 'location.changed' ? event.search : context.search),
-);
+const toDefaultKeepingLocationQuery = redirect(({ event }: { event: LocationChanged }) => DEFAULT_ROUTE + event.search);
+const toDefaultKeepingQuery = redirect(({ context }: { context: NavigationContext }) => DEFAULT_ROUTE + context.search);
 const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
 
@@ -110,32 +129,31 @@ export const navigationMachine = setup({
      * Staff get no auth pages and none of the applicant's screens; the read-only view
      * is shown on the form routes. (An unknown path goes there anyway.)
      */
-    staffOffTheirView: (args) => judgedViewer(args) && KNOWN_ROUTES.has(judgedPath(args)) && !isFormRoute(judgedPath(args)),
-    unknownRoute: (args) => !KNOWN_ROUTES.has(judgedPath(args)),
-    submittedElsewhere: (args) => judgedStatus(args) === 'submitted' && judgedPath(args) !== COMPLETION_ROUTE,
+    staffOffTheirView: (_: unknown, { path, serviceUser }: Judged) => serviceUser && KNOWN_ROUTES.has(path) && !isFormRoute(path),
+    unknownRoute: (_: unknown, { path }: Judged) => !KNOWN_ROUTES.has(path),
+    submittedElsewhere: (_: unknown, { path, status }: Judged) => status === 'submitted' && path !== COMPLETION_ROUTE,
     // An unknown status (still loading) must not bounce a reload of /completion.
-    completionTooEarly: (args) => {
-      const status = judgedStatus(args);
-      return status !== undefined && status !== 'submitted' && judgedPath(args) === COMPLETION_ROUTE;
+    completionTooEarly: (_: unknown, { path, status }: Judged) =>
+      status !== undefined && status !== 'submitted' && path === COMPLETION_ROUTE,
+    atCompletion: (_: unknown, { path }: Judged) => path === COMPLETION_ROUTE,
+    atAuth: (_: unknown, { path }: Judged) => AUTH_ROUTES.includes(path),
+    returnsToLastPage: ({ context, event }) => {
+      assertEvent(event, 'navigation.restore');
+      return !event.hasChangedPage && event.lastPage !== null && isFormRoute(event.lastPage) && event.lastPage !== context.pathname;
     },
-    atCompletion: (args) => judgedPath(args) === COMPLETION_ROUTE,
-    atAuth: (args) => AUTH_ROUTES.includes(judgedPath(args)),
-    returnsToLastPage: ({ context, event }) =>
-      event.type === 'navigation.restore' &&
-      !event.hasChangedPage &&
-      event.lastPage !== null &&
-      isFormRoute(event.lastPage) &&
-      event.lastPage !== context.pathname,
     lastPageOutdated: ({ context }) =>
       (context.webStatus === 'started' || context.webStatus === 'validating') &&
       isFormRoute(context.pathname) &&
       context.pathname !== context.savedLastPage,
-    hasSuccessMessage: ({ event }) => event.type === 'location.changed' && !!event.state?.successMessage,
+    hasSuccessMessage: ({ event }) => {
+      assertEvent(event, 'location.changed');
+      return !!event.state?.successMessage;
+    },
     unauthorised: unauthorisedError,
   },
   actions: {
     follow: assign(({ context, event }) => {
-      if (event.type !== 'location.changed') return {};
+      assertEvent(event, 'location.changed');
       const location: BrowserLocation = {
         pathname: event.pathname,
         search: event.search,
@@ -147,7 +165,12 @@ export const navigationMachine = setup({
       return { pathname: event.pathname, search: event.search, location, allowed: location };
     }),
     assumeLocation: assign((_, params: { to: string }) => ({ ...locationOf(params.to), allowed: null })),
-    defer: assign({ deferred: ({ context, event }) => [...context.deferred, event as DeferredEvent] }),
+    defer: assign({
+      deferred: ({ context, event }) => {
+        assertEvent(event, ['navigate', 'webStatus.changed', 'navigation.restore']);
+        return [...context.deferred, event];
+      },
+    }),
     /** In the order they came, as if they had come after the router's first report. */
     replayDeferred: enqueueActions(({ context, enqueue }) => {
       for (const event of context.deferred) enqueue.raise(event);
@@ -155,24 +178,41 @@ export const navigationMachine = setup({
     }),
     emitRedirect: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to, replace: true })),
     forward: emit(({ event }) => {
-      const { to, state, replace } = event as Extract<NavigationEvent, { type: 'navigate' }>;
+      assertEvent(event, 'navigate');
+      const { to, state, replace } = event;
       return { type: 'navigate' as const, to, state, replace };
     }),
-    assumeRequested: assign(({ event }) => (event.type === 'navigate' ? locationOf(event.to) : {})),
-    keepViewer: assign({ serviceUser: ({ context, event }) => (event.type === 'app.context' ? event.serviceUser : context.serviceUser) }),
-    keepStatus: assign({ webStatus: ({ context, event }) => (event.type === 'webStatus.changed' ? event.webStatus : context.webStatus) }),
+    assumeRequested: assign(({ event }) => {
+      assertEvent(event, 'navigate');
+      return locationOf(event.to);
+    }),
+    keepViewer: assign({
+      serviceUser: ({ event }) => {
+        assertEvent(event, 'app.context');
+        return event.serviceUser;
+      },
+    }),
+    keepStatus: assign({
+      webStatus: ({ event }) => {
+        assertEvent(event, 'webStatus.changed');
+        return event.webStatus;
+      },
+    }),
     keepLastPage: assign({
-      savedLastPage: ({ context, event }) => (event.type === 'navigation.restore' ? event.lastPage : context.savedLastPage),
+      savedLastPage: ({ event }) => {
+        assertEvent(event, 'navigation.restore');
+        return event.lastPage;
+      },
     }),
     keepSavedPage: assign({ savedLastPage: (_, params: { page: string }) => params.page }),
-    returnToLastPage: emit(({ event }) => ({
-      type: 'navigate' as const,
-      to: event.type === 'navigation.restore' && event.lastPage ? event.lastPage : DEFAULT_ROUTE,
-      replace: true,
-    })),
-    assumeLastPage: assign(({ event }) =>
-      event.type === 'navigation.restore' && event.lastPage ? { ...locationOf(event.lastPage), allowed: null } : {},
-    ),
+    returnToLastPage: emit(({ event }) => {
+      assertEvent(event, 'navigation.restore');
+      return { type: 'navigate' as const, to: event.lastPage || DEFAULT_ROUTE, replace: true };
+    }),
+    assumeLastPage: assign(({ event }) => {
+      assertEvent(event, 'navigation.restore');
+      return event.lastPage ? { ...locationOf(event.lastPage), allowed: null } : {};
+    }),
     endSession: sendTo(sibling(SYSTEM_IDS.session), { type: 'session.unauthorised' } satisfies SessionEvent),
     /** The form area and /completion need the form actors: the root loads them on demand. */
     announceFormArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.formArea' } satisfies RootReportEvent),
@@ -180,14 +220,13 @@ export const navigationMachine = setup({
     announceAuthArea: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.authArea' } satisfies RootReportEvent),
     /** A new page starts with the frame's overlays closed (a popover link, a logout). */
     closeOverlays: sendTo(sibling(SYSTEM_IDS.overlays), { type: 'overlay.close' } satisfies OverlaysEvent),
-    toastSuccess: sendTo(sibling(SYSTEM_IDS.toasts), ({ event }): ToastEvent => ({
-      type: 'toast.show',
-      toast: {
-        severity: 'success',
-        title: TOAST_TITLES.success,
-        message: (event.type === 'location.changed' && event.state?.successMessage) || '',
-      },
-    })),
+    toastSuccess: sendTo(sibling(SYSTEM_IDS.toasts), ({ event }): ToastEvent => {
+      assertEvent(event, 'location.changed');
+      return {
+        type: 'toast.show',
+        toast: { severity: 'success', title: TOAST_TITLES.success, message: event.state?.successMessage || '' },
+      };
+    }),
   },
 }).createMachine({
   id: 'navigation',
@@ -208,21 +247,33 @@ export const navigationMachine = setup({
       on: {
         'location.changed': [
           // The staff link's token stays in the address: a reload shows the same view.
-          { guard: 'staffOffTheirView', target: '.form', actions: ['follow', ...toDefaultKeepingQuery] },
-          { guard: 'unknownRoute', target: '.form', actions: ['follow', ...toDefaultKeepingQuery] },
-          { guard: 'submittedElsewhere', target: '.completion', actions: ['follow', ...toCompletion] },
-          { guard: 'completionTooEarly', target: '.form', actions: ['follow', ...toDefault] },
-          { guard: 'atCompletion', target: '.completion', actions: 'follow' },
-          { guard: 'atAuth', target: '.auth', actions: 'follow' },
+          {
+            guard: { type: 'staffOffTheirView', params: judgedLocation },
+            target: '.form',
+            actions: ['follow', ...toDefaultKeepingLocationQuery],
+          },
+          {
+            guard: { type: 'unknownRoute', params: judgedLocation },
+            target: '.form',
+            actions: ['follow', ...toDefaultKeepingLocationQuery],
+          },
+          { guard: { type: 'submittedElsewhere', params: judgedLocation }, target: '.completion', actions: ['follow', ...toCompletion] },
+          { guard: { type: 'completionTooEarly', params: judgedLocation }, target: '.form', actions: ['follow', ...toDefault] },
+          { guard: { type: 'atCompletion', params: judgedLocation }, target: '.completion', actions: 'follow' },
+          { guard: { type: 'atAuth', params: judgedLocation }, target: '.auth', actions: 'follow' },
           { target: '.form', actions: 'follow' },
         ],
         'webStatus.changed': [
-          { guard: 'submittedElsewhere', target: '.completion', actions: ['keepStatus', ...toCompletion] },
-          { guard: 'completionTooEarly', target: '.form', actions: ['keepStatus', ...toDefault] },
+          { guard: { type: 'submittedElsewhere', params: judgedStatus }, target: '.completion', actions: ['keepStatus', ...toCompletion] },
+          { guard: { type: 'completionTooEarly', params: judgedStatus }, target: '.form', actions: ['keepStatus', ...toDefault] },
           { actions: 'keepStatus' },
         ],
         'app.context': [
-          { guard: 'staffOffTheirView', target: '.form', actions: ['keepViewer', ...toDefaultKeepingQuery] },
+          {
+            guard: { type: 'staffOffTheirView', params: judgedViewer },
+            target: '.form',
+            actions: ['keepViewer', ...toDefaultKeepingQuery],
+          },
           { actions: 'keepViewer' },
         ],
         // The location is taken for granted at once, so that rules judging before the browser
