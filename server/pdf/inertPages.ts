@@ -9,7 +9,6 @@ import {
   PDFRawStream,
   PDFRef,
   PDFStream,
-  decodePDFRawStream,
   type PDFContext,
   type PDFDocument,
   type PDFObject,
@@ -17,6 +16,17 @@ import {
 import { stripJpegMetadata } from '../documents/convert/jpegMetadata';
 import { exceedsImageLimits } from '../documents/imageHeader';
 import { inlineImagesIn } from './inlineImages';
+import {
+  ACTION_TYPES,
+  ANNOTATION_TYPES,
+  DROPPED_KEYS,
+  DROPPED_TYPES,
+  HIDDEN,
+  NO_VIEW,
+  RESOURCE_KEYS,
+  RESOURCE_NAME_MAPS,
+} from './inertVocabulary';
+import { PdfPictureTooLarge, declaredPicture, decodedContent, nameOf } from './pdfPictures';
 
 /**
  * Pages of an untrusted PDF rebuilt in another document, carrying what they show and nothing a
@@ -33,168 +43,8 @@ import { inlineImagesIn } from './inlineImages';
  * PDF's own resource names and are kept, whatever they are called.
  */
 
-/** Keys that hold or lead to actions, scripts, files, forms, trees or the rest of the source document. */
-const DROPPED_KEYS = new Set([
-  // actions and scripts
-  'A',
-  'AA',
-  'JS',
-  'JavaScript',
-  'OpenAction',
-  'Next',
-  'Win',
-  'Mac',
-  'Unix',
-  'URI',
-  // files: name trees, embedded and external files, reference XObjects
-  'Names',
-  'EmbeddedFiles',
-  'EF',
-  'FS',
-  'F',
-  'FFilter',
-  'FDecodeParms',
-  'RF',
-  'Ref',
-  // forms, annotations and the rest of the source document's structure
-  'AcroForm',
-  'XFA',
-  'Annots',
-  'Parent',
-  'Kids',
-  'P',
-  'Pages',
-  'Outlines',
-  'Dests',
-  'Threads',
-  'B',
-  'StructTreeRoot',
-  'Metadata',
-  'PieceInfo',
-]);
-/** Dictionary types that never belong among a page's resources. */
-const DROPPED_TYPES = new Set([
-  'Catalog',
-  'Pages',
-  'Page',
-  'Annot',
-  'Action',
-  'Filespec',
-  'EmbeddedFile',
-  'Outlines',
-  'StructTreeRoot',
-  'StructElem',
-  'Sig',
-  'Thread',
-  'Bead',
-]);
-/** Action types: a dictionary with one of these as /S is an action, wherever it hides. */
-const ACTION_TYPES = new Set([
-  'GoTo',
-  'GoToR',
-  'GoToE',
-  'Launch',
-  'Thread',
-  'URI',
-  'Sound',
-  'Movie',
-  'Hide',
-  'Named',
-  'SubmitForm',
-  'ResetForm',
-  'ImportData',
-  'JavaScript',
-  'SetOCGState',
-  'Rendition',
-  'Trans',
-  'GoTo3DView',
-  'RichMediaExecute',
-]);
-const ANNOTATION_TYPES = new Set([
-  'Text',
-  'Link',
-  'FreeText',
-  'Line',
-  'Square',
-  'Circle',
-  'Polygon',
-  'PolyLine',
-  'Highlight',
-  'Underline',
-  'Squiggly',
-  'StrikeOut',
-  'Stamp',
-  'Caret',
-  'Ink',
-  'Popup',
-  'FileAttachment',
-  'Sound',
-  'Movie',
-  'Widget',
-  'Screen',
-  'PrinterMark',
-  'TrapNet',
-  'Watermark',
-  '3D',
-  'Redact',
-  'RichMedia',
-  'Projection',
-]);
-/** Resource categories: dictionaries whose keys are names the content uses. */
-const RESOURCE_NAME_MAPS = new Set(['Font', 'XObject', 'ExtGState', 'ColorSpace', 'Pattern', 'Shading', 'Properties']);
-const RESOURCE_KEYS = new Set([...RESOURCE_NAME_MAPS, 'ProcSet']);
-/** Annotation flags (PDF 32000, 12.5.3) under which an annotation is not shown. */
-const HIDDEN = 1 << 1;
-const NO_VIEW = 1 << 5;
-
 /** How a dictionary's keys are read: ordinary keys, a resource dictionary, a name map, or a stream of drawing operators. */
 type Role = 'object' | 'resources' | 'names' | 'glyphs' | 'content';
-
-const nameOf = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
-
-/** Samples per pixel of the device colour spaces; anything else is counted as four (CMYK, the most). */
-const SAMPLES_PER_PIXEL: Readonly<Record<string, number>> = { DeviceGray: 1, CalGray: 1, DeviceRGB: 3, CalRGB: 3, Lab: 3 };
-
-/**
- * A picture inside a PDF declares its size in its dictionary, and a few compressed bytes (even
- * compressed twice) can decode to gigabytes in a reader: the picture limits of uploads apply.
- */
-export class PdfPictureTooLarge extends Error {
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    super(`picture of ${width} × ${height} pixels`);
-  }
-}
-
-/**
- * A content stream that decodes to more than this is not read for inline pictures: the document is
- * refused as too complex. A page of dense vector drawing is a few megabytes.
- */
-const CONTENT_MAX_DECODED_BYTES = 64 * 1024 * 1024;
-/** Content streams are decoded this much at a time, so a bomb stops at the limit. */
-const CONTENT_READ_CHUNK = 1024 * 1024;
-/** The filters a reader decodes content streams with, by every name readers accept; under any other a stream draws nothing. */
-const CONTENT_FILTERS: Readonly<Record<string, string>> = {
-  FlateDecode: 'FlateDecode',
-  Fl: 'FlateDecode',
-  LZWDecode: 'LZWDecode',
-  LZW: 'LZWDecode',
-  ASCII85Decode: 'ASCII85Decode',
-  A85: 'ASCII85Decode',
-  ASCIIHexDecode: 'ASCIIHexDecode',
-  AHx: 'ASCIIHexDecode',
-  RunLengthDecode: 'RunLengthDecode',
-  RL: 'RunLengthDecode',
-};
-
-/** A content stream (a page's, a form's, a pattern's or a glyph's) decoding to more than CONTENT_MAX_DECODED_BYTES. */
-export class PdfContentTooLarge extends Error {
-  constructor() {
-    super(`content stream of more than ${CONTENT_MAX_DECODED_BYTES} bytes`);
-  }
-}
 
 export interface InertCopyOptions {
   /**
@@ -248,19 +98,9 @@ class FilteringCopier {
 
   /** An image XObject declaring more than the picture limits: refused (throws) or left out, as the options say. */
   private isPictureOverLimits(dict: PDFDict): boolean {
-    if (nameOf(dict.get(PDFName.of('Subtype'))) !== 'Image') return false;
-    const number = (key: string) => {
-      const value = this.source.lookup(dict.get(PDFName.of(key)));
-      return value instanceof PDFNumber ? value.asNumber() : undefined;
-    };
-    const width = number('Width') ?? 0;
-    const height = number('Height') ?? 0;
-    const bits = number('BitsPerComponent') ?? 8;
-    const space = this.source.lookup(dict.get(PDFName.of('ColorSpace')));
-    const samples = SAMPLES_PER_PIXEL[nameOf(space) ?? ''] ?? (dict.get(PDFName.of('ImageMask')) ? 1 : 4);
-    const decodedBytes = Math.ceil((width * height * samples * bits) / 8);
-    if (!exceedsImageLimits({ width, height, decodedBytes })) return false;
-    if (this.options.pictureOverLimits === 'refuse') throw new PdfPictureTooLarge(width, height);
+    const picture = declaredPicture(this.source, dict);
+    if (!picture || !exceedsImageLimits(picture)) return false;
+    if (this.options.pictureOverLimits === 'refuse') throw new PdfPictureTooLarge(picture.width, picture.height);
     return true;
   }
 
@@ -273,35 +113,11 @@ class FilteringCopier {
       nameOf(dict.get(PDFName.of('Subtype'))) === 'Form' ||
       this.source.lookup(dict.get(PDFName.of('PatternType'))) === PDFNumber.of(1);
     if (!isContent) return;
-    const content = this.decodedContent(stream);
+    const content = decodedContent(this.source, stream);
     if (content === undefined) return;
     for (const picture of inlineImagesIn(content)) {
       if (exceedsImageLimits(picture)) throw new PdfPictureTooLarge(picture.width, picture.height);
     }
-  }
-
-  /** The stream's decoded bytes, read a chunk at a time up to the limit; undefined under a filter no reader draws with. */
-  private decodedContent(stream: PDFStream): Uint8Array | undefined {
-    const filter = this.source.lookup(stream.dict.get(PDFName.of('Filter')));
-    const given =
-      filter === undefined ? [] : filter instanceof PDFArray ? filter.asArray().map((item) => this.source.lookup(item)) : [filter];
-    const filters = given.map((item) => CONTENT_FILTERS[nameOf(item) ?? '']);
-    if (filters.some((name) => name === undefined)) return undefined;
-    const dict = PDFDict.withContext(this.source);
-    dict.set(PDFName.of('Filter'), this.source.obj(filters.map((name) => PDFName.of(name!))));
-    const parameters = stream.dict.get(PDFName.of('DecodeParms'));
-    if (parameters !== undefined) dict.set(PDFName.of('DecodeParms'), parameters);
-    const decoder = decodePDFRawStream(PDFRawStream.of(dict, stream.getContents()));
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = decoder.getBytes(CONTENT_READ_CHUNK);
-      if (chunk.length === 0) break;
-      total += chunk.length;
-      if (total > CONTENT_MAX_DECODED_BYTES) throw new PdfContentTooLarge();
-      chunks.push(new Uint8Array(chunk));
-    }
-    return Buffer.concat(chunks);
   }
 
   private isDropped(dict: PDFDict): boolean {

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
-import { PdfContentTooLarge, PdfPictureTooLarge, copyInertPages } from '../../pdf/inertPages';
+import { copyInertPages } from '../../pdf/inertPages';
+import { PdfContentTooLarge, PdfPictureTooLarge } from '../../pdf/pdfPictures';
 import { DOCUMENT_MAX_PAGES } from '../contentLimits';
 import { DOCUMENT_MESSAGES } from '../messages';
 import { ConversionRefused } from './conversionRefused';
