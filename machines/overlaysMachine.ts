@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { assertEvent, setup } from 'xstate';
 
 /** The frame's overlays: the footer's Help and privacy notice modals, and the Account popover. */
 export type OverlayName = 'help' | 'privacy' | 'account';
@@ -14,7 +14,10 @@ export type OverlaysEvent = { type: 'overlay.open'; name: OverlayName } | { type
 export const overlaysMachine = setup({
   types: { events: {} as OverlaysEvent },
   guards: {
-    named: ({ event }, params: { name: OverlayName }) => event.type === 'overlay.open' && event.name === params.name,
+    named: ({ event }, params: { name: OverlayName }) => {
+      assertEvent(event, 'overlay.open');
+      return event.name === params.name;
+    },
   },
 }).createMachine({
   id: 'overlays',

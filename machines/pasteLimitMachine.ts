@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 
 /** From a text area with a length limit. */
 export type PasteLimitEvent =
@@ -13,8 +13,8 @@ interface PasteLimitContext {
   limit: number;
 }
 
-const overBy = (event: PasteLimitEvent): number =>
-  event.type === 'paste.try' ? event.textLength - event.selectedLength + event.pastedLength - event.limit : 0;
+type PasteTry = Extract<PasteLimitEvent, { type: 'paste.try' }>;
+const overBy = (event: PasteTry): number => event.textLength - event.selectedLength + event.pastedLength - event.limit;
 
 /**
  * A paste that takes a text area over its limit goes in whole, and the field says how many
@@ -28,10 +28,16 @@ export const pasteLimitMachine = setup({
     tags: {} as 'pastedOver',
   },
   guards: {
-    overLimit: ({ event }) => overBy(event) > 0,
+    overLimit: ({ event }) => {
+      assertEvent(event, 'paste.try');
+      return overBy(event) > 0;
+    },
   },
   actions: {
-    keepOverflow: assign(({ event }) => ({ over: overBy(event), limit: event.type === 'paste.try' ? event.limit : 0 })),
+    keepOverflow: assign(({ event }) => {
+      assertEvent(event, 'paste.try');
+      return { over: overBy(event), limit: event.limit };
+    }),
     forgetOverflow: assign({ over: 0 }),
   },
 }).createMachine({

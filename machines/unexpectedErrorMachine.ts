@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { assertEvent, setup } from 'xstate';
 
 /**
  * What escaped every actor and error boundary: an uncaught script error or an unhandled promise
@@ -18,7 +18,10 @@ const NOISE = [/ResizeObserver loop/i];
 export const unexpectedErrorMachine = setup({
   types: { events: {} as UnexpectedErrorEvent },
   guards: {
-    worthTelling: ({ event }) => event.type === 'error.uncaught' && !event.aborted && !NOISE.some((pattern) => pattern.test(event.message)),
+    worthTelling: ({ event }) => {
+      assertEvent(event, 'error.uncaught');
+      return !event.aborted && !NOISE.some((pattern) => pattern.test(event.message));
+    },
   },
 }).createMachine({
   id: 'unexpectedError',
