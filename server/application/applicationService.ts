@@ -173,5 +173,3 @@ export function createApplicationService(deps: ApplicationDeps) {
     },
   };
 }
-
-export type ApplicationService = ReturnType<typeof createApplicationService>;
