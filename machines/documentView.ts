@@ -58,7 +58,7 @@ export function connectDocument(snapshot: DocumentSnapshot, send: DocumentSend) 
 }
 
 /** Where the staff print's copy of the document's pages stands. */
-export type PrintPagesStatus = 'preparing' | 'ready' | 'failed';
+type PrintPagesStatus = 'preparing' | 'ready' | 'failed';
 
 const NO_PAGES: readonly PageImage[] = [];
 

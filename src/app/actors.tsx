@@ -45,8 +45,6 @@ interface SystemActors {
   [SYSTEM_IDS.lookup]: ActorRefFrom<typeof lookupMachine>;
 }
 
-export type NavigationActor = SystemActors['navigation'];
-export type AnswersActor = SystemActors['answers'];
 export type DocumentActor = ActorRefFrom<typeof documentMachine>;
 
 const AppActorContext = createContext<AppActor | null>(null);
