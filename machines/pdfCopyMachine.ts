@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../src/catalogue/limits';
 import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
@@ -69,14 +69,23 @@ export const pdfCopyMachine = setup({
     fetchPdfCopy: fromPromise<PdfCopy, void>(({ signal }) => api.pdfCopy(signal)),
   },
   guards: {
-    isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    isNotApplicant: ({ event }) => event.type === 'app.context' && (!event.loggedIn || event.serviceUser),
+    isApplicant: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.loggedIn && !event.serviceUser;
+    },
+    isNotApplicant: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return !event.loggedIn || event.serviceUser;
+    },
     hasFailed: (_, copy: PdfCopy) => copy.status === 'failed',
     // Unprocessed and in progress are no result yet: the server is still building the copy.
     isPending: (_, copy: PdfCopy) => copy.status === 'unprocessed' || copy.status === 'in progress',
     hasLink: (_, copy: PdfCopy) => copy.status === 'completed' && Boolean(copy.url),
     // The answers actor has told the session actor already.
-    sessionLost: ({ event }) => event.type === 'answers.saveFailed' && event.reason === 'unauthorised',
+    sessionLost: ({ event }) => {
+      assertEvent(event, 'answers.saveFailed');
+      return event.reason === 'unauthorised';
+    },
   },
   actions: {
     keepUrl: assign({ url: ({ context }, copy: PdfCopy) => (copy.status === 'completed' ? (copy.url ?? null) : context.url) }),

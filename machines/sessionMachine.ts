@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { LOGGED_IN_COOKIE } from '../src/catalogue/http';
 import { api } from './api/coreEndpoints';
 import type { RootReportEvent } from './coreEvents';
@@ -58,34 +58,55 @@ export const sessionMachine = setup({
     logout: fromPromise(({ signal }) => api.logout(signal)),
   },
   guards: {
-    loggedIn: ({ event }) => event.type === 'app.context' && event.loggedIn,
+    loggedIn: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.loggedIn;
+    },
     /** The applicant's own Log Out (no reason given) while the answers actor holds answers the server has not confirmed. */
-    givesReason: ({ event }) => event.type === 'session.logout' && event.message !== undefined,
-    asksFirst: ({ context, event }) => event.type === 'session.logout' && event.message === undefined && context.answersUnsaved,
+    givesReason: ({ event }) => {
+      assertEvent(event, 'session.logout');
+      return event.message !== undefined;
+    },
+    asksFirst: ({ context, event }) => {
+      assertEvent(event, 'session.logout');
+      return event.message === undefined && context.answersUnsaved;
+    },
   },
   actions: {
     // Without a reason of its own (the inactivity actor gives one), a logout is the applicant's Log Out.
     keepLogoutMessage: assign({
-      logoutMessage: ({ event }) => (event.type === 'session.logout' ? (event.message ?? LOGOUT_MESSAGE) : undefined),
+      logoutMessage: ({ event }) => {
+        assertEvent(event, 'session.logout');
+        return event.message ?? LOGOUT_MESSAGE;
+      },
     }),
     announceStart: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionStarted' } satisfies RootReportEvent),
     announceEnd: sendTo(sibling(SYSTEM_IDS.app), { type: 'app.sessionEnded' } satisfies RootReportEvent),
     // A 401 while answers wait to be saved (whichever call met it): /login says they are kept.
     goToLoginAfter401: sendTo(sibling(SYSTEM_IDS.navigation), ({ context, event }): NavigationEvent => {
-      const message = event.type === 'session.unauthorised' ? event.message : undefined;
+      assertEvent(event, 'session.unauthorised');
+      const { message } = event;
       return {
         type: 'navigate',
         to: LOGIN_ROUTE,
         state: { errorMessage: message ?? (context.answersUnsaved ? SESSION_ENDED_UNSAVED_MESSAGE : SESSION_INVALID_MESSAGE) },
       };
     }),
-    keepAnswersUnsaved: assign({ answersUnsaved: ({ event }) => event.type === 'session.answersUnsaved' && event.unsaved }),
+    keepAnswersUnsaved: assign({
+      answersUnsaved: ({ event }) => {
+        assertEvent(event, 'session.answersUnsaved');
+        return event.unsaved;
+      },
+    }),
     /** The dialog takes the Account popover's place. */
     closeAccountPopover: sendTo(sibling(SYSTEM_IDS.overlays), { type: 'overlay.close' } satisfies OverlaysEvent),
     askAnswersSaved: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.session } satisfies AnswersEvent),
     discardAnswers: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.discard' } satisfies AnswersEvent),
     keepLogoutFailure: assign({
-      logoutFailure: ({ event }) => (event.type === 'answers.saveFailed' ? { reason: event.reason, message: event.message } : null),
+      logoutFailure: ({ event }) => {
+        assertEvent(event, 'answers.saveFailed');
+        return { reason: event.reason, message: event.message };
+      },
     }),
     forgetLogoutFailure: assign({ logoutFailure: null }),
     goToLogin: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { message: string | undefined }): NavigationEvent => ({
