@@ -1,0 +1,27 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ActorRefFrom } from 'xstate';
+import type { answersMachine } from '../../../machines/answersMachine';
+import type { documentMachine } from '../../../machines/documentMachine';
+import type { navigationMachine } from '../../../machines/navigationMachine';
+import type { submitMachine } from '../../../machines/submitMachine';
+import type { tabsMachine } from '../../../machines/tabsMachine';
+import * as actors from '../../../src/app/actors';
+
+/*
+ * Each view finds its actor through one hook per actor, typed by the one map of system ids in
+ * src/app/actors.tsx: a view cannot name another type for an actor (`npx tsc` checks this file).
+ */
+describe('the typed actor hooks', () => {
+  it('give each actor the type of its machine, and undefined only where the actor loads later', () => {
+    expectTypeOf(actors.useAnswers).returns.toEqualTypeOf<ActorRefFrom<typeof answersMachine>>();
+    expectTypeOf(actors.useNavigation).returns.toEqualTypeOf<ActorRefFrom<typeof navigationMachine>>();
+    expectTypeOf(actors.useTabs).returns.toEqualTypeOf<ActorRefFrom<typeof tabsMachine>>();
+    expectTypeOf(actors.useDocument).parameter(0).toEqualTypeOf<string>();
+    expectTypeOf(actors.useDocument).returns.toEqualTypeOf<ActorRefFrom<typeof documentMachine>>();
+    expectTypeOf(actors.useOptionalSubmit).returns.toEqualTypeOf<ActorRefFrom<typeof submitMachine> | undefined>();
+    expectTypeOf(actors.useTabs).returns.not.toEqualTypeOf<ActorRefFrom<typeof answersMachine>>();
+    // The generic look-up by a caller-chosen type is gone.
+    expect('useSystemActor' in actors).toBe(false);
+    expect('useOptionalSystemActor' in actors).toBe(false);
+  });
+});
