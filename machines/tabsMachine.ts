@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
@@ -111,11 +111,22 @@ export const tabsMachine = setup({
     saveTab: fromPromise<unknown, { tabId: string; tab: string }>(({ input, signal }) => api.saveTab(input.tabId, input.tab, signal)),
   },
   guards: {
-    isServiceUser: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    isApplicant: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    isLoggedOut: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
-    isAnotherTab: ({ context, event }) =>
-      event.type === 'tabs.choose' && tabsOf(event.tabId).some((tab) => tab.id === event.tab) && context.chosen[event.tabId] !== event.tab,
+    isServiceUser: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.serviceUser;
+    },
+    isApplicant: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return event.loggedIn && !event.serviceUser;
+    },
+    isLoggedOut: ({ event }) => {
+      assertEvent(event, 'app.context');
+      return !event.loggedIn && !event.serviceUser;
+    },
+    isAnotherTab: ({ context, event }) => {
+      assertEvent(event, 'tabs.choose');
+      return tabsOf(event.tabId).some((tab) => tab.id === event.tab) && context.chosen[event.tabId] !== event.tab;
+    },
     documentsAnswered: ({ context }) => context.check.awaiting.length === 0,
     // One document busy blocks the switch, whatever the others answer.
     uploadBusy: ({ context }) => context.check.busy,
@@ -127,11 +138,10 @@ export const tabsMachine = setup({
     keepChoices: assign({ chosen: (_, choices: Record<string, string>) => validChoices(choices) }),
     // Anonymous users see only the default tabs.
     useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, losing: [], failedTabId: null }),
-    keepPending: assign(({ context, event }) =>
-      event.type === 'tabs.choose'
-        ? { pending: { tabId: event.tabId, tab: event.tab }, losing: writtenAnswers(event.tabId, event.answers, context) }
-        : {},
-    ),
+    keepPending: assign(({ context, event }) => {
+      assertEvent(event, 'tabs.choose');
+      return { pending: { tabId: event.tabId, tab: event.tab }, losing: writtenAnswers(event.tabId, event.answers, context) };
+    }),
     forgetPending: assign({ pending: null, losing: [] }),
     /**
      * A conversion or fetch running blocks the switch, and the document of the tab
@@ -143,8 +153,8 @@ export const tabsMachine = setup({
       for (const key of keys) send(enqueue, system, documentSystemId(key), { type: 'document.inspect', replyTo: SYSTEM_IDS.tabs });
     }),
     noteDocumentAnswer: assign(({ context, event }) => {
+      assertEvent(event, 'document.inspected');
       const { check } = context;
-      if (event.type !== 'document.inspected') return {};
       if (!check.awaiting.includes(event.answerKey)) return {};
       const leavingAttached = event.answerKey === leavingDocumentKey(context) && event.attached;
       return {
