@@ -1,4 +1,4 @@
-import { and, assign, raise, setup } from 'xstate';
+import { and, assertEvent, assign, raise, setup } from 'xstate';
 import { ERROR_TOAST_MS, TOAST_MS } from '../src/catalogue/limits';
 import type { AppContextEvent, ToastEvent, ToastRequest } from './events';
 
@@ -23,6 +23,9 @@ export interface ToastsContext {
 type ExpireEvent = { type: 'toast.expire'; id: string };
 export type ToastsEvent = ToastEvent | ExpireEvent | AppContextEvent;
 
+/** The events that close one toast, named by its id: the view's dismiss and the toast's own timer. */
+const CLOSING = ['toast.dismiss', 'toast.expire'] as const;
+
 const without = (toasts: readonly Toast[], id: string) => toasts.filter((toast) => toast.id !== id);
 
 /**
@@ -36,28 +39,48 @@ export const toastsMachine = setup({
     events: {} as ToastsEvent,
   },
   delays: {
-    toastLifetime: ({ event }) => (event.type === 'toast.show' && event.toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS),
+    toastLifetime: ({ event }) => {
+      assertEvent(event, 'toast.show');
+      return event.toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS;
+    },
   },
   guards: {
-    isLastToast: ({ context, event }) => 'id' in event && context.toasts.length === 1 && context.toasts[0]?.id === event.id,
-    isShown: ({ context, event }) => 'id' in event && context.toasts.some((toast) => toast.id === event.id),
-    loggingIn: ({ context, event }) => event.type === 'app.context' && event.loggedIn && context.loggedIn === false,
+    isLastToast: ({ context, event }) => {
+      assertEvent(event, CLOSING);
+      return context.toasts.length === 1 && context.toasts[0]?.id === event.id;
+    },
+    isShown: ({ context, event }) => {
+      assertEvent(event, CLOSING);
+      return context.toasts.some((toast) => toast.id === event.id);
+    },
+    loggingIn: ({ context, event }) => {
+      assertEvent(event, 'app.context');
+      return event.loggedIn && context.loggedIn === false;
+    },
     onlyLoggedOutToasts: ({ context }) => context.toasts.every((toast) => context.untilLogin.includes(toast.id)),
   },
   actions: {
     addToast: assign(({ context, event }) => {
-      if (event.type !== 'toast.show') return {};
+      assertEvent(event, 'toast.show');
       const toast = { ...event.toast, id: `toast-${context.nextId}` };
       const untilLogin = context.loggedIn === false ? [...context.untilLogin, toast.id] : context.untilLogin;
       return { toasts: [...context.toasts, toast], nextId: context.nextId + 1, untilLogin };
     }),
-    keepLogin: assign({ loggedIn: ({ context, event }) => (event.type === 'app.context' ? event.loggedIn : context.loggedIn) }),
+    keepLogin: assign({
+      loggedIn: ({ event }) => {
+        assertEvent(event, 'app.context');
+        return event.loggedIn;
+      },
+    }),
     dropLoggedOutToasts: assign({
       toasts: ({ context }) => context.toasts.filter((toast) => !context.untilLogin.includes(toast.id)),
       untilLogin: [],
     }),
     removeToast: assign({
-      toasts: ({ context, event }) => ('id' in event ? without(context.toasts, event.id) : context.toasts),
+      toasts: ({ context, event }) => {
+        assertEvent(event, CLOSING);
+        return without(context.toasts, event.id);
+      },
     }),
     // The toast just added is the last one; its id is the counter before the increment.
     scheduleExpiry: raise(({ context }) => ({ type: 'toast.expire', id: `toast-${context.nextId - 1}` }) as const, {
