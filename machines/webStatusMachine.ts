@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { WEB_STATUS_RETRIES } from '../src/catalogue/limits';
 import { api } from './api/coreEndpoints';
 import { WebStatusValueSchema, type WebStatusValue } from './api/responses';
@@ -52,9 +52,14 @@ export const webStatusMachine = setup({
     webStatusRetry: WEB_STATUS_RETRY_DELAY_MS,
   },
   guards: {
-    studentWithoutStatus: ({ event }) => event.type === 'webStatus.load' && event.student && webStatusFromEntries(event.entries) === null,
-    loads: ({ event }, params: { webStatus: WebStatus }) =>
-      event.type === 'webStatus.load' && webStatusFromEntries(event.entries) === params.webStatus,
+    studentWithoutStatus: ({ event }) => {
+      assertEvent(event, 'webStatus.load');
+      return event.student && webStatusFromEntries(event.entries) === null;
+    },
+    loads: ({ event }, params: { webStatus: WebStatus }) => {
+      assertEvent(event, 'webStatus.load');
+      return webStatusFromEntries(event.entries) === params.webStatus;
+    },
     mayRetry: ({ context }) => context.failedTries < WEB_STATUS_RETRIES,
     unauthorised: unauthorisedError,
   },
