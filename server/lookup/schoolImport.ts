@@ -5,8 +5,8 @@ import { CONTROL_CHARACTER_PATTERN } from '../../src/catalogue/limits';
 import { parseCsv } from './csvParse';
 
 export const SCHOOL_CATEGORIES: readonly SchoolCategory[] = ['hs_ceeb', 'college_ceeb'];
-const SCHOOL_COLUMNS = ['ceeb', 'name', 'address_line_1', 'city', 'state', 'zip', 'country'] as const;
-const REQUIRED: readonly (typeof SCHOOL_COLUMNS)[number][] = ['ceeb', 'name'];
+const SCHOOL_COLUMNS: readonly (keyof SchoolRecord)[] = ['ceeb', 'name', 'address_line_1', 'city', 'state', 'zip', 'country'];
+const REQUIRED: readonly (keyof SchoolRecord)[] = ['ceeb', 'name'];
 const MAX_CELL_LENGTH = 200;
 const MAX_REPORTED_ERRORS = 20;
 
@@ -28,12 +28,19 @@ function parseSchoolCsv(text: string): SchoolCsvResult {
   const schools: SchoolRecord[] = [];
   rows.forEach((cells, index) => {
     const line = index + 2;
-    const value = (name: string) => (cells[columns.indexOf(name)] ?? '').trim();
-    const cellsByColumn = SCHOOL_COLUMNS.map((name) => [name, value(name)] as const);
-    const school = Object.fromEntries(cellsByColumn) as unknown as SchoolRecord;
+    const value = (name: keyof SchoolRecord) => (cells[columns.indexOf(name)] ?? '').trim();
+    const school: SchoolRecord = {
+      ceeb: value('ceeb'),
+      name: value('name'),
+      address_line_1: value('address_line_1'),
+      city: value('city'),
+      state: value('state'),
+      zip: value('zip'),
+      country: value('country'),
+    };
     if (!/^[A-Za-z0-9-]{1,12}$/.test(school.ceeb)) errors.push(`Line ${line}: the ceeb code must be 1 to 12 letters or digits.`);
     if (school.name === '') errors.push(`Line ${line}: the name is empty.`);
-    if (cellsByColumn.some(([, cell]) => cell.length > MAX_CELL_LENGTH || CONTROL_CHARACTER_PATTERN.test(cell))) {
+    if (SCHOOL_COLUMNS.map((name) => school[name]).some((cell) => cell.length > MAX_CELL_LENGTH || CONTROL_CHARACTER_PATTERN.test(cell))) {
       errors.push(`Line ${line}: a value is longer than ${MAX_CELL_LENGTH} characters or holds control characters.`);
     }
     const earlier = seen.get(school.ceeb);
