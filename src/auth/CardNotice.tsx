@@ -1,5 +1,5 @@
 import { connectAuthCard } from '../../machines/authCardView';
-import { useAuthCard, useView } from '../app/actors';
+import { currentView, useAuthCard, useViewValue } from '../app/actors';
 import { Button } from '../ui/Button';
 import { CloseIcon } from '../ui/CloseIcon';
 
@@ -10,7 +10,13 @@ import { CloseIcon } from '../ui/CloseIcon';
  * closable success, or login's offer to confirm an unconfirmed account.
  */
 export function CardNotice() {
-  const { notice, offerConfirm, noticeClosable, confirmAccount, dismissNotice } = useView(useAuthCard(), connectAuthCard);
+  // The card changes at every keystroke: the message selects only what it shows.
+  const authCard = useAuthCard();
+  const notice = useViewValue(authCard, connectAuthCard, (view) => view.notice);
+  const offerConfirm = useViewValue(authCard, connectAuthCard, (view) => view.offerConfirm);
+  const noticeClosable = useViewValue(authCard, connectAuthCard, (view) => view.noticeClosable);
+  const confirmAccount = () => currentView(authCard, connectAuthCard).confirmAccount();
+  const dismissNotice = () => currentView(authCard, connectAuthCard).dismissNotice();
   if (!notice) return null;
   const error = notice.severity === 'error';
   return (
