@@ -37,13 +37,13 @@ export function newDocument(options: { title?: string; bufferPages?: boolean; au
     size: PAGE.size,
     margin: PAGE.margin,
     // Starting with our own font keeps pdfkit from loading Helvetica at all.
-    font: fonts().regular as unknown as string,
+    font: fonts().regular,
     bufferPages: options.bufferPages ?? false,
     autoFirstPage: options.autoFirstPage ?? true,
     info: { Title: options.title ?? '', Producer: 'Admissions', Creator: 'Admissions' },
     compress: true,
   });
-  for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font as unknown as string);
+  for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font);
   doc.font('regular');
   return doc;
 }

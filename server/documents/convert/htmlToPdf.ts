@@ -116,7 +116,7 @@ export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
     const picture = pictures.get(attrs);
     if (!picture) return;
     flush(0);
-    doc.image(picture as unknown as Buffer, { fit: [contentWidth, MAX_IMAGE_HEIGHT] });
+    doc.image(picture, { fit: [contentWidth, MAX_IMAGE_HEIGHT] });
     doc.moveDown(0.4);
   };
 

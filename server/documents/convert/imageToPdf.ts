@@ -18,7 +18,7 @@ export async function imageToPdf(bytes: Buffer): Promise<Buffer> {
   const width = doc.page.width - 2 * PAGE.margin;
   const height = doc.page.height - 2 * PAGE.margin;
   // doc.image takes the opened image as well as bytes, so the file is parsed once.
-  doc.image(image as unknown as Buffer, PAGE.margin, PAGE.margin, { fit: [width, height], align: 'center', valign: 'center' });
+  doc.image(image, PAGE.margin, PAGE.margin, { fit: [width, height], align: 'center', valign: 'center' });
   try {
     return await finishDocument(doc);
   } catch {

@@ -92,7 +92,7 @@ export async function openImageSafely(
     if (!withoutMetadata) throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
     let image: DrawableImage;
     try {
-      image = (doc as unknown as { openImage(source: Buffer): DrawableImage }).openImage(withoutMetadata);
+      image = doc.openImage(withoutMetadata);
     } catch {
       throw new ConversionRefused(DOCUMENT_MESSAGES.imageUnreadable);
     }
