@@ -84,7 +84,8 @@ describe('the walls between server, machines and views', () => {
 
   it("keep each actor's state its own: a machine reads no other actor's snapshot, it asks by event", () => {
     const readers = [...allFiles]
-      .filter((file) => file.startsWith('machines/'))
+      // A view API (machines/*View.ts) is the views' side: it reads the snapshot it is given.
+      .filter((file) => file.startsWith('machines/') && !file.endsWith('View.ts'))
       .flatMap((file) =>
         [...readFileSync(join(ROOT, file), 'utf8').matchAll(/([\w$.\])?]+)\.getSnapshot\(/g)]
           .filter((match) => match[1] !== 'self')
