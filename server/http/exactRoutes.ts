@@ -5,7 +5,8 @@ import { HttpError, METHOD_NOT_ALLOWED_MESSAGE } from './errors';
  * Answers calls by exact method and path before the routers: each router matches the path against
  * its own list and composes a fresh chain per request, which for the calls every page makes cost
  * a fifth of the server's time. These paths are theirs alone, answered as a router would: HEAD as
- * GET, OPTIONS with the methods allowed, any other method 405. Another path goes on to the routers.
+ * GET, OPTIONS with the methods allowed, any other method 405, whatever the path's case and with or
+ * without a trailing slash. Another path goes on to the routers.
  */
 export function exactRoutes<State>(routes: Record<string, Middleware<State>>): Middleware<State> {
   const byPath = new Map<string, Map<string, Middleware<State>>>();
@@ -15,7 +16,8 @@ export function exactRoutes<State>(routes: Record<string, Middleware<State>>): M
     byPath.get(path)!.set(method, handler);
   }
   return async (ctx, next) => {
-    const methods = byPath.get(ctx.path);
+    // Spelled as the routers accept it too: any case, one trailing slash.
+    const methods = byPath.get(ctx.path.toLowerCase().replace(/(.)\/$/, '$1'));
     const route = methods?.get(ctx.method === 'HEAD' ? 'GET' : ctx.method);
     if (!methods || route) {
       await (route ? route(ctx, next) : next());

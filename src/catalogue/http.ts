@@ -9,8 +9,10 @@
  */
 export const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/', '/files/'] as const;
 
+/** In any case: the routers answer `/API/profile` as `/api/profile`, so it is no-store all the same. */
 export function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  const lower = path.toLowerCase();
+  return API_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
 /** Readable by the page: "logged in" is detected by the presence of this cookie. */
