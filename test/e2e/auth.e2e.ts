@@ -234,10 +234,14 @@ test('forgot password: a closable success message, then the mailed link resets t
 test('a session the server no longer knows sends the applicant to /login with the session-invalid message', async ({ page, context }) => {
   const account = await createAccount(page.request, 'expired');
   await page.request.post('/public/login', { data: account });
+  // The cookie goes once the page's calls are quiet: until the PDF copy is ready the page asks
+  // for it every second, and such a call would meet the 401 before the click this test makes.
+  const copyReady = page.waitForResponse(
+    async (response) => new URL(response.url()).pathname === '/api/pdf' && ((await response.json()) as { url: string | null }).url !== null,
+  );
   await page.goto('/about');
   await expect(page.getByTestId('welcome-banner')).toHaveAttribute('data-variant', 'firstLogin');
-  // The page's own first calls are answered before the cookie goes: one still on its way would meet
-  // the 401 first and leave for /login before the click this test makes.
+  await copyReady;
   await page.waitForLoadState('networkidle');
   // The session cookie goes; the page still believes it is logged in until the next call answers 401.
   await context.clearCookies({ name: 'sid' });
