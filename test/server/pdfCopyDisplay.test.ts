@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../../db/users';
 import { ADD_ANOTHER_GROUPS, slotTitle } from '../../src/catalogue/questions';
-import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
+import { pdfCopyOf, uploadAndConvert } from './helpers/documents';
 import { makePdf } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
@@ -39,15 +39,7 @@ function storeDirectly(username: string, answers: Record<string, string>) {
 }
 
 async function copyText(client: TestClient): Promise<string> {
-  const copy = await waitFor(
-    async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
-    (body) => body.status === 'completed' || body.status === 'failed',
-  );
-  expect(copy.status).toBe('completed');
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const response = await fetch(onServer(server, copy.url), { headers: { cookie } });
-  expect(response.status).toBe(200);
-  return pdfText(Buffer.from(await response.arrayBuffer()));
+  return pdfText(await pdfCopyOf(server, client));
 }
 
 /** The lines of the copy, trimmed, without empty ones. */

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../../db/users';
 import { DOCUMENT_MAX_PAGES } from '../../server/documents/contentLimits';
-import { DOC_KEY, onServer, waitFor, type PdfCopyBody } from './helpers/documents';
+import { DOC_KEY, pdfCopyOf } from './helpers/documents';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
@@ -47,17 +47,7 @@ async function storeOldDocument(username: string, pdf: Buffer): Promise<void> {
     .run(JSON.stringify({ [DOC_KEY]: 'ANSWERED' }), userId);
 }
 
-async function copyOf(client: TestClient): Promise<Buffer> {
-  const copy = await waitFor(
-    async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
-    (body) => body.status === 'completed' || body.status === 'failed',
-  );
-  expect(copy.status).toBe('completed');
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const response = await fetch(onServer(server, copy.url), { headers: { cookie } });
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
-}
+const copyOf = (client: TestClient): Promise<Buffer> => pdfCopyOf(server, client);
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../fixtures/completeApplication';
 import { signUpAndLogIn, startTestServer, type MessageBody, type TestClient, type TestServer } from './helpers/testServer';
-import { DOC_KEY, onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
+import { DOC_KEY, pdfCopyOf, uploadAndConvert } from './helpers/documents';
 import { makePdf } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
 import type { Profile, ServiceData } from '../../machines/api/responses';
@@ -101,14 +101,7 @@ async function staffViewOf(username: string): Promise<ServiceData> {
 
 /** The text of the applicant's PDF copy, as pdfjs reads it. */
 async function copyTextOf(client: TestClient): Promise<string> {
-  const copy = await waitFor(
-    async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
-    (body) => body.status === 'completed' || body.status === 'failed',
-  );
-  expect(copy.status).toBe('completed');
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const response = await fetch(onServer(server, copy.url), { headers: { cookie } });
-  return pdfText(Buffer.from(await response.arrayBuffer()));
+  return pdfText(await pdfCopyOf(server, client));
 }
 
 describe('a document answer stands only with its document', () => {

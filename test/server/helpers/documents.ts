@@ -88,3 +88,16 @@ export async function uploadAndConvert(server: TestServer, client: TestClient, f
   if (requested.status !== 202) throw new Error(`conversion refused: ${requested.status} ${JSON.stringify(requested.body)}`);
   return { presigned, final: await waitForConversion(client, key) };
 }
+
+/** The applicant's PDF copy once it is made, downloaded through its link as the page would. */
+export async function pdfCopyOf(server: TestServer, client: TestClient): Promise<Buffer> {
+  const copy = await waitFor(
+    async () => (await client.get<PdfCopyBody>('/api/pdf')).body,
+    (body) => body.status === 'completed' || body.status === 'failed',
+  );
+  expect(copy.status).toBe('completed');
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(onServer(server, copy.url), { headers: { cookie } });
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
