@@ -1,10 +1,11 @@
-import { assertEvent, assign, emit, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { ADD_ANOTHER_DEFAULT, ADD_ANOTHER_MAX } from '../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS, slotKeys, slotTitle, type AddAnotherGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, SessionEvent, ToastEvent } from './events';
+import type { Role } from './roles';
 import { errorMessage, pageFailed, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
@@ -54,6 +55,7 @@ function mergeCounts(counts: Readonly<Record<string, number>>): Record<string, n
 }
 
 export interface AddAnotherContext {
+  role: Role;
   counts: Record<string, number>;
   /** The button whose new count is being saved. */
   adding: string | null;
@@ -64,16 +66,19 @@ export interface AddAnotherContext {
 /** For the view: an item was removed (focus moves and it is announced). */
 export type AddAnotherEmitted = { type: 'addAnother.removed'; buttonId: string; slot: number; title: string };
 
+/** Staff are given the counts of the staff copy; an applicant's are loaded, a visitor's are the defaults. */
+export interface AddAnotherInput {
+  role: Role;
+  counts?: Record<string, number>;
+}
+
 export type AddAnotherEvent =
-  | AppContextEvent
   | { type: 'add'; buttonId: string }
   /** Remove an added item (slot from 0; the first cannot go), with the answers the page shows. */
   | { type: 'remove'; buttonId: string; slot: number; answers: Answers }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
-  | AnswersSaveReply
-  /** From the root in service mode: the counts of the service data (shown read-only). */
-  | { type: 'counts.replace'; counts: Record<string, number> };
+  | AnswersSaveReply;
 
 const countIn = (context: AddAnotherContext, buttonId: string) => context.counts[buttonId] ?? ADD_ANOTHER_DEFAULT;
 const groupOf = (buttonId: string) => ADD_ANOTHER_GROUPS.find((group) => group.buttonId === buttonId);
@@ -91,6 +96,7 @@ export const addAnotherMachine = setup({
     events: {} as AddAnotherEvent,
     tags: {} as 'busy' | 'asking',
     emitted: {} as AddAnotherEmitted,
+    input: {} as AddAnotherInput,
   },
   actors: {
     loadCounts: fromPromise<Record<string, number>>(({ signal }) => api.addAnotherCounts(signal)),
@@ -99,14 +105,8 @@ export const addAnotherMachine = setup({
     ),
   },
   guards: {
-    isStudent: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.loggedIn && !event.serviceUser;
-    },
-    isServiceUser: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.serviceUser;
-    },
+    isApplicant: ({ context }) => context.role === 'applicant',
+    isStaff: ({ context }) => context.role === 'staff',
     canAdd: ({ context, event }) => {
       assertEvent(event, 'add');
       return countIn(context, event.buttonId) < maxCountOf(event.buttonId);
@@ -127,7 +127,6 @@ export const addAnotherMachine = setup({
     unauthorised: unauthorisedError,
   },
   actions: {
-    resetCounts: assign({ counts: () => ({ ...DEFAULT_COUNTS }), adding: null, removing: null }),
     startRemoving: assign({
       removing: ({ context, event }) => {
         assertEvent(event, 'remove');
@@ -161,12 +160,6 @@ export const addAnotherMachine = setup({
       type: 'toast.show',
       toast: { severity: 'error', title: removeErrorTitle(removingTitle(context)), message: params.message },
     })),
-    replaceCounts: assign({
-      counts: ({ event }) => {
-        assertEvent(event, 'counts.replace');
-        return mergeCounts(event.counts);
-      },
-    }),
     keepLoadedCounts: assign({ counts: (_, counts: Record<string, number>) => mergeCounts(counts) }),
     startAdding: assign({
       adding: ({ event }) => {
@@ -194,32 +187,17 @@ export const addAnotherMachine = setup({
   },
 }).createMachine({
   id: 'addAnother',
-  context: { counts: { ...DEFAULT_COUNTS }, adding: null, removing: null },
-  initial: 'off',
-  on: {
-    'counts.replace': { actions: 'replaceCounts' },
-  },
+  context: ({ input }) => ({ role: input.role, counts: mergeCounts(input.counts ?? {}), adding: null, removing: null }),
+  initial: 'start',
   states: {
-    /** Anonymous: only the first slot of each group, no button. */
-    off: {
-      on: {
-        'app.context': [
-          { guard: 'isStudent', target: 'on' },
-          { guard: 'isServiceUser', target: 'readOnly' },
-        ],
-      },
+    start: {
+      always: [{ guard: 'isApplicant', target: 'on' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'off' }],
     },
-    /** Service users see the counts the root replaced, but cannot add. */
-    readOnly: {
-      on: {
-        'app.context': [
-          { guard: 'isStudent', target: 'on' },
-          { guard: not('isServiceUser'), target: 'off', actions: 'resetCounts' },
-        ],
-      },
-    },
+    /** A visitor: only the first slot of each group, no button. */
+    off: {},
+    /** Staff see the counts of the staff copy, but cannot add. */
+    readOnly: {},
     on: {
-      on: { 'app.context': { guard: not('isStudent'), target: 'off', actions: 'resetCounts' } },
       initial: 'loading',
       states: {
         loading: {

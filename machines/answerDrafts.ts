@@ -56,12 +56,16 @@ export const draftKey = (owner: string) => `admissions.draft.${owner}`;
 export const sessionStorageStore = fromCallback<StoreEvent>(({ sendBack, receive }) => {
   const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
   const drafts = typeof localStorage === 'undefined' ? undefined : localStorage;
+  // Always said, even when nothing is kept: an applicant's answers actor waits for it before it goes on.
+  let restored: Answers = {};
   try {
     const stored = storage?.getItem(STORAGE_KEY);
-    if (stored) sendBack({ type: 'answers.restored', answers: JSON.parse(stored) as Answers } satisfies RestoredEvent);
+    const parsed: unknown = stored ? JSON.parse(stored) : null;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) restored = parsed as Answers;
   } catch {
     storage?.removeItem(STORAGE_KEY);
   }
+  sendBack({ type: 'answers.restored', answers: restored } satisfies RestoredEvent);
   const readDraft = (owner: string): Draft | null => {
     try {
       return JSON.parse(drafts?.getItem(draftKey(owner)) ?? 'null') as Draft | null;

@@ -4,7 +4,8 @@ import { descKey, type Answers } from '../src/catalogue/dataModel';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
-import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { Role } from './roles';
 import { SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -40,20 +41,29 @@ export type OfferEvent =
   /** After another tab's save: close the choice, keep this tab's answers on the page to edit, save later. */
   | { type: 'offer.edit' };
 
+/**
+ * What the answers actor starts with: whose answers (an applicant's are saved on the server, a
+ * visitor's stay on this device, staff only read them), the answers the server or the prefill
+ * link gave, the server's version of an applicant's answers, and the applicant's username (their
+ * draft on this device goes by it).
+ */
+export interface AnswersInput {
+  role: Role;
+  answers: AnswerMap;
+  version?: number;
+  owner?: string;
+}
+
 export type AnswersMachineEvent =
   | AnswersEvent
-  | AppContextEvent
   | RestoredEvent
   | DraftEvent
   | ConnectionEvent
   | OfferEvent
   /** Next, Save and the step navigation: a visitor with answers goes to /signup, an applicant saves first. */
   | { type: 'answers.saveAndGo'; to?: string };
-/** Who keeps a copy of the answers. */
-const announce = [
-  { type: 'tell', params: { to: SYSTEM_IDS.validation } },
-  { type: 'tell', params: { to: SYSTEM_IDS.submit } },
-] as const;
+/** The validation actor checks the answers as they change. */
+const announce = [{ type: 'tell', params: { to: SYSTEM_IDS.validation } }] as const;
 
 /** A save asked for (`answers.save`) starts as soon as no other save or reload runs; it goes to no page. */
 const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
@@ -71,6 +81,7 @@ const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const
 const networkReply = { type: 'reply', params: { reason: 'error' } } as const;
 
 export interface AnswersContext {
+  role: Role;
   answers: AnswerMap;
   /** What the server holds, as of `version`: the base that tells which answers changed here. */
   confirmed: AnswerMap;
@@ -115,6 +126,7 @@ export const answersMachine = setup({
   types: {
     context: {} as AnswersContext,
     events: {} as AnswersMachineEvent,
+    input: {} as AnswersInput,
   },
   actors: {
     answerStore: sessionStorageStore,
@@ -147,12 +159,11 @@ export const answersMachine = setup({
       event.owner === context.owner &&
       event.draft !== null &&
       Object.keys(differing(event.draft.changes, context.answers)).length > 0,
-    /** Answers typed before logging in to an account that already holds answers (other ones): the applicant chooses. */
-    offersTypedAnswers: ({ context, event }) =>
-      event.type === 'answers.replaceAll' &&
-      event.version !== undefined &&
-      hasAnswers(event.answers) &&
-      Object.keys(differing(context.answers, event.answers)).length > 0,
+    /** Answers typed before logging in (kept on this device) to an account that already holds other answers: the applicant chooses. */
+    offersTypedAnswers: ({ context, event }) => {
+      assertEvent(event, 'answers.restored');
+      return hasAnswers(context.answers) && Object.keys(differing(event.answers, context.answers)).length > 0;
+    },
     changesAnswer: ({ context, event }) =>
       event.type === 'answers.set' &&
       (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
@@ -165,16 +176,17 @@ export const answersMachine = setup({
     hasTarget: ({ context, event }) => (event.type === 'answers.saveAndGo' ? event.to : context.saveTarget) !== undefined,
     nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
     // A new account without answers keeps what the visitor typed before logging in.
-    keepsTypedAnswers: ({ context, event }) =>
-      event.type === 'answers.replaceAll' && !hasAnswers(event.answers) && hasAnswers(context.answers),
+    keepsTypedAnswers: ({ context, event }) => {
+      assertEvent(event, 'answers.restored');
+      return !hasAnswers(context.answers) && hasAnswers(event.answers);
+    },
     /** Another tab saved different answers to questions this tab changed too: the applicant chooses. */
     otherTabDiffers: ({ context, event }) =>
       Object.keys(afterConflict(serverAnswersOf(event).answer, context.answers, context.confirmed, context.conflicts).offered).length > 0,
     /** The choice is between this tab's answers and another tab's (not answers offered back after a login). */
     choosingAfterConflict: ({ context }) => context.offeredFrom === 'tab',
-    isService: ({ event }) => event.type === 'app.context' && event.serviceUser,
-    isStudent: ({ event }) => event.type === 'app.context' && event.loggedIn && !event.serviceUser,
-    isAnonymous: ({ event }) => event.type === 'app.context' && !event.loggedIn && !event.serviceUser,
+    isApplicant: ({ context }) => context.role === 'applicant',
+    isStaff: ({ context }) => context.role === 'staff',
     unauthorised: unauthorisedError,
     conflict: ({ event }) => conflictingKeys((event as { error?: unknown }).error) !== undefined,
     /** A save asked for by another actor, which reports the outcome its own way. */
@@ -196,19 +208,15 @@ export const answersMachine = setup({
       answers: ({ context, event }) => (event.type === 'answers.clear' ? withoutKeys(context.answers, event.keys) : context.answers),
     }),
     replaceAnswers: assign({
-      answers: ({ context, event }) =>
-        event.type === 'answers.replaceAll' || event.type === 'answers.restored' ? { ...event.answers } : context.answers,
+      answers: ({ event }) => {
+        assertEvent(event, 'answers.restored');
+        return { ...event.answers };
+      },
     }),
     /** Answers the server set itself: shown, and saved already. */
     confirmAnswers: assign(({ context, event }) => {
       assertEvent(event, 'answers.confirmed');
       return { answers: { ...context.answers, ...event.answers }, confirmed: { ...context.confirmed, ...event.answers } };
-    }),
-    // Answers from the server are what it confirmed; answers from anywhere else are all unsaved.
-    confirmServerAnswers: assign({
-      confirmed: ({ context, event }) =>
-        event.type === 'answers.replaceAll' && event.version !== undefined ? { ...event.answers } : context.confirmed,
-      version: ({ context, event }) => (event.type === 'answers.replaceAll' ? (event.version ?? context.version) : context.version),
     }),
     // The save answers whoever asked for one so far: it carries every change made until now.
     keepSending: assign(({ context }) => ({
@@ -223,7 +231,6 @@ export const answersMachine = setup({
       conflicts: [],
       retries: 0,
     }),
-    keepOwner: assign({ owner: ({ context, event }) => (event.type === 'answers.replaceAll' ? event.owner : context.owner) }),
     /**
      * What the server has not confirmed goes to this account's draft on the device; nothing left, no
      * draft. `undecided`: the applicant has yet to choose between them and another tab's answers, so
@@ -258,12 +265,16 @@ export const answersMachine = setup({
         restored: { count: 0, sessionEnded: event.draft.sessionEnded === true },
       };
     }),
-    /** Before the account's answers replace them: what was typed before logging in, where it differs. */
-    offerTyped: assign(({ context, event }) =>
-      event.type === 'answers.replaceAll'
-        ? { offered: differing(context.answers, event.answers), restored: { count: 0, sessionEnded: false, typed: true } }
-        : {},
-    ),
+    /** What was typed before logging in, where it differs from the account's answers. */
+    offerTyped: assign(({ context, event }) => {
+      assertEvent(event, 'answers.restored');
+      return { offered: differing(event.answers, context.answers), restored: { count: 0, sessionEnded: false, typed: true } };
+    }),
+    /** A new account without answers takes what was typed before logging in: all of it unsaved, saved at once. */
+    takeTyped: assign(({ event }) => {
+      assertEvent(event, 'answers.restored');
+      return { answers: { ...event.answers } };
+    }),
     /** The offered answers the applicant chose (all, or the picked ones with their descriptions) over the account's. */
     useOffered: assign(({ context, event }) => {
       const keys =
@@ -335,6 +346,9 @@ export const answersMachine = setup({
       ({ context }): AnswersChangedEvent => ({ type: 'answers.changed', answers: context.answers }),
     ),
     persist: sendTo('store', ({ context }): StoreEvent => ({ type: 'store.write', answers: context.answers })),
+    persistGiven: enqueueActions(({ context, enqueue }) => {
+      if (hasAnswers(context.answers)) enqueue.sendTo('store', { type: 'store.write', answers: context.answers } satisfies StoreEvent);
+    }),
     forgetStored: sendTo('store', { type: 'store.clear' } satisfies StoreEvent),
     keepTarget: assign({ saveTarget: ({ event }) => (event.type === 'answers.saveAndGo' ? event.to : undefined), error: null }),
     queueRequester: assign({
@@ -347,7 +361,7 @@ export const answersMachine = setup({
     reply: enqueueActions(({ context, system, enqueue }, { reason }: { reason?: SaveFailure }) => {
       const reply: AnswersSaveReply = reason
         ? { type: 'answers.saveFailed', reason, message: context.error ?? GENERIC_ERROR_MESSAGE }
-        : { type: 'answers.saved' };
+        : { type: 'answers.saved', answers: context.answers };
       for (const to of reason ? [...context.requesters, ...context.waiting] : context.requesters) {
         enqueue.sendTo(sibling(to)({ system }), reply);
       }
@@ -389,10 +403,12 @@ export const answersMachine = setup({
   },
 }).createMachine({
   id: 'answers',
-  context: {
-    answers: {},
-    confirmed: {},
-    version: undefined,
+  context: ({ input }) => ({
+    role: input.role,
+    answers: { ...input.answers },
+    // An applicant's answers come from the server: they are what it confirmed.
+    confirmed: input.role === 'applicant' ? { ...input.answers } : {},
+    version: input.version,
     sending: {},
     conflicts: [],
     saveTarget: undefined,
@@ -401,29 +417,34 @@ export const answersMachine = setup({
     error: null,
     online: true,
     retries: 0,
-    owner: undefined,
+    owner: input.role === 'applicant' ? input.owner : undefined,
     offered: {},
     offeredFrom: null,
     restored: null,
-  },
+  }),
   invoke: [
     { id: 'store', src: 'answerStore' },
     { id: 'connection', src: 'connection' },
   ],
   on: {
-    'answers.announce': { actions: announce },
     'answers.save': { actions: ['queueRequester', refuseAll] },
     'connection.online': { actions: 'keepOnline' },
     'connection.offline': { actions: 'keepOnline' },
   },
-  initial: 'anonymous',
+  initial: 'start',
   states: {
+    start: {
+      entry: announce,
+      always: [{ guard: 'isApplicant', target: 'student' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }],
+    },
+    /** A visitor: the answers stay on this device (sessionStorage) until an account takes them. */
     anonymous: {
+      // A prefill link's answers are kept on the device like typed ones.
+      entry: { type: 'persistGiven' },
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
         'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
-        'answers.replaceAll': { actions: ['replaceAnswers', ...announce, 'persist'] },
         'answers.restored': { guard: 'nothingTypedYet', actions: ['replaceAnswers', ...announce] },
         'answers.saveAndGo': [
           // Saving needs an account: what was typed goes along to sign-up.
@@ -431,37 +452,16 @@ export const answersMachine = setup({
           { guard: 'hasTarget', actions: ['pageChanged', 'goToTarget'] },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
-        'app.context': [
-          { guard: 'isService', target: 'readOnly' },
-          { guard: 'isStudent', target: 'student' },
-        ],
       },
     },
     student: {
-      // From now on the answers live on the server.
-      entry: 'forgetStored',
       exit: refuseAll,
-      initial: 'idle',
+      initial: 'arriving',
       on: {
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
         'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
         'answers.confirmed': { actions: ['confirmAnswers', ...announce, 'persistDraft'] },
-        'answers.replaceAll': [
-          // On the device too until the save goes through: sessionStorage was left on logging in.
-          {
-            guard: 'keepsTypedAnswers',
-            target: '.saving',
-            actions: ['confirmServerAnswers', 'keepOwner', 'persistDraft', { type: 'keepTarget' }],
-          },
-          // Typed before logging in to an account holding other answers: offered, never dropped.
-          {
-            guard: 'offersTypedAnswers',
-            target: '.choosing',
-            actions: ['offerTyped', 'replaceAnswers', 'confirmServerAnswers', 'keepOwner', ...announce],
-          },
-          { actions: ['replaceAnswers', 'confirmServerAnswers', 'keepOwner', ...announce, 'readDraft'] },
-        ],
         // What this device kept for the account comes back.
         'answers.draft': [
           { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', ...announce, { type: 'keepTarget' }] },
@@ -471,13 +471,25 @@ export const answersMachine = setup({
         'answers.discard': { target: '.idle', actions: ['discardUnsaved', ...announce, 'persistDraft'] },
         // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
         'answers.save': { actions: 'queueRequester' },
-        'app.context': [
-          { guard: 'isService', target: 'readOnly' },
-          // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
-          { guard: 'isAnonymous', target: 'anonymous', actions: { type: 'persistDraft', params: { sessionEnded: true } } },
-        ],
+        // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
+        'answers.sessionEnded': { actions: { type: 'persistDraft', params: { sessionEnded: true } } },
       },
       states: {
+        /**
+         * What this device kept from before the login (a visitor's answers, in sessionStorage)
+         * is read first; from then on the answers live on the server and the device forgets them.
+         */
+        arriving: {
+          on: {
+            'answers.restored': [
+              // On the device too until the save goes through.
+              { guard: 'keepsTypedAnswers', target: 'saving', actions: ['takeTyped', 'forgetStored', ...announce, 'persistDraft', 'keepTarget'] },
+              // Typed before logging in to an account holding other answers: offered, never dropped.
+              { guard: 'offersTypedAnswers', target: 'choosing', actions: ['offerTyped', 'forgetStored'] },
+              { target: 'idle', actions: ['forgetStored', 'readDraft'] },
+            ],
+          },
+        },
         /** Everything shown is what the server holds. */
         idle: {
           // Only what the server confirmed is left (a save in flight still counts as unsaved).
@@ -634,12 +646,7 @@ export const answersMachine = setup({
     /** Service users read the answers; nothing changes them but a load. */
     readOnly: {
       on: {
-        'answers.replaceAll': { actions: ['replaceAnswers', ...announce] },
         'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
-        'app.context': [
-          { guard: 'isStudent', target: 'student' },
-          { guard: 'isAnonymous', target: 'anonymous' },
-        ],
       },
     },
   },

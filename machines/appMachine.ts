@@ -1,35 +1,20 @@
-import {
-  assign,
-  enqueueActions,
-  fromPromise,
-  sendTo,
-  setup,
-  spawnChild,
-  type AnyActorLogic,
-  type AnyActorRef,
-  type DoneActorEvent,
-  type EventObject,
-} from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { AnswerValue } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { CollegeConfig } from '../src/college/schema';
-import type { AddAnotherEvent } from './addAnotherMachine';
 import { api } from './api/coreEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
+import type { applicationMachine, ApplicationInput } from './applicationMachine';
 import type { authCardMachine } from './authCardMachine';
-import type { CollegeEvent, RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { DocumentEvent } from './documentMachine';
+import type { RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
-import type { FormActors } from './formActors';
-import type { PageActors } from './pageActors';
 import { inactivityMachine } from './inactivityMachine';
 import { navigationMachine } from './navigationMachine';
-import { DEFAULT_ROUTE, isAuthRoute } from './routes';
+import { isAuthRoute } from './routes';
 import { hasLoginCookie, sessionMachine } from './sessionMachine';
-import { errorMessage, registered, unauthorisedError, type SystemActors } from './siblings';
-import { SYSTEM_IDS, documentSystemId } from './systemIds';
-import type { TabsEvent } from './tabsMachine';
+import { errorMessage, registered, unauthorisedError } from './siblings';
+import { SYSTEM_IDS } from './systemIds';
 import { overlaysMachine } from './overlaysMachine';
 import { toastsMachine } from './toastsMachine';
 import { unexpectedErrorMachine } from './unexpectedErrorMachine';
@@ -57,18 +42,8 @@ interface ClientSnapshot {
   submission: Submission;
 }
 
-type AnswerMap = Record<string, AnswerValue>;
-
-/**
- * What was loaded for the form actors (the profile's or the temporary answers, the service
- * copy's counts, tabs and documents) and not yet given to them, because they do not exist yet.
- */
-export interface HandOver {
-  answers: AnswerMap | null;
-  /** The server's version of those answers (a student's profile), for stale-write detection. */
-  version?: number;
-  service: ServiceData | null;
-}
+/** What the next application starts with, less what the root adds at its spawn (the essay limit, the web status). */
+type Given = Omit<ApplicationInput, 'essayLimit' | 'webStatus'>;
 
 export interface AppContext extends ClientSnapshot {
   /** The page's query parameters token and service_token. */
@@ -78,63 +53,35 @@ export interface AppContext extends ClientSnapshot {
   location: { pathname: string; search: string };
   college: CollegeConfig | null;
   error: string | null;
-  handOver: HandOver;
-  /** The document questions of the spawned form actors; null until the form actors exist. */
-  documentKeys: readonly string[] | null;
+  /** What was loaded for the session's application, until it is spawned with it; null while unknown. */
+  given: Given | null;
 }
 
 export type AppEvent = WebStatusChangedEvent | RootReportEvent;
 
 /** The children spawned at start: what every page needs, auth cards included. */
-const CORE_CHILDREN = [
-  SYSTEM_IDS.session,
-  SYSTEM_IDS.navigation,
-  SYSTEM_IDS.toasts,
-  SYSTEM_IDS.webStatus,
-  SYSTEM_IDS.inactivity,
-  SYSTEM_IDS.unexpectedError,
-  SYSTEM_IDS.overlays,
-] as const;
+const CORE_CHILDREN = [SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.toasts, SYSTEM_IDS.inactivity] as const;
 
-/** The form actors of ./formActors and ./pageActors, spawned once loaded: their system ids (documents: one per question). */
-const formActorIds = (documentKeys: readonly string[]): string[] => [
-  SYSTEM_IDS.validation,
-  SYSTEM_IDS.submit,
-  SYSTEM_IDS.answers,
-  SYSTEM_IDS.lookup,
-  SYSTEM_IDS.addAnother,
-  SYSTEM_IDS.tabs,
-  SYSTEM_IDS.pdfCopy,
-  SYSTEM_IDS.clearGuard,
-  ...documentKeys.map(documentSystemId),
-];
+/** Tells the core children who is using the app (events.ts: app.context). */
+const broadcast = CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const);
 
-/** Tells every child who is using the app (events.ts: app.context). */
-const broadcast = [
-  ...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const),
-  'tellAuthCard',
-  'tellFormActors',
-] as const;
-
-/** The college configuration is known: the rules that depend on it are told. */
-const collegeLoaded = ['keepCollege', 'shareCollege'] as const;
-
-const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output;
-
-/** Only a logged-in student has a web status. */
+/** Only a logged-in applicant has a web status. */
 const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
 
+/** A visitor's application starts empty. */
+const visitor = { type: 'keepGiven', params: { role: 'visitor', answers: {} } } as const;
+
 /** The cache is cleared with the session. */
-const dropUser = [
-  'forgetUser',
-  ...broadcast,
-  { type: 'keepHandOver', params: { answers: {}, service: null } },
-  'handOver',
-  withoutStatus,
-] as const;
+const dropUser = ['forgetUser', ...broadcast, visitor, withoutStatus] as const;
 
 /** Route errors show the root error screen. */
 const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
+
+/** A new session: the application of the one before stops; the next starts once its data is loaded. */
+const sessionChanged = {
+  'app.sessionEnded': { target: 'loaded', actions: ['endAnswersSession', 'stopApplication'] },
+  'app.sessionStarted': { target: 'loaded', actions: 'stopApplication' },
+} as const;
 
 const loggedOut = {
   isLoggedIn: false,
@@ -149,87 +96,29 @@ const loggedOut = {
 const submissionOf = (data: { submitted_at?: number | null; reference?: string | null }): Submission =>
   typeof data.submitted_at === 'number' && data.reference ? { submittedAt: data.submitted_at, reference: data.reference } : null;
 
-const appContextOf = (context: AppContext): AppContextEvent => ({
-  type: 'app.context',
-  loggedIn: context.isLoggedIn,
-  serviceUser: context.isServiceUser,
+const staffCopyOf = (data: ServiceData, token: string): Given => ({
+  role: 'staff',
+  answers: data.answer as Record<string, AnswerValue>,
+  staff: { token, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
 });
-
-/**
- * A form actor, once the form actors exist. The actor system is asked rather than the snapshot's
- * children: in a graph traversal (npm run paths) only the first branch to load them spawns them.
- */
-function formActor(context: AppContext, system: SystemActors, id: string): AnyActorRef | undefined {
-  return context.documentKeys === null ? undefined : system.get(id);
-}
-
-type Enqueue = { sendTo: (to: AnyActorRef, event: EventObject) => void };
-/** Absent actors are skipped rather than sent to. */
-const tell = (enqueue: Enqueue, to: AnyActorRef | undefined, event: EventObject) => {
-  if (to) enqueue.sendTo(to, event);
-};
-
-/**
- * A region for actors whose module is loaded on demand (a chunk of its own in the build): at start
- * when `neededAtStart`, otherwise when `askedBy` arrives; `<tag>Loading` while it loads,
- * `<tag>Ready` once `onLoaded` has spawned them. A module that could not be fetched (a lost
- * connection) is `<tag>Failed`: the area says so with a retry, and the next `askedBy` tries again.
- */
-function loadedOnDemand<const TActions extends readonly string[]>(region: {
-  neededAtStart: 'authNeededAtStart' | 'formNeededAtStart';
-  askedBy: 'app.authArea' | 'app.formArea';
-  load: 'loadAuthCard' | 'loadFormActors';
-  onLoaded: TActions;
-  tag: 'auth' | 'form';
-  /** What happens once they are there (the form's page-specific actors load then). */
-  whenReady?: { initial: string; states: Record<string, object> };
-}) {
-  return {
-    initial: 'absent' as const,
-    states: {
-      absent: {
-        always: { guard: region.neededAtStart, target: 'loading' },
-        on: { [region.askedBy]: 'loading' },
-      },
-      loading: {
-        tags: `${region.tag}Loading` as const,
-        invoke: {
-          id: region.load,
-          src: region.load,
-          onDone: { target: 'ready', actions: region.onLoaded },
-          onError: { target: 'failed', actions: 'keepError' as const },
-        },
-      },
-      ready: { tags: `${region.tag}Ready` as const, ...region.whenReady },
-      /** The page stays (typed answers included); the area says so and offers a retry (`askedBy`). */
-      failed: {
-        tags: `${region.tag}Failed` as const,
-        on: { [region.askedBy]: 'loading' },
-      },
-    },
-  };
-}
 
 /**
  * The application: it starts on page load, spawns the actors every page needs under their system
  * ids, loads the college configuration and then who is using the app — an applicant's profile, a
- * visitor's prefilled answers (token), or a staff member's read-only copy
+ * visitor's prefilled answers (token), or a staff member's copy of an application
  * (service_token) — and owns the client snapshot (region `user`).
  *
- * The form actors (./formActors: answers, validation, submit, add-another, clear guard; then
- * ./pageActors: documents, tabs, lookup, PDF copy) and the question catalogue they need are loaded on demand (region `form`):
- * at start unless the page is an auth card (/login, /signup, /confirm, /forgot, /reset), for
- * a service link or a token, and otherwise when the navigation actor reports the form area or
- * /completion. Whatever was loaded for them meanwhile waits in `handOver`. The auth card actor
- * (./authCardMachine) is loaded the same way (region `auth`): at start on an auth card, otherwise
- * when the navigation actor reports one.
+ * Region `auth` loads the auth card actor's module on demand (a chunk of its own): at start on an
+ * auth card (/login, /signup, /confirm, /forgot, /reset), otherwise when the navigation actor
+ * reports one. Region `application` loads the application's module (./applicationMachine, the form
+ * actors and the question catalogue) the same way, for the form area, /completion, a staff link or
+ * a prefill link, while the user region loads who is using the app; once both are there it spawns
+ * one application actor for the session (system id `application`) with what was loaded as input.
+ * A change of session stops it, and the next one starts with the new session's data.
  *
  * Tags for the views: `loading` (who is using the app is not known yet), `ready` (it is),
- * `readOnly` (service view), `error` (the root error screen), `formLoading` and `formReady` (the
- * form actors exist: the form pages, /completion and the service view render only then),
- * `pageActorsLoading`, `pageActorsReady` and `pageActorsFailed` (the page-specific ones: /education,
- * /final-steps, /completion and the service view also wait for `pageActorsReady`),
- * `authLoading` and `authReady` (the auth card actor exists: the auth cards render only then).
+ * `readOnly` (staff), `error` (the root error screen), `formLoading`, `formReady` (the application
+ * exists), `formFailed`, `authLoading`, `authReady` and `authFailed`.
  */
 export const appMachine = setup({
   types: {
@@ -247,10 +136,8 @@ export const appMachine = setup({
     overlays: overlaysMachine,
     /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
     loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
-    /** The form actors' module, a chunk of its own in the build. */
-    loadFormActors: fromPromise<FormActors>(async () => (await import('./formActors')).formActors),
-    /** The page-specific form actors (documents, tabs, school search, PDF copy), another chunk: /about needs none of them. */
-    loadPageActors: fromPromise<PageActors>(async () => (await import('./pageActors')).pageActors),
+    /** The application's module with the form actors, a chunk of its own: the auth cards need none of it. */
+    loadApplication: fromPromise<typeof applicationMachine>(async () => (await import('./applicationMachine')).applicationMachine),
     loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
     loadProfile: fromPromise<Profile>(({ signal }) => api.profile(signal)),
     loadTemporaryAnswers: fromPromise<{ answer: Record<string, string | boolean> }, string>(({ input, signal }) =>
@@ -262,137 +149,60 @@ export const appMachine = setup({
     serviceLink: ({ context }) => context.serviceToken !== null,
     loggedIn: ({ context }) => context.isLoggedIn,
     publicToken: ({ context }) => context.token !== null,
-    /** The page needs the form actors from the start: anything but an auth card, a staff link, a token. */
+    /** The page needs the application from the start: anything but an auth card, a staff link, a token. */
     formNeededAtStart: ({ context }) => context.serviceToken !== null || context.token !== null || !isAuthRoute(context.location.pathname),
     /** The page starts on an auth card (and is not a staff link or a token, which go to the form). */
     authNeededAtStart: ({ context }) => context.serviceToken === null && context.token === null && isAuthRoute(context.location.pathname),
+    /** Who is using the app is known, and what their application starts with is loaded. */
+    sessionKnown: ({ context }) => context.given !== null,
     unauthorised: unauthorisedError,
   },
   actions: {
-    spawnAuthCard: enqueueActions(({ event, system, enqueue }) => {
-      const logic = outputOf<typeof authCardMachine>(event);
-      // As the form actors: inline logic keeps its id (= system id) only through this cast.
-      type SpawnWithId = (logic: AnyActorLogic, options: { id: string; systemId: string }) => void;
-      const spawnChild = enqueue.spawnChild as unknown as SpawnWithId;
-      // Once only (and, in a graph traversal, only in the first branch that loads it).
-      if (!system.get(SYSTEM_IDS.authCard)) spawnChild(logic, { id: SYSTEM_IDS.authCard, systemId: SYSTEM_IDS.authCard });
+    spawnAuthCard: enqueueActions(({ enqueue, system }, logic: typeof authCardMachine) => {
+      // Once only: a retry after a failed load may not find it missing.
+      if (!registered(system, SYSTEM_IDS.authCard)) enqueue.spawnChild(logic, { systemId: SYSTEM_IDS.authCard });
     }),
-    tellAuthCard: enqueueActions(({ context, system, enqueue }) => {
-      tell(enqueue, registered(system, SYSTEM_IDS.authCard), appContextOf(context));
-    }),
-    /**
-     * The loaded form actors, under the same ids and system ids as always, each told what the
-     * root knows: who is using the app, the essay limit (input), the web status if known, and
-     * what was loaded for them (handOver, next). Validation comes first: the answers actor tells it
-     * the answers it restores from session storage (and the submit actor, once it exists, too).
-     */
-    spawnFormActors: enqueueActions(({ context, event, system, enqueue }) => {
-      const form = outputOf<FormActors>(event);
-      const essayLimit = context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT;
-      // xstate's types allow inline logic only without an id; the form actors keep theirs (id = system id).
-      type SpawnWithId = (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
-      const spawnChild = enqueue.spawnChild as unknown as SpawnWithId;
-      const spawn = (id: string, logic: AnyActorLogic, input?: unknown) => {
-        // Once only (and, in a graph traversal, only in the first branch that loads them).
-        if (!system.get(id)) spawnChild(logic, { id, systemId: id, ...(input === undefined ? {} : { input }) });
+    /** The session's application, with what was loaded for it. */
+    startApplication: enqueueActions(({ context, enqueue }, logic: typeof applicationMachine) => {
+      if (!context.given) return;
+      const input: ApplicationInput = {
+        ...context.given,
+        essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
+        webStatus: context.webStatus ?? null,
       };
-      spawn(SYSTEM_IDS.validation, form.validation, { essayLimit });
-      spawn(SYSTEM_IDS.answers, form.answers);
-      spawn(SYSTEM_IDS.addAnother, form.addAnother);
-      spawn(SYSTEM_IDS.clearGuard, form.clearGuard);
-      enqueue.assign({ documentKeys: [...form.documentKeys] });
+      enqueue.spawnChild(logic, { systemId: SYSTEM_IDS.application, input });
+      // From now on the application's answers actor alone holds the answers.
+      enqueue.assign({ given: null });
     }),
-    /**
-     * The page-specific form actors (./pageActors), loaded once the others exist, spawned the same
-     * way; `tellFormActors` then tells every form actor again who is using the app and `handOver` what waited for them.
-     */
-    spawnPageActors: enqueueActions(({ context, event, system, enqueue }) => {
-      const page = outputOf<PageActors>(event);
-      type SpawnWithId = (logic: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void;
-      const spawnChild = enqueue.spawnChild as unknown as SpawnWithId;
-      const spawn = (id: string, logic: AnyActorLogic, input?: unknown) => {
-        if (!system.get(id)) spawnChild(logic, { id, systemId: id, ...(input === undefined ? {} : { input }) });
-      };
-      spawn(SYSTEM_IDS.lookup, page.lookup);
-      spawn(SYSTEM_IDS.tabs, page.tabs);
-      spawn(SYSTEM_IDS.pdfCopy, page.pdfCopy);
-      // A submit with errors sends the applicant to the form's default route.
-      spawn(SYSTEM_IDS.submit, page.submit, { essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT, errorRoute: DEFAULT_ROUTE });
-      // One document actor per document question.
-      for (const answerKey of context.documentKeys ?? []) spawn(documentSystemId(answerKey), page.document, { answerKey });
-    }),
-    /** The submit actor came after the answers were told: the answers actor tells them again (`answers.announce`). */
-    askAnswersAgain: enqueueActions(({ context, system, enqueue }) => {
-      tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), { type: 'answers.announce' } satisfies AnswersEvent);
+    stopApplication: stopChild(({ system }) => registered(system, SYSTEM_IDS.application) ?? ''),
+    /** Answers not saved yet stay on this device; the next login says the session ended before they were saved. */
+    endAnswersSession: enqueueActions(({ enqueue, system }) => {
+      const answers = registered(system, SYSTEM_IDS.answers);
+      if (answers) enqueue.sendTo(answers, { type: 'answers.sessionEnded' } satisfies AnswersEvent);
     }),
     tellChild: sendTo(
       (_, params: { id: string }) => params.id,
-      ({ context }): AppContextEvent => appContextOf(context),
+      ({ context }): AppContextEvent => ({ type: 'app.context', loggedIn: context.isLoggedIn, serviceUser: context.isServiceUser }),
     ),
-    tellFormActors: enqueueActions(({ context, system, enqueue }) => {
-      for (const id of formActorIds(context.documentKeys ?? [])) tell(enqueue, formActor(context, system, id), appContextOf(context));
-    }),
-    /** The status the root knows (the web status actor tells them every later change itself). */
-    tellFormStatus: enqueueActions(({ context, system, enqueue }) => {
-      const webStatus = context.webStatus;
-      if (webStatus === undefined) return;
-      const event: WebStatusChangedEvent = { type: 'webStatus.changed', webStatus };
-      tell(enqueue, formActor(context, system, SYSTEM_IDS.validation), event);
-      tell(enqueue, formActor(context, system, SYSTEM_IDS.submit), event);
-    }),
-    keepCollege: assign({ college: ({ event }) => outputOf<CollegeConfig>(event) }),
-    shareCollege: enqueueActions(({ context, system, enqueue }) => {
-      const event: CollegeEvent = { type: 'app.college', essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT };
-      tell(enqueue, formActor(context, system, SYSTEM_IDS.validation), event);
-      tell(enqueue, formActor(context, system, SYSTEM_IDS.submit), event);
-    }),
-    keepProfile: assign((_, params: { profile: Profile }) => ({
-      username: params.profile.username,
-      lastPage: params.profile.last_page,
-      numLogins: Math.max(1, params.profile.successful_login.length),
-      webStatus: webStatusFromEntries(params.profile.web_status),
-      submission: submissionOf(params.profile),
+    keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
+    keepProfile: assign((_, profile: Profile) => ({
+      username: profile.username,
+      lastPage: profile.last_page,
+      numLogins: Math.max(1, profile.successful_login.length),
+      webStatus: webStatusFromEntries(profile.web_status),
+      submission: submissionOf(profile),
+      given: { role: 'applicant' as const, answers: profile.answer, version: profile.answer_version, owner: profile.username },
     })),
-    keepServiceSubmission: assign((_, params: { data: ServiceData }) => ({ submission: submissionOf(params.data) })),
+    keepStaffCopy: assign(({ context }, data: ServiceData) => ({
+      submission: submissionOf(data),
+      given: staffCopyOf(data, context.serviceToken ?? ''),
+    })),
+    keepGiven: assign((_, given: Given) => ({ given })),
     keepSubmission: assign({
-      submission: ({ context, event }) =>
-        event.type === 'app.submitted' ? { submittedAt: event.submittedAt, reference: event.reference } : context.submission,
-    }),
-    keepHandOver: assign((_, params: Partial<HandOver>) => ({
-      handOver: { answers: params.answers ?? null, version: params.version, service: params.service ?? null },
-    })),
-    /**
-     * What was loaded for the form actors goes to them once they exist; until then it waits here:
-     * the answers for ./formActors, a staff view's tabs, documents and counts for ./pageActors too.
-     */
-    handOver: enqueueActions(({ context, system, enqueue }) => {
-      if (context.documentKeys === null) return;
-      const { answers } = context.handOver;
-      // The service data waits for the page-specific actors (the tabs stand for all of them).
-      const service = system.get(SYSTEM_IDS.tabs) ? context.handOver.service : null;
-      if (answers) {
-        const owner = context.isLoggedIn && !context.isServiceUser ? context.username : undefined;
-        const replace: AnswersEvent = { type: 'answers.replaceAll', answers, version: context.handOver.version, owner };
-        tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), replace);
-      }
-      if (service) {
-        const counts: AddAnotherEvent = { type: 'counts.replace', counts: service.add_another };
-        const tabs: TabsEvent = { type: 'tabs.set', tabs: service.tabs };
-        tell(enqueue, formActor(context, system, SYSTEM_IDS.addAnother), counts);
-        tell(enqueue, formActor(context, system, SYSTEM_IDS.tabs), tabs);
-        for (const key of context.documentKeys) {
-          const document: DocumentEvent = {
-            type: 'document.set',
-            document: service.document_answer[key] ?? null,
-            // Staff may open the converted PDF: the document actor asks with the page's token.
-            ...(context.serviceToken ? { serviceToken: context.serviceToken } : {}),
-          };
-          tell(enqueue, formActor(context, system, documentSystemId(key)), document);
-        }
-      }
-      if (answers || service) {
-        enqueue.assign({ handOver: { answers: null, service: service ? null : context.handOver.service } });
-      }
+      submission: ({ event }) => {
+        assertEvent(event, 'app.submitted');
+        return { submittedAt: event.submittedAt, reference: event.reference };
+      },
     }),
     loadWebStatus: sendTo(
       SYSTEM_IDS.webStatus,
@@ -408,12 +218,22 @@ export const appMachine = setup({
       hasChangedPage: context.hasChangedPage,
     })),
     // A new session starts a new visit: the first-login banner shows until the first page change.
-    startSession: assign({ isLoggedIn: true, hasChangedPage: false }),
+    startSession: assign({ isLoggedIn: true, hasChangedPage: false, given: null }),
     forgetUser: assign(loggedOut),
-    keepWebStatus: assign({ webStatus: ({ event }) => (event.type === 'webStatus.changed' ? event.webStatus : undefined) }),
+    keepWebStatus: assign({
+      webStatus: ({ event }) => {
+        assertEvent(event, 'webStatus.changed');
+        return event.webStatus;
+      },
+    }),
     markPageChanged: assign({ hasChangedPage: true }),
-    keepPageError: assign({ error: ({ event }) => (event.type === 'app.pageFailed' ? event.message : GENERIC_ERROR_MESSAGE) }),
-    keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
+    keepPageError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'app.pageFailed');
+        return event.message;
+      },
+    }),
+    keepError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, GENERIC_ERROR_MESSAGE) }),
     endSession: sendTo(SYSTEM_IDS.session, { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
@@ -432,8 +252,7 @@ export const appMachine = setup({
       location: { pathname: input.pathname, search: input.search },
       college: null,
       error: null,
-      handOver: { answers: null, service: null },
-      documentKeys: null,
+      given: null,
     };
   },
   entry: [
@@ -457,7 +276,7 @@ export const appMachine = setup({
     user: {
       initial: 'loadingCollege',
       on: {
-        // Here, not on the root: a root transition into `user` would restart the `form` region too.
+        // Here, not on the root: a root transition into `user` would restart the other regions too.
         'app.sessionEnded': { target: '.anonymous', actions: dropUser },
         // A form actor could not load what the page shows: the page is the boundary's, not a toast's.
         'app.pageFailed': { target: '.failed', actions: 'keepPageError' },
@@ -469,12 +288,12 @@ export const appMachine = setup({
             id: 'loadCollege',
             src: 'loadCollege',
             onDone: [
-              { guard: 'serviceLink', target: 'loadingServiceData', actions: collegeLoaded },
-              { guard: 'loggedIn', target: 'loadingProfile', actions: collegeLoaded },
-              { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: collegeLoaded },
-              { target: 'anonymous', actions: [...collegeLoaded, withoutStatus] },
+              { guard: 'serviceLink', target: 'loadingServiceData', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
+              { guard: 'loggedIn', target: 'loadingProfile', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
+              { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
+              { target: 'anonymous', actions: [{ type: 'keepCollege', params: ({ event }) => event.output }, visitor, withoutStatus] },
             ],
-            onError: toErrorScreen,
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         loadingProfile: {
@@ -485,9 +304,7 @@ export const appMachine = setup({
             onDone: {
               target: 'student',
               actions: [
-                { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
-                { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer, version: event.output.answer_version }) },
-                'handOver',
+                { type: 'keepProfile', params: ({ event }) => event.output },
                 // Before the status: the status may send a submitted applicant on to /completion.
                 'restorePage',
                 { type: 'loadWebStatus', params: ({ event }) => ({ entries: event.output.web_status, student: true }) },
@@ -496,7 +313,7 @@ export const appMachine = setup({
             onError: [
               // The cookie outlived the session: the session actor takes the applicant to /login.
               { guard: 'unauthorised', target: 'anonymous', actions: ['endSession', ...dropUser] },
-              toErrorScreen,
+              { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },
@@ -508,9 +325,9 @@ export const appMachine = setup({
             input: ({ context }) => context.token ?? '',
             onDone: {
               target: 'anonymous',
-              actions: [{ type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer }) }, 'handOver', withoutStatus],
+              actions: [{ type: 'keepGiven', params: ({ event }) => ({ role: 'visitor', answers: event.output.answer }) }, withoutStatus],
             },
-            onError: toErrorScreen,
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         loadingServiceData: {
@@ -519,16 +336,8 @@ export const appMachine = setup({
             id: 'loadServiceData',
             src: 'loadServiceData',
             input: ({ context }) => context.serviceToken ?? '',
-            onDone: {
-              target: 'service',
-              actions: [
-                { type: 'keepHandOver', params: ({ event }) => ({ answers: event.output.answer, service: event.output }) },
-                { type: 'keepServiceSubmission', params: ({ event }) => ({ data: event.output }) },
-                'handOver',
-                withoutStatus,
-              ],
-            },
-            onError: toErrorScreen,
+            onDone: { target: 'service', actions: [{ type: 'keepStaffCopy', params: ({ event }) => event.output }, withoutStatus] },
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         anonymous: {
@@ -545,45 +354,58 @@ export const appMachine = setup({
       },
     },
     /** The auth card actor, loaded on demand: the form area needs none of it. */
-    auth: loadedOnDemand({
-      neededAtStart: 'authNeededAtStart',
-      askedBy: 'app.authArea',
-      load: 'loadAuthCard',
-      onLoaded: ['spawnAuthCard', 'tellAuthCard'],
-      tag: 'auth',
-    }),
-    /** The form actors of ./formActors, loaded on demand: an auth card needs none of them. */
-    form: loadedOnDemand({
-      neededAtStart: 'formNeededAtStart',
-      askedBy: 'app.formArea',
-      load: 'loadFormActors',
-      onLoaded: ['spawnFormActors', 'tellFormActors', 'tellFormStatus', 'handOver'],
-      tag: 'form',
-      /**
-       * Then the page-specific ones (./pageActors: documents, tabs, school search, PDF copy), at
-       * once: /about's first paint waits for none of them; the pages that use them wait for
-       * `pageActorsReady`. A module that could not be fetched is `pageActorsFailed`: those pages
-       * say so with a retry (`app.formArea`).
-       */
-      whenReady: {
-        initial: 'loadingPageActors',
-        states: {
-          loadingPageActors: {
-            tags: 'pageActorsLoading',
-            invoke: {
-              id: 'loadPageActors',
-              src: 'loadPageActors',
-              onDone: {
-                target: 'complete',
-                actions: ['spawnPageActors', 'tellFormActors', 'tellFormStatus', 'askAnswersAgain', 'handOver'],
-              },
-              onError: { target: 'pageActorsFailed', actions: 'keepError' },
-            },
+    auth: {
+      initial: 'absent',
+      states: {
+        absent: { always: { guard: 'authNeededAtStart', target: 'loading' }, on: { 'app.authArea': 'loading' } },
+        loading: {
+          tags: 'authLoading',
+          invoke: {
+            id: 'loadAuthCard',
+            src: 'loadAuthCard',
+            onDone: { target: 'ready', actions: { type: 'spawnAuthCard', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
-          complete: { tags: 'pageActorsReady' },
-          pageActorsFailed: { tags: 'pageActorsFailed', on: { 'app.formArea': 'loadingPageActors' } },
         },
+        ready: { tags: 'authReady' },
+        /** The page stays; the area says so and offers a retry (`app.authArea`). */
+        failed: { tags: 'authFailed', on: { 'app.authArea': 'loading' } },
       },
-    }),
+    },
+    /**
+     * The session's application, loaded on demand: an auth card needs none of it. Its code loads
+     * while the user region loads who is using the app; it is spawned once both are there.
+     */
+    application: {
+      initial: 'absent',
+      states: {
+        absent: { always: { guard: 'formNeededAtStart', target: 'loading' }, on: { 'app.formArea': 'loading' } },
+        loading: {
+          tags: 'formLoading',
+          invoke: {
+            id: 'loadApplication',
+            src: 'loadApplication',
+            onDone: 'loaded',
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        /** The code is there; the session is not known yet. */
+        loaded: { tags: 'formLoading', always: { guard: 'sessionKnown', target: 'starting' } },
+        starting: {
+          tags: 'formLoading',
+          on: sessionChanged,
+          // The module is loaded already: this only hands its machine over.
+          invoke: {
+            id: 'startApplication',
+            src: 'loadApplication',
+            onDone: { target: 'running', actions: { type: 'startApplication', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        running: { tags: 'formReady', on: sessionChanged },
+        /** The page stays (typed answers included); the area says so and offers a retry (`app.formArea`). */
+        failed: { tags: 'formFailed', on: { 'app.formArea': 'loading' } },
+      },
+    },
   },
 });

@@ -18,12 +18,10 @@ export function connectApp(snapshot: AppSnapshot, send: AppSend) {
     staff: snapshot.hasTag('readOnly'),
     authReady: snapshot.hasTag('authReady'),
     authFailed: snapshot.hasTag('authFailed'),
-    /** The form actors (answers, validation…) exist. */
+    /** The session's application exists, with its form actors (answers, validation…). */
     formReady: snapshot.hasTag('formReady'),
+    /** Its code could not be fetched. */
     formFailed: snapshot.hasTag('formFailed'),
-    /** The page-specific ones (documents, tabs, school search, submit, PDF copy) exist too. */
-    pageActorsReady: snapshot.hasTag('pageActorsReady'),
-    pageActorsFailed: snapshot.hasTag('pageActorsFailed'),
     submission: snapshot.context.submission,
     retryAuthArea: () => send({ type: 'app.authArea' }),
     retryFormArea: () => send({ type: 'app.formArea' }),

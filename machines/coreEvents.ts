@@ -16,9 +16,6 @@ export type WebStatusChangedEvent = { type: 'webStatus.changed'; webStatus: WebS
 /** Answers actor → validation and submit, whenever the answers change. */
 export type AnswersChangedEvent = { type: 'answers.changed'; answers: Answers };
 
-/** Root → validation and submit once the college configuration is known. */
-export type CollegeEvent = { type: 'app.college'; essayLimit: number };
-
 /** Root → navigation after the profile loaded: an applicant goes to the saved last_page unless they changed page. */
 export type RestoreEvent = { type: 'navigation.restore'; lastPage: string | null; hasChangedPage: boolean };
 

@@ -7,7 +7,6 @@ import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } 
 import type {
   AnswersEvent,
   AnswersSaveReply,
-  AppContextEvent,
   DocumentInspectEvent,
   DocumentInspectedEvent,
   SessionEvent,
@@ -17,13 +16,22 @@ import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFil
 import { enqueueTo, errorMessage, pageFailed, sibling, type SystemActors } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 import { documentPagesMachine } from './documentPages';
+import type { Role } from './roles';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
 
+/**
+ * One document question. Staff are given the staff copy's document (or none) and the staff link's
+ * token, to open the converted PDF; an applicant's is loaded; a visitor has none.
+ */
+export interface DocumentInput {
+  answerKey: string;
+  role: Role;
+  document?: DocumentInfo | null;
+  serviceToken?: string;
+}
+
 export type DocumentEvent =
-  | AppContextEvent
-  /** The service view's copy of the document answer (from GET /service/tmp-pdf), sent by the root. */
-  | { type: 'document.set'; document: DocumentInfo | null; serviceToken?: string }
   | { type: 'document.choose'; files: readonly File[] }
   | { type: 'document.delete' }
   | { type: 'document.cancelDelete' }
@@ -53,6 +61,7 @@ export type DocumentEmitted =
 
 interface DocumentContext {
   answerKey: string;
+  role: Role;
   /** Only between choosing and the end of the upload: a File is not serialisable. */
   file: File | null;
   upload: PresignedUpload | null;
@@ -104,7 +113,7 @@ export const documentMachine = setup({
   types: {
     context: {} as DocumentContext,
     events: {} as DocumentEvent,
-    input: {} as Key,
+    input: {} as DocumentInput,
     emitted: {} as DocumentEmitted,
     children: {} as { documentPages: 'documentPages' },
   },
@@ -136,26 +145,9 @@ export const documentMachine = setup({
     documentPages: documentPagesMachine,
   },
   guards: {
-    isServiceUser: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.serviceUser;
-    },
-    serviceWithDocument: ({ context, event }) => {
-      assertEvent(event, 'app.context');
-      return event.serviceUser && context.document !== null;
-    },
-    isApplicant: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.loggedIn && !event.serviceUser;
-    },
-    isLoggedOut: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return !event.loggedIn && !event.serviceUser;
-    },
-    documentGiven: ({ event }) => {
-      assertEvent(event, 'document.set');
-      return event.document !== null;
-    },
+    isApplicant: ({ context }) => context.role === 'applicant',
+    isStaff: ({ context }) => context.role === 'staff',
+    staffWithDocument: ({ context }) => context.role === 'staff' && context.document !== null,
     nothingChosen: ({ event }) => {
       assertEvent(event, 'document.choose');
       return event.files.length === 0;
@@ -175,12 +167,6 @@ export const documentMachine = setup({
     // Only what the question shows: the server's answer may carry more (its status…).
     keepDocument: assign({
       document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null),
-    }),
-    keepServiceToken: assign({
-      serviceToken: ({ context, event }) => {
-        assertEvent(event, 'document.set');
-        return event.serviceToken ?? context.serviceToken;
-      },
     }),
     keepFile: assign(({ event }) => {
       assertEvent(event, 'document.choose');
@@ -263,29 +249,29 @@ export const documentMachine = setup({
   delays: { documentPoll: DOCUMENT_POLL_MS },
 }).createMachine({
   id: 'document',
-  initial: 'anonymous',
+  initial: 'start',
   context: ({ input }) => ({
     answerKey: input.answerKey,
+    role: input.role,
     file: null,
     upload: null,
-    document: null,
+    document: input.document ? { file_name: input.document.file_name, file_size: input.document.file_size } : null,
     fileProblem: null,
     error: null,
-    serviceToken: null,
+    serviceToken: input.serviceToken ?? null,
   }),
   on: { 'document.inspect': { actions: 'answerInspection' } },
   states: {
-    // Also the state before the root's first `app.context`: nothing may be called without a session.
-    anonymous: {
-      on: {
-        'app.context': [
-          { guard: 'serviceWithDocument', target: 'readOnly.attached' },
-          { guard: 'isServiceUser', target: 'readOnly.empty' },
-          { guard: 'isApplicant', target: 'applicant' },
-        ],
-        'document.set': { actions: [{ type: 'keepDocument', params: ({ event }) => event.document }, 'keepServiceToken'] },
-      },
+    start: {
+      always: [
+        { guard: 'isApplicant', target: 'applicant' },
+        { guard: 'staffWithDocument', target: 'readOnly.attached' },
+        { guard: 'isStaff', target: 'readOnly.empty' },
+        { target: 'anonymous' },
+      ],
     },
+    // A visitor: nothing may be called without a session.
+    anonymous: {},
     // Service users: a 'document attached' note when a document exists, nothing to act on.
     readOnly: {
       initial: 'empty',
@@ -315,30 +301,9 @@ export const documentMachine = setup({
           },
         },
       },
-      on: {
-        'app.context': [
-          { guard: 'isApplicant', target: 'applicant' },
-          { guard: 'isLoggedOut', target: 'anonymous' },
-        ],
-        'document.set': [
-          {
-            guard: 'documentGiven',
-            target: '.attached',
-            actions: [{ type: 'keepDocument', params: ({ event }) => event.document }, 'keepServiceToken'],
-          },
-          { target: '.empty', actions: { type: 'keepDocument', params: null } },
-        ],
-      },
     },
     applicant: {
       initial: 'loading',
-      on: {
-        'app.context': [
-          { guard: 'serviceWithDocument', target: 'readOnly.attached' },
-          { guard: 'isServiceUser', target: 'readOnly.empty' },
-          { guard: 'isLoggedOut', target: 'anonymous', actions: ['forgetDocument', 'forgetError'] },
-        ],
-      },
       states: {
         loading: {
           tags: 'busy',

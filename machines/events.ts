@@ -73,12 +73,6 @@ export type AnswersEvent =
    * was deleted): the page shows them as saved, not as changes of its own to save.
    */
   | { type: 'answers.confirmed'; answers: Record<string, AnswerValue> }
-  /** `version`: the server's answers version, when the answers come from the server. */
-  /**
-   * `version`: the server's answers version, when the answers come from the server; `owner`: whose
-   * they are (the username), which finds the answers of that account not saved yet on this device.
-   */
-  | { type: 'answers.replaceAll'; answers: Record<string, AnswerValue>; version?: number; owner?: string }
   /**
    * Another actor needs the answers on the server before it goes on (the submit sequence, a
    * document upload). The answers actor is the only one that saves them: it sends what changed,
@@ -91,8 +85,11 @@ export type AnswersEvent =
    * dialog): the page goes back to what the server holds and this device forgets them.
    */
   | { type: 'answers.discard' }
-  /** The root, once the submit actor exists (it loads with the page actors): tell it and validation the answers. */
-  | { type: 'answers.announce' }
+  /**
+   * The root, just before a session ends (Log Out, inactivity, a 401): the answers not saved yet
+   * stay on this device, and the next login says the session ended before they were saved.
+   */
+  | { type: 'answers.sessionEnded' }
   /**
    * Sign In / Create Account from the form, and the auth cards' sign-up and forgot-password links:
    * the answers actor navigates to `to` with the answers in navigation state.
@@ -119,4 +116,6 @@ export type DocumentInspectedEvent = { type: 'document.inspected'; answerKey: st
  * shows no toast for a save it did for someone else: the asker says what it means for its task.
  */
 export type AnswersSaveReply =
-  { type: 'answers.saved' } | { type: 'answers.saveFailed'; reason: 'conflict' | 'unauthorised' | 'error'; message: string };
+  /** `answers`: the answers as saved, for an asker that checks them (the submit sequence). */
+  | { type: 'answers.saved'; answers: Record<string, AnswerValue> }
+  | { type: 'answers.saveFailed'; reason: 'conflict' | 'unauthorised' | 'error'; message: string };

@@ -3,7 +3,8 @@ import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../src/catalogue/limits';
 import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
 import type { PdfCopy } from './api/responses';
-import type { AnswersEvent, AnswersSaveReply, AppContextEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, SessionEvent, ToastEvent } from './events';
+import type { Role, RoleInput } from './roles';
 import { sibling } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { registered } from './siblings';
@@ -15,7 +16,6 @@ export const PDF_COPY_MESSAGES = {
 } as const;
 
 export type PdfCopyEvent =
-  | AppContextEvent
   /**
    * The copy has changed (the completion page after a submission): the link held is dropped and
    * the server asked now, instead of at the next 10-minute poll.
@@ -32,6 +32,8 @@ export type PdfCopyEvent =
 export type PdfCopyEmitted = { type: 'pdfCopy.deliver'; url: string };
 
 interface PdfCopyContext {
+  /** Only an applicant has a copy: it belongs to a session. */
+  role: Role;
   /**
    * The short-lived link of the current copy (the completion page's download link); null until a
    * copy is ready, and again as soon as the copy it opened is known to be replaced.
@@ -60,6 +62,7 @@ const FAILED = {
 
 export const pdfCopyMachine = setup({
   types: {
+    input: {} as RoleInput,
     context: {} as PdfCopyContext,
     events: {} as PdfCopyEvent,
     emitted: {} as PdfCopyEmitted,
@@ -69,14 +72,7 @@ export const pdfCopyMachine = setup({
     fetchPdfCopy: fromPromise<PdfCopy, void>(({ signal }) => api.pdfCopy(signal)),
   },
   guards: {
-    isApplicant: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.loggedIn && !event.serviceUser;
-    },
-    isNotApplicant: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return !event.loggedIn || event.serviceUser;
-    },
+    isApplicant: ({ context }) => context.role === 'applicant',
     hasFailed: (_, copy: PdfCopy) => copy.status === 'failed',
     // Unprocessed and in progress are no result yet: the server is still building the copy.
     isPending: (_, copy: PdfCopy) => copy.status === 'unprocessed' || copy.status === 'in progress',
@@ -88,8 +84,8 @@ export const pdfCopyMachine = setup({
     },
   },
   actions: {
-    keepUrl: assign({ url: ({ context }, copy: PdfCopy) => (copy.status === 'completed' ? (copy.url ?? null) : context.url) }),
     forgetUrl: assign({ url: null }),
+    keepUrl: assign({ url: ({ context }, copy: PdfCopy) => (copy.status === 'completed' ? (copy.url ?? null) : context.url) }),
     /** A download needs the answers on the server first: the copy is made from what is saved. */
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.pdfCopy } satisfies AnswersEvent),
     deliver: emit((_, copy: PdfCopy) => ({ type: 'pdfCopy.deliver' as const, url: copy.url ?? '' })),
@@ -106,16 +102,14 @@ export const pdfCopyMachine = setup({
   delays: { firstPoll: PDF_POLL_FIRST_MS, poll: PDF_POLL_MS },
 }).createMachine({
   id: 'pdfCopy',
-  initial: 'inactive',
-  context: { url: null },
+  initial: 'start',
+  context: ({ input }) => ({ role: input.role, url: null }),
   states: {
+    start: { always: [{ guard: 'isApplicant', target: 'active' }, { target: 'inactive' }] },
     // Logged-in applicants only: the copy belongs to a session.
-    inactive: {
-      on: { 'app.context': { guard: 'isApplicant', target: 'active' } },
-    },
+    inactive: {},
     active: {
       initial: 'loading',
-      on: { 'app.context': { guard: 'isNotApplicant', target: 'inactive', actions: 'forgetUrl' } },
       states: {
         // Until the first result: every second.
         loading: {

@@ -1,19 +1,18 @@
-import { and, assign, fromPromise, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type {
-  AnswersChangedEvent,
-  CollegeEvent,
   SubmittedEvent,
   ValidationCheckEvent,
   ValidationServerErrorsEvent,
   WebStatus,
   WebStatusChangedEvent,
 } from './coreEvents';
-import type { AnswersEvent, AnswersSaveReply, AppContextEvent, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, AnswersSaveReply, NavigationEvent, SessionEvent, ToastEvent } from './events';
+import type { Role } from './roles';
 import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './routes';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -53,9 +52,9 @@ function serverErrors(error: unknown): ValidationError[] | undefined {
 const isRefusedForNow = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
 export interface SubmitContext {
-  loggedIn: boolean;
+  /** Only an applicant submits; a visitor's Submit goes to sign-up with the answers. */
+  role: Role;
   webStatus: WebStatus | undefined;
-  answers: Answers;
   essayLimit: number;
   /** Where errors send the applicant; none stays on the page. */
   errorRoute: string | undefined;
@@ -69,8 +68,14 @@ export interface SubmitContext {
   notice: string | null;
 }
 
-export type SubmitEvent =
-  { type: 'submit' } | AppContextEvent | WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | AnswersSaveReply;
+export interface SubmitInput {
+  role: Role;
+  webStatus?: WebStatus;
+  essayLimit?: number;
+  errorRoute?: string;
+}
+
+export type SubmitEvent = { type: 'submit' } | WebStatusChangedEvent | AnswersSaveReply;
 
 const failure = [
   { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
@@ -91,16 +96,14 @@ export const submitMachine = setup({
   types: {
     context: {} as SubmitContext,
     events: {} as SubmitEvent,
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion is what sets xstate's input type; without it the input would be `{}`
-    input: {} as { essayLimit?: number; errorRoute?: string } | undefined,
+    input: {} as SubmitInput,
   },
   actors: {
     postValidations: fromPromise<unknown, Record<string, string[]>>(({ input, signal }) => api.postValidations(input, signal)),
     submitApplication: fromPromise(({ signal }) => api.submit(signal)),
   },
   guards: {
-    loggedOut: ({ context }) => !context.loggedIn,
-    sessionEnds: ({ context, event }) => event.type === 'app.context' && context.loggedIn && !event.loggedIn,
+    loggedOut: ({ context }) => context.role !== 'applicant',
     started: ({ context }) => context.webStatus === 'started',
     noErrors: ({ context }) => context.errors.length === 0,
     hasErrorRoute: ({ context }) => context.errorRoute !== undefined,
@@ -113,14 +116,20 @@ export const submitMachine = setup({
     saveFailedFor: ({ event }, reason: 'conflict' | 'unauthorised') => event.type === 'answers.saveFailed' && event.reason === reason,
   },
   actions: {
-    keepMirrors: assign(({ event }) => {
-      if (event.type === 'app.context') return { loggedIn: event.loggedIn };
-      if (event.type === 'webStatus.changed') return { webStatus: event.webStatus };
-      if (event.type === 'answers.changed') return { answers: event.answers };
-      if (event.type === 'app.college') return { essayLimit: event.essayLimit };
-      return {};
+    keepWebStatus: assign({
+      webStatus: ({ event }) => {
+        assertEvent(event, 'webStatus.changed');
+        return event.webStatus;
+      },
     }),
-    checkAnswers: assign({ errors: ({ context }) => applicationErrors(context.answers, context.essayLimit), error: null }),
+    /** The answers as saved: the answers actor's reply carries them. */
+    checkAnswers: assign({
+      errors: ({ context, event }) => {
+        assertEvent(event, 'answers.saved');
+        return applicationErrors(event.answers, context.essayLimit);
+      },
+      error: null,
+    }),
     keepServerErrors: assign({ errors: ({ event }) => serverErrors((event as { error?: unknown }).error) ?? [] }),
     // The page's summary and fields show them (a rule the page's own check did not find).
     showServerErrors: sendTo(sibling(SYSTEM_IDS.validation), ({ context }): ValidationServerErrorsEvent => ({
@@ -145,11 +154,8 @@ export const submitMachine = setup({
     /** The page's errors are checked again with each submit: until then they keep their places. */
     checkPage: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.check' } satisfies ValidationCheckEvent),
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.submit } satisfies AnswersEvent),
-    goToSignup: sendTo(sibling(SYSTEM_IDS.navigation), ({ context }): NavigationEvent => ({
-      type: 'navigate',
-      to: SIGNUP_ROUTE,
-      state: { answers: context.answers },
-    })),
+    /** A visitor's answers go along to sign-up: the answers actor, who holds them, takes them there. */
+    goToSignup: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.carryTo', to: SIGNUP_ROUTE } satisfies AnswersEvent),
     startValidating: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.startValidating' } satisfies WebStatusEvent),
     markSubmitted: sendTo(sibling(SYSTEM_IDS.webStatus), { type: 'webStatus.submitted' } satisfies WebStatusEvent),
     /** The root keeps when it was submitted and the server's reference number, for the completion page. */
@@ -177,25 +183,16 @@ export const submitMachine = setup({
 }).createMachine({
   id: 'submit',
   context: ({ input }) => ({
-    loggedIn: false,
-    webStatus: undefined,
-    answers: {},
-    essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
-    errorRoute: input?.errorRoute,
+    role: input.role,
+    webStatus: input.webStatus,
+    essayLimit: input.essayLimit ?? DEFAULT_ESSAY_LIMIT,
+    errorRoute: input.errorRoute,
     errors: [],
     error: null,
     notice: null,
   }),
   on: {
-    'app.context': [
-      // The session ended mid-sequence (a 401 on one of its calls or on the status post): the
-      // sequence stops, so none of its later moves takes the applicant away from Log In.
-      { guard: 'sessionEnds', target: '.idle', actions: 'keepMirrors' },
-      { actions: 'keepMirrors' },
-    ],
-    'webStatus.changed': { actions: 'keepMirrors' },
-    'answers.changed': { actions: 'keepMirrors' },
-    'app.college': { actions: 'keepMirrors' },
+    'webStatus.changed': { actions: 'keepWebStatus' },
   },
   initial: 'idle',
   states: {
@@ -204,7 +201,10 @@ export const submitMachine = setup({
       tags: 'busy',
       entry: ['forgetNotice', 'askToSave'],
       on: {
-        'answers.saved': [{ guard: 'started', target: 'runningValidations', actions: 'startValidating' }, { target: 'runningValidations' }],
+        'answers.saved': [
+          { guard: 'started', target: 'runningValidations', actions: ['checkAnswers', 'startValidating'] },
+          { target: 'runningValidations', actions: 'checkAnswers' },
+        ],
         'answers.saveFailed': [
           // The answers actor has told the session.
           { guard: { type: 'saveFailedFor', params: 'unauthorised' }, target: 'idle' },
@@ -216,7 +216,7 @@ export const submitMachine = setup({
     },
     runningValidations: {
       tags: 'busy',
-      entry: ['checkAnswers', 'checkPage'],
+      entry: 'checkPage',
       invoke: {
         id: 'postValidations',
         src: 'postValidations',

@@ -1,14 +1,18 @@
 /**
- * The system ids under which the root application machine spawns its long-lived children (each
- * also its child id). Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe
- * with the same ids. The core ones (app, session, navigation, webStatus, toasts, inactivity,
- * unexpectedError, overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag);
- * the form actors (answers, validation, submit, addAnother, clearGuard) once ./formActors is loaded — the
- * root's `formReady` tag — and the page-specific ones (pdfCopy, tabs, lookup, the documents) once
- * ./pageActors is, right after — its `pageActorsReady` tag.
+ * The system ids of the long-lived actors (each also its child id where the parent names it).
+ * Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe with the same ids.
+ * The core ones (app, session, navigation, webStatus, toasts, inactivity, unexpectedError,
+ * overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag); the
+ * session's application and its form actors (answers, validation, addAnother, clearGuard) once the
+ * root has spawned the application (its `formReady` tag), and the page-specific ones (submit,
+ * pdfCopy, tabs, lookup, the documents) once the application has loaded them (its
+ * `pageActorsReady` tag). A change of session stops the application and its children; the next
+ * one registers them again.
  */
 export const SYSTEM_IDS = {
   app: 'app',
+  /** The session's application: it owns the form actors below. */
+  application: 'application',
   session: 'session',
   navigation: 'navigation',
   webStatus: 'webStatus',

@@ -5,7 +5,8 @@ import { api } from './api/endpoints';
 import { isUnauthorised } from './api/httpClient';
 import type { PageFailedEvent } from './coreEvents';
 import type { DocumentEvent } from './documentMachine';
-import type { AnswersEvent, AppContextEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
+import type { AnswersEvent, DocumentInspectedEvent, DocumentInspectEvent, SessionEvent, ToastEvent } from './events';
+import type { Role } from './roles';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 import { enqueueTo, pageFailed, type SystemActors } from './siblings';
 
@@ -22,10 +23,13 @@ export const DEFAULT_TABS: Readonly<Record<string, string>> = Object.fromEntries
   TAB_GROUPS.map((group) => [group.tabId, group.defaultTab]),
 );
 
+/** Staff are given the staff copy's chosen tabs; an applicant's are loaded; a visitor sees the defaults. */
+export interface TabsInput {
+  role: Role;
+  tabs?: Record<string, string>;
+}
+
 export type TabsEvent =
-  | AppContextEvent
-  /** The service view's chosen tabs (from GET /service/tmp-pdf), sent by the root. */
-  | { type: 'tabs.set'; tabs: Record<string, string> }
   /** `answers`: what the page shows now, so that a switch that would delete some of them asks first. */
   | { type: 'tabs.choose'; tabId: string; tab: string; answers: Answers }
   /** The answers to the question before a switch that deletes answers. */
@@ -39,6 +43,7 @@ export type TabsEvent =
   | DocumentInspectedEvent;
 
 export interface TabsContext {
+  role: Role;
   chosen: Record<string, string>;
   /** The switch being carried out. */
   pending: { tabId: string; tab: string } | null;
@@ -103,6 +108,7 @@ export const tabsMachine = setup({
     context: {} as TabsContext,
     events: {} as TabsEvent,
     emitted: {} as TabsEmitted,
+    input: {} as TabsInput,
   },
   actors: {
     loadTabs: fromPromise<Record<string, string>, void>(({ signal }) => api.tabChoices(signal)),
@@ -111,18 +117,8 @@ export const tabsMachine = setup({
     saveTab: fromPromise<unknown, { tabId: string; tab: string }>(({ input, signal }) => api.saveTab(input.tabId, input.tab, signal)),
   },
   guards: {
-    isServiceUser: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.serviceUser;
-    },
-    isApplicant: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.loggedIn && !event.serviceUser;
-    },
-    isLoggedOut: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return !event.loggedIn && !event.serviceUser;
-    },
+    isApplicant: ({ context }) => context.role === 'applicant',
+    isStaff: ({ context }) => context.role === 'staff',
     isAnotherTab: ({ context, event }) => {
       assertEvent(event, 'tabs.choose');
       return tabsOf(event.tabId).some((tab) => tab.id === event.tab) && context.chosen[event.tabId] !== event.tab;
@@ -137,7 +133,6 @@ export const tabsMachine = setup({
   actions: {
     keepChoices: assign({ chosen: (_, choices: Record<string, string>) => validChoices(choices) }),
     // Anonymous users see only the default tabs.
-    useDefaults: assign({ chosen: () => ({ ...DEFAULT_TABS }), pending: null, losing: [], failedTabId: null }),
     keepPending: assign(({ context, event }) => {
       assertEvent(event, 'tabs.choose');
       return { pending: { tabId: event.tabId, tab: event.tab }, losing: writtenAnswers(event.tabId, event.answers, context) };
@@ -208,37 +203,23 @@ export const tabsMachine = setup({
   },
 }).createMachine({
   id: 'tabs',
-  initial: 'anonymous',
-  context: { chosen: { ...DEFAULT_TABS }, pending: null, losing: [], failedTabId: null, check: NO_CHECK },
+  initial: 'start',
+  context: ({ input }) => ({
+    role: input.role,
+    chosen: validChoices(input.tabs ?? {}),
+    pending: null,
+    losing: [],
+    failedTabId: null,
+    check: NO_CHECK,
+  }),
   states: {
-    anonymous: {
-      on: {
-        'app.context': [
-          { guard: 'isServiceUser', target: 'readOnly' },
-          { guard: 'isApplicant', target: 'applicant' },
-        ],
-        // Kept for the service view, which may be told its tabs before who is using the app.
-        'tabs.set': { actions: { type: 'keepChoices', params: ({ event }) => event.tabs } },
-      },
-    },
-    // Service users see the chosen tabs read-only.
-    readOnly: {
-      on: {
-        'app.context': [
-          { guard: 'isApplicant', target: 'applicant' },
-          { guard: 'isLoggedOut', target: 'anonymous', actions: 'useDefaults' },
-        ],
-        'tabs.set': { actions: { type: 'keepChoices', params: ({ event }) => event.tabs } },
-      },
-    },
+    start: { always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }] },
+    /** A visitor sees each group's default tab; choosing needs an account. */
+    anonymous: {},
+    /** Staff see the staff copy's chosen tabs, read-only. */
+    readOnly: {},
     applicant: {
       initial: 'loading',
-      on: {
-        'app.context': [
-          { guard: 'isServiceUser', target: 'readOnly' },
-          { guard: 'isLoggedOut', target: 'anonymous', actions: 'useDefaults' },
-        ],
-      },
       states: {
         loading: {
           tags: 'busy',

@@ -1,16 +1,16 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
-import { DEFAULT_ESSAY_LIMIT, VALIDATION_CACHE_SIZE } from '../src/catalogue/limits';
+import { VALIDATION_CACHE_SIZE } from '../src/catalogue/limits';
 import { pageOfKey, type PageId } from '../src/catalogue/questions';
 import { validateApplication, type ValidationError } from '../src/catalogue/schema/application';
 import { unique } from '../src/catalogue/schema/issues';
 import { api } from './api/endpoints';
 import type {
   AnswersChangedEvent,
-  CollegeEvent,
   ValidationCheckEvent,
   ValidationPostEvent,
   ValidationServerErrorsEvent,
+  WebStatus,
   WebStatusChangedEvent,
 } from './coreEvents';
 import type { SessionEvent } from './events';
@@ -106,6 +106,8 @@ function stillStanding(server: readonly ValidationError[], before: Answers, afte
 }
 
 export interface ValidationContext {
+  /** The web status as the session started: only what picks the first state. */
+  webStatus: WebStatus;
   answers: Answers;
   essayLimit: number;
   /** Only while validating; empty otherwise. What the page shows: see inTheirPlaces. */
@@ -123,7 +125,7 @@ const showing = (errors: ValidationError[]): Pick<ValidationContext, 'errors' | 
 });
 
 export type ValidationEvent =
-  WebStatusChangedEvent | AnswersChangedEvent | CollegeEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
+  WebStatusChangedEvent | AnswersChangedEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
 
 /**
  * Validation is shown only while the status is validating. Views read
@@ -134,13 +136,13 @@ export const validationMachine = setup({
   types: {
     context: {} as ValidationContext,
     events: {} as ValidationEvent,
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion is what sets xstate's input type; without it the input would be `{}`
-    input: {} as { essayLimit?: number } | undefined,
+    input: {} as { essayLimit: number; webStatus: WebStatus },
   },
   actors: {
     postValidations: fromPromise<unknown, Record<string, string[]>>(({ input, signal }) => api.postValidations(input, signal)),
   },
   guards: {
+    startsValidating: ({ context }) => context.webStatus === 'validating',
     validating: ({ event }) => event.type === 'webStatus.changed' && event.webStatus === 'validating',
     notValidating: ({ event }) => event.type === 'webStatus.changed' && event.webStatus !== 'validating',
     unauthorised: unauthorisedError,
@@ -154,7 +156,6 @@ export const validationMachine = setup({
     keepServerErrors: assign({
       serverErrors: ({ context, event }) => (event.type === 'validation.serverErrors' ? event.errors : context.serverErrors),
     }),
-    keepEssayLimit: assign({ essayLimit: ({ context, event }) => (event.type === 'app.college' ? event.essayLimit : context.essayLimit) }),
     /** A check: every error of the answers as they are now. */
     validate: assign(({ context }) =>
       showing(withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)),
@@ -177,20 +178,22 @@ export const validationMachine = setup({
 }).createMachine({
   id: 'validation',
   context: ({ input }) => ({
+    webStatus: input.webStatus,
     answers: {},
-    essayLimit: input?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
+    essayLimit: input.essayLimit,
     errors: [],
     serverErrors: [],
     attention: '',
   }),
-  initial: 'inactive',
+  initial: 'start',
   on: {
     'answers.changed': { actions: 'keepAnswers' },
-    'app.college': { actions: 'keepEssayLimit' },
     // The server refused the application: its errors are shown whatever the status said.
     'validation.serverErrors': { target: '.active', actions: ['keepServerErrors', 'validate', 'warnUnlinked'] },
   },
   states: {
+    /** The errors show while the web status is validating. */
+    start: { always: [{ guard: 'startsValidating', target: 'active' }, { target: 'inactive' }] },
     inactive: {
       on: { 'webStatus.changed': { guard: 'validating', target: 'active' } },
     },
@@ -201,7 +204,6 @@ export const validationMachine = setup({
         'answers.changed': { actions: ['keepAnswers', 'revalidate'] },
         // The submit sequence checks the answers again: so does the page.
         'validation.check': { actions: ['validate', 'warnUnlinked'] },
-        'app.college': { actions: ['keepEssayLimit', 'validate'] },
         'webStatus.changed': { guard: 'notValidating', target: 'inactive' },
       },
       initial: 'idle',

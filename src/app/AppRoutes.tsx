@@ -6,7 +6,7 @@ import { PAGES, type PageId } from '../catalogue/pages';
 import { AUTH_CARDS, AUTH_CARD_NAMES, COMPLETION_ROUTE } from '../catalogue/routes';
 import { RootLayout } from '../layout/RootLayout';
 import { Spinner } from '../ui/Spinner';
-import { useAppActor, useNavigation, useViewValue } from './actors';
+import { useAppActor, useNavigation, useViewValue, useFormReadiness } from './actors';
 import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea, ServiceView } from './lazyRoutes';
 import { usePageTitle } from './usePageTitle';
 
@@ -74,7 +74,7 @@ function FormRoute() {
 
 function StaffRoute() {
   // The print view reads the form actors' answers, tabs and documents, which load on demand.
-  const formReady = useViewValue(useAppActor(), connectApp, (view) => view.formReady && view.pageActorsReady);
+  const formReady = useFormReadiness(true).ready;
   usePageTitle('Application (staff view)');
   const loading = <Spinner overlay size="large" label="Loading the application…" />;
   if (!formReady) return loading;

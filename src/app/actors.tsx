@@ -4,6 +4,9 @@ import { createEmptyActor, type Actor, type ActorRefFrom, type AnyActorRef, type
 import type { addAnotherMachine } from '../../machines/addAnotherMachine';
 import type { answersMachine } from '../../machines/answersMachine';
 import type { appMachine } from '../../machines/appMachine';
+import type { applicationMachine } from '../../machines/applicationMachine';
+import { connectApplication } from '../../machines/applicationView';
+import { connectApp } from '../../machines/appView';
 import type { authCardMachine } from '../../machines/authCardMachine';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import type { documentMachine } from '../../machines/documentMachine';
@@ -35,6 +38,7 @@ interface SystemActors {
   [SYSTEM_IDS.unexpectedError]: ActorRefFrom<typeof unexpectedErrorMachine>;
   [SYSTEM_IDS.overlays]: ActorRefFrom<typeof overlaysMachine>;
   [SYSTEM_IDS.authCard]: ActorRefFrom<typeof authCardMachine>;
+  [SYSTEM_IDS.application]: ActorRefFrom<typeof applicationMachine>;
   [SYSTEM_IDS.answers]: ActorRefFrom<typeof answersMachine>;
   [SYSTEM_IDS.validation]: ActorRefFrom<typeof validationMachine>;
   [SYSTEM_IDS.submit]: ActorRefFrom<typeof submitMachine>;
@@ -111,6 +115,29 @@ export function useDocument(answerKey: string): DocumentActor {
   const actor = useAppActor().system.get(documentSystemId(answerKey)) as DocumentActor | undefined;
   if (!actor) throw new Error(`No document actor for "${answerKey}".`);
   return actor;
+}
+
+/**
+ * Whether the session's application is there for the page: its form actors, and when `pageActors`
+ * the page-specific ones too (documents, tabs, school search, submit, PDF copy); whether their
+ * code could not be fetched; and the retry the page offers then. The application is spawned and
+ * stopped with the session: the root's `formReady` re-renders the caller when it comes or goes.
+ */
+export function useFormReadiness(pageActors: boolean): { ready: boolean; failed: boolean; retry: () => void } {
+  const app = useAppActor();
+  const formReady = useViewValue(app, connectApp, (view) => view.formReady);
+  const formFailed = useViewValue(app, connectApp, (view) => view.formFailed);
+  const application = useOptionalSystemActor(SYSTEM_IDS.application);
+  const pagesReady = useViewValue(application, connectApplication, (view) => view.pageActorsReady, false);
+  const pagesFailed = useViewValue(application, connectApplication, (view) => view.pageActorsFailed, false);
+  return {
+    ready: formReady && application !== undefined && (!pageActors || pagesReady),
+    failed: formFailed || (pageActors && pagesFailed),
+    retry: () => {
+      if (formFailed) currentView(app, connectApp).retryFormArea();
+      else if (application) currentView(application, connectApplication).retry();
+    },
+  };
 }
 
 /**

@@ -36,7 +36,7 @@ export const isAuthRoute = (pathname: string) => AUTH_ROUTES.includes(pathname);
  * fails the bundle test (test/src/app/bundleBudget.test.ts) until this table follows.
  */
 /** The form area's frame (src/layout/FormArea.tsx) and the form actors the root loads for it. */
-const FORM_AREA = ['FormArea', 'formActors'];
+const FORM_AREA = ['FormArea', 'applicationMachine'];
 const PAGE_ENTRIES: Record<PageId, string> = { about: 'AboutPage', education: 'EducationPage', 'final-steps': 'FinalStepsPage' };
 /**
  * The pages that show a document, a tab group, the school search or the PDF copy offer, whose actors
@@ -47,7 +47,7 @@ export const PAGE_ACTOR_PAGES: readonly PageId[] = ['education', 'final-steps'];
 const PAGE_ACTORS = 'pageActors';
 /** An auth card (src/auth/AuthArea.tsx) needs none of the form actors, only its own actor. */
 const AUTH_AREA = ['AuthArea', 'authCardMachine'];
-const COMPLETION = ['CompletionArea', 'formActors', PAGE_ACTORS];
+const COMPLETION = ['CompletionArea', 'applicationMachine', PAGE_ACTORS];
 
 /** Whether a route's page waits for the page-specific form actors (machines/pageActors). */
 export function needsPageActors(pathname: string): boolean {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { connectApp } from '../../machines/appView';
 import { connectPdfCopy } from '../../machines/pdfCopyView';
 import { SUBMITTED_MESSAGE } from '../catalogue/messages';
-import { currentView, useAppActor, usePdfCopy, useView, useViewValue } from '../app/actors';
+import { currentView, useAppActor, usePdfCopy, useView, useViewValue, useFormReadiness } from '../app/actors';
 import { useCollege } from '../app/useApp';
 import { SUBMISSION_LABELS, formatSubmittedAt, localSubmittedAt } from '../catalogue/submission';
 import { usePageTitle } from '../app/usePageTitle';
@@ -17,7 +17,7 @@ import './completion.css';
 /** The completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {
   // The PDF copy actor is one of the page-specific form actors (machines/pageActors), loaded on demand.
-  const formReady = useViewValue(useAppActor(), connectApp, (view) => view.formReady && view.pageActorsReady);
+  const formReady = useFormReadiness(true).ready;
   if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
   return <CompletionPage />;
 }

@@ -1,6 +1,5 @@
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
-import { connectApp } from '../../machines/appView';
-import { currentView, useAppActor, useViewValue } from '../app/actors';
+import { useFormReadiness } from '../app/actors';
 import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
@@ -22,19 +21,15 @@ import { WelcomeBanner } from './WelcomeBanner';
  * link) never see it: their route shows only the print view (src/app/AppRoutes.tsx).
  */
 export default function FormArea({ children }: { children: ReactNode }) {
-  const app = useAppActor();
   // The form actors (answers, validation…) load with the form area: the frame and the banner show
-  // at once, the summary and the page once they are there.
+  // at once, the summary and the page once they are there. /education and /final-steps also wait
+  // for the page-specific ones (documents, tabs, school search, PDF copy: machines/pageActors).
   const { pathname } = useBrowserLocation();
-  // /education and /final-steps also wait for the page-specific ones (documents, tabs, school
-  // search, PDF copy: machines/pageActors), which the root loads right after the others.
-  const pageActors = needsPageActors(pathname);
-  const formReady = useViewValue(app, connectApp, (view) => view.formReady && (!pageActors || view.pageActorsReady));
+  const form = useFormReadiness(needsPageActors(pathname));
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
-  const pageShown = useDeferredValue(formReady, false);
+  const pageShown = useDeferredValue(form.ready, false);
   // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
-  const formFailed = useViewValue(app, connectApp, (view) => view.formFailed || (pageActors && view.pageActorsFailed));
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();
   return (
@@ -49,8 +44,8 @@ export default function FormArea({ children }: { children: ReactNode }) {
             <MissingInformation />
             <Suspense fallback={<Spinner size="large" label="Loading the page…" className="frame__loading" />}>{children}</Suspense>
           </>
-        ) : formFailed ? (
-          <ChunkError onRetry={() => currentView(app, connectApp).retryFormArea()} />
+        ) : form.failed ? (
+          <ChunkError onRetry={form.retry} />
         ) : (
           <Spinner size="large" label="Loading your application…" className="frame__loading" />
         )}
