@@ -23,7 +23,6 @@ import type { DocumentEvent } from './documentMachine';
 import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
 import type { FormActors } from './formActors';
 import type { PageActors } from './pageActors';
-import { inactivityMachine } from './inactivityMachine';
 import { navigationMachine } from './navigationMachine';
 import { DEFAULT_ROUTE, isAuthRoute } from './routes';
 import { hasLoginCookie, sessionMachine } from './sessionMachine';
@@ -85,17 +84,6 @@ export interface AppContext extends ClientSnapshot {
 
 export type AppEvent = WebStatusChangedEvent | RootReportEvent;
 
-/** The children spawned at start: what every page needs, auth cards included. */
-const CORE_CHILDREN = [
-  SYSTEM_IDS.session,
-  SYSTEM_IDS.navigation,
-  SYSTEM_IDS.toasts,
-  SYSTEM_IDS.webStatus,
-  SYSTEM_IDS.inactivity,
-  SYSTEM_IDS.unexpectedError,
-  SYSTEM_IDS.overlays,
-] as const;
-
 /** The form actors of ./formActors and ./pageActors, spawned once loaded: their system ids (documents: one per question). */
 const formActorIds = (documentKeys: readonly string[]): string[] => [
   SYSTEM_IDS.validation,
@@ -109,12 +97,8 @@ const formActorIds = (documentKeys: readonly string[]): string[] => [
   ...documentKeys.map(documentSystemId),
 ];
 
-/** Tells every child who is using the app (events.ts: app.context). */
-const broadcast = [
-  ...CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const),
-  'tellAuthCard',
-  'tellFormActors',
-] as const;
+/** Tells the form actors who is using the app (events.ts: app.context). */
+const broadcast = ['tellAuthCard', 'tellFormActors'] as const;
 
 /** The college configuration is known: the rules that depend on it are told. */
 const collegeLoaded = ['keepCollege', 'shareCollege'] as const;
@@ -242,7 +226,6 @@ export const appMachine = setup({
     navigation: navigationMachine,
     toasts: toastsMachine,
     webStatus: webStatusMachine,
-    inactivity: inactivityMachine,
     unexpectedError: unexpectedErrorMachine,
     overlays: overlaysMachine,
     /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
@@ -325,10 +308,6 @@ export const appMachine = setup({
     askAnswersAgain: enqueueActions(({ context, system, enqueue }) => {
       tell(enqueue, formActor(context, system, SYSTEM_IDS.answers), { type: 'answers.announce' } satisfies AnswersEvent);
     }),
-    tellChild: sendTo(
-      (_, params: { id: string }) => params.id,
-      ({ context }): AppContextEvent => appContextOf(context),
-    ),
     tellFormActors: enqueueActions(({ context, system, enqueue }) => {
       for (const id of formActorIds(context.documentKeys ?? [])) tell(enqueue, formActor(context, system, id), appContextOf(context));
     }),
@@ -437,11 +416,19 @@ export const appMachine = setup({
     };
   },
   entry: [
-    spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
-    spawnChild('navigation', { id: SYSTEM_IDS.navigation, systemId: SYSTEM_IDS.navigation, input: ({ context }) => context.location }),
+    // Who is using the app is known from the start: the session actor owns whether a session is open.
+    spawnChild('session', {
+      id: SYSTEM_IDS.session,
+      systemId: SYSTEM_IDS.session,
+      input: ({ context }) => ({ loggedIn: context.isLoggedIn }),
+    }),
+    spawnChild('navigation', {
+      id: SYSTEM_IDS.navigation,
+      systemId: SYSTEM_IDS.navigation,
+      input: ({ context }) => ({ ...context.location, staff: context.serviceToken !== null }),
+    }),
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
-    spawnChild('inactivity', { id: SYSTEM_IDS.inactivity, systemId: SYSTEM_IDS.inactivity }),
     spawnChild('unexpectedError', { id: SYSTEM_IDS.unexpectedError, systemId: SYSTEM_IDS.unexpectedError }),
     spawnChild('overlays', { id: SYSTEM_IDS.overlays, systemId: SYSTEM_IDS.overlays }),
     ...broadcast,

@@ -12,8 +12,15 @@ export interface ToastRequest {
   title: string;
   message: string;
 }
-/** To the toasts actor (system id 'toasts'). */
-export type ToastEvent = { type: 'toast.show'; toast: ToastRequest } | { type: 'toast.dismiss'; id: string };
+/**
+ * To the toasts actor (system id 'toasts'). The session actor sends `toast.sessionStarted` at a
+ * login (the toasts shown while logged out go) and `toast.sessionEnded` when a session ends.
+ */
+export type ToastEvent =
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'toast.dismiss'; id: string }
+  | { type: 'toast.sessionStarted' }
+  | { type: 'toast.sessionEnded' };
 
 /** Navigation state carried between routes. */
 export interface NavigationState {

@@ -1,8 +1,8 @@
 /**
  * The system ids under which the root application machine spawns its long-lived children (each
  * also its child id). Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe
- * with the same ids. The core ones (app, session, navigation, webStatus, toasts, inactivity,
- * unexpectedError, overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag);
+ * with the same ids. The core ones (app, session, navigation, webStatus, toasts, unexpectedError,
+ * overlays) exist from the start (the inactivity actor is the session actor's child, not registered here); authCard once it is loaded (the root's `authReady` tag);
  * the form actors (answers, validation, submit, addAnother, clearGuard) once ./formActors is loaded — the
  * root's `formReady` tag — and the page-specific ones (pdfCopy, tabs, lookup, the documents) once
  * ./pageActors is, right after — its `pageActorsReady` tag.
@@ -16,7 +16,6 @@ export const SYSTEM_IDS = {
   validation: 'validation',
   submit: 'submit',
   toasts: 'toasts',
-  inactivity: 'inactivity',
   /** The 'Unexpected Error' dialog, for what escaped everything else. */
   unexpectedError: 'unexpectedError',
   /** Which of the frame's overlays (Help, privacy notice, Account popover) is open. */
