@@ -121,7 +121,7 @@ try {
       if (!argument) fail(USAGE);
       const user = findUserByUsername(db, normaliseUsername(argument));
       if (!user) fail(`No account exists for ${argument}.`);
-      const token = tokens.issueServiceToken(user.id);
+      const token = tokens.issueStaffLink(user.id);
       process.stdout.write(`${linkBase()}/about?service_token=${token}\n`);
       break;
     }
@@ -148,7 +148,7 @@ try {
       // Prefill links are read by anyone who holds them: they must never carry an SSN.
       const sensitive = Object.keys(checked.answers).filter((key) => SENSITIVE_KEYS.has(key));
       if (sensitive.length > 0) fail(`Prefilled answers cannot include sensitive answers: ${sensitive.join(', ')}.`);
-      const token = tokens.issueTmpToken(JSON.stringify(checked.answers));
+      const token = tokens.issuePrefillLink(JSON.stringify(checked.answers));
       process.stdout.write(`${linkBase()}/about?token=${token}\n`);
       break;
     }

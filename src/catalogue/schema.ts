@@ -2,7 +2,8 @@
  * The valibot schemas of the product, in one import:
  * - validateAnswerPayload: the server's check of a saved answers object;
  * - validateApplication / validateField / combinedErrors: the application rules;
- * - the account forms and the password requirement list.
+ * - the account forms and the password requirement list;
+ * - the lookup's query and the document calls' payloads.
  * The implementations live in ./schema/*.
  */
 export { validateAnswerPayload } from './schema/answerPayload';
@@ -20,3 +21,12 @@ export {
   signupSchema,
 } from './schema/account';
 export { firstIssueMessages, formIssues } from './schema/issues';
+export {
+  DOCUMENT_REQUEST_MESSAGES,
+  conversionSchema,
+  documentKeySchema,
+  downloadQuerySchema,
+  fileNameProblem,
+  presignSchema,
+} from './schema/documents';
+export { lookupQuerySchema, type LookupCategory, type LookupQuery } from './schema/lookup';

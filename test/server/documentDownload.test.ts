@@ -38,7 +38,7 @@ async function download(url: string, client?: TestClient) {
 function staffTokenFor(username: string): string {
   const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
   const tokens = createAccessTokens({ db: server.db, secret, now: () => server.clock.now() });
-  return tokens.issueServiceToken(findUserByUsername(server.db, username)!.id);
+  return tokens.issueStaffLink(findUserByUsername(server.db, username)!.id);
 }
 
 /** An applicant whose statement (a PDF showing `marker`) is uploaded and converted; its status with the link. */

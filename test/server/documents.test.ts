@@ -320,5 +320,5 @@ describe('who sees documents', () => {
 /** A staff link's token, issued as `npm run admin -- service-token` does, with the secret kept in DATA_DIR. */
 function serviceToken(on: TestServer, userId: number): string {
   const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: on.dataDir });
-  return createAccessTokens({ db: on.db, secret, now: () => on.clock.now() }).issueServiceToken(userId);
+  return createAccessTokens({ db: on.db, secret, now: () => on.clock.now() }).issueStaffLink(userId);
 }
