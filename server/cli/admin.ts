@@ -21,9 +21,9 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
 
 /**
  * The admissions office's commands:
- *   npm run admin -- service-token EMAIL          staff URL that shows EMAIL's application read-only
- *   npm run admin -- revoke-service-token EMAIL   ends every staff URL of EMAIL's application at once
- *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
+ *   npm run admin -- service-token EMAIL          staff link: shows EMAIL's application, read-only
+ *   npm run admin -- revoke-service-token EMAIL   ends every staff link to EMAIL's application at once
+ *   npm run admin -- tmp-token FILE.json          prefill link: opens the form with FILE's answers for a visitor
  *   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  *   npm run admin -- backup FILE                  consistent copy of the live database

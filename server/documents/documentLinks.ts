@@ -4,7 +4,7 @@ import { issueFileTicket, readFileTicket, ticketNames } from '../storage/fileTic
  * The download link of an uploaded document's converted PDF: a file ticket (server/storage/
  * fileTickets.ts) for the one converted file it was issued for, so a replaced or deleted document
  * needs a new link. As with the PDF copy, the route also requires the owner's session or a staff
- * token for the same applicant. A query parameter, not a path: request logs keep paths, never queries.
+ * link for the same applicant. A query parameter, not a path: request logs keep paths, never queries.
  */
 export const DOCUMENT_DOWNLOAD_PATH = '/files/document';
 /** How long a document link opens: the page asks for a fresh one at each click. */

@@ -109,7 +109,7 @@ describe('opening an uploaded document (its converted PDF)', () => {
     expect((await download(status.url!, client)).response.status).toBe(404);
   });
 
-  it('opens for staff with a service token for the owner (GET /service/pdf/document-answer/{key}), and not with another', async () => {
+  it('opens for staff with a staff link for the owner (GET /service/pdf/document-answer/{key}), and not with another', async () => {
     const { username, status: own } = await withDocument('MARKER-STAFF-8842');
     const token = staffTokenFor(username);
     const staff = server.client();

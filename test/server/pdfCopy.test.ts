@@ -194,7 +194,7 @@ describe('the PDF copy', () => {
     }
   });
 
-  it('opens for staff with a valid service token (GET /service/pdf)', async () => {
+  it('opens for staff with a valid staff link (GET /service/pdf)', async () => {
     const { client, username } = await newApplicant();
     await client.put('/api/answer', { first_name: 'Staffview' });
     const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
