@@ -63,9 +63,8 @@ export type SessionEvent =
   | { type: 'session.answersUnsaved'; unsaved: boolean };
 
 /**
- * Broadcast by the root app machine to its children whenever who is using the app changes (and to
- * the form actors as soon as they are spawned), so that inactivity, tabs, add-another and
- * documents know whether they may act.
+ * Broadcast by the root app machine to the form actors whenever who is using the app changes (and
+ * as soon as they are spawned), so that tabs, add-another and documents know whether they may act.
  */
 export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceUser: boolean };
 
