@@ -45,10 +45,13 @@ const endWithLogoutMessage = [
 ] as const;
 
 /**
- * Whether someone is logged in, and how a session ends: Log Out and the inactivity logout call
+ * The one owner of "an applicant's session is open": open from the start when the page opened
+ * with one (input: the login cookie, and no staff link), or from a login; the root and the toasts
+ * are told when it starts and ends. How a session ends: Log Out and the inactivity logout call
  * GET /api/logout, a 401 from any call means the server already ended it. Either way the root
  * drops what it cached and the applicant lands on /login with the reason in navigation state.
  * Log Out while the answers actor holds answers not saved asks first (`confirmingLogout`).
+ * While the session is open, the inactivity actor runs as its child.
  */
 export const sessionMachine = setup({
   types: {
