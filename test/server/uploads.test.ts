@@ -333,5 +333,11 @@ describe('document calls with bad input', () => {
     expect(await client.request('POST', '/api/pdf/document-answer/first_name', 'nope')).toMatchObject(
       refused('The request body is not valid JSON.'),
     );
+    // Who is asking comes first: a visitor is asked to log in, an unknown staff link is refused, whatever the question.
+    expect((await server.client().request('DELETE', '/api/document-answer/first_name')).status).toBe(401);
+    expect(await server.client().get(`/service/pdf/document-answer/first_name?service_token=${'a'.repeat(20)}`)).toMatchObject({
+      status: 403,
+      body: { message: 'This staff link is invalid or has expired.' },
+    });
   });
 });
