@@ -1,7 +1,9 @@
 import { Router } from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import * as v from 'valibot';
 import { PAGES } from '../../src/catalogue/questions';
+import { validateAnswerPayload } from '../../src/catalogue/schema';
+import type { CollegeConfig } from '../../src/college/schema';
 import { APPLICATION_SERVICE_MESSAGES, createApplicationService, type ApplicationDeps } from '../application/applicationService';
 import { VALIDATION_REPORT_LIMITS, checkValidationReport } from '../application/validationReport';
 import { badRequest } from '../http/errors';
@@ -43,6 +45,19 @@ function baseVersionOf(header: string): number | undefined {
 }
 
 /**
+ * A save's input, checked before the service sees it and in this order: a body that is JSON, an
+ * If-Match that is a version, then the answers by the catalogue's payload schema for the college
+ * (a refusal names the answer in `key`).
+ */
+async function saveInput(ctx: Context, college: CollegeConfig) {
+  const payload = await readJsonObject(ctx);
+  const baseVersion = baseVersionOf(ctx.get('if-match'));
+  const checked = validateAnswerPayload(payload, college);
+  if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
+  return { answers: checked.answers, baseVersion };
+}
+
+/**
  * The calls of a logged-in applicant: each a session check, a check of its payload and a thin
  * handler calling the application service. The two every page makes constantly (the profile and
  * a save) are answered by exact method and path, before any router is walked (`hotRoutes`).
@@ -60,7 +75,8 @@ export function applicationRoutes(deps: ApplicationDeps): {
     ctx.body = service.profile(currentSession(ctx));
   };
   const saveAnswers: Middleware<SessionState> = async (ctx) => {
-    const { version } = await service.saveAnswers(currentSession(ctx), await readJsonObject(ctx), baseVersionOf(ctx.get('if-match')));
+    const { answers, baseVersion } = await saveInput(ctx, deps.college);
+    const { version } = await service.saveAnswers(currentSession(ctx), answers, baseVersion);
     ctx.body = { message: APPLICATION_SERVICE_MESSAGES.saved, version };
   };
   const withSession =
