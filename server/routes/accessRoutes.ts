@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import * as v from 'valibot';
 import type { Db } from '../../db/connection';
 import { findApplication } from '../../db/applications';
-import { documentKeySchema } from '../../src/catalogue/schema';
+import { documentKeySchema, prefillLinkQuery, staffLinkQuery } from '../../src/catalogue/schema';
 import type { AccessTokens } from '../accounts/accessTokens';
 import type { AnswerStore } from '../application/answerStore';
 import { staffViewJson } from '../application/staffView';
@@ -11,11 +11,6 @@ import type { DocumentService } from '../documents/documentService';
 import { HttpError } from '../http/errors';
 import { parseOrReject, validate, type InputState } from '../http/validate';
 import type { CopyService } from '../pdf/copyService';
-
-const tokenRule = (name: string) =>
-  v.pipe(v.string(`The ${name} parameter is required.`), v.regex(/^[A-Za-z0-9_-]{16,64}$/, `The ${name} parameter is not valid.`));
-const prefillQuery = v.object({ token: tokenRule('token') });
-const staffLinkQuery = v.object({ service_token: tokenRule('service_token') });
 
 const STAFF_LINK_INVALID = 'This staff link is invalid or has expired.';
 
@@ -51,7 +46,7 @@ export function accessRoutes(deps: {
     await next();
   };
 
-  router.get('/public/tmp', validate(prefillQuery, { from: 'query' }), (ctx) => {
+  router.get('/public/tmp', validate(prefillLinkQuery, { from: 'query' }), (ctx) => {
     const answers = deps.tokens.prefillAnswers(ctx.state.input.token);
     if (answers === undefined) throw new HttpError(404, 'This link is invalid or has expired.');
     ctx.type = 'application/json';

@@ -1,8 +1,7 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import * as v from 'valibot';
-import { PAGES } from '../../src/catalogue/questions';
-import { validateAnswerPayload } from '../../src/catalogue/schema';
+import { addAnotherSchema, lastPageSchema, tabSchema, validateAnswerPayload, webStatusSchema } from '../../src/catalogue/schema';
 import type { CollegeConfig } from '../../src/college/schema';
 import { APPLICATION_SERVICE_MESSAGES, createApplicationService, type ApplicationDeps } from '../application/applicationService';
 import { VALIDATION_REPORT_LIMITS, checkValidationReport } from '../application/validationReport';
@@ -11,22 +10,6 @@ import { readJsonObject } from '../http/jsonBody';
 import { currentSession, requireSession, type SessionState } from '../http/session';
 import { validate } from '../http/validate';
 
-const ROUTES = PAGES.map((page) => page.route);
-
-const lastPageSchema = v.object({
-  last_page: v.pipe(
-    v.string('last_page must be a page of the application.'),
-    v.picklist(ROUTES, 'last_page must be a page of the application.'),
-  ),
-});
-const webStatusSchema = v.object({
-  web_status: v.picklist(['started', 'validating', 'submitted'], 'web_status must be started, validating or submitted.'),
-});
-const addAnotherSchema = v.object({
-  button_id: v.string('button_id is required.'),
-  num_components: v.pipe(v.number('num_components must be a whole number.'), v.integer('num_components must be a whole number.')),
-});
-const tabSchema = v.object({ tab_id: v.string('tab_id is required.'), chosen_tab: v.string('chosen_tab is required.') });
 /** Only the latest report is kept, and a report too large or too wide is refused before it costs anything. */
 const validationReportSchema = v.pipe(
   v.custom<Record<string, unknown>>((body) => typeof body === 'object' && body !== null),

@@ -3,7 +3,8 @@
  * - validateAnswerPayload: the server's check of a saved answers object;
  * - validateApplication / validateField / combinedErrors: the application rules;
  * - the account forms and the password requirement list;
- * - the lookup's query and the document calls' payloads.
+ * - the payloads of the other calls: an applicant's small ones, the prefill and staff links'
+ *   tokens, the lookup's query, the document calls'.
  * The implementations live in ./schema/*.
  */
 export { validateAnswerPayload } from './schema/answerPayload';
@@ -29,4 +30,5 @@ export {
   fileNameProblem,
   presignSchema,
 } from './schema/documents';
+export { addAnotherSchema, lastPageSchema, prefillLinkQuery, staffLinkQuery, tabSchema, webStatusSchema } from './schema/applicationCalls';
 export { lookupQuerySchema, type LookupCategory, type LookupQuery } from './schema/lookup';
