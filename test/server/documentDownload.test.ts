@@ -71,6 +71,26 @@ describe('opening an uploaded document (its converted PDF)', () => {
     expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '', url: null });
   });
 
+  it('reads a link that says a thing twice, or leaves it out, as a link that does not open (never a 400)', async () => {
+    const { client, status } = await withDocument('MARKER-TWICE-4410');
+    const url = status.url!;
+    const ticket = new URL(url, server.url).searchParams.get('ticket')!;
+    const invalid = { message: 'This link is invalid or has expired. Please download the copy again.' };
+    for (const path of [`${url}&ticket=${ticket}`, '/files/document', '/files/pdf-copy', '/files/document?ticket=']) {
+      const { response, bytes } = await download(path, client);
+      expect({ status: response.status, body: JSON.parse(bytes.toString()) as unknown }, path).toMatchObject({
+        status: 404,
+        body: invalid,
+      });
+    }
+    // A staff link given twice is no staff link: a visitor with the owner's link is asked to log in.
+    const twice = await download(`${url}&service_token=${'a'.repeat(20)}&service_token=${'b'.repeat(20)}`);
+    expect({ status: twice.response.status, body: JSON.parse(twice.bytes.toString()) as unknown }).toMatchObject({
+      status: 401,
+      body: { message: 'Please log in to download your document.' },
+    });
+  });
+
   it('opens for nobody else: another applicant, a visitor, a changed, an expired or a PDF-copy link', async () => {
     const { client, status } = await withDocument('MARKER-PRIVATE-7310');
     const url = status.url!;
