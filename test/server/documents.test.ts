@@ -303,7 +303,7 @@ describe('who sees documents', () => {
   });
 
   it('needs a session for every document call', async () => {
-    const anonymous = server.client();
+    const visitor = server.client();
     for (const [method, path] of [
       ['GET', '/api/document-answer'],
       ['DELETE', `/api/document-answer/${DOC_KEY}`],
@@ -311,9 +311,9 @@ describe('who sees documents', () => {
       ['DELETE', `/api/pdf/document-answer/${DOC_KEY}`],
       ['GET', '/api/pdf'],
     ] as const) {
-      expect((await anonymous.request(method, path)).status, `${method} ${path}`).toBe(401);
+      expect((await visitor.request(method, path)).status, `${method} ${path}`).toBe(401);
     }
-    expect((await anonymous.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: 'x', file_name: 'a.png' })).status).toBe(401);
+    expect((await visitor.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: 'x', file_name: 'a.png' })).status).toBe(401);
   });
 });
 
