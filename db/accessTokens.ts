@@ -1,7 +1,8 @@
 import type { Db } from './connection';
 import { stmt } from './statements';
 
-export function createServiceToken(db: Db, idHash: string, userId: number, expiresAt: number, now: number): void {
+/** A staff link: it opens one applicant's application until it expires. */
+export function createStaffLink(db: Db, idHash: string, userId: number, expiresAt: number, now: number): void {
   stmt(db, "INSERT INTO access_tokens (id_hash, kind, user_id, created_at, expires_at) VALUES (?, 'service', ?, ?, ?)").run(
     idHash,
     userId,
@@ -10,7 +11,8 @@ export function createServiceToken(db: Db, idHash: string, userId: number, expir
   );
 }
 
-export function createTmpToken(db: Db, idHash: string, answersJson: string, expiresAt: number, now: number): void {
+/** A prefill link: it opens the form with these answers for a visitor until it expires. */
+export function createPrefillLink(db: Db, idHash: string, answersJson: string, expiresAt: number, now: number): void {
   stmt(db, "INSERT INTO access_tokens (id_hash, kind, answers, created_at, expires_at) VALUES (?, 'tmp', ?, ?, ?)").run(
     idHash,
     answersJson,
@@ -19,20 +21,20 @@ export function createTmpToken(db: Db, idHash: string, answersJson: string, expi
   );
 }
 
-export function findServiceTokenUser(db: Db, idHash: string, now: number): number | undefined {
+export function findStaffLinkApplicant(db: Db, idHash: string, now: number): number | undefined {
   const row = stmt(db, "SELECT user_id FROM access_tokens WHERE id_hash = ? AND kind = 'service' AND expires_at > ?").get(idHash, now) as
     { user_id: number } | undefined;
   return row?.user_id;
 }
 
-export function findTmpAnswers(db: Db, idHash: string, now: number): string | undefined {
+export function findPrefillAnswers(db: Db, idHash: string, now: number): string | undefined {
   const row = stmt(db, "SELECT answers FROM access_tokens WHERE id_hash = ? AND kind = 'tmp' AND expires_at > ?").get(idHash, now) as
     { answers: string } | undefined;
   return row?.answers;
 }
 
 /** Ends every staff link to one applicant's application at once; answers how many there were. */
-export function deleteServiceTokensOf(db: Db, userId: number): number {
+export function deleteStaffLinksOf(db: Db, userId: number): number {
   return stmt(db, "DELETE FROM access_tokens WHERE kind = 'service' AND user_id = ?").run(userId).changes;
 }
 

@@ -8,8 +8,7 @@ import type { Profile, ServiceData } from './api/responses';
 import type { applicationMachine, ApplicationInput } from './applicationMachine';
 import type { authCardMachine } from './authCardMachine';
 import type { RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { AnswersEvent, AppContextEvent, SessionEvent } from './events';
-import { inactivityMachine } from './inactivityMachine';
+import type { AnswersEvent, SessionEvent } from './events';
 import { navigationMachine } from './navigationMachine';
 import { isAuthRoute } from './routes';
 import { hasLoginCookie, sessionMachine } from './sessionMachine';
@@ -59,12 +58,6 @@ export interface AppContext extends ClientSnapshot {
 
 export type AppEvent = WebStatusChangedEvent | RootReportEvent;
 
-/** The children spawned at start: what every page needs, auth cards included. */
-const CORE_CHILDREN = [SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.toasts, SYSTEM_IDS.inactivity] as const;
-
-/** Tells the core children who is using the app (events.ts: app.context). */
-const broadcast = CORE_CHILDREN.map((id) => ({ type: 'tellChild', params: { id } }) as const);
-
 /** Only a logged-in applicant has a web status. */
 const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
 
@@ -72,7 +65,7 @@ const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: f
 const visitor = { type: 'keepGiven', params: { role: 'visitor', answers: {} } } as const;
 
 /** The cache is cleared with the session. */
-const dropUser = ['forgetUser', ...broadcast, visitor, withoutStatus] as const;
+const dropUser = ['forgetUser', visitor, withoutStatus] as const;
 
 /** Route errors show the root error screen. */
 const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
@@ -131,7 +124,6 @@ export const appMachine = setup({
     navigation: navigationMachine,
     toasts: toastsMachine,
     webStatus: webStatusMachine,
-    inactivity: inactivityMachine,
     unexpectedError: unexpectedErrorMachine,
     overlays: overlaysMachine,
     /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
@@ -180,10 +172,6 @@ export const appMachine = setup({
       const answers = registered(system, SYSTEM_IDS.answers);
       if (answers) enqueue.sendTo(answers, { type: 'answers.sessionEnded' } satisfies AnswersEvent);
     }),
-    tellChild: sendTo(
-      (_, params: { id: string }) => params.id,
-      ({ context }): AppContextEvent => ({ type: 'app.context', loggedIn: context.isLoggedIn, serviceUser: context.isServiceUser }),
-    ),
     keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
     keepProfile: assign((_, profile: Profile) => ({
       username: profile.username,
@@ -256,14 +244,22 @@ export const appMachine = setup({
     };
   },
   entry: [
-    spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
-    spawnChild('navigation', { id: SYSTEM_IDS.navigation, systemId: SYSTEM_IDS.navigation, input: ({ context }) => context.location }),
+    // Who is using the app is decided here, once: the session actor owns it from then on.
+    spawnChild('session', {
+      id: SYSTEM_IDS.session,
+      systemId: SYSTEM_IDS.session,
+      input: ({ context }) => ({ loggedIn: context.isLoggedIn }),
+    }),
+    spawnChild('navigation', {
+      id: SYSTEM_IDS.navigation,
+      systemId: SYSTEM_IDS.navigation,
+      // A staff link is one for the page's whole life.
+      input: ({ context }) => ({ ...context.location, staff: context.serviceToken !== null }),
+    }),
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
-    spawnChild('inactivity', { id: SYSTEM_IDS.inactivity, systemId: SYSTEM_IDS.inactivity }),
     spawnChild('unexpectedError', { id: SYSTEM_IDS.unexpectedError, systemId: SYSTEM_IDS.unexpectedError }),
     spawnChild('overlays', { id: SYSTEM_IDS.overlays, systemId: SYSTEM_IDS.overlays }),
-    ...broadcast,
   ],
   on: {
     'webStatus.changed': { actions: 'keepWebStatus' },
@@ -290,7 +286,11 @@ export const appMachine = setup({
             onDone: [
               { guard: 'serviceLink', target: 'loadingServiceData', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
               { guard: 'loggedIn', target: 'loadingProfile', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
-              { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
+              {
+                guard: 'publicToken',
+                target: 'loadingTemporaryAnswers',
+                actions: { type: 'keepCollege', params: ({ event }) => event.output },
+              },
               { target: 'anonymous', actions: [{ type: 'keepCollege', params: ({ event }) => event.output }, visitor, withoutStatus] },
             ],
             onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
@@ -343,7 +343,7 @@ export const appMachine = setup({
         anonymous: {
           tags: 'ready',
           on: {
-            'app.sessionStarted': { target: 'loadingProfile', actions: ['startSession', ...broadcast] },
+            'app.sessionStarted': { target: 'loadingProfile', actions: 'startSession' },
           },
         },
         student: { tags: 'ready' },

@@ -12,8 +12,15 @@ export interface ToastRequest {
   title: string;
   message: string;
 }
-/** To the toasts actor (system id 'toasts'). */
-export type ToastEvent = { type: 'toast.show'; toast: ToastRequest } | { type: 'toast.dismiss'; id: string };
+/**
+ * To the toasts actor (system id 'toasts'). The session actor sends `toast.sessionStarted` at a
+ * login (the toasts shown while logged out go) and `toast.sessionEnded` when a session ends.
+ */
+export type ToastEvent =
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'toast.dismiss'; id: string }
+  | { type: 'toast.sessionStarted' }
+  | { type: 'toast.sessionEnded' };
 
 /** Navigation state carried between routes. */
 export interface NavigationState {
@@ -56,9 +63,8 @@ export type SessionEvent =
   | { type: 'session.answersUnsaved'; unsaved: boolean };
 
 /**
- * Broadcast by the root app machine to its children whenever who is using the app changes (and to
- * the form actors as soon as they are spawned), so that inactivity, tabs, add-another and
- * documents know whether they may act.
+ * Broadcast by the root app machine to the form actors whenever who is using the app changes (and
+ * as soon as they are spawned), so that tabs, add-another and documents know whether they may act.
  */
 export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceUser: boolean };
 

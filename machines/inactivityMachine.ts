@@ -1,7 +1,7 @@
-import { assertEvent, assign, fromPromise, not, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../src/catalogue/limits';
 import { api } from './api/coreEndpoints';
-import type { AppContextEvent, SessionEvent } from './events';
+import type { SessionEvent } from './events';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 
@@ -20,7 +20,6 @@ export interface InactivityContext {
 }
 
 export type InactivityEvent =
-  | AppContextEvent
   /** From the view on user input (throttled): `at` is `Date.now()`. */
   | { type: 'activity'; at: number }
   /** The modal's Continue button. */
@@ -34,6 +33,11 @@ const activityAt = ({ event }: { event: Activity }): Activity => ({ at: event.at
 const idleTooLong = { type: 'idleTooLong', params: activityAt } as const;
 const noteActivity = { type: 'noteActivity', params: activityAt } as const;
 
+/**
+ * The inactivity logout: after 14 minutes without activity the 'Still working?' modal, after 15
+ * the logout with the inactivity message. It runs exactly while an applicant's session is open:
+ * the session actor invokes it then, so staff and visitors have none.
+ */
 export const inactivityMachine = setup({
   types: {
     context: {} as InactivityContext,
@@ -52,16 +56,10 @@ export const inactivityMachine = setup({
     warningPeriod: INACTIVITY_WARNING_MS,
   },
   guards: {
-    // Service users are not logged in as students; the handling is for students only.
-    isStudent: ({ event }) => {
-      assertEvent(event, 'app.context');
-      return event.loggedIn && !event.serviceUser;
-    },
     idleTooLong: ({ context }, { at }: Activity) => context.lastActiveAt !== null && at - context.lastActiveAt >= INACTIVITY_TIMEOUT_MS,
     unauthorised: unauthorisedError,
   },
   actions: {
-    forgetActivity: assign({ lastActiveAt: null }),
     noteActivity: assign({ lastActiveAt: ({ context }, { at }: Activity) => Math.max(at, context.lastActiveAt ?? at) }),
     /** Idle too long: the inactivity message. */
     requestLogout: sendTo(sibling(SYSTEM_IDS.session), {
@@ -78,54 +76,44 @@ export const inactivityMachine = setup({
 }).createMachine({
   id: 'inactivity',
   context: { lastActiveAt: null },
-  initial: 'off',
+  initial: 'active',
   states: {
-    off: {
-      on: { 'app.context': { guard: 'isStudent', target: 'on' } },
-    },
-    on: {
-      entry: 'forgetActivity',
-      on: { 'app.context': { guard: not('isStudent'), target: 'off' } },
-      initial: 'active',
-      states: {
-        active: {
-          after: { untilWarning: 'warning' },
-          on: {
-            activity: [
-              { guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' },
-              // Re-entering restarts the countdown.
-              { target: 'active', reenter: true, actions: noteActivity },
-            ],
-          },
-        },
-        /** The 'Still working?' modal: only Continue or Logout closes it. */
-        warning: {
-          tags: 'warning',
-          after: { warningPeriod: { target: 'loggingOut', actions: 'requestLogout' } },
-          on: {
-            activity: [{ guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' }, { actions: noteActivity }],
-            continue: [
-              { guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' },
-              { target: 'keeping', actions: noteActivity },
-            ],
-            logout: { target: 'loggingOut', actions: 'requestChosenLogout' },
-          },
-        },
-        keeping: {
-          invoke: {
-            id: 'touchSession',
-            src: 'touchSession',
-            onDone: 'active',
-            onError: [
-              { guard: 'unauthorised', target: 'loggingOut', actions: 'reportUnauthorised' },
-              // A network blip says nothing about the session: keep working; the next call will tell.
-              { target: 'active' },
-            ],
-          },
-        },
-        /** Logout requested; the root's app.context (logged out) turns the handling off. */
-        loggingOut: {},
+    active: {
+      after: { untilWarning: 'warning' },
+      on: {
+        activity: [
+          { guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' },
+          // Re-entering restarts the countdown.
+          { target: 'active', reenter: true, actions: noteActivity },
+        ],
       },
     },
+    /** The 'Still working?' modal: only Continue or Logout closes it. */
+    warning: {
+      tags: 'warning',
+      after: { warningPeriod: { target: 'loggingOut', actions: 'requestLogout' } },
+      on: {
+        activity: [{ guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' }, { actions: noteActivity }],
+        continue: [
+          { guard: idleTooLong, target: 'loggingOut', actions: 'requestLogout' },
+          { target: 'keeping', actions: noteActivity },
+        ],
+        logout: { target: 'loggingOut', actions: 'requestChosenLogout' },
+      },
+    },
+    keeping: {
+      invoke: {
+        id: 'touchSession',
+        src: 'touchSession',
+        onDone: 'active',
+        onError: [
+          { guard: 'unauthorised', target: 'loggingOut', actions: 'reportUnauthorised' },
+          // A network blip says nothing about the session: keep working; the next call will tell.
+          { target: 'active' },
+        ],
+      },
+    },
+    /** Logout requested: the session actor stops this actor when the session ends. */
+    loggingOut: {},
   },
 });

@@ -7,8 +7,6 @@ type InactivitySend = ActorRefFrom<typeof inactivityMachine>['send'];
 /** What 'Still working?' needs from the inactivity actor. */
 export function connectInactivity(snapshot: InactivitySnapshot, send: InactivitySend) {
   return {
-    /** A student is logged in: what they do is worth reporting. */
-    watching: snapshot.matches('on'),
     /** 'Still working?' is shown. */
     warning: snapshot.hasTag('warning'),
     reportActivity: (at: number) => send({ type: 'activity', at }),

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { api } from './api/coreEndpoints';
 import type { RestoreEvent, RootReportEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { AppContextEvent, HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
+import type { HistoryAction, NavigateEmitted, NavigationEvent, NavigationState, SessionEvent, ToastEvent } from './events';
 import { AUTH_ROUTES, COMPLETION_ROUTE, DEFAULT_ROUTE, FORM_ROUTES, isFormRoute } from './routes';
 import { sibling, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
@@ -39,11 +39,18 @@ export interface NavigationContext {
   webStatus: WebStatus | undefined;
   /** The last_page the server holds; undefined until the profile loaded. */
   savedLastPage: string | null | undefined;
-  /** A staff member (service link), as the root said (app.context): they may see only the read-only view. */
-  serviceUser: boolean;
+  /** The page was opened by a staff link (for its whole life): staff may see only the read-only view. */
+  staff: boolean;
 }
 
-export type NavigationMachineEvent = NavigationEvent | WebStatusChangedEvent | RestoreEvent | AppContextEvent;
+/** Where the page opened, and whether a staff link opened it. */
+export interface NavigationInput {
+  pathname: string;
+  search: string;
+  staff: boolean;
+}
+
+export type NavigationMachineEvent = NavigationEvent | WebStatusChangedEvent | RestoreEvent;
 /** The events whose rules may move the router. */
 type DeferredEvent = Extract<NavigationMachineEvent, { type: 'navigate' | 'webStatus.changed' | 'navigation.restore' }>;
 
@@ -70,26 +77,20 @@ function inPageAnchor(location: BrowserLocation | null, event: Extract<Navigatio
 interface Judged {
   path: string;
   status: WebStatus | undefined;
-  serviceUser: boolean;
+  staff: boolean;
 }
 type LocationChanged = Extract<NavigationEvent, { type: 'location.changed' }>;
 /** Where the browser went. */
 const judgedLocation = ({ context, event }: { context: NavigationContext; event: LocationChanged }): Judged => ({
   path: event.pathname,
   status: context.webStatus,
-  serviceUser: context.serviceUser,
+  staff: context.staff,
 });
 /** The status the root reported. */
 const judgedStatus = ({ context, event }: { context: NavigationContext; event: WebStatusChangedEvent }): Judged => ({
   path: context.pathname,
   status: event.webStatus,
-  serviceUser: context.serviceUser,
-});
-/** Who the root says is using the app. */
-const judgedViewer = ({ context, event }: { context: NavigationContext; event: AppContextEvent }): Judged => ({
-  path: context.pathname,
-  status: context.webStatus,
-  serviceUser: event.serviceUser,
+  staff: context.staff,
 });
 
 /** A rule's redirect: the browser is told, and the rules already judge the new path. */
@@ -100,7 +101,6 @@ const redirect = <TArgs>(to: (args: TArgs) => string) =>
   ] as const;
 
 const toDefaultKeepingLocationQuery = redirect(({ event }: { event: LocationChanged }) => DEFAULT_ROUTE + event.search);
-const toDefaultKeepingQuery = redirect(({ context }: { context: NavigationContext }) => DEFAULT_ROUTE + context.search);
 const toDefault = redirect(() => DEFAULT_ROUTE);
 const toCompletion = redirect(() => COMPLETION_ROUTE);
 
@@ -115,7 +115,7 @@ export const navigationMachine = setup({
   types: {
     context: {} as NavigationContext,
     events: {} as NavigationMachineEvent,
-    input: {} as { pathname: string; search: string },
+    input: {} as NavigationInput,
     emitted: {} as NavigateEmitted,
   },
   actors: {
@@ -129,7 +129,7 @@ export const navigationMachine = setup({
      * Staff get no auth pages and none of the applicant's screens; the read-only view
      * is shown on the form routes. (An unknown path goes there anyway.)
      */
-    staffOffTheirView: (_: unknown, { path, serviceUser }: Judged) => serviceUser && KNOWN_ROUTES.has(path) && !isFormRoute(path),
+    staffOffTheirView: (_: unknown, { path, staff }: Judged) => staff && KNOWN_ROUTES.has(path) && !isFormRoute(path),
     unknownRoute: (_: unknown, { path }: Judged) => !KNOWN_ROUTES.has(path),
     submittedElsewhere: (_: unknown, { path, status }: Judged) => status === 'submitted' && path !== COMPLETION_ROUTE,
     // An unknown status (still loading) must not bounce a reload of /completion.
@@ -186,12 +186,6 @@ export const navigationMachine = setup({
       assertEvent(event, 'navigate');
       return locationOf(event.to);
     }),
-    keepViewer: assign({
-      serviceUser: ({ event }) => {
-        assertEvent(event, 'app.context');
-        return event.serviceUser;
-      },
-    }),
     keepStatus: assign({
       webStatus: ({ event }) => {
         assertEvent(event, 'webStatus.changed');
@@ -239,7 +233,7 @@ export const navigationMachine = setup({
     deferred: [],
     webStatus: undefined,
     savedLastPage: undefined,
-    serviceUser: false,
+    staff: input.staff,
   }),
   states: {
     route: {
@@ -268,14 +262,6 @@ export const navigationMachine = setup({
           { guard: { type: 'completionTooEarly', params: judgedStatus }, target: '.form', actions: ['keepStatus', ...toDefault] },
           { actions: 'keepStatus' },
         ],
-        'app.context': [
-          {
-            guard: { type: 'staffOffTheirView', params: judgedViewer },
-            target: '.form',
-            actions: ['keepViewer', ...toDefaultKeepingQuery],
-          },
-          { actions: 'keepViewer' },
-        ],
         // The location is taken for granted at once, so that rules judging before the browser
         // reports it (a status change right after the submit) do not send the applicant twice.
         navigate: { actions: ['forward', 'assumeRequested'] },
@@ -295,8 +281,6 @@ export const navigationMachine = setup({
             navigate: { actions: 'defer' },
             'webStatus.changed': { actions: 'defer' },
             'navigation.restore': { actions: 'defer' },
-            // Who is using the app is known at once: the first location is judged with it.
-            'app.context': { actions: 'keepViewer' },
           },
           exit: 'replayDeferred',
         },

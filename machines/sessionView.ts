@@ -15,6 +15,8 @@ export function connectSession(snapshot: SessionSnapshot, send: SessionSend) {
     /** "Save and log out" is saving. */
     savingBeforeLogout: asking && snapshot.hasTag('busy'),
     logoutFailure: snapshot.context.logoutFailure,
+    /** The inactivity actor: it runs while an applicant's session is open, and is undefined otherwise. */
+    inactivity: snapshot.children.inactivity,
     logOut: () => send({ type: 'session.logout' }),
     cancelLogout: () => send({ type: 'logout.cancel' }),
     discardAndLogOut: () => send({ type: 'logout.discard' }),

@@ -1,8 +1,8 @@
 /**
  * The system ids of the long-lived actors (each also its child id where the parent names it).
  * Siblings find each other with `system.get(SYSTEM_IDS.x)`; the views subscribe with the same ids.
- * The core ones (app, session, navigation, webStatus, toasts, inactivity, unexpectedError,
- * overlays) exist from the start; authCard once it is loaded (the root's `authReady` tag); the
+ * The core ones (app, session, navigation, webStatus, toasts, unexpectedError, overlays)
+ * exist from the start (inactivity is the session actor's child, found through the session's view); authCard once it is loaded (the root's `authReady` tag); the
  * session's application and its form actors (answers, validation, addAnother, clearGuard) once the
  * root has spawned the application (its `formReady` tag), and the page-specific ones (submit,
  * pdfCopy, tabs, lookup, the documents) once the application has loaded them (its
@@ -20,7 +20,6 @@ export const SYSTEM_IDS = {
   validation: 'validation',
   submit: 'submit',
   toasts: 'toasts',
-  inactivity: 'inactivity',
   /** The 'Unexpected Error' dialog, for what escaped everything else. */
   unexpectedError: 'unexpectedError',
   /** Which of the frame's overlays (Help, privacy notice, Account popover) is open. */

@@ -1,6 +1,6 @@
-import { and, assertEvent, assign, raise, setup } from 'xstate';
+import { assertEvent, assign, raise, setup } from 'xstate';
 import { ERROR_TOAST_MS, TOAST_MS } from '../src/catalogue/limits';
-import type { AppContextEvent, ToastEvent, ToastRequest } from './events';
+import type { ToastEvent, ToastRequest } from './events';
 
 /** The toast titles. */
 export const TOAST_TITLES = { error: 'Error', success: 'Success' } as const;
@@ -13,15 +13,17 @@ export interface ToastsContext {
   /** Oldest first: the order the view stacks them in. */
   toasts: Toast[];
   nextId: number;
-  /** Whether the applicant is logged in, as the root last said (unknown until it says). */
-  loggedIn: boolean | undefined;
-  /** Toasts shown while logged out ('Your account is confirmed. Please log in.'): logging in ends them. */
+  /**
+   * The toasts shown since the last session ended, or since the page opened: a login can only
+   * follow one of these, so they are the ones shown while logged out ('Your account is confirmed.
+   * Please log in.'), and logging in ends them.
+   */
   untilLogin: string[];
 }
 
 /** Raised by each toast's own timer; an id already dismissed is ignored. */
 type ExpireEvent = { type: 'toast.expire'; id: string };
-export type ToastsEvent = ToastEvent | ExpireEvent | AppContextEvent;
+export type ToastsEvent = ToastEvent | ExpireEvent;
 
 /** The events that close one toast, named by its id: the view's dismiss and the toast's own timer. */
 const CLOSING = ['toast.dismiss', 'toast.expire'] as const;
@@ -31,7 +33,8 @@ const without = (toasts: readonly Toast[], id: string) => toasts.filter((toast) 
 /**
  * The toast queue: every toast shows at once, each closes on its own after its lifetime (errors
  * stay long enough to be read: 300 s against 5 s) or when the view sends `toast.dismiss` (close button,
- * Escape, swipe). A toast shown while logged out is about getting in: it goes when the applicant logs in.
+ * Escape, swipe). A toast shown while logged out is about getting in: it goes when the applicant
+ * logs in (the session actor says when a session starts and ends).
  */
 export const toastsMachine = setup({
   types: {
@@ -53,34 +56,23 @@ export const toastsMachine = setup({
       assertEvent(event, CLOSING);
       return context.toasts.some((toast) => toast.id === event.id);
     },
-    loggingIn: ({ context, event }) => {
-      assertEvent(event, 'app.context');
-      return event.loggedIn && context.loggedIn === false;
-    },
     onlyLoggedOutToasts: ({ context }) => context.toasts.every((toast) => context.untilLogin.includes(toast.id)),
   },
   actions: {
     addToast: assign(({ context, event }) => {
       assertEvent(event, 'toast.show');
       const toast = { ...event.toast, id: `toast-${context.nextId}` };
-      const untilLogin = context.loggedIn === false ? [...context.untilLogin, toast.id] : context.untilLogin;
-      return { toasts: [...context.toasts, toast], nextId: context.nextId + 1, untilLogin };
+      return { toasts: [...context.toasts, toast], nextId: context.nextId + 1, untilLogin: [...context.untilLogin, toast.id] };
     }),
-    keepLogin: assign({
-      loggedIn: ({ event }) => {
-        assertEvent(event, 'app.context');
-        return event.loggedIn;
-      },
-    }),
+    /** The toasts shown during the session stay at the next login. */
+    keepSessionToasts: assign({ untilLogin: [] }),
     dropLoggedOutToasts: assign({
       toasts: ({ context }) => context.toasts.filter((toast) => !context.untilLogin.includes(toast.id)),
       untilLogin: [],
     }),
-    removeToast: assign({
-      toasts: ({ context, event }) => {
-        assertEvent(event, CLOSING);
-        return without(context.toasts, event.id);
-      },
+    removeToast: assign(({ context, event }) => {
+      assertEvent(event, CLOSING);
+      return { toasts: without(context.toasts, event.id), untilLogin: context.untilLogin.filter((id) => id !== event.id) };
     }),
     // The toast just added is the last one; its id is the counter before the increment.
     scheduleExpiry: raise(({ context }) => ({ type: 'toast.expire', id: `toast-${context.nextId - 1}` }) as const, {
@@ -89,14 +81,14 @@ export const toastsMachine = setup({
   },
 }).createMachine({
   id: 'toasts',
-  context: { toasts: [], nextId: 1, loggedIn: undefined, untilLogin: [] },
+  context: { toasts: [], nextId: 1, untilLogin: [] },
   initial: 'empty',
   on: {
-    'app.context': [
-      { guard: and(['loggingIn', 'onlyLoggedOutToasts']), target: '.empty', actions: ['dropLoggedOutToasts', 'keepLogin'] },
-      { guard: 'loggingIn', actions: ['dropLoggedOutToasts', 'keepLogin'] },
-      { actions: 'keepLogin' },
+    'toast.sessionStarted': [
+      { guard: 'onlyLoggedOutToasts', target: '.empty', actions: 'dropLoggedOutToasts' },
+      { actions: 'dropLoggedOutToasts' },
     ],
+    'toast.sessionEnded': { actions: 'keepSessionToasts' },
   },
   states: {
     empty: {

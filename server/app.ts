@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,
-    documentRoutes({ db, clock, documents, copies }),
+    documentRoutes({ documents, copies }),
     accessRoutes({ db, tokens, copies, documents, answers: deps.answers }),
     fileRoutes({ store: deps.store, documents, copies, tokens }),
     lookupRoutes({ db }),

@@ -1,37 +1,39 @@
 import type { Db } from '../../db/connection';
-import { createServiceToken, createTmpToken, deleteServiceTokensOf, findServiceTokenUser, findTmpAnswers } from '../../db/accessTokens';
+import { createPrefillLink, createStaffLink, deleteStaffLinksOf, findPrefillAnswers, findStaffLinkApplicant } from '../../db/accessTokens';
 import { ACCESS_TOKEN_TTL_MS } from './sessionPolicy';
 import { keyedHash, randomToken } from './secrets';
 
 /**
- * Read-only links for the admissions office (service tokens, one application each) and for
- * anonymous visitors given prepared answers (tmp tokens). Only keyed hashes are stored.
+ * The links that open the form without an account: staff links (one application each, for the
+ * admissions office to read) and prefill links (prepared answers for a visitor). Each is a random
+ * token in the link's query; only keyed hashes are stored.
  */
 export function createAccessTokens(deps: { db: Db; secret: Buffer; now: () => number }) {
   const hashOf = (token: string) => keyedHash(deps.secret, 'access', token);
   return {
-    issueServiceToken(userId: number, ttlMs = ACCESS_TOKEN_TTL_MS): string {
+    issueStaffLink(userId: number, ttlMs = ACCESS_TOKEN_TTL_MS): string {
       const token = randomToken();
       const now = deps.now();
-      createServiceToken(deps.db, hashOf(token), userId, now + ttlMs, now);
+      createStaffLink(deps.db, hashOf(token), userId, now + ttlMs, now);
       return token;
     },
-    issueTmpToken(answersJson: string, ttlMs = ACCESS_TOKEN_TTL_MS): string {
+    issuePrefillLink(answersJson: string, ttlMs = ACCESS_TOKEN_TTL_MS): string {
       const token = randomToken();
       const now = deps.now();
-      createTmpToken(deps.db, hashOf(token), answersJson, now + ttlMs, now);
+      createPrefillLink(deps.db, hashOf(token), answersJson, now + ttlMs, now);
       return token;
     },
     /** Every staff link of the applicant stops working now, not at its expiry; answers how many. */
     revokeStaffLinks(userId: number): number {
-      return deleteServiceTokensOf(deps.db, userId);
+      return deleteStaffLinksOf(deps.db, userId);
     },
     /** The applicant whose application a staff link opens, while the link is valid. */
     staffLinkApplicant(token: string): number | undefined {
-      return findServiceTokenUser(deps.db, hashOf(token), deps.now());
+      return findStaffLinkApplicant(deps.db, hashOf(token), deps.now());
     },
-    tmpAnswers(token: string): string | undefined {
-      return findTmpAnswers(deps.db, hashOf(token), deps.now());
+    /** The answers a prefill link opens the form with, while the link is valid. */
+    prefillAnswers(token: string): string | undefined {
+      return findPrefillAnswers(deps.db, hashOf(token), deps.now());
     },
   };
 }

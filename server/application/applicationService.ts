@@ -15,7 +15,7 @@ import { CONFLICT_MESSAGES, answerLabel } from '../../src/catalogue/answerMessag
 import { descKey, type AnswerValue, type Answers } from '../../src/catalogue/dataModel';
 import { SUBMITTED_MESSAGE } from '../../src/catalogue/messages';
 import { ADD_ANOTHER_GROUPS, TAB_GROUPS, slotKeys } from '../../src/catalogue/questions';
-import { validateAnswerPayload, validateApplication } from '../../src/catalogue/schema';
+import { validateApplication } from '../../src/catalogue/schema';
 import { phoneRulesReady } from '../../src/catalogue/schema/phone';
 import type { CollegeConfig } from '../../src/college/schema';
 import type { Clock } from '../clock';
@@ -76,10 +76,8 @@ export function createApplicationService(deps: ApplicationDeps) {
      * Saves answers merged into the stored ones. With the version the page last saw, a save that
      * would overwrite a newer change from elsewhere is refused, naming the answers in question.
      */
-    async saveAnswers({ userId }: Applicant, payload: Record<string, unknown>, baseVersion: number | undefined) {
-      const checked = validateAnswerPayload(payload, college);
-      if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
-      const result = await answers.save(userId, checked.answers, clock.now(), baseVersion);
+    async saveAnswers({ userId }: Applicant, changes: Record<string, AnswerValue>, baseVersion: number | undefined) {
+      const result = await answers.save(userId, changes, clock.now(), baseVersion);
       if (result.status === 'conflict') {
         throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.conflict(result.keys), { conflicts: result.keys, version: result.version });
       }

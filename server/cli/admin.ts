@@ -21,9 +21,9 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
 
 /**
  * The admissions office's commands:
- *   npm run admin -- service-token EMAIL          staff URL that shows EMAIL's application read-only
- *   npm run admin -- revoke-service-token EMAIL   ends every staff URL of EMAIL's application at once
- *   npm run admin -- tmp-token FILE.json          URL that pre-fills an anonymous visitor's answers
+ *   npm run admin -- service-token EMAIL          staff link: shows EMAIL's application, read-only
+ *   npm run admin -- revoke-service-token EMAIL   ends every staff link to EMAIL's application at once
+ *   npm run admin -- tmp-token FILE.json          prefill link: opens the form with FILE's answers for a visitor
  *   npm run admin -- export --status submitted|all --format csv|json [--out FILE] [--include-sensitive]
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  *   npm run admin -- backup FILE                  consistent copy of the live database
@@ -121,7 +121,7 @@ try {
       if (!argument) fail(USAGE);
       const user = findUserByUsername(db, normaliseUsername(argument));
       if (!user) fail(`No account exists for ${argument}.`);
-      const token = tokens.issueServiceToken(user.id);
+      const token = tokens.issueStaffLink(user.id);
       process.stdout.write(`${linkBase()}/about?service_token=${token}\n`);
       break;
     }
@@ -148,7 +148,7 @@ try {
       // Prefill links are read by anyone who holds them: they must never carry an SSN.
       const sensitive = Object.keys(checked.answers).filter((key) => SENSITIVE_KEYS.has(key));
       if (sensitive.length > 0) fail(`Prefilled answers cannot include sensitive answers: ${sensitive.join(', ')}.`);
-      const token = tokens.issueTmpToken(JSON.stringify(checked.answers));
+      const token = tokens.issuePrefillLink(JSON.stringify(checked.answers));
       process.stdout.write(`${linkBase()}/about?token=${token}\n`);
       break;
     }

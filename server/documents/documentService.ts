@@ -1,10 +1,11 @@
 import type { Db } from '../../db/connection';
 import { findApplication } from '../../db/applications';
-import { startConversion } from '../../db/documentAnswers';
+import { deleteConversion, deleteDocument, startConversion, type DeleteResult } from '../../db/documentAnswers';
 import {
   BUSY_STATUSES,
   countOpenUploadSlots,
   createUploadSlot,
+  documentAnswersJson,
   findDocument,
   findUploadSlot,
   listCompletedConversions,
@@ -13,7 +14,7 @@ import {
   type DocumentStatus,
 } from '../../db/documents';
 import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
-import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
+import { fileNameProblem } from '../../src/catalogue/schema';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
 import { APPLICATION_SERVICE_MESSAGES } from '../application/applicationService';
@@ -21,7 +22,7 @@ import { LOCAL_BUCKET, localCredentials } from '../storage/localStore';
 import type { MultipartForm } from '../storage/multipart';
 import { isSafeObjectKey, type ObjectStore } from '../storage/objectStore';
 import { verifyPostPolicy, type PresignedPost } from '../storage/postPolicy';
-import { CONTENT_TYPE_OF, fileNameProblem, inspectFileContent } from './fileRules';
+import { CONTENT_TYPE_OF, inspectFileContent } from './fileRules';
 import { DOCUMENT_LINK_TTL_MS, convertedFileName, documentLink, documentTicketNames, readDocumentTicket } from './documentLinks';
 import { DOCUMENT_MESSAGES } from './messages';
 import { newUploadKey, uploadPrefix } from './objectKeys';
@@ -38,22 +39,29 @@ export const UPLOAD_POLICY_TTL_MS = 10 * 60 * 1000;
 /** Open upload forms per applicant: one file at a time needs a few; more would only fill the disk. */
 export const MAX_OPEN_UPLOADS = 10;
 
+/** A conversion request, once its payload passed the catalogue's `conversionSchema`. */
+interface ConversionRequest {
+  key: string;
+  file_key: string;
+  file_name: string;
+}
+
+/** Answers a delete's outcome: a short message; refusals as errors. */
+function deleteAnswer(result: DeleteResult, done: string): { message: string } {
+  if (result === 'submitted') throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.alreadySubmitted);
+  if (result === 'busy') throw new HttpError(409, DOCUMENT_MESSAGES.uploadInProgress);
+  // Deleting what is not there is done already: the client's retries and double clicks are harmless.
+  return { message: result === 'missing' ? DOCUMENT_MESSAGES.noDocument : done };
+}
+
 /**
- * The document calls behind the routes: presigned uploads, the local upload
- * endpoint's checks, conversion requests and status. Everything is scoped to the caller's own
- * account; a key of anyone else's is answered as if it did not exist.
+ * The document calls behind the routes: presigned uploads, the local upload endpoint's checks,
+ * conversion requests, status and deletes. The routes have checked each payload with the
+ * catalogue's schema (so every answer key here is a document question's); everything is scoped to
+ * the caller's own account, and a key of anyone else's is answered as if it did not exist.
  */
 export function createDocumentService(deps: { db: Db; clock: Clock; store: ObjectStore; secret: Buffer; wake(): void }) {
   const { db, clock, store } = deps;
-
-  function requireDocumentKey(answerKey: unknown): string {
-    if (typeof answerKey !== 'string' || !(DOCUMENT_KEYS as readonly string[]).includes(answerKey)) {
-      throw badRequest(
-        DOCUMENT_MESSAGES.unknownQuestion(typeof answerKey === 'string' || typeof answerKey === 'number' ? String(answerKey) : ''),
-      );
-    }
-    return answerKey;
-  }
 
   function refuseWhenSubmitted(userId: number): void {
     if (findApplication(db, userId)?.submitted_at != null) throw new HttpError(409, APPLICATION_SERVICE_MESSAGES.alreadySubmitted);
@@ -71,10 +79,12 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
   }
 
   return {
-    requireDocumentKey,
+    /** GET /api/document-answer: every document of the applicant, by answer key, as JSON. */
+    listJson(userId: number): string {
+      return documentAnswersJson(db, userId);
+    },
 
-    async presign(userId: number, rawAnswerKey: unknown): Promise<PresignedPost> {
-      const answerKey = requireDocumentKey(rawAnswerKey);
+    async presign(userId: number, answerKey: string): Promise<PresignedPost> {
       refuseWhenSubmitted(userId);
       refuseWhenConverting(userId, answerKey);
       const now = clock.now();
@@ -125,14 +135,8 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
       recordUploadReceived(db, slot.object_key, file.bytes.length, clock.now());
     },
 
-    async requestConversion(userId: number, rawAnswerKey: unknown, body: Record<string, unknown>): Promise<void> {
-      const answerKey = requireDocumentKey(rawAnswerKey);
-      const fileKey = body.file_key;
-      const fileName = body.file_name;
-      if (typeof fileKey !== 'string' || fileKey === '') throw badRequest(DOCUMENT_MESSAGES.fileKeyRequired);
-      if (typeof fileName !== 'string') throw badRequest(DOCUMENT_MESSAGES.fileNameRequired);
-      const nameProblem = fileNameProblem(fileName);
-      if (nameProblem) throw badRequest(nameProblem);
+    async requestConversion(userId: number, request: ConversionRequest): Promise<void> {
+      const { key: answerKey, file_key: fileKey, file_name: fileName } = request;
       refuseWhenSubmitted(userId);
       const slot = isSafeObjectKey(fileKey) ? findUploadSlot(db, fileKey) : undefined;
       // Another applicant's key is answered exactly like a key that never existed.
@@ -162,10 +166,9 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
 
     /**
      * The conversion status, with the download link of the converted PDF once it is there
-     * (for staff, a link that opens with their service token).
+     * (for staff, a link that opens with their staff link).
      */
-    status(userId: number, rawAnswerKey: unknown, options: { serviceToken?: string } = {}): DocumentStatusAnswer {
-      const answerKey = requireDocumentKey(rawAnswerKey);
+    status(userId: number, answerKey: string, options: { staffLink?: string } = {}): DocumentStatusAnswer {
       const row = findDocument(db, userId, answerKey);
       if (!row) return { status: 'not answered', message: '', url: null };
       const url =
@@ -174,10 +177,20 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
               userId,
               objectKey: row.converted_key,
               expiresAt: clock.now() + DOCUMENT_LINK_TTL_MS,
-              serviceToken: options.serviceToken,
+              staffLink: options.staffLink,
             })
           : null;
       return { status: row.status, message: row.message, url };
+    },
+
+    /** DELETE /api/document-answer/{key}: the document, its conversion, its files and the answer. */
+    deleteDocument(userId: number, answerKey: string): { message: string } {
+      return deleteAnswer(deleteDocument(db, userId, answerKey, clock.now()), 'Your file was deleted.');
+    },
+
+    /** DELETE /api/pdf/document-answer/{key}: the conversion and its files; the question is unanswered again. */
+    deleteConversion(userId: number, answerKey: string): { message: string } {
+      return deleteAnswer(deleteConversion(db, userId, answerKey, clock.now()), 'The conversion was deleted.');
     },
 
     /** The applicant and the converted file a document link names, if it is valid and the file still that document's. */

@@ -1,13 +1,13 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../../src/catalogue/limits';
+import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
 import type { DocumentFileType } from '../../db/documents';
 import { ZipRefused, readZipDirectory } from './docxZip';
 import { exceedsImageLimits, readImageHeader } from './imageHeader';
 import { DOCUMENT_MESSAGES } from './messages';
 
 /**
- * The file rules on the server: at most 1 MB, not empty, a name of at most 32 characters, and a
- * .png, .jpeg, .jpg, .pdf or .docx. The name is checked as the applicant gave it; the type is
+ * The file rules on the server: at most 1 MB, not empty, and a .png, .jpeg, .jpg, .pdf or .docx
+ * (the name's rules are the catalogue's `fileNameProblem`, checked as the applicant gave it). The type is
  * decided by the bytes (magic numbers), never by the name or the declared Content-Type, so a zip
  * renamed .png is refused and a PDF renamed .jpg is converted as the PDF it is.
  */
@@ -22,23 +22,6 @@ const TYPE_BY_MIME: Readonly<Record<string, DocumentFileType>> = {
 export const CONTENT_TYPE_OF: Readonly<Record<DocumentFileType, string>> = Object.fromEntries(
   Object.entries(TYPE_BY_MIME).map(([mime, type]) => [type, mime]),
 ) as Record<DocumentFileType, string>;
-
-/**
- * Characters that make a name read as something else: control characters of every kind (line
- * breaks included) and the bidirectional controls (embeddings, overrides, isolates, marks), with
- * which `cv\u202excod.pdf` shows as "cvdoc.pdf"-like text ending in another type.
- */
-const MISLEADING_NAME_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
-
-/** The problem with a file name, in the order an applicant fixes them; undefined when acceptable. */
-export function fileNameProblem(name: string): string | undefined {
-  if (name.trim() === '') return DOCUMENT_MESSAGES.fileNameRequired;
-  if (/[/\\]/.test(name) || MISLEADING_NAME_CHARACTER.test(name)) return DOCUMENT_MESSAGES.fileNameCharacters;
-  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-  if (!(FILE_TYPES as readonly string[]).includes(extension)) return DOCUMENT_MESSAGES.wrongType;
-  if (name.length > FILE_NAME_MAX_LENGTH) return DOCUMENT_MESSAGES.nameTooLong;
-  return undefined;
-}
 
 export type ContentVerdict = { ok: true; type: DocumentFileType } | { ok: false; message: string };
 

@@ -1,4 +1,5 @@
 import { FILE_MESSAGES } from '../../src/catalogue/limits';
+import { DOCUMENT_REQUEST_MESSAGES } from '../../src/catalogue/schema';
 import { DOCUMENT_MAX_PAGES, DOCX_MAX_UNPACKED_BYTES, DOCX_MAX_XML_BYTES, IMAGE_MAX_PIXELS } from './contentLimits';
 
 const MB = 1024 * 1024;
@@ -6,17 +7,14 @@ const count = (value: number) => value.toLocaleString('en-US');
 const megapixels = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
 
 /**
- * What the server says about documents beyond the file rules (FILE_MESSAGES, used
- * word for word). The applicant reads these, so they say what to do next.
+ * What the server says about documents beyond the file rules and the calls' payloads (the
+ * catalogue's, used word for word). The applicant reads these, so they say what to do next.
  */
 export const DOCUMENT_MESSAGES = {
   ...FILE_MESSAGES,
+  ...DOCUMENT_REQUEST_MESSAGES,
   /** The 'File Upload in Progress' dialog's text, also the answer when a conversion blocks a delete or a tab switch. */
   uploadInProgress: 'Please wait until the file upload has completed.',
-  unknownQuestion: (key: string) => `${key} is not a question that takes a document.`,
-  fileNameRequired: 'file_name is required.',
-  fileNameCharacters: 'Your file name contains characters that are not allowed. Please rename the file and try again.',
-  fileKeyRequired: 'file_key is required.',
   uploadNotFound: 'No upload was found for this file. Please upload it again.',
   uploadNotReceived: 'We did not receive your file. Please upload it again.',
   uploadLinkUsed: 'This upload link has already been used. Please upload the file again.',

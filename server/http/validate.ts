@@ -20,21 +20,23 @@ export interface InputState<TInput> {
 }
 
 interface ValidateOptions extends BodyLimit {
-  /** Where the payload is: the JSON body (the default) or the query string. */
-  from?: 'body' | 'query';
+  /** Where the payload is besides the path's named parameters: the JSON body (the default), the query string, or nowhere else. */
+  from?: 'body' | 'query' | 'path';
 }
 
 /**
  * A route's check of its payload, before its handler: a request that breaks a rule is answered
  * 400 with the rule's message and never reaches the handler, which reads `ctx.state.input` typed.
+ * The path's named parameters (`:key`) join the payload, over a field of the same name; a body is
+ * read whole before any rule runs, so an unreadable body is refused as such whatever the path says.
  */
 export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,
   { from = 'body', ...limit }: ValidateOptions = {},
 ): Middleware<InputState<v.InferOutput<TSchema>>> {
   return async (ctx, next) => {
-    const payload = from === 'query' ? { ...ctx.query } : await readJsonObject(ctx, limit);
-    ctx.state.input = parseOrReject(schema, payload);
+    const payload = from === 'query' ? { ...ctx.query } : from === 'path' ? {} : await readJsonObject(ctx, limit);
+    ctx.state.input = parseOrReject(schema, { ...payload, ...(ctx.params as Record<string, string> | undefined) });
     await next();
   };
 }

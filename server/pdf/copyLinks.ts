@@ -3,7 +3,7 @@ import { issueFileTicket, readFileTicket, ticketNames } from '../storage/fileTic
 /**
  * The PDF copy's download link: a file ticket (server/storage/fileTickets.ts) for the one copy it
  * was issued for (a rebuilt copy needs a new link). Owning the link is not enough: the download
- * route also requires the owner's session or a service token for the same applicant.
+ * route also requires the owner's session or a staff link for the same applicant.
  * It outlives the client's 10-minute re-poll, so the link the page holds keeps working.
  */
 export const COPY_LINK_TTL_MS = 15 * 60 * 1000;

@@ -22,22 +22,22 @@ export interface CopyStatus {
 export function createCopyService(deps: { db: Db; clock: Clock; secret: Buffer; wake(): void }) {
   const { db, clock } = deps;
 
-  function linkFor(userId: number, objectKey: string, serviceToken?: string): string {
+  function linkFor(userId: number, objectKey: string, staffLink?: string): string {
     const token = issueCopyToken(deps.secret, { userId, objectKey, expiresAt: clock.now() + COPY_LINK_TTL_MS });
     // In the query, not the path: request logs keep paths but never queries.
-    const service = serviceToken ? `&service_token=${encodeURIComponent(serviceToken)}` : '';
+    const staff = staffLink ? `&service_token=${encodeURIComponent(staffLink)}` : '';
     // A path, not PUBLIC_URL: the download goes to the address the page was opened at, with its cookie.
-    return `${COPY_DOWNLOAD_PATH}?ticket=${token}${service}`;
+    return `${COPY_DOWNLOAD_PATH}?ticket=${token}${staff}`;
   }
 
   return {
-    status(userId: number, options: { serviceToken?: string } = {}): CopyStatus {
+    status(userId: number, options: { staffLink?: string } = {}): CopyStatus {
       const fingerprint = copyFingerprint(db, userId);
       if (fingerprint === undefined) return { status: 'not answered', url: null, message: '' };
       const copy = findCopy(db, userId);
       if (copy?.fingerprint === fingerprint) {
         if (copy.status === 'completed' && copy.object_key) {
-          return { status: 'completed', url: linkFor(userId, copy.object_key, options.serviceToken), message: '' };
+          return { status: 'completed', url: linkFor(userId, copy.object_key, options.staffLink), message: '' };
         }
         if (clock.now() - copy.rendered_at < FAILED_RETRY_MS) return { status: 'failed', url: null, message: copy.message };
       }

@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import * as v from 'valibot';
-import { PAGES } from '../../src/catalogue/questions';
+import { addAnotherSchema, lastPageSchema, tabSchema, validateAnswerPayload, webStatusSchema } from '../../src/catalogue/schema';
+import type { CollegeConfig } from '../../src/college/schema';
 import { APPLICATION_SERVICE_MESSAGES, createApplicationService, type ApplicationDeps } from '../application/applicationService';
 import { VALIDATION_REPORT_LIMITS, checkValidationReport } from '../application/validationReport';
 import { badRequest } from '../http/errors';
@@ -9,22 +10,6 @@ import { readJsonObject } from '../http/jsonBody';
 import { currentSession, requireSession, type SessionState } from '../http/session';
 import { validate } from '../http/validate';
 
-const ROUTES = PAGES.map((page) => page.route);
-
-const lastPageSchema = v.object({
-  last_page: v.pipe(
-    v.string('last_page must be a page of the application.'),
-    v.picklist(ROUTES, 'last_page must be a page of the application.'),
-  ),
-});
-const webStatusSchema = v.object({
-  web_status: v.picklist(['started', 'validating', 'submitted'], 'web_status must be started, validating or submitted.'),
-});
-const addAnotherSchema = v.object({
-  button_id: v.string('button_id is required.'),
-  num_components: v.pipe(v.number('num_components must be a whole number.'), v.integer('num_components must be a whole number.')),
-});
-const tabSchema = v.object({ tab_id: v.string('tab_id is required.'), chosen_tab: v.string('chosen_tab is required.') });
 /** Only the latest report is kept, and a report too large or too wide is refused before it costs anything. */
 const validationReportSchema = v.pipe(
   v.custom<Record<string, unknown>>((body) => typeof body === 'object' && body !== null),
@@ -40,6 +25,19 @@ function baseVersionOf(header: string): number | undefined {
   const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header.trim());
   if (!match) throw badRequest('If-Match must be the answers version, such as "12".');
   return Number(match[1]);
+}
+
+/**
+ * A save's input, checked before the service sees it and in this order: a body that is JSON, an
+ * If-Match that is a version, then the answers by the catalogue's payload schema for the college
+ * (a refusal names the answer in `key`).
+ */
+async function saveInput(ctx: Context, college: CollegeConfig) {
+  const payload = await readJsonObject(ctx);
+  const baseVersion = baseVersionOf(ctx.get('if-match'));
+  const checked = validateAnswerPayload(payload, college);
+  if (!checked.ok) throw badRequest(checked.message, checked.key ? { key: checked.key } : {});
+  return { answers: checked.answers, baseVersion };
 }
 
 /**
@@ -60,7 +58,8 @@ export function applicationRoutes(deps: ApplicationDeps): {
     ctx.body = service.profile(currentSession(ctx));
   };
   const saveAnswers: Middleware<SessionState> = async (ctx) => {
-    const { version } = await service.saveAnswers(currentSession(ctx), await readJsonObject(ctx), baseVersionOf(ctx.get('if-match')));
+    const { answers, baseVersion } = await saveInput(ctx, deps.college);
+    const { version } = await service.saveAnswers(currentSession(ctx), answers, baseVersion);
     ctx.body = { message: APPLICATION_SERVICE_MESSAGES.saved, version };
   };
   const withSession =

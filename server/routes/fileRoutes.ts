@@ -1,11 +1,13 @@
 import { Router } from '@koa/router';
-import type { Context, ParameterizedContext } from 'koa';
+import type { Context } from 'koa';
 import { FILE_MAX_BYTES } from '../../src/catalogue/limits';
+import { downloadQuerySchema } from '../../src/catalogue/schema';
 import type { AccessTokens } from '../accounts/accessTokens';
 import type { DocumentService } from '../documents/documentService';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
 import { HttpError, badRequest } from '../http/errors';
 import type { SessionState } from '../http/session';
+import { validate } from '../http/validate';
 import { COPY_DOWNLOAD_PATH } from '../pdf/copyLinks';
 import { DOCUMENT_DOWNLOAD_PATH } from '../documents/documentLinks';
 import type { CopyService } from '../pdf/copyService';
@@ -52,16 +54,15 @@ export function fileRoutes(deps: {
 
   /**
    * Who may open a private file's link: the signed link alone is not enough, it must name the
-   * viewer's own application (session) or the one a staff token shows. A visitor with a valid
+   * viewer's own application (session) or the one a staff link shows. A visitor with a valid
    * link is asked to log in; everything else looks like a link that does not exist.
    */
   function authorise<TLink extends { userId: number }>(
-    ctx: ParameterizedContext<SessionState>,
+    viewer: { sessionUser: number | undefined; staffLink: string | undefined },
     link: TLink | undefined,
     loginMessage: string,
   ): TLink {
-    const staffLink = typeof ctx.query.service_token === 'string' ? ctx.query.service_token : undefined;
-    const sessionUser = ctx.state.session?.userId;
+    const { sessionUser, staffLink } = viewer;
     const staffApplicant = staffLink ? deps.tokens.staffLinkApplicant(staffLink) : undefined;
     if (sessionUser === undefined && staffApplicant === undefined) {
       throw link ? new HttpError(401, loginMessage) : new HttpError(404, LINK_INVALID);
@@ -79,16 +80,20 @@ export function fileRoutes(deps: {
     ctx.body = bytes;
   }
 
-  const ticketOf = (ctx: Context) => (typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '');
+  const downloadLink = validate(downloadQuerySchema, { from: 'query' });
 
-  router.get(COPY_DOWNLOAD_PATH, async (ctx) => {
-    const link = authorise(ctx, deps.copies.resolveDownload(ticketOf(ctx)), 'Please log in to download the copy of your application.');
+  router.get(COPY_DOWNLOAD_PATH, downloadLink, async (ctx) => {
+    const { ticket, service_token } = ctx.state.input;
+    const viewer = { sessionUser: ctx.state.session?.userId, staffLink: service_token };
+    const link = authorise(viewer, deps.copies.resolveDownload(ticket), 'Please log in to download the copy of your application.');
     await sendPdf(ctx, link.objectKey, 'application-copy.pdf');
   });
 
   /** An uploaded document's converted PDF: the same rules as the copy. */
-  router.get(DOCUMENT_DOWNLOAD_PATH, async (ctx) => {
-    const link = authorise(ctx, deps.documents.resolveDownload(ticketOf(ctx)), 'Please log in to download your document.');
+  router.get(DOCUMENT_DOWNLOAD_PATH, downloadLink, async (ctx) => {
+    const { ticket, service_token } = ctx.state.input;
+    const viewer = { sessionUser: ctx.state.session?.userId, staffLink: service_token };
+    const link = authorise(viewer, deps.documents.resolveDownload(ticket), 'Please log in to download your document.');
     await sendPdf(ctx, link.objectKey, link.fileName);
   });
 

@@ -6,7 +6,7 @@ import { keyedHash } from '../accounts/secrets';
  * naming the one stored file it was issued for (a replaced file needs a new ticket). The purpose is
  * part of the signature, so a ticket for one kind of file (the PDF copy) opens no other (an
  * uploaded document). A ticket alone opens nothing: the download routes also require the owner's
- * session or a staff token for the same applicant.
+ * session or a staff link for the same applicant.
  */
 export type TicketPurpose = 'pdf-copy-link' | 'document-link';
 

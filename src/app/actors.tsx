@@ -10,12 +10,12 @@ import { connectApp } from '../../machines/appView';
 import type { authCardMachine } from '../../machines/authCardMachine';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import type { documentMachine } from '../../machines/documentMachine';
-import type { inactivityMachine } from '../../machines/inactivityMachine';
 import type { lookupMachine } from '../../machines/lookupMachine';
 import type { navigationMachine } from '../../machines/navigationMachine';
 import type { overlaysMachine } from '../../machines/overlaysMachine';
 import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
 import type { sessionMachine } from '../../machines/sessionMachine';
+import { connectSession } from '../../machines/sessionView';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
 import type { tabsMachine } from '../../machines/tabsMachine';
@@ -34,7 +34,6 @@ interface SystemActors {
   [SYSTEM_IDS.session]: ActorRefFrom<typeof sessionMachine>;
   [SYSTEM_IDS.navigation]: ActorRefFrom<typeof navigationMachine>;
   [SYSTEM_IDS.toasts]: ActorRefFrom<typeof toastsMachine>;
-  [SYSTEM_IDS.inactivity]: ActorRefFrom<typeof inactivityMachine>;
   [SYSTEM_IDS.unexpectedError]: ActorRefFrom<typeof unexpectedErrorMachine>;
   [SYSTEM_IDS.overlays]: ActorRefFrom<typeof overlaysMachine>;
   [SYSTEM_IDS.authCard]: ActorRefFrom<typeof authCardMachine>;
@@ -92,7 +91,8 @@ function useSystemActor<K extends keyof SystemActors>(systemId: K): SystemActors
 export const useSession = () => useSystemActor(SYSTEM_IDS.session);
 export const useNavigation = () => useSystemActor(SYSTEM_IDS.navigation);
 export const useToasts = () => useSystemActor(SYSTEM_IDS.toasts);
-export const useInactivity = () => useSystemActor(SYSTEM_IDS.inactivity);
+/** The inactivity actor while an applicant's session is open (the session actor runs it); undefined otherwise. */
+export const useInactivity = () => useViewValue(useSession(), connectSession, (view) => view.inactivity);
 export const useUnexpectedError = () => useSystemActor(SYSTEM_IDS.unexpectedError);
 export const useOverlays = () => useSystemActor(SYSTEM_IDS.overlays);
 export const useAuthCard = () => useSystemActor(SYSTEM_IDS.authCard);

@@ -111,6 +111,8 @@ export const ERROR_TOAST_MS = 300_000;
 
 export const SWIPE_THRESHOLD_PX = 50;
 export const LOOKUP_MAX_RESULTS = 5;
+/** What a lookup searches for: as long as the longest answer a lookup starts from (a school's name). */
+export const LOOKUP_TEXT_MAX_LENGTH = 100;
 export const LOOKUP_DEBOUNCE_MS = 200;
 export const LOOKUP_MAX_WAIT_MS = 500;
 export const POPOVER_OFFSET = 5;

@@ -9,20 +9,19 @@ const ACTIVITY_THROTTLE_MS = 10_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**
- * Tells the inactivity actor when the applicant does something (while it is on, that is while a
- * student is logged in) and shows 'Still working?' while it says `warning`. The timing is the
- * actor's; the view only throttles how often it reports.
+ * Tells the inactivity actor when the applicant does something (it exists only while an
+ * applicant's session is open) and shows 'Still working?' while it says `warning`. The timing is
+ * the actor's; the view only throttles how often it reports.
  */
 export function InactivityWatch() {
   const inactivity = useInactivity();
-  const on = useViewValue(inactivity, connectInactivity, (view) => view.watching);
-  const warning = useViewValue(inactivity, connectInactivity, (view) => view.warning);
+  const warning = useViewValue(inactivity, connectInactivity, (view) => view.warning, false);
   // The dialog's code loads the first time it is needed, then stays so it can close gracefully.
   const [needed, setNeeded] = useState(false);
   if (warning && !needed) setNeeded(true);
 
   useEffect(() => {
-    if (!on) return;
+    if (!inactivity) return;
     let lastSent = Date.now();
     const reportActivity = (at: number) => currentView(inactivity, connectInactivity).reportActivity(at);
     reportActivity(lastSent);
@@ -37,7 +36,7 @@ export function InactivityWatch() {
     return () => {
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, report, options);
     };
-  }, [on, inactivity]);
+  }, [inactivity]);
 
   if (!needed) return null;
   return (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyActorRef, type EventObject } from 'xstate';
+import { createActor, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
 import demoCollege from '../../src/college/demo-college.json';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import type { AddAnotherContext } from '../../machines/addAnotherMachine';
@@ -8,7 +8,8 @@ import { appMachine } from '../../machines/appMachine';
 import { authCardMachine } from '../../machines/authCardMachine';
 import { APP_INPUTS, sampleProfile, sampleServiceData } from '../qa/models/app';
 import { failures } from '../qa/fixtures';
-import { SESSION_INVALID_MESSAGE } from '../../machines/sessionMachine';
+import { SESSION_INVALID_MESSAGE, type sessionMachine } from '../../machines/sessionMachine';
+import { connectSession } from '../../machines/sessionView';
 import type { SubmitContext } from '../../machines/submitMachine';
 import type { TabsContext } from '../../machines/tabsMachine';
 import type { ValidationContext } from '../../machines/validationMachine';
@@ -16,13 +17,15 @@ import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
 import { offlineFormActors, offlinePageActors } from './helpers/formActors';
 import { createGate, flush, offline, type Gate, type MachineRef } from './helpers/system';
 
+/** The session actor as the views see it. */
+const sessionView = (session: MachineRef) => connectSession(session.getSnapshot() as SnapshotFrom<typeof sessionMachine>, () => undefined);
+
 /** Spawned at start: what every page needs. */
 const CORE_CHILDREN = [
   SYSTEM_IDS.session,
   SYSTEM_IDS.navigation,
   SYSTEM_IDS.toasts,
   SYSTEM_IDS.webStatus,
-  SYSTEM_IDS.inactivity,
   SYSTEM_IDS.unexpectedError,
   SYSTEM_IDS.overlays,
 ];
@@ -107,7 +110,7 @@ describe('app: every mode', () => {
 
   it('anonymous: ready once the college is known, with nothing else to load', async () => {
     const { actor, gate, child, loadForm } = start(APP_INPUTS.anonymous);
-    expect(child(SYSTEM_IDS.session).getSnapshot().value).toBe('loggedOut');
+    expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeUndefined();
     await loadForm();
     await settle(gate, 'loadCollege', demoCollege);
     expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', form: { ready: 'complete' } });
@@ -142,8 +145,8 @@ describe('app: every mode', () => {
 
   it('logged in: loads the profile into the client snapshot and the children', async () => {
     const { actor, gate, child, navigations, loadForm } = start(APP_INPUTS.loggedIn);
-    expect(child(SYSTEM_IDS.session).getSnapshot().value).toBe('loggedIn');
-    expect(child(SYSTEM_IDS.inactivity).getSnapshot().value).not.toBe('off');
+    // The session is open from the start, with its inactivity logout running.
+    expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeDefined();
     await loadForm();
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle(gate, 'loadCollege', demoCollege);
@@ -507,10 +510,10 @@ describe('app: failures and session changes', () => {
     await flush();
     expect(actor.getSnapshot().matches({ user: 'anonymous' })).toBe(true);
     expect(actor.getSnapshot().context.isLoggedIn).toBe(false);
-    expect(child(SYSTEM_IDS.session).getSnapshot().value).toBe('loggedOut');
+    // The session is over: no inactivity logout runs any more.
+    expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeUndefined();
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
     expect((child(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers).toEqual({});
-    expect(child(SYSTEM_IDS.inactivity).getSnapshot().value).toBe('off');
     // The profile can answer before React mounted the router: the move waits for its first report.
     expect(navigations).toEqual([]);
     child(SYSTEM_IDS.navigation).send(at('/about'));

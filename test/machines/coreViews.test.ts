@@ -21,8 +21,6 @@ import { startInSystem } from './helpers/system';
  * calls stood in), and the intents the views send through it.
  */
 
-const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(0);
@@ -74,21 +72,28 @@ describe('the confirm-trigger view API', () => {
 });
 
 describe('the inactivity view API', () => {
-  it('watches only while a student is logged in, warns before the limit, and Continue ends the warning', async () => {
+  it('warns before the limit, and Continue ends the warning', async () => {
     const control = controlledActors(['touchSession']);
-    const run = startWithSiblings(inactivityMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.inactivity });
+    const run = startWithSiblings(inactivityMachine.provide({ actors: control.actors }), { systemId: 'inactivity' });
     const view = () => currentView(run.subject, connectInactivity);
-    expect(view()).toMatchObject({ watching: false, warning: false });
-    run.subject.send(STUDENT);
-    expect(view()).toMatchObject({ watching: true, warning: false });
+    expect(view().warning).toBe(false);
     vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS);
-    expect(view()).toMatchObject({ watching: true, warning: true });
+    expect(view().warning).toBe(true);
     view().reportActivity(Date.now());
     expect(view().warning).toBe(true);
     view().keepWorking(Date.now());
     await control.resolve('touchSession', {});
-    expect(view()).toMatchObject({ watching: true, warning: false });
+    expect(view().warning).toBe(false);
     run.stop();
+  });
+
+  it('is there to watch only while an applicant’s session is open (the session view gives it)', () => {
+    const visitor = startInSystem(sessionMachine, { systemId: SYSTEM_IDS.session, input: { loggedIn: false }, spies: [SYSTEM_IDS.app] });
+    expect(currentView(visitor.subject, connectSession).inactivity).toBeUndefined();
+    visitor.subject.send({ type: 'session.loggedIn' });
+    const inactivity = currentView(visitor.subject, connectSession).inactivity;
+    expect(inactivity && currentView(inactivity, connectInactivity).warning).toBe(false);
+    visitor.stop();
   });
 });
 
@@ -101,9 +106,9 @@ describe('the session view API', () => {
     const run = startInSystem(machine, {
       systemId: SYSTEM_IDS.session,
       spies: [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.answers],
+      input: { loggedIn: true },
     });
     const view = () => currentView(run.subject, connectSession);
-    run.subject.send(STUDENT);
     expect(view()).toMatchObject({ loggingOut: false, askingLogout: false, savingBeforeLogout: false, logoutFailure: null });
     view().logOut();
     expect(view().loggingOut).toBe(true);

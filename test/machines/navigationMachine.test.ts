@@ -15,7 +15,7 @@ const at = (pathname: string, search = '', state?: NavigationState) =>
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(save: (page: string) => Promise<unknown> = () => Promise.resolve({}), pathname = '/about', search = '') {
+function start(save: (page: string) => Promise<unknown> = () => Promise.resolve({}), pathname = '/about', search = '', staff = false) {
   const saved: string[] = [];
   const machine = navigationMachine.provide({
     actors: {
@@ -26,7 +26,7 @@ function start(save: (page: string) => Promise<unknown> = () => Promise.resolve(
       }),
     },
   });
-  const started = startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: { pathname, search }, spies: SPIES });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: { pathname, search, staff }, spies: SPIES });
   return { ...started, saved };
 }
 
@@ -196,17 +196,15 @@ describe('navigation: before the router reports its first location', () => {
   });
 });
 
-describe('navigation: staff (section 6: service users get no auth pages)', () => {
-  const STAFF = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+describe('navigation: staff (a staff link opened the page) get no auth pages', () => {
   const QUERY = '?service_token=abcdefghijklmnop';
   const snapshotOf = (subject: { getSnapshot(): unknown }) => subject.getSnapshot() as SnapshotFrom<typeof navigationMachine>;
 
   it.each(['/login', '/signup', '/confirm', '/forgot', '/reset', '/completion'])(
     'sends a staff link on %s to the read-only view, keeping the token, and never shows the page it came to',
     (route) => {
-      const { subject, emitted, received } = start(undefined, route, QUERY);
-      // The root says who is using the app before the router reports the page's first location.
-      subject.send(STAFF);
+      // The root says the page was opened by a staff link when it starts the actor.
+      const { subject, emitted, received } = start(undefined, route, QUERY, true);
       subject.send({ ...at(route, QUERY), action: 'initial' });
       expect(emitted).toEqual([{ type: 'navigate', to: `/about${QUERY}`, replace: true }]);
       expect(snapshotOf(subject).value.route).toBe('form');
@@ -218,24 +216,21 @@ describe('navigation: staff (section 6: service users get no auth pages)', () =>
     },
   );
 
-  it('moves staff already on an auth route when the root learns who they are', () => {
-    const { subject, emitted } = start(undefined, '/login', QUERY);
+  it('keeps staff on the read-only view for the page’s life: a later auth card sends them back', () => {
+    const { subject, emitted } = start(undefined, '/about', QUERY, true);
+    subject.send(at('/about', QUERY));
+    expect(emitted).toEqual([]);
     subject.send(at('/login', QUERY));
-    expect(snapshotOf(subject).value.route).toBe('auth');
-    subject.send(STAFF);
     expect(emitted).toEqual([{ type: 'navigate', to: `/about${QUERY}`, replace: true }]);
     expect(snapshotOf(subject).value.route).toBe('form');
   });
 
   it('leaves staff on the form routes, and applicants and visitors on the auth routes', () => {
-    const staff = start(undefined, '/education', QUERY);
-    staff.subject.send(STAFF);
+    const staff = start(undefined, '/education', QUERY, true);
     staff.subject.send(at('/education', QUERY));
     expect(staff.emitted).toEqual([]);
     const visitor = start(undefined, '/login');
-    visitor.subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
     visitor.subject.send(at('/login'));
-    visitor.subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     expect(visitor.emitted).toEqual([]);
     expect(snapshotOf(visitor.subject).value.route).toBe('auth');
   });
@@ -338,7 +333,7 @@ describe('navigation: last page', () => {
     const save = vi.spyOn(api, 'saveLastPage').mockResolvedValue({ message: 'Saved.' });
     const { subject } = startInSystem(navigationMachine, {
       systemId: SYSTEM_IDS.navigation,
-      input: { pathname: '/about', search: '' },
+      input: { pathname: '/about', search: '', staff: false },
       spies: SPIES,
     });
     subject.send(at('/education'));

@@ -11,14 +11,13 @@ import { flush, startInSystem } from './helpers/system';
  * keeps of who is looking and of the last page saved. Found missing by mutation testing (issue 14).
  */
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.toasts, SYSTEM_IDS.overlays];
-const STAFF = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
 const at = (pathname: string, search = '', state?: NavigationState) =>
   ({ type: 'location.changed', pathname, search, hash: '', state }) as const;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(pathname = '/about', search = '') {
+function start(pathname = '/about', search = '', staff = false) {
   const saved: string[] = [];
   const machine = navigationMachine.provide({
     actors: {
@@ -28,7 +27,7 @@ function start(pathname = '/about', search = '') {
       }),
     },
   });
-  const started = startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: { pathname, search }, spies: SPIES });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.navigation, input: { pathname, search, staff }, spies: SPIES });
   const snapshot = () => started.subject.getSnapshot();
   /** The addresses the actor sent the router to. */
   const sentTo = () => started.emitted.map((event) => (event as { to?: string }).to);
@@ -38,12 +37,12 @@ function start(pathname = '/about', search = '') {
 describe('navigation: a rule that sends the applicant on still records where the browser was', () => {
   // Each rule judged on a page change: the page opened on /about, then something changed, then the browser moved.
   it.each([
-    ['an unknown path', '/nowhere', undefined],
-    ['a submitted applicant on a form page', '/education', { type: 'webStatus.changed', webStatus: 'submitted' }],
-    ['/completion before submitting', '/completion', { type: 'webStatus.changed', webStatus: 'started' }],
-    ['staff on an auth card', '/login', STAFF],
-  ] as const)('%s: the visit counts, and the next report is the next visit', (_, path, change) => {
-    const { subject, snapshot, emitted, sentTo } = start();
+    ['an unknown path', '/nowhere', undefined, false],
+    ['a submitted applicant on a form page', '/education', { type: 'webStatus.changed', webStatus: 'submitted' }, false],
+    ['/completion before submitting', '/completion', { type: 'webStatus.changed', webStatus: 'started' }, false],
+    ['staff on an auth card', '/login', undefined, true],
+  ] as const)('%s: the visit counts, and the next report is the next visit', (_, path, change, staff) => {
+    const { subject, snapshot, emitted, sentTo } = start('/about', '', staff);
     subject.send({ ...at('/about'), action: 'initial' });
     if (change) subject.send(change);
     // A change that itself sent the applicant on: the router goes there first.
@@ -88,7 +87,7 @@ describe('navigation: a rule that sends the applicant on still records where the
     subject.send({ ...at('/about'), action: 'initial' });
     expect(snapshot().context.deferred).toEqual([]);
     subject.send({ ...at('/login'), action: 'push' });
-    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
     expect(emitted).toEqual([{ type: 'navigate', to: '/login', replace: undefined }]);
   });
 });
@@ -129,18 +128,16 @@ describe('navigation: what counts as a new visit', () => {
 });
 
 describe('navigation: who is looking, and the last page saved', () => {
-  it('remembers staff known once the form page showed: an auth card later sends them to the read-only view', () => {
-    const { subject, emitted } = start('/education', '?service_token=t');
+  it('keeps staff for the page’s life: an auth card after the form page sends them to the read-only view', () => {
+    const { subject, emitted } = start('/education', '?service_token=t', true);
     subject.send(at('/education', '?service_token=t'));
-    subject.send(STAFF);
     subject.send(at('/signup', '?service_token=t'));
     expect(emitted).toEqual([{ type: 'navigate', to: '/about?service_token=t', replace: true }]);
   });
 
   it('remembers staff sent away from an auth card: the next auth card sends them away again', () => {
-    const { subject, sentTo } = start('/login', '?service_token=t');
+    const { subject, sentTo } = start('/login', '?service_token=t', true);
     subject.send(at('/login', '?service_token=t'));
-    subject.send(STAFF);
     subject.send(at('/about', '?service_token=t'));
     subject.send(at('/forgot', '?service_token=t'));
     expect(sentTo().filter((to) => to === '/about?service_token=t')).toHaveLength(2);

@@ -1,20 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import { failures } from '../qa/fixtures';
 import { sessionModel, sessionSimpleModel } from '../qa/models/session';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
-import { LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE } from '../../src/catalogue/messages';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
+import { INACTIVITY_LOGOUT_MESSAGE, LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE } from '../../src/catalogue/messages';
+import { connectInactivity } from '../../machines/inactivityView';
+import { connectSession } from '../../machines/sessionView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
+import type { ModelPath } from '../qa/model';
 import { busyWhileRequesting, invariantSuite, readable, type Invariant, type Step } from './helpers/invariants';
 import { answered, createGate, flush, startInSystem } from './helpers/system';
 
-const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.answers, SYSTEM_IDS.overlays];
+const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.answers, SYSTEM_IDS.overlays, SYSTEM_IDS.toasts];
 const INACTIVITY = 'You have been automatically logged out due to inactivity.';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(logout: () => Promise<unknown> = () => Promise.resolve({ message: '' })) {
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+type Subject = ReturnType<typeof startInSystem<typeof sessionMachine>>['subject'];
+/** What the views see of the session: Log Out's progress, the dialog, and whether a session is open (its inactivity actor). */
+const view = (subject: Subject) => connectSession(subject.getSnapshot(), subject.send);
+const open = (subject: Subject) => view(subject).inactivity !== undefined;
+
+function start(logout: () => Promise<unknown> = () => Promise.resolve({ message: '' }), loggedIn = true) {
   let calls = 0;
   const machine = sessionMachine.provide({
     actors: {
@@ -24,7 +34,7 @@ function start(logout: () => Promise<unknown> = () => Promise.resolve({ message:
       }),
     },
   });
-  const started = startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES, input: { loggedIn } });
   return { ...started, calls: () => calls };
 }
 
@@ -39,30 +49,41 @@ describe('hasLoginCookie', () => {
 });
 
 describe('session', () => {
-  it('follows the root until told who is using the app', () => {
-    const { subject } = start();
-    expect(subject.getSnapshot().value).toBe('unknown');
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
-    expect(subject.getSnapshot().value).toBe('loggedIn');
-    expect(subject.getSnapshot().hasTag('loggedIn')).toBe(true);
+  it('is open from the start when the page opened with a session, and runs the inactivity actor then only', () => {
+    const withSession = start();
+    expect(open(withSession.subject)).toBe(true);
+    // Nothing to announce: the root loads the profile of a session it already knows of.
+    expect(withSession.received[SYSTEM_IDS.app]).toBeUndefined();
+    const without = start(undefined, false);
+    expect(open(without.subject)).toBe(false);
   });
 
-  it('announces a login to the root', () => {
-    const { subject, received } = start();
-    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+  it('announces a login to the root, and to the toasts (those shown while logged out go)', () => {
+    const { subject, received } = start(undefined, false);
     subject.send({ type: 'session.loggedIn' });
-    expect(subject.getSnapshot().value).toBe('loggedIn');
+    expect(open(subject)).toBe(true);
     expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionStarted' }]);
+    expect(received[SYSTEM_IDS.toasts]).toEqual([{ type: 'toast.sessionStarted' }]);
+  });
+
+  it('stops the inactivity actor when the session ends, and tells the toasts', async () => {
+    const { subject, received } = start();
+    subject.send({ type: 'session.logout' });
+    expect(open(subject)).toBe(true);
+    await flush();
+    expect(open(subject)).toBe(false);
+    expect(received[SYSTEM_IDS.toasts]).toEqual([{ type: 'toast.sessionEnded' }]);
+    subject.send({ type: 'session.loggedIn' });
+    expect(open(subject)).toBe(true);
   });
 
   it('logs out through the API, then ends the session and goes to /login with the message', async () => {
     const { subject, received, calls } = start();
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.logout', message: INACTIVITY });
-    expect(subject.getSnapshot().value).toBe('loggingOut');
+    expect(view(subject).loggingOut).toBe(true);
     await flush();
     expect(calls()).toBe(1);
-    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(open(subject)).toBe(false);
     expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionEnded' }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: INACTIVITY } }]);
   });
@@ -73,17 +94,15 @@ describe('session', () => {
         throw failures.network;
       }),
     );
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.logout' });
     await flush();
-    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(open(subject)).toBe(false);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: LOGOUT_MESSAGE } }]);
   });
 
   // Issue 13: Log Out used to reach /login with no message at all.
   it('gives Log Out (a logout with no other reason) its own message on /login', async () => {
     const { subject, received } = start();
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.logout' });
     await flush();
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: LOGOUT_MESSAGE } }]);
@@ -92,21 +111,69 @@ describe('session', () => {
 
   it('treats a 401 as a session the server already ended, once', () => {
     const { subject, received, calls } = start();
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.unauthorised' });
     subject.send({ type: 'session.unauthorised' });
-    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(open(subject)).toBe(false);
     expect(calls()).toBe(0);
     expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionEnded' }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } }]);
   });
 
   it('ignores logout when nobody is logged in', () => {
-    const { subject, received } = start();
-    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    const { subject, received } = start(undefined, false);
     subject.send({ type: 'session.logout' });
-    expect(subject.getSnapshot().value).toBe('loggedOut');
+    expect(view(subject).loggingOut).toBe(false);
+    expect(open(subject)).toBe(false);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+  });
+});
+
+describe('session: the inactivity logout runs exactly while a session is open', () => {
+  const IDLE_TWICE = INACTIVITY_TIMEOUT_MS * 2;
+
+  it('a page opened without a session (a visitor, a staff link) is never logged out however long it idles', async () => {
+    const { subject, received, calls } = start(undefined, false);
+    await vi.advanceTimersByTimeAsync(IDLE_TWICE);
+    expect(calls()).toBe(0);
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(open(subject)).toBe(false);
+  });
+
+  it('an applicant left idle for 15 minutes is logged out with the inactivity message', async () => {
+    const { subject, received, calls } = start();
+    await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS);
+    expect(calls()).toBe(1);
+    expect(open(subject)).toBe(false);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([
+      { type: 'navigate', to: '/login', state: { errorMessage: INACTIVITY_LOGOUT_MESSAGE } },
+    ]);
+  });
+
+  it('a session ended elsewhere (a 401) while the warning shows closes it, and nothing logs out later', async () => {
+    const { subject, received, calls } = start();
+    await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS);
+    const inactivity = view(subject).inactivity!;
+    expect(connectInactivity(inactivity.getSnapshot(), inactivity.send).warning).toBe(true);
+    subject.send({ type: 'session.unauthorised' });
+    expect(view(subject).inactivity).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(IDLE_TWICE);
+    expect(calls()).toBe(0);
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } }]);
+  });
+
+  it('starts afresh at the next login: the last session’s activity does not count', async () => {
+    const { subject, calls } = start();
+    const first = view(subject).inactivity!;
+    first.send({ type: 'activity', at: Date.now() });
+    subject.send({ type: 'session.unauthorised' });
+    vi.setSystemTime(Date.now() + IDLE_TWICE);
+    subject.send({ type: 'session.loggedIn' });
+    const next = view(subject).inactivity!;
+    expect(next).not.toBe(first);
+    next.send({ type: 'activity', at: Date.now() });
+    await flush();
+    expect(open(subject)).toBe(true);
+    expect(calls()).toBe(0);
   });
 });
 
@@ -116,18 +183,25 @@ const toLogin = (step: Step) =>
   );
 const toApp = (step: Step, type: string) => step.sent.filter(({ to, event }) => to === SYSTEM_IDS.app && event.type === type);
 
-const startWalk = () => {
+/** A step's snapshots as the views see them. */
+const seen = (snapshot: AnyMachineSnapshot) => {
+  const { inactivity, loggingOut, askingLogout, savingBeforeLogout } = connectSession(snapshot as SessionSnapshot, () => undefined);
+  const isOpen = inactivity !== undefined;
+  return { open: isOpen, loggingOut, askingLogout, savingBeforeLogout, working: isOpen && !loggingOut && !askingLogout };
+};
+
+const startWalk = (path: ModelPath) => {
   const gate = createGate();
   const machine = sessionMachine.provide({ actors: { logout: gate.actor() } });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES }) };
+  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.session, spies: SPIES, input: path.input }) };
 };
 
 const INVARIANTS: Invariant[] = [
-  busyWhileRequesting(['logout'], { waitingOnSibling: [{ confirmingLogout: 'saving' }] }),
+  busyWhileRequesting(['logout'], { waitingOnSibling: [{ loggedIn: { confirmingLogout: 'saving' } }] }),
   {
     name: 'a session that ends tells the app once and lands on /login with a message to read',
     check: (step) => {
-      const ended = step.before.hasTag('loggedIn') || step.before.matches('loggingOut') ? step.after.matches('loggedOut') : false;
+      const ended = seen(step.before).open && !seen(step.after).open;
       expect(toApp(step, 'app.sessionEnded')).toHaveLength(ended ? 1 : 0);
       expect(toLogin(step)).toHaveLength(ended ? 1 : 0);
       for (const { event } of toLogin(step)) {
@@ -138,7 +212,7 @@ const INVARIANTS: Invariant[] = [
   {
     name: 'a session that starts after a login tells the app once',
     check: (step) => {
-      const started = step.before.matches('loggedOut') && step.after.hasTag('loggedIn');
+      const started = !seen(step.before).open && seen(step.after).open;
       expect(toApp(step, 'app.sessionStarted')).toHaveLength(started ? 1 : 0);
     },
   },
@@ -150,20 +224,21 @@ const INVARIANTS: Invariant[] = [
         step.event.message === undefined &&
         (step.before.context as { answersUnsaved: boolean }).answersUnsaved;
       const leaves =
-        (step.event.type === 'session.logout' && step.before.matches('loggedIn') && !asks) ||
-        (step.event.type === 'session.logout' && step.event.message !== undefined && step.before.matches('confirmingLogout')) ||
-        (step.event.type === 'logout.discard' && step.before.matches({ confirmingLogout: 'asking' })) ||
-        (step.event.type === 'answers.saved' && step.before.matches({ confirmingLogout: 'saving' }));
+        (step.event.type === 'session.logout' && seen(step.before).working && !asks) ||
+        (step.event.type === 'session.logout' && step.event.message !== undefined && seen(step.before).askingLogout) ||
+        (step.event.type === 'logout.discard' && seen(step.before).askingLogout && !seen(step.before).savingBeforeLogout) ||
+        (step.event.type === 'answers.saved' && seen(step.before).savingBeforeLogout);
       expect(step.started).toEqual(leaves ? ['logout'] : []);
-      if (asks && step.before.matches('loggedIn')) expect(step.after.hasTag('confirmingLogout')).toBe(true);
+      if (asks && seen(step.before).working) expect(seen(step.after).askingLogout).toBe(true);
     },
   },
   {
     name: 'answers not saved are discarded only by the Log Out dialog’s Discard, and saved only by its Save',
     check: (step) => {
       const toAnswers = step.sent.filter(({ to }) => to === SYSTEM_IDS.answers).map(({ event }) => event);
-      const discards = step.event.type === 'logout.discard' && step.before.matches({ confirmingLogout: 'asking' });
-      const saves = step.event.type === 'logout.save' && step.before.matches({ confirmingLogout: 'asking' });
+      const asking = seen(step.before).askingLogout && !seen(step.before).savingBeforeLogout;
+      const discards = step.event.type === 'logout.discard' && asking;
+      const saves = step.event.type === 'logout.save' && asking;
       expect(toAnswers).toEqual([
         ...(discards ? [{ type: 'answers.discard' }] : []),
         ...(saves ? [{ type: 'answers.save', replyTo: SYSTEM_IDS.session }] : []),
@@ -181,8 +256,7 @@ describe('session: a 401 while answers wait to be saved (issue 12)', () => {
     [[true, false], SESSION_INVALID_MESSAGE],
     [[], SESSION_INVALID_MESSAGE],
   ])('the answers actor said unsaved %j → /login says %s', (reports, message) => {
-    const { subject, received } = startInSystem(sessionMachine, { systemId: SYSTEM_IDS.session, spies: SPIES });
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+    const { subject, received } = startInSystem(sessionMachine, { systemId: SYSTEM_IDS.session, spies: SPIES, input: { loggedIn: true } });
     for (const unsaved of reports) subject.send({ type: 'session.answersUnsaved', unsaved });
     subject.send({ type: 'session.unauthorised' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: message } }]);
@@ -194,7 +268,6 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   function unsavedThenLogOut(logout?: () => Promise<unknown>) {
     const run = start(logout);
-    run.subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     run.subject.send({ type: 'session.answersUnsaved', unsaved: true });
     run.subject.send({ type: 'session.logout' });
     return run;
@@ -202,9 +275,8 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it('asks first: the dialog opens in place of the Account popover, nothing is called or sent to /login', async () => {
     const { subject, received, calls } = unsavedThenLogOut();
-    expect(subject.getSnapshot().value).toEqual({ confirmingLogout: 'asking' });
-    expect(subject.getSnapshot().hasTag('confirmingLogout')).toBe(true);
-    expect(subject.getSnapshot().hasTag('loggedIn')).toBe(true);
+    expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: false });
+    expect(open(subject)).toBe(true);
     await flush();
     expect(calls()).toBe(0);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
@@ -213,11 +285,10 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it('with nothing unsaved, Log Out logs out at once as before', async () => {
     const { subject, calls } = start();
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.answersUnsaved', unsaved: true });
     subject.send({ type: 'session.answersUnsaved', unsaved: false });
     subject.send({ type: 'session.logout' });
-    expect(subject.getSnapshot().value).toBe('loggingOut');
+    expect(view(subject).loggingOut).toBe(true);
     await flush();
     expect(calls()).toBe(1);
   });
@@ -225,7 +296,8 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
   it('Cancel stays logged in, with the answers untouched', async () => {
     const { subject, received, calls } = unsavedThenLogOut();
     subject.send({ type: 'logout.cancel' });
-    expect(subject.getSnapshot().value).toBe('loggedIn');
+    expect(view(subject)).toMatchObject({ askingLogout: false, loggingOut: false });
+    expect(open(subject)).toBe(true);
     await flush();
     expect(calls()).toBe(0);
     expect(received[ANSWERS]).toBeUndefined();
@@ -236,17 +308,16 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
     const { subject, received, calls } = unsavedThenLogOut();
     subject.send({ type: 'logout.save' });
     expect(received[ANSWERS]).toEqual([{ type: 'answers.save', replyTo: SYSTEM_IDS.session }]);
-    expect(subject.getSnapshot().value).toEqual({ confirmingLogout: 'saving' });
-    expect(subject.getSnapshot().hasTag('busy')).toBe(true);
+    expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: true });
     // Cancel and Discard wait for the save's outcome.
     subject.send({ type: 'logout.cancel' });
     subject.send({ type: 'logout.discard' });
-    expect(subject.getSnapshot().value).toEqual({ confirmingLogout: 'saving' });
+    expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: true });
     await flush();
     expect(calls()).toBe(0);
 
     subject.send({ type: 'answers.saved' });
-    expect(subject.getSnapshot().value).toBe('loggingOut');
+    expect(view(subject).loggingOut).toBe(true);
     await flush();
     expect(calls()).toBe(1);
     expect(received[ANSWERS]).toEqual([{ type: 'answers.save', replyTo: SYSTEM_IDS.session }]);
@@ -257,24 +328,25 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
     const { subject, calls } = unsavedThenLogOut();
     subject.send({ type: 'logout.save' });
     subject.send({ type: 'answers.saveFailed', reason, message: 'Why it failed.' });
-    expect(subject.getSnapshot().value).toEqual({ confirmingLogout: 'asking' });
-    expect(subject.getSnapshot().context.logoutFailure).toEqual({ reason, message: 'Why it failed.' });
+    expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: false });
+    expect(view(subject).logoutFailure).toEqual({ reason, message: 'Why it failed.' });
     await flush();
     expect(calls()).toBe(0);
     // Trying again forgets the old reason; a choice that closes the dialog too.
     subject.send({ type: 'logout.save' });
-    expect(subject.getSnapshot().context.logoutFailure).toBeNull();
+    expect(view(subject).logoutFailure).toBeNull();
     subject.send({ type: 'answers.saveFailed', reason, message: 'Why it failed.' });
     subject.send({ type: 'logout.cancel' });
-    expect(subject.getSnapshot().value).toBe('loggedIn');
-    expect(subject.getSnapshot().context.logoutFailure).toBeNull();
+    expect(view(subject)).toMatchObject({ askingLogout: false, loggingOut: false });
+    expect(open(subject)).toBe(true);
+    expect(view(subject).logoutFailure).toBeNull();
   });
 
   it('Discard and log out: the answers actor drops them, then the logout goes on', async () => {
     const { subject, received, calls } = unsavedThenLogOut();
     subject.send({ type: 'logout.discard' });
     expect(received[ANSWERS]).toEqual([{ type: 'answers.discard' }]);
-    expect(subject.getSnapshot().value).toBe('loggingOut');
+    expect(view(subject).loggingOut).toBe(true);
     await flush();
     expect(calls()).toBe(1);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: LOGOUT_MESSAGE } }]);
@@ -283,7 +355,7 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
   it('a session that ends on its own meanwhile keeps the answers: inactivity logs out, a 401 goes to /login, nothing is discarded', async () => {
     const inactive = unsavedThenLogOut();
     inactive.subject.send({ type: 'session.logout' });
-    expect(inactive.subject.getSnapshot().value).toEqual({ confirmingLogout: 'asking' });
+    expect(view(inactive.subject).askingLogout).toBe(true);
     inactive.subject.send({ type: 'session.logout', message: INACTIVITY });
     await flush();
     expect(inactive.calls()).toBe(1);
@@ -292,7 +364,7 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
     const expired = unsavedThenLogOut();
     expired.subject.send({ type: 'session.unauthorised' });
-    expect(expired.subject.getSnapshot().value).toBe('loggedOut');
+    expect(open(expired.subject)).toBe(false);
     expect(expired.received[ANSWERS]).toBeUndefined();
     expect(expired.received[SYSTEM_IDS.navigation]).toEqual([
       { type: 'navigate', to: '/login', state: { errorMessage: SESSION_ENDED_UNSAVED_MESSAGE } },
@@ -301,10 +373,9 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it('the inactivity actor’s logout never asks, even with answers unsaved (they stay on the device)', () => {
     const { subject, received } = start();
-    subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
     subject.send({ type: 'session.answersUnsaved', unsaved: true });
     subject.send({ type: 'session.logout', message: INACTIVITY });
-    expect(subject.getSnapshot().value).toBe('loggingOut');
+    expect(view(subject).loggingOut).toBe(true);
     expect(received[ANSWERS]).toBeUndefined();
   });
 });

@@ -52,23 +52,33 @@ describe('toasts', () => {
 });
 
 describe('toasts shown while logged out', () => {
-  it('go when the applicant logs in; toasts shown while logged in stay', () => {
+  const confirmed = { severity: 'success', title: 'Success', message: 'Your account is confirmed. Please log in.' } as const;
+  const shown = (actor: { getSnapshot: () => { context: { toasts: Toast[] } } }) =>
+    actor.getSnapshot().context.toasts.map((toast: Toast) => toast.message);
+
+  it('go when the applicant logs in (the session actor says so); toasts shown during a session stay', () => {
+    // The page opened without a session.
     const actor = createActor(toastsMachine).start();
-    const confirmed = { severity: 'success', title: 'Success', message: 'Your account is confirmed. Please log in.' } as const;
-    actor.send({ type: 'app.context', loggedIn: false, serviceUser: false });
     actor.send({ type: 'toast.show', toast: confirmed });
-    actor.send({ type: 'app.context', loggedIn: true, serviceUser: false });
-    expect(actor.getSnapshot().context.toasts).toEqual([]);
+    actor.send({ type: 'toast.sessionStarted' });
+    expect(shown(actor)).toEqual([]);
     expect(actor.getSnapshot().value).toBe('empty');
 
     actor.send({ type: 'toast.show', toast: success });
-    actor.send({ type: 'app.context', loggedIn: true, serviceUser: false });
-    expect(actor.getSnapshot().context.toasts.map((toast: Toast) => toast.message)).toEqual(['Saved.']);
-    actor.send({ type: 'app.context', loggedIn: false, serviceUser: false });
+    actor.send({ type: 'toast.sessionEnded' });
     actor.send({ type: 'toast.show', toast: confirmed });
-    actor.send({ type: 'app.context', loggedIn: true, serviceUser: false });
-    expect(actor.getSnapshot().context.toasts.map((toast: Toast) => toast.message)).toEqual(['Saved.']);
+    actor.send({ type: 'toast.sessionStarted' });
+    expect(shown(actor)).toEqual(['Saved.']);
     expect(actor.getSnapshot().value).toBe('showing');
+    actor.stop();
+  });
+
+  it('a page opened with a session keeps its toasts at the next login', () => {
+    const actor = createActor(toastsMachine).start();
+    actor.send({ type: 'toast.show', toast: failure });
+    actor.send({ type: 'toast.sessionEnded' });
+    actor.send({ type: 'toast.sessionStarted' });
+    expect(shown(actor)).toEqual(['Failed.']);
     actor.stop();
   });
 });
@@ -76,6 +86,8 @@ describe('toasts shown while logged out', () => {
 type Shown = Map<string, { at: number; lifetime: number }>;
 /** When each toast was shown and for how long, by path. */
 const shownAt = new Map<string, Shown>();
+/** When a session ended, by path (the page opened without one: at 0). */
+const endedAt = new Map<string, number[]>();
 const toastsOf = (step: Step) => (step.after.context as { toasts: Toast[] }).toasts;
 
 invariantSuite(
@@ -84,6 +96,8 @@ invariantSuite(
     const subject = createActor(toastsMachine).start();
     const shown: Shown = new Map();
     shownAt.set(pathName(path), shown);
+    const ends = [0];
+    endedAt.set(pathName(path), ends);
     // Expiry is a timer: move the clock to that toast's end instead of sending the event.
     const handle = async (event: AnyEventObject) => {
       if (event.type === 'toast.show') {
@@ -91,6 +105,12 @@ invariantSuite(
         subject.send(event as ToastsEvent);
         const toast = subject.getSnapshot().context.toasts.at(-1)!;
         shown.set(toast.id, { at: Date.now(), lifetime: toast.severity === 'error' ? ERROR_TOAST_MS : TOAST_MS });
+        return true;
+      }
+      if (event.type === 'toast.sessionEnded') {
+        vi.advanceTimersByTime(1); // after the toasts shown before it
+        ends.push(Date.now());
+        subject.send(event as ToastsEvent);
         return true;
       }
       if (event.type === 'toast.expire') {
@@ -117,13 +137,16 @@ invariantSuite(
       name: 'a toast goes only when dismissed, when its time is up (5 s, 300 s for an error), or, shown while logged out, at login',
       check: (step) => {
         const kept = new Set(toastsOf(step).map((toast) => toast.id));
-        const before = step.before.context as { toasts: Toast[]; loggedIn: boolean | undefined; untilLogin: string[] };
+        const before = step.before.context as { toasts: Toast[] };
         const gone = before.toasts.filter((toast) => !kept.has(toast.id));
-        const loggingIn = step.event.type === 'app.context' && step.event.loggedIn === true && before.loggedIn === false;
-        if (loggingIn) expect(toastsOf(step).filter((toast) => before.untilLogin.includes(toast.id))).toEqual([]);
+        const loggingIn = step.event.type === 'toast.sessionStarted';
+        // Shown while logged out: after the last session ended (or since the page opened without one).
+        const lastEnd = Math.max(...endedAt.get(step.path)!.filter((at) => at <= step.at));
+        const loggedOut = (toast: Toast) => shownAt.get(step.path)!.get(toast.id)!.at > lastEnd;
+        if (loggingIn) expect(toastsOf(step).filter(loggedOut)).toEqual([]);
         for (const toast of gone) {
           if (step.event.type === 'toast.dismiss' && step.event.id === toast.id) continue;
-          if (loggingIn && before.untilLogin.includes(toast.id)) continue;
+          if (loggingIn && loggedOut(toast)) continue;
           const shown = shownAt.get(step.path)!.get(toast.id)!;
           expect(step.at, `${toast.id} gone`).toBeGreaterThanOrEqual(shown.at + shown.lifetime);
         }

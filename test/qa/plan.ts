@@ -87,6 +87,11 @@ export interface PagePlan {
   expect: (snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObject | undefined) => Expectation;
   /** What of the machine this page cannot drive, and where it is tested instead: printed with the coverage. */
   notDriven?: string;
+  /**
+   * Setup done before the page opens on every path, for a machine that starts only once it is
+   * done (the inactivity actor runs once an applicant is logged in): no event of the machine stands for it.
+   */
+  before?: StepPlan;
 }
 
 interface PlanStep {
@@ -202,12 +207,15 @@ function planPath(plan: PagePlan, title: string, input: unknown, events: readonl
   let [snapshot] = initialTransition(plan.model.machine, input) as [AnyMachineSnapshot, unknown];
   const initial = plan.expect(snapshot, undefined);
   const initialState = valueText(snapshot);
+  const before: PlanStep[] = plan.before
+    ? [{ event: { type: 'plan.before' }, plan: plan.before, expect: initial, state: initialState }]
+    : [];
   const steps = events.map((event) => {
     const step = plan.step(event, snapshot);
     [snapshot] = transition(plan.model.machine, snapshot, event) as [AnyMachineSnapshot, unknown];
     return { event, plan: step, expect: plan.expect(snapshot, event), state: valueText(snapshot) };
   });
-  return { title, input, initial, initialState, steps };
+  return { title, input, initial, initialState, steps: [...before, ...steps] };
 }
 
 /** `on.active --xstate.after.untilWarning.inactivity.on.active--> on.warning` as `on.active —after untilWarning→ on.warning`. */

@@ -84,17 +84,17 @@ const hostileBody = fc.oneof(
   fc.dictionary(hostileText, fc.oneof(hostileText, fc.integer(), fc.boolean(), fc.constant(null))).map((value) => JSON.stringify(value)),
 );
 
-describe('every call with malformed input, anonymous and logged in', () => {
+describe('every call with malformed input, as a visitor and as an applicant', () => {
   it('never answers 5xx, always answers errors as JSON {message}, and leaves the data intact', async () => {
     let tried = 0;
     let serverErrors = 0;
     let badErrorBodies = 0;
-    for (const anonymous of [true, false]) {
-      const client = anonymous ? server.client() : applicant;
+    for (const asVisitor of [true, false]) {
+      const client = asVisitor ? server.client() : applicant;
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...CALLS), hostileText, hostileBody, async ([method, template], text, body) => {
-          // Logging out would end the run's session: that call is tried anonymously only.
-          if (!anonymous && template === '/api/logout') return;
+          // Logging out would end the run's session: that call is tried as a visitor only.
+          if (!asVisitor && template === '/api/logout') return;
           const path = template.replaceAll('{key}', encodeURIComponent(text)).replaceAll('{q}', encodeURIComponent(text));
           const response = await client.request(method, path, method === 'GET' || method === 'DELETE' ? undefined : body, {
             'content-type': 'application/json',

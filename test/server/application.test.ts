@@ -179,8 +179,8 @@ describe('add-another and tabs', () => {
   });
 });
 
-describe('tokens for staff and anonymous visitors', () => {
-  it('a service token reads the application but cannot write', async () => {
+describe('staff links and prefill links', () => {
+  it('a staff link reads the application but cannot write', async () => {
     const username = `staffview.${++counter}@example.org`;
     const applicant = await signUpAndLogIn(server, username);
     await applicant.put('/api/answer', { first_name: 'Grace', last_name: 'Hopper' });
@@ -205,7 +205,7 @@ describe('tokens for staff and anonymous visitors', () => {
     server.clock.set(before);
   });
 
-  it('a tmp token serves prepared answers to an anonymous visitor', async () => {
+  it('a prefill link serves prepared answers to a visitor', async () => {
     const file = join(server.dataDir, 'prefill.json');
     writeFileSync(file, JSON.stringify({ first_name: 'Prefilled', country: 'CAN', country_desc: 'Canada' }));
     const url = new URL((await cli('admin', ['tmp-token', file])).trim());

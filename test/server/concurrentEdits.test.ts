@@ -84,4 +84,22 @@ describe('two tabs of one applicant', () => {
     const [tabA] = await twoTabs();
     expect((await tabA.put('/api/answer', { city: 'X' }, { 'if-match': 'yesterday' })).status).toBe(400);
   });
+
+  it('checks a save in order, each refusal with its message: the body, the If-Match, then the answers', async () => {
+    const [tabA] = await twoTabs();
+    const ifMatch = 'If-Match must be the answers version, such as "12".';
+    expect(await tabA.put<MessageBody>('/api/answer', 'nope', { 'if-match': 'yesterday' })).toMatchObject({
+      status: 400,
+      body: { message: 'The request body is not valid JSON.' },
+    });
+    expect(await tabA.put<MessageBody>('/api/answer', { nonsense: 'X' }, { 'if-match': 'yesterday' })).toMatchObject({
+      status: 400,
+      body: { message: ifMatch },
+    });
+    expect(await tabA.put<MessageBody>('/api/answer', { city: 'X', nonsense: 'X' })).toMatchObject({
+      status: 400,
+      body: { message: 'Unknown answer key: nonsense.', key: 'nonsense' },
+    });
+    expect((await tabA.get<Profile>('/api/profile')).body.answer.city).toBeUndefined();
+  });
 });

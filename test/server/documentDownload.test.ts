@@ -38,7 +38,7 @@ async function download(url: string, client?: TestClient) {
 function staffTokenFor(username: string): string {
   const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
   const tokens = createAccessTokens({ db: server.db, secret, now: () => server.clock.now() });
-  return tokens.issueServiceToken(findUserByUsername(server.db, username)!.id);
+  return tokens.issueStaffLink(findUserByUsername(server.db, username)!.id);
 }
 
 /** An applicant whose statement (a PDF showing `marker`) is uploaded and converted; its status with the link. */
@@ -69,6 +69,26 @@ describe('opening an uploaded document (its converted PDF)', () => {
   it('gives no link while there is no converted document', async () => {
     const { client } = await newApplicant();
     expect((await client.get(`/api/pdf/document-answer/${DOC_KEY}`)).body).toEqual({ status: 'not answered', message: '', url: null });
+  });
+
+  it('reads a link that says a thing twice, or leaves it out, as a link that does not open (never a 400)', async () => {
+    const { client, status } = await withDocument('MARKER-TWICE-4410');
+    const url = status.url!;
+    const ticket = new URL(url, server.url).searchParams.get('ticket')!;
+    const invalid = { message: 'This link is invalid or has expired. Please download the copy again.' };
+    for (const path of [`${url}&ticket=${ticket}`, '/files/document', '/files/pdf-copy', '/files/document?ticket=']) {
+      const { response, bytes } = await download(path, client);
+      expect({ status: response.status, body: JSON.parse(bytes.toString()) as unknown }, path).toMatchObject({
+        status: 404,
+        body: invalid,
+      });
+    }
+    // A staff link given twice is no staff link: a visitor with the owner's link is asked to log in.
+    const twice = await download(`${url}&service_token=${'a'.repeat(20)}&service_token=${'b'.repeat(20)}`);
+    expect({ status: twice.response.status, body: JSON.parse(twice.bytes.toString()) as unknown }).toMatchObject({
+      status: 401,
+      body: { message: 'Please log in to download your document.' },
+    });
   });
 
   it('opens for nobody else: another applicant, a visitor, a changed, an expired or a PDF-copy link', async () => {
@@ -109,7 +129,7 @@ describe('opening an uploaded document (its converted PDF)', () => {
     expect((await download(status.url!, client)).response.status).toBe(404);
   });
 
-  it('opens for staff with a service token for the owner (GET /service/pdf/document-answer/{key}), and not with another', async () => {
+  it('opens for staff with a staff link for the owner (GET /service/pdf/document-answer/{key}), and not with another', async () => {
     const { username, status: own } = await withDocument('MARKER-STAFF-8842');
     const token = staffTokenFor(username);
     const staff = server.client();

@@ -303,7 +303,7 @@ describe('who sees documents', () => {
   });
 
   it('needs a session for every document call', async () => {
-    const anonymous = server.client();
+    const visitor = server.client();
     for (const [method, path] of [
       ['GET', '/api/document-answer'],
       ['DELETE', `/api/document-answer/${DOC_KEY}`],
@@ -311,14 +311,14 @@ describe('who sees documents', () => {
       ['DELETE', `/api/pdf/document-answer/${DOC_KEY}`],
       ['GET', '/api/pdf'],
     ] as const) {
-      expect((await anonymous.request(method, path)).status, `${method} ${path}`).toBe(401);
+      expect((await visitor.request(method, path)).status, `${method} ${path}`).toBe(401);
     }
-    expect((await anonymous.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: 'x', file_name: 'a.png' })).status).toBe(401);
+    expect((await visitor.post(`/api/pdf/document-answer/${DOC_KEY}`, { file_key: 'x', file_name: 'a.png' })).status).toBe(401);
   });
 });
 
 /** A staff link's token, issued as `npm run admin -- service-token` does, with the secret kept in DATA_DIR. */
 function serviceToken(on: TestServer, userId: number): string {
   const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: on.dataDir });
-  return createAccessTokens({ db: on.db, secret, now: () => on.clock.now() }).issueServiceToken(userId);
+  return createAccessTokens({ db: on.db, secret, now: () => on.clock.now() }).issueStaffLink(userId);
 }

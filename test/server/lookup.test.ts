@@ -162,4 +162,36 @@ describe('lookup failures', () => {
     expect(repeated.status).toBe(400);
     expect(await find({ id: '999999', category: 'hs_ceeb' })).toMatchObject({ status: 404, body: { message: anyString } });
   });
+
+  it('each refusal says what is wrong, one message per rule', async () => {
+    const refusals: [query: string, message: string][] = [
+      // A missing, unknown or repeated category.
+      ['text=oak', 'category must be one of hs_ceeb, college_ceeb, address.'],
+      ['text=oak&category=planets', 'category must be one of hs_ceeb, college_ceeb, address.'],
+      ['text=oak&category=hs_ceeb&category=address', 'category must be one of hs_ceeb, college_ceeb, address.'],
+      ['id=100004&category=nowhere', 'category must be one of hs_ceeb, college_ceeb, address.'],
+      // A missing or repeated text: a repeated parameter counts as not given.
+      ['category=hs_ceeb', 'text is required.'],
+      ['text=a&text=b&category=hs_ceeb', 'text is required.'],
+      ['id=1&id=2&category=hs_ceeb', 'text is required.'],
+      [`text=${'x'.repeat(101)}&category=hs_ceeb`, 'text must be at most 100 characters.'],
+      ['text=oak&category=hs_ceeb&max_results=6', `max_results must be a whole number from 1 to ${LOOKUP_MAX_RESULTS}.`],
+      ['text=oak&category=hs_ceeb&max_results=five', `max_results must be a whole number from 1 to ${LOOKUP_MAX_RESULTS}.`],
+      ['text=oak&category=hs_ceeb&max_results=', `max_results must be a whole number from 1 to ${LOOKUP_MAX_RESULTS}.`],
+      ['id=..%2F..%2Fetc&category=hs_ceeb', 'id is not a known entry.'],
+      ['id=&category=hs_ceeb', 'id is not a known entry.'],
+    ];
+    for (const [query, message] of refusals) {
+      expect(await server.client().get<MessageBody>(`/lookup/find?${query}`), query).toMatchObject({ status: 400, body: { message } });
+    }
+    expect(await find({ id: '999999', category: 'hs_ceeb' })).toMatchObject({
+      status: 404,
+      body: { message: 'Nothing was found for this id.' },
+    });
+    // With an id, the text and the number of results play no part.
+    expect(await find({ id: '62701', category: 'address', text: 'x'.repeat(101), max_results: 'five' })).toMatchObject({
+      status: 200,
+      body: { zip: '62701' },
+    });
+  });
 });

@@ -176,7 +176,7 @@ describe('the PDF copy', () => {
 
     const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
     const tokens = createAccessTokens({ db: server.db, secret, now: () => server.clock.now() });
-    const token = tokens.issueServiceToken(userId);
+    const token = tokens.issueStaffLink(userId);
     const staff = await server.client().get<{ submitted_at: number; reference: string }>(`/service/tmp-pdf?service_token=${token}`);
     expect(staff.body).toMatchObject({ submitted_at: submitted.body.submitted_at, reference: submitted.body.reference });
   });
@@ -194,19 +194,19 @@ describe('the PDF copy', () => {
     }
   });
 
-  it('opens for staff with a valid service token (GET /service/pdf)', async () => {
+  it('opens for staff with a valid staff link (GET /service/pdf)', async () => {
     const { client, username } = await newApplicant();
     await client.put('/api/answer', { first_name: 'Staffview' });
     const { secret } = readServerConfig({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
     const tokens = createAccessTokens({ db: server.db, secret, now: () => server.clock.now() });
-    const token = tokens.issueServiceToken(findUserByUsername(server.db, username)!.id);
+    const token = tokens.issueStaffLink(findUserByUsername(server.db, username)!.id);
     const staff = server.client();
     const copy = await readyCopy(staff, `/service/pdf?service_token=${token}`);
     expect(copy.url).toContain(`service_token=${token}`);
     expect((await download(copy.url)).response.status).toBe(200);
     // Another applicant's staff token does not open this copy.
     const { username: otherName } = await newApplicant();
-    const otherToken = tokens.issueServiceToken(findUserByUsername(server.db, otherName)!.id);
+    const otherToken = tokens.issueStaffLink(findUserByUsername(server.db, otherName)!.id);
     expect((await download(copy.url.replace(token, otherToken))).response.status).toBe(404);
     expect((await staff.get('/service/pdf?service_token=not-a-valid-token-at-all')).status).toBe(403);
   });

@@ -88,7 +88,7 @@ describe('display texts are the catalogue’s labels', () => {
   });
 });
 
-/** What staff read: the staff view's data, through a service token made by `npm run admin -- service-token`. */
+/** What staff read: the staff view's data, through a staff link made by `npm run admin -- service-token`. */
 async function staffViewOf(username: string): Promise<ServiceData> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'service-token', username], {
     env: { ...process.env, DATA_DIR: server.dataDir, PUBLIC_URL: 'http://admissions.test', NODE_ENV: 'test' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createServiceToken, createTmpToken } from '../../db/accessTokens';
+import { createStaffLink, createPrefillLink } from '../../db/accessTokens';
 import { CONFIRMATION_CODE_TTL_MS, RESET_LINK_TTL_MS } from '../../server/accounts/sessionPolicy';
 import { RETENTION, sweep } from '../../server/maintenance/sweep';
 import { GOOD_PASSWORD, codeFromMail, resetLinkFromMail, signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
@@ -91,10 +91,10 @@ describe('the sweep', () => {
     await signUpAndLogIn(server, username);
     const userId = (server.db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number }).id;
     const now = server.clock.now();
-    createServiceToken(server.db, 'sweep-expired-service', userId, now + 1000, now);
-    createServiceToken(server.db, 'sweep-live-service', userId, now + 10 * DAY, now);
-    createTmpToken(server.db, 'sweep-expired-tmp', '{"first_name":"Old"}', now + 1000, now);
-    createTmpToken(server.db, 'sweep-live-tmp', '{"first_name":"New"}', now + 10 * DAY, now);
+    createStaffLink(server.db, 'sweep-expired-service', userId, now + 1000, now);
+    createStaffLink(server.db, 'sweep-live-service', userId, now + 10 * DAY, now);
+    createPrefillLink(server.db, 'sweep-expired-tmp', '{"first_name":"Old"}', now + 1000, now);
+    createPrefillLink(server.db, 'sweep-live-tmp', '{"first_name":"New"}', now + 10 * DAY, now);
     server.clock.advance(1001);
     sweepNow();
     const left = (

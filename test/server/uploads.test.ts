@@ -298,3 +298,46 @@ describe('upload housekeeping', () => {
     ).toBeUndefined();
   });
 });
+
+describe('document calls with bad input', () => {
+  it('say what is missing or wrong, one message per rule, before anything is looked up', async () => {
+    const client = await newApplicant();
+    const refused = (message: string) => ({ status: 400, body: { message, request_id: ANY_REQUEST_ID } });
+    // The question: missing, of the wrong type, or not one that takes a document (in the body or the path).
+    expect(await client.post('/api/presigned-url', {})).toMatchObject(refused(DOCUMENT_MESSAGES.unknownQuestion('')));
+    expect(await client.post('/api/presigned-url', { answer_key: 5 })).toMatchObject(refused(DOCUMENT_MESSAGES.unknownQuestion('5')));
+    expect(await client.post('/api/presigned-url', { answer_key: ['x'] })).toMatchObject(refused(DOCUMENT_MESSAGES.unknownQuestion('')));
+    for (const [method, path] of [
+      ['DELETE', '/api/document-answer/first_name'],
+      ['DELETE', '/api/pdf/document-answer/first_name'],
+      ['GET', '/api/pdf/document-answer/first_name'],
+      ['POST', '/api/pdf/document-answer/first_name'],
+    ] as const) {
+      const response = await client.request(method, path, method === 'POST' ? { file_key: 5 } : undefined);
+      expect(response, `${method} ${path}`).toMatchObject(refused(DOCUMENT_MESSAGES.unknownQuestion('first_name')));
+    }
+    // The conversion request: the file's key, then its name.
+    const convert = (body: unknown) => client.post(`/api/pdf/document-answer/${DOC_KEY}`, body);
+    for (const body of [{}, { file_key: '' }, { file_key: 5, file_name: 'scan.png' }]) {
+      expect(await convert(body), JSON.stringify(body)).toMatchObject(refused(DOCUMENT_MESSAGES.fileKeyRequired));
+    }
+    for (const body of [{ file_key: 'k' }, { file_key: 'k', file_name: 5 }, { file_key: 'k', file_name: '  ' }]) {
+      expect(await convert(body), JSON.stringify(body)).toMatchObject(refused(DOCUMENT_MESSAGES.fileNameRequired));
+    }
+    // Each field's first problem is named under the field too.
+    expect((await convert({ file_key: 'k', file_name: `${'a'.repeat(40)}.exe` })).body).toMatchObject({
+      message: FILE_MESSAGES.wrongType,
+      errors: { file_name: [FILE_MESSAGES.wrongType] },
+    });
+    // A body that is not a JSON object is refused as such, whatever the path names.
+    expect(await client.request('POST', '/api/pdf/document-answer/first_name', 'nope')).toMatchObject(
+      refused('The request body is not valid JSON.'),
+    );
+    // Who is asking comes first: a visitor is asked to log in, an unknown staff link is refused, whatever the question.
+    expect((await server.client().request('DELETE', '/api/document-answer/first_name')).status).toBe(401);
+    expect(await server.client().get(`/service/pdf/document-answer/first_name?service_token=${'a'.repeat(20)}`)).toMatchObject({
+      status: 403,
+      body: { message: 'This staff link is invalid or has expired.' },
+    });
+  });
+});

@@ -1,13 +1,18 @@
 import type { AnyStateMachine, AnyMachineSnapshot, StateValue } from 'xstate';
 import { expect } from 'vitest';
 
-/** Every state node id of a machine (compound, parallel and atomic), the root excluded. */
+/**
+ * Every state node id of a machine (compound, parallel and atomic), the root excluded, but for a
+ * choice made at once (a state with only eventless transitions, left in the step that enters it):
+ * no snapshot rests there.
+ */
 function allStateIds(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
-  type StateNodeLike = { id: string; states: Record<string, StateNodeLike> };
+  type StateNodeLike = { id: string; states: Record<string, StateNodeLike>; always?: unknown[]; on: object };
+  const choice = (node: StateNodeLike) => (node.always?.length ?? 0) > 0 && Object.keys(node.on).length === 0;
   const visit = (node: StateNodeLike) => {
     for (const child of Object.values(node.states)) {
-      ids.push(child.id);
+      if (!choice(child)) ids.push(child.id);
       visit(child);
     }
   };

@@ -15,9 +15,6 @@ export const inactivityModel: PathModel = {
   name: 'inactivity',
   machine: inactivityMachine,
   events: [
-    { type: 'app.context', loggedIn: true, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: true },
     { type: 'activity', at: SOON },
     { type: 'activity', at: LATE },
     { type: 'continue', at: SOON + 1000 },
@@ -32,11 +29,10 @@ export const inactivityModel: PathModel = {
 const TOUCH: Call = { method: 'GET', path: '/api/tabs' };
 const minutes = (ms: number) => `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
 
-/** What the page can cause: an applicant logs in, leaves the page alone, answers the modal; the session call's answers. */
+/** What the page can cause: the applicant leaves the page alone, answers the modal; the session call's answers. */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('off')) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
-  if (snapshot.matches({ on: 'warning' })) return [{ type: 'continue', at: SOON + 1000 }, { type: 'logout' }];
-  if (snapshot.matches({ on: 'keeping' })) return callOutcomes('touchSession', {}, [failures.network, failures.unauthorised]);
+  if (snapshot.matches('warning')) return [{ type: 'continue', at: SOON + 1000 }, { type: 'logout' }];
+  if (snapshot.matches('keeping')) return callOutcomes('touchSession', {}, [failures.network, failures.unauthorised]);
   // The timers: sent by the traversal itself (xstate.after.*).
   return [];
 }
@@ -44,14 +40,6 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 function inactivityStep(event: AnyEventObject): StepPlan {
   const server = (reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call: TOUCH, reply }] });
   switch (event.type) {
-    case 'app.context':
-      return {
-        words: 'Log in as an applicant',
-        actions: [
-          { kind: 'setup', task: 'account' },
-          { kind: 'setup', task: 'clock' },
-        ],
-      };
     case 'continue':
       return { words: 'Press Continue', actions: [{ kind: 'click', role: 'button', name: 'Continue' }] };
     case 'logout':
@@ -80,7 +68,7 @@ const onLogin = (message: string): PageCheck[] => [
 ];
 
 function inactivityExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObject | undefined): Expectation {
-  if (snapshot.matches({ on: 'warning' }))
+  if (snapshot.matches('warning'))
     return {
       words: 'the "Still working?" modal',
       checks: [
@@ -88,9 +76,9 @@ function inactivityExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEvent
         { kind: 'button', name: 'Continue', state: 'enabled' },
       ],
     };
-  if (snapshot.matches({ on: 'keeping' }))
+  if (snapshot.matches('keeping'))
     return { words: 'the modal is closed while the session is kept', checks: [...onForm, { kind: 'noDialog' }], waitsFor: TOUCH };
-  if (snapshot.matches({ on: 'loggingOut' })) {
+  if (snapshot.matches('loggingOut')) {
     if (arrivedBy?.type === 'logout') return { words: 'logged out as asked', checks: onLogin(INACTIVITY_CHOSEN_LOGOUT_MESSAGE) };
     if (arrivedBy?.type === 'xstate.error.actor.touchSession')
       return { words: 'the session had ended', checks: onLogin(SESSION_INVALID_MESSAGE) };
@@ -99,11 +87,19 @@ function inactivityExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEvent
   return { words: 'the application, no modal', checks: [...onForm, { kind: 'noDialog' }] };
 }
 
-/** The inactivity handling's plan (section 4), on Playwright's clock; for a machine (the product's, or a broken copy). */
+/** The inactivity handling's plan, on Playwright's clock; for a machine (the product's, or a broken copy). */
 export function inactivityPagePlan(machine: AnyStateMachine = inactivityMachine): PagePlan {
   return {
     model: { name: 'inactivity', machine, onlyListed: true, events: pageEvents },
     start: '/about',
+    // The inactivity actor runs while an applicant's session is open: every path starts logged in.
+    before: {
+      words: 'Log in as an applicant',
+      actions: [
+        { kind: 'setup', task: 'account' },
+        { kind: 'setup', task: 'clock' },
+      ],
+    },
     step: inactivityStep,
     expect: inactivityExpectation,
   };

@@ -19,7 +19,11 @@ const location = (pathname: string, extra: { search?: string; successMessage?: s
 export const navigationModel: PathModel = {
   name: 'navigation',
   machine: navigationMachine,
-  inputs: [{ pathname: '/about', search: '' }],
+  // An applicant's or visitor's page, and a page a staff link opened.
+  inputs: [
+    { pathname: '/about', search: '', staff: false },
+    { pathname: '/about', search: '?service_token=abcdefghijklmnop', staff: true },
+  ],
   events: (snapshot) => [
     location('/about'),
     location('/education', { successMessage: 'Saved.' }),
@@ -32,8 +36,6 @@ export const navigationModel: PathModel = {
     { type: 'webStatus.changed', webStatus: 'submitted' },
     { type: 'navigation.restore', lastPage: '/education', hasChangedPage: false },
     { type: 'navigation.restore', lastPage: '/education', hasChangedPage: true },
-    { type: 'app.context', loggedIn: true, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: true },
     ...callOutcomes('saveLastPage', context(snapshot).pathname),
   ],
   // The area, the status, staff or not and whether last_page is current, reached by each kind of event.
@@ -41,7 +43,7 @@ export const navigationModel: PathModel = {
     JSON.stringify([
       snapshot.value,
       context(snapshot).webStatus,
-      context(snapshot).serviceUser,
+      context(snapshot).staff,
       context(snapshot).pathname === context(snapshot).savedLastPage,
       arrivedBy(snapshot, event, previous),
     ]),
@@ -88,7 +90,7 @@ const FIRST_VISITS: Record<string, { words: string; actions: PageAction[] }> = {
  * the router's report, it waits for it and is judged in the same order). Then the step links,
  * Back, and the server's answers to the saving of the last page.
  *
- * Not driven here: `app.context` for staff (the service link's read-only view: test/e2e/service.e2e.ts),
+ * Not driven here: a page a staff link opened (the read-only view: test/e2e/service.e2e.ts),
  * and the move to /completion after a submission (the submit plan ends there: test/qa/models/submit.ts).
  */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
@@ -206,7 +208,7 @@ export function navigationPagePlan(machine: AnyStateMachine = navigationMachine)
     model: {
       name: 'navigation',
       machine,
-      inputs: [{ pathname: '/about', search: '' }],
+      inputs: [{ pathname: '/about', search: '', staff: false }],
       onlyListed: true,
       events: pageEvents,
       serializeState: (snapshot) => {
@@ -218,5 +220,6 @@ export function navigationPagePlan(machine: AnyStateMachine = navigationMachine)
     start: '/about',
     step: navigationStep,
     expect: navigationExpectation,
+    notDriven: 'a page a staff link opened (staff are sent from any other route to the read-only view): test/e2e/service.e2e.ts',
   };
 }

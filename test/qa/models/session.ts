@@ -6,8 +6,6 @@ import { callOutcomes } from '../fixtures';
 import { arrivedBy, type PathModel } from '../model';
 
 const EVENTS: readonly AnyEventObject[] = [
-  { type: 'app.context', loggedIn: true, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: false },
   { type: 'session.logout' },
   { type: 'session.logout', message: 'You have been automatically logged out due to inactivity.' },
   ...callOutcomes('logout', { message: '' }),
@@ -21,11 +19,13 @@ const UNSAVED = { type: 'session.answersUnsaved', unsaved: true } as const;
 export const sessionModel: PathModel = {
   name: 'session',
   machine: sessionMachine,
+  // The page opened with a session, or without one (a login starts it).
+  inputs: [{ loggedIn: true }, { loggedIn: false }],
   // The answers actor's report that answers wait to be saved, once, while logged in: it decides
   // whether Log Out asks first. Sent in every state it would multiply the simple paths past any
   // budget, and it otherwise only picks the 401's message (tested in sessionMachine.test.ts).
   events: (snapshot: AnyMachineSnapshot) =>
-    snapshot.matches('loggedIn') && (snapshot.context as { answersUnsaved: boolean }).answersUnsaved === false
+    snapshot.matches({ loggedIn: 'working' }) && (snapshot.context as { answersUnsaved: boolean }).answersUnsaved === false
       ? [...EVENTS, UNSAVED]
       : EVENTS,
   ignored: ['session.answersUnsaved'],

@@ -15,8 +15,9 @@ export const toastsModel: PathModel = {
       { type: 'toast.expire', id: toast.id },
     ]),
     { type: 'toast.dismiss', id: 'toast-unknown' },
-    // Logged out, then logged in: the toasts shown in between go.
-    { type: 'app.context', loggedIn: !context(snapshot).loggedIn, serviceUser: false },
+    // The session actor: a session ends, one starts (the toasts shown in between go).
+    { type: 'toast.sessionEnded' },
+    { type: 'toast.sessionStarted' },
   ],
   // Up to two toasts, by severity, reached by each kind of event: every transition gets a path.
   serializeState: (snapshot, event, previous) =>
@@ -25,7 +26,6 @@ export const toastsModel: PathModel = {
       context(snapshot)
         .toasts.slice(0, 2)
         .map((toast) => [toast.severity, context(snapshot).untilLogin.includes(toast.id)]),
-      context(snapshot).loggedIn,
       arrivedBy(snapshot, event, previous),
     ]),
 };

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import type { answersMachine } from '../../../machines/answersMachine';
 import type { documentMachine } from '../../../machines/documentMachine';
+import type { inactivityMachine } from '../../../machines/inactivityMachine';
 import type { navigationMachine } from '../../../machines/navigationMachine';
 import type { submitMachine } from '../../../machines/submitMachine';
 import type { tabsMachine } from '../../../machines/tabsMachine';
@@ -19,6 +20,8 @@ describe('the typed actor hooks', () => {
     expectTypeOf(actors.useDocument).parameter(0).toEqualTypeOf<string>();
     expectTypeOf(actors.useDocument).returns.toEqualTypeOf<ActorRefFrom<typeof documentMachine>>();
     expectTypeOf(actors.useOptionalSubmit).returns.toEqualTypeOf<ActorRefFrom<typeof submitMachine> | undefined>();
+    // The inactivity actor runs only while an applicant's session is open (the session actor's child).
+    expectTypeOf(actors.useInactivity).returns.toEqualTypeOf<ActorRefFrom<typeof inactivityMachine> | undefined>();
     expectTypeOf(actors.useTabs).returns.not.toEqualTypeOf<ActorRefFrom<typeof answersMachine>>();
     // The generic look-up by a caller-chosen type is gone.
     expect('useSystemActor' in actors).toBe(false);
