@@ -483,7 +483,11 @@ export const answersMachine = setup({
           on: {
             'answers.restored': [
               // On the device too until the save goes through.
-              { guard: 'keepsTypedAnswers', target: 'saving', actions: ['takeTyped', 'forgetStored', ...announce, 'persistDraft', 'keepTarget'] },
+              {
+                guard: 'keepsTypedAnswers',
+                target: 'saving',
+                actions: ['takeTyped', 'forgetStored', ...announce, 'persistDraft', 'keepTarget'],
+              },
               // Typed before logging in to an account holding other answers: offered, never dropped.
               { guard: 'offersTypedAnswers', target: 'choosing', actions: ['offerTyped', 'forgetStored'] },
               { target: 'idle', actions: ['forgetStored', 'readDraft'] },

@@ -1,5 +1,4 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
-import type { AnswerValue } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { CollegeConfig } from '../src/college/schema';
 import { api } from './api/coreEndpoints';
@@ -67,9 +66,6 @@ const visitor = { type: 'keepGiven', params: { role: 'visitor', answers: {} } } 
 /** The cache is cleared with the session. */
 const dropUser = ['forgetUser', visitor, withoutStatus] as const;
 
-/** Route errors show the root error screen. */
-const toErrorScreen = { target: 'failed', actions: 'keepError' } as const;
-
 /** A new session: the application of the one before stops; the next starts once its data is loaded. */
 const sessionChanged = {
   'app.sessionEnded': { target: 'loaded', actions: ['endAnswersSession', 'stopApplication'] },
@@ -91,7 +87,7 @@ const submissionOf = (data: { submitted_at?: number | null; reference?: string |
 
 const staffCopyOf = (data: ServiceData, token: string): Given => ({
   role: 'staff',
-  answers: data.answer as Record<string, AnswerValue>,
+  answers: data.answer,
   staff: { token, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
 });
 

@@ -4,14 +4,7 @@ import { api, uploadToPresignedUrl } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
 import type { PageFailedEvent } from './coreEvents';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
-import type {
-  AnswersEvent,
-  AnswersSaveReply,
-  DocumentInspectEvent,
-  DocumentInspectedEvent,
-  SessionEvent,
-  ToastEvent,
-} from './events';
+import type { AnswersEvent, AnswersSaveReply, DocumentInspectEvent, DocumentInspectedEvent, SessionEvent, ToastEvent } from './events';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
 import { enqueueTo, errorMessage, pageFailed, sibling, type SystemActors } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';

@@ -62,12 +62,6 @@ export type SessionEvent =
   /** From the answers actor: whether it holds answers the server has not confirmed (what a 401 then tells /login). */
   | { type: 'session.answersUnsaved'; unsaved: boolean };
 
-/**
- * Broadcast by the root app machine to the form actors whenever who is using the app changes (and
- * as soon as they are spawned), so that tabs, add-another and documents know whether they may act.
- */
-export type AppContextEvent = { type: 'app.context'; loggedIn: boolean; serviceUser: boolean };
-
 /** To the answers actor (system id 'answers'). */
 export type AnswersEvent =
   | { type: 'answers.set'; key: string; value: AnswerValue; desc?: string }

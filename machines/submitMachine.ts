@@ -1,16 +1,9 @@
 import { and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import type { Answers } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import type {
-  SubmittedEvent,
-  ValidationCheckEvent,
-  ValidationServerErrorsEvent,
-  WebStatus,
-  WebStatusChangedEvent,
-} from './coreEvents';
+import type { SubmittedEvent, ValidationCheckEvent, ValidationServerErrorsEvent, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { AnswersEvent, AnswersSaveReply, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import type { Role } from './roles';
 import { COMPLETION_ROUTE, SIGNUP_ROUTE } from './routes';
