@@ -12,12 +12,12 @@ const LOADED_LATER =
   /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView|PdfCopyOffer)\.tsx$/;
 
 /**
- * The page-specific form actors' module and their machines (machines/pageActors.ts), a chunk of their own, with the
- * file checks only the document views and the document actor use, and the staff print's document pages (their PDF
- * reader, pdfjs-dist, is imported on demand and stays a chunk of its own).
+ * The page-specific form actors (documents, tabs, school search, PDF copy, submit), a chunk of their own that the
+ * application's module imports, with the file checks only the document views and the document actor use, and the
+ * staff print's document pages (their PDF reader, pdfjs-dist, is imported on demand and stays a chunk of its own).
  */
 const PAGE_ACTORS =
-  /[\\/]machines[\\/](pageActors|documentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
+  /[\\/]machines[\\/](documentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
 /** How staff read an answer (src/catalogue/display.ts): only the staff view and the printed answers use it. */
 const STAFF_DISPLAY = /[\\/]src[\\/]catalogue[\\/]display\.ts$/;
@@ -93,8 +93,8 @@ export default defineConfig(({ mode }) => ({
               priority: 15,
               test: (id: string) => /[\\/](machines|src[\\/]catalogue)[\\/]/.test(id) && !PAGE_ACTORS.test(id) && !STAFF_DISPLAY.test(id),
             },
-            // The page-specific form actors (machines/pageActors: documents, tabs, school search, PDF
-            // copy), which the root loads right after the others: outside /about's first download.
+            // The page-specific form actors (documents, tabs, school search, PDF copy, submit), a
+            // chunk the application's module imports, so that a change to them leaves the rest cached.
             // After the form group, so that what both use (catalogue, API calls) stays there.
             { name: 'pageActors', priority: 14, test: PAGE_ACTORS },
             // The form area's frame, pages and question views in one chunk: a dozen small ones would

@@ -1,3 +1,4 @@
+import { unsavedKeys } from './answerDrafts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import type { answersMachine, OfferEvent } from './answersMachine';
@@ -26,6 +27,8 @@ export function connectAnswers(snapshot: AnswersSnapshot, send: AnswersSend) {
   const busy = snapshot.hasTag('busy');
   return {
     answers: snapshot.context.answers,
+    /** The answers the server has not confirmed yet (without the descriptions that go with choices). */
+    unsavedKeys: unsavedKeys(snapshot.context.answers, snapshot.context.confirmed),
     /** Answers are being saved (for whatever reason). */
     saving: busy,
     /** A save Save or Next asked for; one asked for by Submit or an upload is theirs to show. */

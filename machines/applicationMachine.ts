@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import type { AnswerValue } from '../src/catalogue/dataModel';
 import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import { addAnotherMachine } from './addAnotherMachine';
@@ -6,7 +6,11 @@ import { answersMachine, type AnswersInput } from './answersMachine';
 import { clearGuardMachine } from './clearGuardMachine';
 import type { WebStatus } from './coreEvents';
 import type { DocumentInfo } from './documentFiles';
-import type { PageActors } from './pageActors';
+import { documentMachine } from './documentMachine';
+import { lookupMachine } from './lookupMachine';
+import { pdfCopyMachine } from './pdfCopyMachine';
+import { submitMachine } from './submitMachine';
+import { tabsMachine } from './tabsMachine';
 import type { Role } from './roles';
 import { DEFAULT_ROUTE } from './routes';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
@@ -45,51 +49,54 @@ interface ApplicationContext {
   given: AnswersInput | null;
 }
 
-/** The page's "Try again" when the page-specific actors' code could not be fetched. */
-export type ApplicationEvent = { type: 'application.retry' };
-
 /**
  * One applicant's, visitor's or staff member's application, for one session: the root spawns it
  * once it knows who is using the app and has loaded what they need, and stops it when the session
- * changes. It owns the form actors: the answers (the one owner of the answers), validation, the
- * add-another groups and the question before a choice clears answers at once; then, once their
- * code has arrived (a chunk of its own: /about needs none of them), the documents, the tabs, the
- * school search, the PDF copy and the submit sequence. Each is told who is using the app by its
- * input and keeps its system id (./systemIds), by which the views and its siblings find it.
+ * changes. It owns the form actors: the answers (their one owner), validation, the add-another
+ * groups, the question before a choice clears answers, one actor per document question, the
+ * tabs, the school search, the PDF copy and the submit sequence. Each is told who is using the app
+ * by its input and keeps its system id (./systemIds), by which the views and its siblings find it.
  */
 export const applicationMachine = setup({
   types: {
     context: {} as ApplicationContext,
     input: {} as ApplicationInput,
-    events: {} as ApplicationEvent,
-    children: {} as { answers: 'answers'; validation: 'validation'; addAnother: 'addAnother'; clearGuard: 'clearGuard' },
-    tags: {} as 'pageActorsLoading' | 'pageActorsReady' | 'pageActorsFailed',
+    children: {} as {
+      answers: 'answers';
+      validation: 'validation';
+      addAnother: 'addAnother';
+      clearGuard: 'clearGuard';
+      lookup: 'lookup';
+      tabs: 'tabs';
+      pdfCopy: 'pdfCopy';
+      submit: 'submit';
+    },
   },
   actors: {
     answers: answersMachine,
     validation: validationMachine,
     addAnother: addAnotherMachine,
     clearGuard: clearGuardMachine,
-    /** The page-specific actors' module, a chunk of its own in the build. */
-    loadPageActors: fromPromise<PageActors>(async () => (await import('./pageActors')).pageActors),
+    lookup: lookupMachine,
+    tabs: tabsMachine,
+    pdfCopy: pdfCopyMachine,
+    submit: submitMachine,
+    document: documentMachine,
   },
   actions: {
-    /** One document actor per document question, the tabs, the school search, the PDF copy and the submit sequence. */
-    spawnPageActors: enqueueActions(({ context, enqueue }, pages: PageActors) => {
-      const { role, staff } = context;
-      enqueue.spawnChild(pages.lookup, { systemId: SYSTEM_IDS.lookup });
-      enqueue.spawnChild(pages.tabs, { systemId: SYSTEM_IDS.tabs, input: { role, tabs: staff?.tabs } });
-      enqueue.spawnChild(pages.pdfCopy, { systemId: SYSTEM_IDS.pdfCopy, input: { role } });
-      // A submit with errors sends the applicant to the form's default route.
-      enqueue.spawnChild(pages.submit, {
-        systemId: SYSTEM_IDS.submit,
-        input: { role, essayLimit: context.essayLimit, webStatus: context.webStatus, errorRoute: DEFAULT_ROUTE },
-      });
+    /** One document actor per document question; staff open the converted PDF with the staff link's token. */
+    spawnDocuments: enqueueActions(({ context, enqueue }) => {
       for (const answerKey of DOCUMENT_KEYS) {
-        enqueue.spawnChild(pages.document, {
-          systemId: documentSystemId(answerKey),
-          // Staff open the converted PDF with the staff link's token.
-          input: { answerKey, role, document: staff?.documents[answerKey] ?? null, serviceToken: staff?.token },
+        const id = documentSystemId(answerKey);
+        enqueue.spawnChild('document', {
+          id,
+          systemId: id,
+          input: {
+            answerKey,
+            role: context.role,
+            document: context.staff?.documents[answerKey] ?? null,
+            serviceToken: context.staff?.token,
+          },
         });
       }
     }),
@@ -115,27 +122,32 @@ export const applicationMachine = setup({
       systemId: SYSTEM_IDS.answers,
       input: ({ context }) => context.given ?? { role: context.role, answers: {} },
     }),
+    // From now on the answers actor alone holds the answers.
+    assign({ given: null }),
     spawnChild('addAnother', {
       id: 'addAnother',
       systemId: SYSTEM_IDS.addAnother,
       input: ({ context }) => ({ role: context.role, counts: context.staff?.counts }),
     }),
     spawnChild('clearGuard', { id: 'clearGuard', systemId: SYSTEM_IDS.clearGuard }),
-    assign({ given: null }),
+    spawnChild('lookup', { id: 'lookup', systemId: SYSTEM_IDS.lookup }),
+    spawnChild('tabs', {
+      id: 'tabs',
+      systemId: SYSTEM_IDS.tabs,
+      input: ({ context }) => ({ role: context.role, tabs: context.staff?.tabs }),
+    }),
+    spawnChild('pdfCopy', { id: 'pdfCopy', systemId: SYSTEM_IDS.pdfCopy, input: ({ context }) => ({ role: context.role }) }),
+    spawnChild('submit', {
+      id: 'submit',
+      systemId: SYSTEM_IDS.submit,
+      // A submit with errors sends the applicant to the form's default route.
+      input: ({ context }) => ({
+        role: context.role,
+        essayLimit: context.essayLimit,
+        webStatus: context.webStatus,
+        errorRoute: DEFAULT_ROUTE,
+      }),
+    }),
+    'spawnDocuments',
   ],
-  initial: 'loadingPageActors',
-  states: {
-    loadingPageActors: {
-      tags: 'pageActorsLoading',
-      invoke: {
-        id: 'loadPageActors',
-        src: 'loadPageActors',
-        onDone: { target: 'ready', actions: { type: 'spawnPageActors', params: ({ event }) => event.output } },
-        onError: 'failed',
-      },
-    },
-    ready: { tags: 'pageActorsReady' },
-    /** The code could not be fetched (a lost connection): the pages that need it say so, with a retry. */
-    failed: { tags: 'pageActorsFailed', on: { 'application.retry': 'loadingPageActors' } },
-  },
 });

@@ -74,7 +74,7 @@ function FormRoute() {
 
 function StaffRoute() {
   // The print view reads the form actors' answers, tabs and documents, which load on demand.
-  const formReady = useFormReadiness(true).ready;
+  const formReady = useFormReadiness().ready;
   usePageTitle('Application (staff view)');
   const loading = <Spinner overlay size="large" label="Loading the application…" />;
   if (!formReady) return loading;

@@ -5,7 +5,6 @@ import type { addAnotherMachine } from '../../machines/addAnotherMachine';
 import type { answersMachine } from '../../machines/answersMachine';
 import type { appMachine } from '../../machines/appMachine';
 import type { applicationMachine } from '../../machines/applicationMachine';
-import { connectApplication } from '../../machines/applicationView';
 import { connectApp } from '../../machines/appView';
 import type { authCardMachine } from '../../machines/authCardMachine';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
@@ -118,26 +117,15 @@ export function useDocument(answerKey: string): DocumentActor {
 }
 
 /**
- * Whether the session's application is there for the page: its form actors, and when `pageActors`
- * the page-specific ones too (documents, tabs, school search, submit, PDF copy); whether their
- * code could not be fetched; and the retry the page offers then. The application is spawned and
- * stopped with the session: the root's `formReady` re-renders the caller when it comes or goes.
+ * Whether the session's application is there for the page, with its form actors; whether its code
+ * could not be fetched; and the retry the page offers then. The application is spawned and stopped
+ * with the session: the root's `formReady` re-renders the caller when it comes or goes.
  */
-export function useFormReadiness(pageActors: boolean): { ready: boolean; failed: boolean; retry: () => void } {
+export function useFormReadiness(): { ready: boolean; failed: boolean; retry: () => void } {
   const app = useAppActor();
-  const formReady = useViewValue(app, connectApp, (view) => view.formReady);
-  const formFailed = useViewValue(app, connectApp, (view) => view.formFailed);
-  const application = useOptionalSystemActor(SYSTEM_IDS.application);
-  const pagesReady = useViewValue(application, connectApplication, (view) => view.pageActorsReady, false);
-  const pagesFailed = useViewValue(application, connectApplication, (view) => view.pageActorsFailed, false);
-  return {
-    ready: formReady && application !== undefined && (!pageActors || pagesReady),
-    failed: formFailed || (pageActors && pagesFailed),
-    retry: () => {
-      if (formFailed) currentView(app, connectApp).retryFormArea();
-      else if (application) currentView(application, connectApplication).retry();
-    },
-  };
+  const ready = useViewValue(app, connectApp, (view) => view.formReady);
+  const failed = useViewValue(app, connectApp, (view) => view.formFailed);
+  return { ready, failed, retry: () => currentView(app, connectApp).retryFormArea() };
 }
 
 /**
@@ -166,9 +154,13 @@ export function useViewValue<TActor extends AnyActorRef, TApi, T>(
   connect: Connect<TActor, TApi>,
   pick: (api: TApi) => T,
   fallback?: T,
+  /** When two picks count as the same (a list made afresh from each snapshot). */
+  same?: (a: T, b: T) => boolean,
 ): T {
-  return useSelector<AnyActorRef, T>(actor ?? NO_ACTOR, (snapshot) =>
-    actor ? pick(connect(snapshot as SnapshotFrom<TActor>, (event) => actor.send(event))) : (fallback as T),
+  return useSelector<AnyActorRef, T>(
+    actor ?? NO_ACTOR,
+    (snapshot) => (actor ? pick(connect(snapshot as SnapshotFrom<TActor>, (event) => actor.send(event))) : (fallback as T)),
+    same,
   );
 }
 

@@ -35,30 +35,17 @@ export const isAuthRoute = (pathname: string) => AUTH_ROUTES.includes(pathname);
  * still runs the first chunk, and `npm run bench` weighs each route with them. A renamed module
  * fails the bundle test (test/src/app/bundleBudget.test.ts) until this table follows.
  */
-/** The form area's frame (src/layout/FormArea.tsx) and the form actors the root loads for it. */
+/** The form area's frame (src/layout/FormArea.tsx) and the session's application (machines/applicationMachine.ts) the root loads for it. */
 const FORM_AREA = ['FormArea', 'applicationMachine'];
 const PAGE_ENTRIES: Record<PageId, string> = { about: 'AboutPage', education: 'EducationPage', 'final-steps': 'FinalStepsPage' };
-/**
- * The pages that show a document, a tab group, the school search or the PDF copy offer, whose actors
- * (machines/pageActors) the root loads right after the others: these pages wait for them
- * (src/layout/FormArea.tsx), /about does not. The bundle test checks this list against the catalogue.
- */
-export const PAGE_ACTOR_PAGES: readonly PageId[] = ['education', 'final-steps'];
-const PAGE_ACTORS = 'pageActors';
 /** An auth card (src/auth/AuthArea.tsx) needs none of the form actors, only its own actor. */
 const AUTH_AREA = ['AuthArea', 'authCardMachine'];
-const COMPLETION = ['CompletionArea', 'applicationMachine', PAGE_ACTORS];
-
-/** Whether a route's page waits for the page-specific form actors (machines/pageActors). */
-export function needsPageActors(pathname: string): boolean {
-  const page = PAGES.find((candidate) => candidate.route === pathname);
-  return page ? PAGE_ACTOR_PAGES.includes(page.id) : pathname === COMPLETION_ROUTE;
-}
+const COMPLETION = ['CompletionArea', 'applicationMachine'];
 
 /** The entry names of a route's on-demand modules; none for a path the navigation rules redirect. */
 export function routeEntryNames(pathname: string): readonly string[] {
   const page = PAGES.find((candidate) => candidate.route === pathname);
-  if (page) return [...FORM_AREA, ...(needsPageActors(pathname) ? [PAGE_ACTORS] : []), PAGE_ENTRIES[page.id]];
+  if (page) return [...FORM_AREA, PAGE_ENTRIES[page.id]];
   if (isAuthRoute(pathname)) return AUTH_AREA;
   if (pathname === COMPLETION_ROUTE) return COMPLETION;
   return [];

@@ -17,7 +17,7 @@ import './completion.css';
 /** The completion page, outside the form layout: the success message and the PDF copy. */
 export default function CompletionArea() {
   // The PDF copy actor is one of the page-specific form actors (machines/pageActors), loaded on demand.
-  const formReady = useFormReadiness(true).ready;
+  const formReady = useFormReadiness().ready;
   if (!formReady) return <Spinner overlay size="large" label="Loading your application…" />;
   return <CompletionPage />;
 }

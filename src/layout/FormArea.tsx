@@ -4,7 +4,6 @@ import { ChunkError } from '../app/chunks';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
-import { needsPageActors } from '../catalogue/routes';
 import { Spinner } from '../ui/Spinner';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
@@ -22,13 +21,13 @@ import { WelcomeBanner } from './WelcomeBanner';
  */
 export default function FormArea({ children }: { children: ReactNode }) {
   // The form actors (answers, validation…) load with the form area: the frame and the banner show
-  // at once, the summary and the page once they are there. /education and /final-steps also wait
-  // for the page-specific ones (documents, tabs, school search, PDF copy: machines/pageActors).
+  // at once, the summary and the page once they are there.
   const { pathname } = useBrowserLocation();
-  const form = useFormReadiness(needsPageActors(pathname));
+  const form = useFormReadiness();
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
-  const pageShown = useDeferredValue(form.ready, false);
+  // It goes at once, though, when the session's application stops (a logout): its actors are gone.
+  const pageShown = useDeferredValue(form.ready, false) && form.ready;
   // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();

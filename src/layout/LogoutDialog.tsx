@@ -1,7 +1,6 @@
-import { useSelector } from '@xstate/react';
-import { unsavedKeys } from '../../machines/answerDrafts';
+import { connectAnswers } from '../../machines/answersView';
 import { connectSession } from '../../machines/sessionView';
-import { useAnswers, useSession, useView } from '../app/actors';
+import { useOptionalAnswers, useSession, useView, useViewValue } from '../app/actors';
 import { answersCount, answerLabel, quotedList } from '../catalogue/answerMessages';
 import { ChoiceDialog } from '../ui/ChoiceDialog';
 
@@ -44,9 +43,8 @@ export default function LogoutDialog({ open }: { open: boolean }) {
     discardAndLogOut,
     saveAndLogOut,
   } = useView(useSession(), connectSession);
-  // Only the answers actor reports unsaved answers, so it is there whenever this dialog opens.
-  const answers = useAnswers();
-  const labels = useSelector(answers, (s) => unsavedKeys(s.context.answers, s.context.confirmed).map(answerLabel), sameList);
+  // The dialog stays mounted after a logout, when the session's answers actor is gone.
+  const labels = useViewValue(useOptionalAnswers(), connectAnswers, (view) => view.unsavedKeys.map(answerLabel), [], sameList);
   return (
     <ChoiceDialog
       open={open}
