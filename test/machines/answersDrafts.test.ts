@@ -3,7 +3,7 @@ import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
 import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { flush } from './helpers/system';
-import { ANONYMOUS, OWNER, startOnDevice, STUDENT, toasts } from './helpers/answersDevice';
+import { applicant, OWNER, startOnDevice, toasts } from './helpers/answersDevice';
 
 /*
  * Issue 12, cases 3 to 5: a logged-in applicant's answers not confirmed by the server are kept on
@@ -19,9 +19,7 @@ const start = startOnDevice;
 
 describe('answers: a draft per account on the device', () => {
   it('keeps every change the server has not confirmed, and drops the draft once it has', async () => {
-    const { subject, drafts } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    const { subject, drafts } = start({}, applicant({ first_name: 'Ada' }, 3));
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     expect(drafts[OWNER]).toEqual({ base: 3, changes: { city: 'Springfield' } });
     subject.send({ type: 'answers.saveAndGo' });
@@ -30,9 +28,7 @@ describe('answers: a draft per account on the device', () => {
   });
 
   it('after a reload: a draft over the version the server still holds comes back and is saved, and the page says so', async () => {
-    const { subject, drafts, sent, received } = start({ [OWNER]: { base: 3, changes: { city: 'Springfield', middle_name: 'Grace' } } });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    const { subject, drafts, sent, received } = start({ [OWNER]: { base: 3, changes: { city: 'Springfield', middle_name: 'Grace' } } }, applicant({ first_name: 'Ada' }, 3));
     await flush();
     expect(subject.getSnapshot().context.answers).toEqual({ first_name: 'Ada', city: 'Springfield', middle_name: 'Grace' });
     expect(sent).toEqual([{ city: 'Springfield', middle_name: 'Grace' }]);
@@ -41,18 +37,14 @@ describe('answers: a draft per account on the device', () => {
   });
 
   it("another account's draft stays where it is", async () => {
-    const { subject, drafts, sent } = start({ 'grace@example.org': { base: 3, changes: { city: 'Boston' } } });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    const { subject, drafts, sent } = start({ 'grace@example.org': { base: 3, changes: { city: 'Boston' } } }, applicant({ first_name: 'Ada' }, 3));
     await flush();
     expect(sent).toEqual([]);
     expect(drafts['grace@example.org']).toEqual({ base: 3, changes: { city: 'Boston' } });
   });
 
   it('a session that ends on Save keeps the answers for the next login; /login and the toast say what happened', async () => {
-    const { subject, drafts, outcomes, received, sent } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    const { subject, drafts, outcomes, received, sent, stop } = start({}, applicant({}, 1));
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     outcomes.push(failures.unauthorised);
     subject.send({ type: 'answers.saveAndGo' });
@@ -61,47 +53,42 @@ describe('answers: a draft per account on the device', () => {
       { type: 'session.unauthorised', message: RESTORED_MESSAGES.sessionEnded },
     ]);
     expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
-    // The session is over: the page forgets them; the device does not.
-    subject.send(ANONYMOUS);
-    subject.send({ type: 'answers.replaceAll', answers: {} });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 1, owner: OWNER });
+    // The session is over: its application stops; the device keeps them for the next login.
+    stop();
+    const next = start(drafts, applicant({ first_name: 'Ada' }, 1));
     await flush();
-    expect(sent.at(-1)).toEqual({ city: 'Springfield' });
-    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+    expect(next.sent.at(-1)).toEqual({ city: 'Springfield' });
+    expect(sent).toHaveLength(1);
+    expect(toasts(next.received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
     expect(drafts[OWNER]).toBeUndefined();
   });
 
   it('a session that ends through another call (the PDF poll met the 401) marks the draft: the next login says the session had ended', async () => {
-    const { subject, drafts, received } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    const { subject, drafts, received, stop } = start({}, applicant({}, 1));
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    subject.send(ANONYMOUS);
+    // The root tells it before stopping the session's application.
+    subject.send({ type: 'answers.sessionEnded' });
     expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
-    subject.send({ type: 'answers.replaceAll', answers: {} });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    stop();
+    const next = start(drafts, applicant({}, 1));
     await flush();
-    expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+    expect(toasts(next.received)).toEqual([RESTORED_MESSAGES.saved(1, true)]);
+    expect(toasts(received)).toEqual([]);
   });
 
   it("a logout leaves the draft on the device: only a save or the applicant's own choice clears it", () => {
-    const { subject, drafts } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    const { subject, drafts, stop } = start({}, applicant({}, 1));
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    subject.send(ANONYMOUS);
-    subject.send({ type: 'answers.replaceAll', answers: {} });
-    expect(subject.getSnapshot().context.answers).toEqual({});
+    subject.send({ type: 'answers.sessionEnded' });
+    stop();
+    // The next session, a visitor's, starts empty.
+    expect(start(drafts).subject.getSnapshot().context.answers).toEqual({});
     // Nobody chose to leave them: the session ended, and the next login says so.
     expect(drafts[OWNER]).toEqual({ base: 1, changes: { city: 'Springfield' }, sessionEnded: true });
   });
 
   it('a draft older than what the server holds is offered: keeping the account’s answers discards it', async () => {
-    const { subject, drafts, sent } = start({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    const { subject, drafts, sent } = start({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } }, applicant({ city: 'Boston' }, 5));
     await flush();
     expect(subject.getSnapshot().value).toEqual({ student: 'choosing' });
     expect(subject.getSnapshot().context.offered).toEqual({ city: 'Springfield' });
@@ -114,13 +101,14 @@ describe('answers: a draft per account on the device', () => {
 
 describe('answers: typed before logging in to an account that holds answers', () => {
   function typedThenLoggedIn() {
-    const run = start();
-    run.subject.send(ANONYMOUS);
-    run.subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
-    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    run.subject.send(STUDENT);
-    run.subject.send({ type: 'answers.replaceAll', answers: { last_name: 'Byron', first_name: 'Ada' }, version: 4, owner: OWNER });
-    return run;
+    const drafts = {};
+    const device = {};
+    const typing = start(drafts, undefined, device);
+    typing.subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
+    typing.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    // Logging in stops the visitor's application; the applicant's starts on the same device.
+    typing.stop();
+    return start(drafts, applicant({ last_name: 'Byron', first_name: 'Ada' }, 4), device);
   }
 
   it('offers them instead of dropping them, showing the account’s meanwhile', () => {
@@ -161,9 +149,7 @@ describe('answers: typed before logging in to an account that holds answers', ()
 
 describe('answers: Log Out without the answers not saved yet (answers.discard)', () => {
   it('goes back to what the server holds, tells the others, and leaves no draft on the device', () => {
-    const { subject, drafts, sent, received } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 3, owner: OWNER });
+    const { subject, drafts, sent, received } = start({}, applicant({ first_name: 'Ada' }, 3));
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Grace' });
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     expect(drafts[OWNER]).toBeDefined();
@@ -179,9 +165,7 @@ describe('answers: Log Out without the answers not saved yet (answers.discard)',
   });
 
   it('while a save waits for the network: no retry goes out afterwards', async () => {
-    const { subject, drafts, sent, outcomes } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {}, version: 3, owner: OWNER });
+    const { subject, drafts, sent, outcomes } = start({}, applicant({}, 3));
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     outcomes.push(failures.network);
     subject.send({ type: 'answers.saveAndGo' });

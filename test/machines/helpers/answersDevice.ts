@@ -1,26 +1,40 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Answers } from '../../../src/catalogue/dataModel';
 import type { Draft, StoreEvent } from '../../../machines/answerDrafts';
-import { answersMachine } from '../../../machines/answersMachine';
+import { answersMachine, type AnswersInput } from '../../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { startInSystem } from './system';
 
 /** The answers actor on a device (its drafts store as the real one answers), with a server that saves or fails as told. */
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
-export const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-export const ANONYMOUS = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
 export const OWNER = 'ada@example.org';
 
-/** A device: the drafts it holds, by account, answered as the real store answers. */
-export function startOnDevice(drafts: Record<string, Draft> = {}) {
+/** An applicant's session: the answers the server holds, at its version. */
+export const applicant = (answers: Answers, version: number, owner = OWNER): AnswersInput => ({ role: 'applicant', answers, version, owner });
+/** A visitor's session (a prefill link's answers, or none). */
+export const visitor = (answers: Answers = {}): AnswersInput => ({ role: 'visitor', answers });
+
+/**
+ * The answers actor of one session on a device: the drafts it holds by account (localStorage) and
+ * the visitor's answers of this tab (`device.typed`, sessionStorage), answered as the real store
+ * answers. A later session on the same device is another call with the same `drafts` and `device`.
+ */
+export function startOnDevice(
+  drafts: Record<string, Draft> = {},
+  input: AnswersInput = visitor(),
+  device: { typed?: Answers } = {},
+) {
   const outcomes: unknown[] = [];
   const sent: Answers[] = [];
   const machine = answersMachine.provide({
     actors: {
       answerStore: fromCallback<StoreEvent>(({ receive, sendBack }) => {
+        sendBack({ type: 'answers.restored', answers: device.typed ?? {} });
         receive((event) => {
-          if (event.type === 'draft.write') drafts[event.owner] = event.draft;
+          if (event.type === 'store.write') device.typed = event.answers;
+          else if (event.type === 'store.clear') delete device.typed;
+          else if (event.type === 'draft.write') drafts[event.owner] = event.draft;
           else if (event.type === 'draft.clear') delete drafts[event.owner];
           else if (event.type === 'draft.read') sendBack({ type: 'answers.draft', owner: event.owner, draft: drafts[event.owner] ?? null });
         });
@@ -34,8 +48,8 @@ export function startOnDevice(drafts: Record<string, Draft> = {}) {
       }),
     },
   });
-  const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-  return { ...run, drafts, outcomes, sent };
+  const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
+  return { ...run, drafts, outcomes, sent, device };
 }
 
 /** The messages of the toasts the answers actor asked for. */
