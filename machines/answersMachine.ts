@@ -174,7 +174,11 @@ export const answersMachine = setup({
       return Object.keys(changedAnswers(context.answers, context.confirmed)).every((key) => key in event.answers);
     },
     hasTarget: ({ context, event }) => (event.type === 'answers.saveAndGo' ? event.to : context.saveTarget) !== undefined,
-    nothingTypedYet: ({ context }) => !hasAnswers(context.answers),
+    /** The device kept a visitor's answers, and this visit has none yet (a reload). */
+    restoresTyped: ({ context, event }) => {
+      assertEvent(event, 'answers.restored');
+      return !hasAnswers(context.answers) && hasAnswers(event.answers);
+    },
     // A new account without answers keeps what the visitor typed before logging in.
     keepsTypedAnswers: ({ context, event }) => {
       assertEvent(event, 'answers.restored');
@@ -445,7 +449,7 @@ export const answersMachine = setup({
         'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
         'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
         'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
-        'answers.restored': { guard: 'nothingTypedYet', actions: ['replaceAnswers', ...announce] },
+        'answers.restored': { guard: 'restoresTyped', actions: ['replaceAnswers', ...announce] },
         'answers.saveAndGo': [
           // Saving needs an account: what was typed goes along to sign-up.
           { guard: 'hasAnswers', actions: ['pageChanged', { type: 'goWithAnswers', params: { to: SIGNUP_ROUTE } }] },

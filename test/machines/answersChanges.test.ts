@@ -3,7 +3,7 @@ import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
 import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { flush } from './helpers/system';
-import { ANONYMOUS, OWNER, startOnDevice, STUDENT, toasts } from './helpers/answersDevice';
+import { applicant, OWNER, startOnDevice, toasts } from './helpers/answersDevice';
 
 /*
  * What changes the answers besides typing one (an address lookup filling several, a switch or an
@@ -14,12 +14,12 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const TOOK_SAT = { sat_taken: 'Y', sat_score_math: '700' };
-const validationsTold = (received: Record<string, { type: string }[] | undefined>) => (received[SYSTEM_IDS.validation] ?? []).length;
+/** How often validation was told the answers since the session started (it is told them once at the start). */
+const validationsTold = (received: Record<string, { type: string }[] | undefined>) => (received[SYSTEM_IDS.validation] ?? []).length - 1;
 
 describe('several answers at once, and answers cleared', () => {
   it('a visitor’s: taken together, what they hide cleared, told to the validations and kept for a reload', () => {
     const { subject, received } = startOnDevice();
-    subject.send(ANONYMOUS);
     subject.send({ type: 'answers.setMany', answers: TOOK_SAT });
     expect(subject.getSnapshot().context.answers).toEqual(TOOK_SAT);
     subject.send({ type: 'answers.setMany', answers: { sat_taken: 'N' } });
@@ -30,9 +30,7 @@ describe('several answers at once, and answers cleared', () => {
   });
 
   it('an applicant’s: not saved until Save, kept as a draft meanwhile, and a change after Saved is unsaved again', async () => {
-    const { subject, drafts, sent } = startOnDevice();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 1, owner: OWNER });
+    const { subject, drafts, sent } = startOnDevice({}, applicant({ city: 'Boston' }, 1));
     subject.send({ type: 'answers.setMany', answers: TOOK_SAT });
     expect(subject.getSnapshot().hasTag('unsaved')).toBe(true);
     expect(drafts[OWNER]?.changes).toEqual(TOOK_SAT);
@@ -51,7 +49,6 @@ describe('several answers at once, and answers cleared', () => {
 
   it('a choice with a new description only is a change; the same choice again is none', () => {
     const { subject, received } = startOnDevice();
-    subject.send(ANONYMOUS);
     subject.send({ type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' });
     subject.send({ type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' });
     expect(validationsTold(received)).toBe(1);
@@ -66,9 +63,10 @@ describe('several answers at once, and answers cleared', () => {
 describe('a draft that changes nothing', () => {
   it('is neither applied nor offered: the account’s answers stand and nothing is said', async () => {
     for (const base of [1, 0]) {
-      const { subject, sent, received } = startOnDevice({ [OWNER]: { base, changes: { city: 'Boston' } } });
-      subject.send(STUDENT);
-      subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 1, owner: OWNER });
+      const { subject, sent, received } = startOnDevice(
+        { [OWNER]: { base, changes: { city: 'Boston' } } },
+        applicant({ city: 'Boston' }, 1),
+      );
       await flush();
       expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
       expect(sent).toEqual([]);
@@ -82,9 +80,10 @@ describe('what the answers given back say once saved', () => {
     ['had not ended: "saved", not "your session had ended"', false],
     ['ended: says the session had ended', true],
   ])('an outdated draft taken, of a session that %s', async (_what, sessionEnded) => {
-    const { subject, received } = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' }, sessionEnded } });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    const { subject, received } = startOnDevice(
+      { [OWNER]: { base: 2, changes: { city: 'Springfield' }, sessionEnded } },
+      applicant({ city: 'Boston' }, 5),
+    );
     await flush();
     subject.send({ type: 'offer.useOffered' });
     await flush();
@@ -92,19 +91,19 @@ describe('what the answers given back say once saved', () => {
   });
 
   it('a draft over the same version, of a session that had not ended: "saved"', async () => {
-    const { subject, received } = startOnDevice({ [OWNER]: { base: 5, changes: { city: 'Springfield' } } });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    const { subject, received } = startOnDevice(
+      { [OWNER]: { base: 5, changes: { city: 'Springfield' } } },
+      applicant({ city: 'Boston' }, 5),
+    );
     await flush();
     expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, false)]);
   });
 
   it('picking a choice takes its description along, and counts the answer once', async () => {
-    const { subject, sent, received } = startOnDevice({
-      [OWNER]: { base: 2, changes: { country: 'CAN', country_desc: 'Canada', city: 'Toronto' } },
-    });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { country: 'USA', country_desc: 'United States' }, version: 5, owner: OWNER });
+    const { subject, sent, received } = startOnDevice(
+      { [OWNER]: { base: 2, changes: { country: 'CAN', country_desc: 'Canada', city: 'Toronto' } } },
+      applicant({ country: 'USA', country_desc: 'United States' }, 5),
+    );
     await flush();
     subject.send({ type: 'offer.usePicked', keys: ['country'] });
     await flush();
@@ -113,11 +112,11 @@ describe('what the answers given back say once saved', () => {
   });
 
   it('answers typed before logging in, picked: says they were typed, not kept from a session', async () => {
-    const { subject, received } = startOnDevice();
-    subject.send(ANONYMOUS);
-    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 4, owner: OWNER });
+    const device = {};
+    const typing = startOnDevice({}, undefined, device);
+    typing.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    typing.stop();
+    const { subject, received } = startOnDevice({}, applicant({ first_name: 'Ada' }, 4), device);
     subject.send({ type: 'offer.usePicked', keys: ['city'] });
     await flush();
     expect(toasts(received)).toEqual([RESTORED_MESSAGES.typedSaved(1)]);
@@ -127,9 +126,7 @@ describe('what the answers given back say once saved', () => {
 // The message with answers left unsaved is answersDrafts.test.ts's; here, the session's plain one.
 describe('a session that ends on a save (401)', () => {
   it('tells /login plainly when no answer was left unsaved', async () => {
-    const run = startOnDevice();
-    run.subject.send(STUDENT);
-    run.subject.send({ type: 'answers.replaceAll', answers: {}, version: 1, owner: OWNER });
+    const run = startOnDevice({}, applicant({}, 1));
     run.outcomes.push(failures.unauthorised);
     run.subject.send({ type: 'answers.save', replyTo: SYSTEM_IDS.submit });
     await flush();
