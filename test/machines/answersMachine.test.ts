@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { CONFLICT_MESSAGES } from '../../src/catalogue/answerMessages';
+import { CONFLICT_MESSAGES, SAVE_STATUS } from '../../src/catalogue/answerMessages';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { sessionStorageStore, type StoreEvent } from '../../machines/answerDrafts';
-import { answersMachine, type AnswersContext } from '../../machines/answersMachine';
+import { answersMachine, type AnswersContext, type AnswersInput } from '../../machines/answersMachine';
 import { withAnswer } from '../../machines/answerMaps';
 import { answersModel } from '../qa/models/answers';
 import { failures } from '../qa/fixtures';
@@ -19,25 +19,31 @@ import {
 import { answered, createGate, flush, startInSystem } from './helpers/system';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
-const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
-const ANONYMOUS = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
+/** An applicant's session whose server holds no answers yet. */
+const APPLICANT: AnswersInput = { role: 'applicant', answers: {}, version: 1 };
+const VISITOR: AnswersInput = { role: 'visitor', answers: {} };
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 /** A store that remembers what it was told and may hand back earlier answers. */
-function fakeStore(stored?: Answers) {
+function fakeStore(stored?: Answers, { silent = false } = {}) {
   const told: StoreEvent[] = [];
   const logic = fromCallback<StoreEvent>(({ sendBack, receive }) => {
-    if (stored) sendBack({ type: 'answers.restored', answers: stored });
+    // As the real store: always said at start, empty when nothing was kept (a generated path says it itself: `silent`).
+    if (!silent) sendBack({ type: 'answers.restored', answers: stored ?? {} });
     receive((event) => told.push(event));
   });
   return { logic, told };
 }
 
 function start(
-  options: { save?: (answers: Answers) => Promise<unknown>; stored?: Answers; server?: { answer: Answers; answer_version: number } } = {},
+  options: {
+    input?: AnswersInput;
+    save?: (answers: Answers) => Promise<unknown>;
+    stored?: Answers;
+    server?: { answer: Answers; answer_version: number };
+  } = {},
 ) {
   const store = fakeStore(options.stored);
   const saved: Answers[] = [];
@@ -55,7 +61,12 @@ function start(
       loadServerAnswers: fromPromise(() => Promise.resolve(options.server ?? { answer: {}, answer_version: 0 })),
     },
   });
-  return { ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }), told: store.told, saved, baseVersions };
+  return {
+    ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: options.input ?? VISITOR }),
+    told: store.told,
+    saved,
+    baseVersions,
+  };
 }
 
 const answersOf = (subject: { getSnapshot(): { context: unknown } }) => (subject.getSnapshot().context as AnswersContext).answers;
@@ -95,7 +106,8 @@ describe('answers: anonymous visitor', () => {
       type: 'answers.changed',
       answers: { first_name: 'Ada', last_name: 'Lovelace' },
     });
-    expect(types(received[SYSTEM_IDS.submit])).toEqual(['answers.changed', 'answers.changed']);
+    // Only validation follows the answers; the submit sequence gets them with the reply to its save.
+    expect(received[SYSTEM_IDS.submit]).toBeUndefined();
   });
 
   it('ignores a repeated identical answer', () => {
@@ -128,9 +140,7 @@ describe('answers: anonymous visitor', () => {
   });
 
   it("sends a service user to the auth cards without the applicant's answers shown to them", () => {
-    const { subject, received } = start();
-    subject.send(SERVICE);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    const { subject, received } = start({ input: { role: 'staff', answers: { first_name: 'Ada' } } });
     subject.send({ type: 'answers.carryTo', to: '/signup' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/signup' }]);
   });
@@ -138,9 +148,9 @@ describe('answers: anonymous visitor', () => {
 
 describe('answers: two tabs of one applicant', () => {
   it('sends only the answers changed since the server last confirmed them, with that version', async () => {
-    const { subject, saved, baseVersions } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
+    const { subject, saved, baseVersions } = start({
+      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
+    });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
@@ -155,6 +165,7 @@ describe('answers: two tabs of one applicant', () => {
   function conflicted(after: { version: number } = { version: 8 }) {
     let refuse = true;
     const started = start({
+      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5, owner: 'ada@example.org' },
       save: () =>
         answered(() => {
           if (refuse) {
@@ -166,8 +177,6 @@ describe('answers: two tabs of one applicant', () => {
       server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
     });
     const { subject } = started;
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5, owner: 'ada@example.org' });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -240,11 +249,10 @@ describe('answers: two tabs of one applicant', () => {
 
   it('after a conflict over answers both tabs gave alike, asks nothing and keeps this tab’s other changes', async () => {
     const { subject } = start({
+      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
       save: () => Promise.reject(failures.conflict),
       server: { answer: { first_name: 'Augusta', city: 'Boston' }, answer_version: 7 },
     });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -260,21 +268,21 @@ describe('answers: two tabs of one applicant', () => {
 
 describe('answers: saving for another actor (answers.save)', () => {
   const ASK = { type: 'answers.save', replyTo: SYSTEM_IDS.submit } as const;
-  /** What the asker (the submit spy) got back, without the answers it is also kept up to date with. */
-  const replies = (received: Record<string, EventObject[]>) =>
-    received[SYSTEM_IDS.submit]?.filter((event) => event.type !== 'answers.changed') ?? [];
+  /** What the asker (the submit spy) got back. */
+  const replies = (received: Record<string, EventObject[]>) => received[SYSTEM_IDS.submit] ?? [];
 
   it('saves only what changed, with If-Match, and replies saved; no Saved notice, validations or toast of its own', async () => {
-    const { subject, saved, baseVersions, received } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
+    const { subject, saved, baseVersions, received } = start({
+      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
+    });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
     subject.send(ASK);
     expect(subject.getSnapshot().hasTag('busy')).toBe(true);
     await flush();
     expect(saved).toEqual([{ last_name: 'Lovelace' }]);
     expect(baseVersions).toEqual([5]);
-    expect(replies(received)).toEqual([{ type: 'answers.saved' }]);
+    // The reply carries the answers as saved, for an asker that checks them.
+    expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
     expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
     expect(received[SYSTEM_IDS.validation]?.filter((event) => event.type === 'validation.post')).toEqual([]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
@@ -283,11 +291,10 @@ describe('answers: saving for another actor (answers.save)', () => {
 
   it('replies conflict, keeps this tab’s answers and offers the other tab’s; the asker tells the applicant', async () => {
     const { subject, received } = start({
+      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
       save: async () => Promise.reject(failures.conflict),
       server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
     });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
     subject.send(ASK);
     await flush();
@@ -302,8 +309,7 @@ describe('answers: saving for another actor (answers.save)', () => {
 
   it('replies error or unauthorised (after telling the session) when the save fails', async () => {
     let outcome: Error = failures.server;
-    const { subject, received } = start({ save: () => Promise.reject(outcome) });
-    subject.send(STUDENT);
+    const { subject, received } = start({ input: APPLICANT, save: () => Promise.reject(outcome) });
     subject.send(ASK);
     await flush();
     expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'error', message: failures.server.message }]);
@@ -318,9 +324,8 @@ describe('answers: saving for another actor (answers.save)', () => {
   it('asked during another save, saves again once that one is over, with the new version', async () => {
     const gate = createGate();
     const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 5 });
+    const input: AnswersInput = { role: 'applicant', answers: { first_name: 'Ada' }, version: 5 };
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
     subject.send({ type: 'answers.saveAndGo' });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'King' });
@@ -332,7 +337,8 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(gate.inputOf('saveAnswers')).toEqual({ changes: { last_name: 'King' }, baseVersion: 6 });
     gate.resolve('saveAnswers', { version: 7 });
     await flush();
-    expect(replies(received)).toEqual([{ type: 'answers.saved' }]);
+    // The reply carries the answers as saved, for an asker that checks them.
+    expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
     expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
   });
 
@@ -341,8 +347,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     const machine = answersMachine.provide({
       actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() },
     });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-    subject.send(STUDENT);
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
     subject.send({ type: 'answers.saveAndGo' });
     subject.send(ASK);
     gate.reject('saveAnswers', failures.conflict);
@@ -357,8 +362,7 @@ describe('answers: saving for another actor (answers.save)', () => {
   it('asked during a save that fails, replies the failure without trying again', async () => {
     const gate = createGate();
     const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-    subject.send(STUDENT);
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
     subject.send({ type: 'answers.saveAndGo' });
     subject.send(ASK);
     gate.reject('saveAnswers', failures.server);
@@ -369,20 +373,16 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(received[SYSTEM_IDS.toasts]).toHaveLength(1);
   });
 
-  it('refuses at once where nothing can be saved, and releases the asker when the session ends mid-save', () =>
-    answered(() => {
+  it('refuses at once where nothing can be saved (a visitor, staff)', () => {
+    for (const input of [VISITOR, { role: 'staff', answers: { first_name: 'Ada' } } satisfies AnswersInput]) {
       const gate = createGate();
       const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-      const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
+      const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
       subject.send(ASK);
       expect(replies(received)).toEqual([{ type: 'answers.saveFailed', reason: 'unauthorised', message: expect.any(String) as unknown }]);
-      subject.send(STUDENT);
-      subject.send(ASK);
-      subject.send(ANONYMOUS);
-      expect(replies(received)).toHaveLength(2);
-      expect(replies(received).at(-1)).toMatchObject({ type: 'answers.saveFailed', reason: 'unauthorised' });
       expect(gate.isPending('saveAnswers')).toBe(false);
-    }));
+    }
+  });
 });
 
 /** The session ends the answers actor asked for (it also hears whether answers wait to be saved). */
@@ -391,8 +391,7 @@ const sessionEnds = (received: Record<string, EventObject[]>) =>
 
 describe('answers: what the session actor is told (issue 12, case 4)', () => {
   it('says answers wait to be saved from the first change until the server confirmed them', async () => {
-    const { subject, received } = start({ save: () => answered(() => ({ message: 'Saved.', version: 2 })) });
-    subject.send(STUDENT);
+    const { subject, received } = start({ input: APPLICANT, save: () => answered(() => ({ message: 'Saved.', version: 2 })) });
     const reports = () => (received[SYSTEM_IDS.session] ?? []).filter((event) => event.type === 'session.answersUnsaved');
     const last = () => reports().at(-1) as { unsaved: boolean } | undefined;
     expect(last()?.unsaved ?? false).toBe(false);
@@ -415,8 +414,8 @@ describe('answers: what a Save tells the page', () => {
           if (fail) throw failures.server;
           return { message: 'Saved.', version: 2 };
         }),
+      input: APPLICANT,
     });
-    subject.send(STUDENT);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     subject.send({ type: 'answers.saveAndGo' });
     expect(subject.getSnapshot().hasTag('saved')).toBe(false);
@@ -444,9 +443,9 @@ describe('answers: what a Save tells the page', () => {
 
 describe('answers: answers the server set itself (a document’s, once converted or deleted)', () => {
   it('shows them as saved: with nothing else unsaved the page says so; other changes stay not saved', async () => {
-    const { subject, saved, told } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 5, owner: 'ada@example.org' });
+    const { subject, saved, told } = start({
+      input: { role: 'applicant', answers: { first_name: 'Ada' }, version: 5, owner: 'ada@example.org' },
+    });
     subject.send({ type: 'answers.confirmed', answers: { personal_statement_doc: 'ANSWERED' } });
     expect(subject.getSnapshot().hasTag('saved')).toBe(true);
     expect(subject.getSnapshot().hasTag('unsaved')).toBe(false);
@@ -465,10 +464,10 @@ describe('answers: answers the server set itself (a document’s, once converted
 
 describe('answers: student', () => {
   it('saves, runs validations, then goes to the target', async () => {
-    const { subject, received, saved, told } = start();
-    subject.send(STUDENT);
+    const { subject, received, saved, told } = start({ input: APPLICANT });
+    // The device forgets a visitor's answers: from now on they live on the server.
     expect(told).toEqual([{ type: 'store.clear' }]);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     expect(subject.getSnapshot().value).toEqual({ student: 'saving' });
     expect(subject.getSnapshot().hasTag('busy')).toBe(true);
@@ -482,19 +481,16 @@ describe('answers: student', () => {
   });
 
   it('saves without moving when no target is given', async () => {
-    const { subject, received } = start();
-    subject.send(STUDENT);
+    const { subject, received } = start({ input: APPLICANT });
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
-    expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.post' }]);
+    expect(received[SYSTEM_IDS.validation]?.at(-1)).toEqual({ type: 'validation.post' });
   });
 
   it('keeps what a visitor typed when the new account has no answers, and saves it', async () => {
-    const { subject, saved } = start();
-    subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: {} });
+    // Typed before logging in: kept on the device (sessionStorage) until the applicant's session starts.
+    const { subject, saved } = start({ input: APPLICANT, stored: { first_name: 'Ada' } });
     await flush();
     expect(saved).toEqual([{ first_name: 'Ada' }]);
     expect(answersOf(subject)).toEqual({ first_name: 'Ada' });
@@ -508,8 +504,8 @@ describe('answers: student', () => {
           if (outcome) throw outcome;
           return {};
         }),
+      input: APPLICANT,
     });
-    subject.send(STUDENT);
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
     expect(subject.getSnapshot().value).toEqual({ student: 'failed' });
@@ -524,23 +520,16 @@ describe('answers: student', () => {
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
   });
 
-  it('drops the answers when the session ends', () => {
-    const { subject, told } = start();
-    subject.send(STUDENT);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
-    subject.send(ANONYMOUS);
-    subject.send({ type: 'answers.replaceAll', answers: {} });
-    expect(subject.getSnapshot().value).toBe('anonymous');
+  it('a visitor after a session starts with no answers and keeps none of the applicant’s on the device', () => {
+    const { subject, told } = start({ input: VISITOR });
     expect(answersOf(subject)).toEqual({});
-    expect(told.at(-1)).toEqual({ type: 'store.write', answers: {} });
+    expect(told).toEqual([]);
   });
 });
 
 describe('answers: service user', () => {
   it('shows the loaded answers and refuses changes', () => {
-    const { subject, received } = start();
-    subject.send(SERVICE);
-    subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' } });
+    const { subject, received } = start({ input: { role: 'staff', answers: { first_name: 'Ada' } } });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Eve' });
     subject.send({ type: 'answers.clear', keys: ['first_name'] });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
@@ -560,60 +549,70 @@ describe('sessionStorageStore', () => {
     });
     try {
       const machine = answersMachine.provide({ actors: { answerStore: sessionStorageStore } });
-      const actor = createActor(machine).start();
+      const actor = createActor(machine, { input: VISITOR }).start();
       expect(actor.getSnapshot().context.answers).toEqual({ first_name: 'Ada' });
       actor.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
       expect(JSON.parse(items.get('admissions.answers')!)).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
-      actor.send(STUDENT);
-      expect(items.has('admissions.answers')).toBe(false);
       actor.stop();
+      // The next session, an applicant's, takes them and clears them from the device.
+      const next = createActor(machine, { input: { ...APPLICANT, owner: 'ada@example.org' } }).start();
+      expect(next.getSnapshot().context.answers).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+      expect(items.has('admissions.answers')).toBe(false);
+      next.stop();
     } finally {
       vi.unstubAllGlobals();
     }
   });
 });
 
-invariantSuite(answersModel, () => {
-  const gate = createGate();
-  const machine = answersMachine.provide({
-    actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() },
-  });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES }) };
-}, [
-  busyWhileRequesting(['saveAnswers', 'loadServerAnswers']),
-  acknowledgedOnlyAfterServer(['answers.saved']),
-  // A conflict shows as the conflict notice (src/pages/ConflictNotice.tsx), from `conflicts`.
-  failureIsReadable((snapshot) => ((snapshot.context as AnswersContext).conflicts.length > 0 ? CONFLICT_MESSAGES.save : undefined)),
-  {
-    name: 'the answers count as on the server only once the server said so',
-    check: (step) => {
-      const confirmed = (snapshot: typeof step.after) => (snapshot.context as AnswersContext).confirmed;
-      if (JSON.stringify(confirmed(step.after)) === JSON.stringify(confirmed(step.before))) return;
-      // answers.confirmed: an answer the server set itself (a document's), as its document actor heard from the server.
-      const fromServer =
-        step.kind === 'done' ||
-        (step.event.type === 'answers.replaceAll' && step.event.version !== undefined) ||
-        step.event.type === 'answers.confirmed';
-      expect(fromServer, 'confirmed answers changed').toBe(true);
-    },
+invariantSuite(
+  answersModel,
+  (path) => {
+    const gate = createGate();
+    const machine = answersMachine.provide({
+      actors: { answerStore: fakeStore(undefined, { silent: true }).logic, saveAnswers: gate.actor(), loadServerAnswers: gate.actor() },
+    });
+    return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: path.input }) };
   },
-  {
-    name: 'whoever asked for a save gets exactly one reply per request',
-    check: (step) => {
-      const replies = step.sent.filter(({ event }) => event.type === 'answers.saved' || event.type === 'answers.saveFailed');
-      const repliedTo = replies.map(({ to }) => to);
-      expect(new Set(repliedTo).size).toBe(repliedTo.length);
-      for (const { event } of replies) {
-        if (event.type === 'answers.saveFailed') expect(readable((event as { message?: unknown }).message)).toBe(true);
-      }
+  [
+    busyWhileRequesting(['saveAnswers', 'loadServerAnswers']),
+    acknowledgedOnlyAfterServer(['answers.saved']),
+    // A conflict shows as the conflict notice (src/pages/ConflictNotice.tsx), from `conflicts`.
+    // A save that failed for the network shows beside Save that the answers wait (the save status).
+    failureIsReadable((snapshot) => {
+      if ((snapshot.context as AnswersContext).conflicts.length > 0) return CONFLICT_MESSAGES.save;
+      if (snapshot.hasTag('offline')) return SAVE_STATUS.offline;
+      if (snapshot.hasTag('retrying')) return SAVE_STATUS.retrying;
+      return undefined;
+    }),
+    {
+      name: 'the answers count as on the server only once the server said so',
+      check: (step) => {
+        const confirmed = (snapshot: typeof step.after) => (snapshot.context as AnswersContext).confirmed;
+        if (JSON.stringify(confirmed(step.after)) === JSON.stringify(confirmed(step.before))) return;
+        // answers.confirmed: an answer the server set itself (a document's), as its document actor heard from the server.
+        const fromServer = step.kind === 'done' || step.event.type === 'answers.confirmed';
+        expect(fromServer, 'confirmed answers changed').toBe(true);
+      },
     },
-  },
-  {
-    name: 'typing while a save runs is never lost: the answers typed stay in the actor',
-    check: (step) => {
-      if (step.event.type !== 'answers.set' || step.before.context === step.after.context) return;
-      const { key, value } = payload<{ key: string; value: unknown }>(step);
-      expect((step.after.context as AnswersContext).answers[key]).toEqual(value);
+    {
+      name: 'whoever asked for a save gets exactly one reply per request',
+      check: (step) => {
+        const replies = step.sent.filter(({ event }) => event.type === 'answers.saved' || event.type === 'answers.saveFailed');
+        const repliedTo = replies.map(({ to }) => to);
+        expect(new Set(repliedTo).size).toBe(repliedTo.length);
+        for (const { event } of replies) {
+          if (event.type === 'answers.saveFailed') expect(readable((event as { message?: unknown }).message)).toBe(true);
+        }
+      },
     },
-  },
-]);
+    {
+      name: 'typing while a save runs is never lost: the answers typed stay in the actor',
+      check: (step) => {
+        if (step.event.type !== 'answers.set' || step.before.context === step.after.context) return;
+        const { key, value } = payload<{ key: string; value: unknown }>(step);
+        expect((step.after.context as AnswersContext).answers[key]).toEqual(value);
+      },
+    },
+  ],
+);

@@ -9,19 +9,25 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AnswersCon
 export const answersModel: PathModel = {
   name: 'answers',
   machine: answersMachine,
+  // Who is using the app is given when the session's answers actor starts: a visitor, an applicant
+  // whose account holds answers (or none yet), staff reading someone's answers.
+  inputs: [
+    { role: 'visitor', answers: {} },
+    { role: 'applicant', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
+    { role: 'applicant', answers: {}, version: 1, owner: 'ada@example.org' },
+    { role: 'staff', answers: { first_name: 'Grace' } },
+  ],
   events: [
-    { type: 'app.context', loggedIn: true, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: true },
     { type: 'answers.set', key: 'first_name', value: 'Ada' },
     { type: 'answers.set', key: 'country', value: 'USA', desc: 'United States' },
     { type: 'answers.clear', keys: ['first_name', 'country'] },
     // A document's answer the server set itself (its conversion completed).
     { type: 'answers.confirmed', answers: { personal_statement_doc: 'ANSWERED' } },
-    { type: 'answers.replaceAll', answers: { first_name: 'Grace' } },
-    { type: 'answers.replaceAll', answers: {} },
-    { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4 },
+    // What the device kept (a visitor's answers in sessionStorage), said as the actor starts.
     { type: 'answers.restored', answers: { first_name: 'Alan' } },
+    { type: 'answers.restored', answers: {} },
+    // The root, before a session ends.
+    { type: 'answers.sessionEnded' },
     { type: 'answers.saveAndGo', to: '/education' },
     { type: 'answers.saveAndGo' },
     { type: 'answers.carryTo', to: '/login' },
@@ -36,7 +42,6 @@ export const answersModel: PathModel = {
     { type: 'offer.usePicked', keys: ['first_name'] },
     // After another tab's differing save: keep this tab's answers on the page to edit.
     { type: 'offer.edit' },
-    { type: 'answers.replaceAll', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
     { type: 'answers.draft', owner: 'ada@example.org', draft: { base: 4, changes: { last_name: 'King' } } },
     ...callOutcomes('saveAnswers', { message: 'Your answers were saved.', version: 2 }, [
       failures.network,
