@@ -4,7 +4,7 @@ import { SAVE_RETRY_FIRST_MS } from '../../machines/browserSignals';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ApiError } from '../../machines/api/httpClient';
 import { flush } from './helpers/system';
-import { ANONYMOUS, OWNER, startOnDevice, STUDENT } from './helpers/answersDevice';
+import { applicant, OWNER, startOnDevice } from './helpers/answersDevice';
 
 /*
  * The applicant's answers in every state a save can leave them in: Next and Save go on from each,
@@ -20,10 +20,7 @@ const pageChanges = (received: Record<string, { type: string }[] | undefined>) =
   (received[SYSTEM_IDS.app] ?? []).filter((event) => event.type === 'app.pageChanged').length;
 
 function loggedIn(answers: Record<string, string> = {}) {
-  const run = startOnDevice();
-  run.subject.send(STUDENT);
-  run.subject.send({ type: 'answers.replaceAll', answers, version: 1, owner: OWNER });
-  return run;
+  return startOnDevice({}, applicant(answers, 1));
 }
 
 describe('Next from each state a save leaves', () => {
@@ -67,22 +64,22 @@ describe('what stays on the device', () => {
   });
 
   it('answers typed into a new account wait in its draft while the network is down, over its version', async () => {
-    const run = startOnDevice();
-    run.subject.send(ANONYMOUS);
-    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    run.subject.send(STUDENT);
+    const device = {};
+    const typing = startOnDevice({}, undefined, device);
+    typing.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    typing.stop();
+    const run = startOnDevice({}, applicant({}, 7), device);
     run.outcomes.push(failures.network);
-    run.subject.send({ type: 'answers.replaceAll', answers: {}, version: 7, owner: OWNER });
     await flush();
     expect(run.drafts[OWNER]).toEqual({ base: 7, changes: { city: 'Springfield' } });
   });
 
   it('answers typed before logging in, taken over the account’s, wait in its draft while the network is down', async () => {
-    const run = startOnDevice();
-    run.subject.send(ANONYMOUS);
-    run.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
-    run.subject.send(STUDENT);
-    run.subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 4, owner: OWNER });
+    const device = {};
+    const typing = startOnDevice({}, undefined, device);
+    typing.subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    typing.stop();
+    const run = startOnDevice({}, applicant({ first_name: 'Ada' }, 4), device);
     run.outcomes.push(failures.network);
     run.subject.send({ type: 'offer.useOffered' });
     await flush();
@@ -110,14 +107,6 @@ describe('the network coming back', () => {
 });
 
 describe('who the applicant is', () => {
-  it('stays an applicant when told again, and becomes a reader in the service view', () => {
-    const run = loggedIn({ city: 'Boston' });
-    run.subject.send(STUDENT);
-    expect(run.subject.getSnapshot().matches('student')).toBe(true);
-    run.subject.send({ type: 'app.context', loggedIn: false, serviceUser: true });
-    expect(run.subject.getSnapshot().matches('readOnly')).toBe(true);
-  });
-
   it('carries an applicant’s answers to the auth card they follow', () => {
     const run = loggedIn({ city: 'Boston' });
     run.subject.send({ type: 'answers.carryTo', to: '/forgot-password' });
@@ -172,9 +161,7 @@ describe('more of what the page and its neighbours are told', () => {
   });
 
   it('answers given back and then turned down are never said to be saved', async () => {
-    const run = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } });
-    run.subject.send(STUDENT);
-    run.subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 5, owner: OWNER });
+    const run = startOnDevice({ [OWNER]: { base: 2, changes: { city: 'Springfield' } } }, applicant({ city: 'Boston' }, 5));
     await flush();
     run.subject.send({ type: 'offer.keepShown' });
     run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
@@ -194,11 +181,8 @@ describe('more of what the page and its neighbours are told', () => {
     expect(run.subject.getSnapshot().value).toEqual({ student: { waitingForNetwork: 'retrying' } });
   });
 
-  it('a visitor without answers moves on, the page told; told they are a visitor again, stays one', () => {
+  it('a visitor without answers moves on, the page told', () => {
     const run = startOnDevice();
-    run.subject.send(ANONYMOUS);
-    run.subject.send(ANONYMOUS);
-    expect(run.subject.getSnapshot().matches('anonymous')).toBe(true);
     run.subject.send({ type: 'answers.saveAndGo', to: '/education' });
     expect(pageChanges(run.received)).toBe(1);
     expect(navigations(run.received)).toEqual([{ type: 'navigate', to: '/education' }]);

@@ -41,8 +41,10 @@ export function startOnDevice(
       }),
       connection: fromCallback(() => undefined),
       leaveGuard: fromCallback(() => undefined),
-      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(({ input }) => {
+      saveAnswers: fromPromise<{ version: number }, { changes: Answers; baseVersion: number | undefined }>(async ({ input }) => {
         sent.push(input.changes);
+        // Taken once the test has gone on: a save that starts with the session can be told its outcome.
+        await Promise.resolve();
         const outcome = outcomes.shift();
         return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve({ version: (input.baseVersion ?? 0) + 1 });
       }),
