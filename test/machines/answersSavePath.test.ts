@@ -4,18 +4,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createActor, fromCallback, setup, spawnChild, type AnyActorLogic } from 'xstate';
 import { setApiBase } from '../../machines/api/httpClient';
 import type { AnswersContext } from '../../machines/answersMachine';
-import { formActors } from '../../machines/formActors';
-import { pageActors } from '../../machines/pageActors';
+import { applicationMachine } from '../../machines/applicationMachine';
 import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
 import { DOCUMENT_ANSWERED } from '../../src/catalogue/limits';
-import { ADD_ANOTHER_GROUPS, TAB_GROUPS } from '../../src/catalogue/questions';
+import { ADD_ANOTHER_GROUPS, DOCUMENT_KEYS, TAB_GROUPS } from '../../src/catalogue/questions';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
 import type { MachineRef } from './helpers/system';
 
 /*
- * Issue 10 item 14: every save of the answers goes through one path. The form actors run together,
- * as the root spawns them, against a real HTTP server; whatever they do (a document upload, the
+ * Every save of the answers goes through one path. The form actors run together, as the session's
+ * application spawns them, against a real HTTP server; whatever they do (a document upload, the
  * submit sequence, a tab switch, an added slot), each PUT /api/answer carries If-Match and only the
  * answers changed since the version it names. (The core actors cannot save answers: the save call
  * lives in ./api/endpoints, which only the form actors' module imports.)
@@ -90,16 +89,11 @@ const called = (method: string, path: string) => requests.some((request) => requ
 function startFormActors() {
   const silent = fromCallback(() => {});
   const core = [SYSTEM_IDS.app, SYSTEM_IDS.session, SYSTEM_IDS.navigation, SYSTEM_IDS.webStatus, SYSTEM_IDS.toasts];
+  // This tab loaded version 5 of the answers of an applicant who has started.
+  const input = { role: 'applicant', answers: completeApplication, version: 5, essayLimit: FIXTURE_ESSAY_LIMIT, webStatus: 'started' };
   const children: { id: string; logic: AnyActorLogic; input?: unknown }[] = [
     ...core.map((id) => ({ id, logic: silent })),
-    { id: SYSTEM_IDS.validation, logic: formActors.validation, input: { essayLimit: FIXTURE_ESSAY_LIMIT } },
-    { id: SYSTEM_IDS.submit, logic: pageActors.submit, input: { essayLimit: FIXTURE_ESSAY_LIMIT, errorRoute: '/about' } },
-    { id: SYSTEM_IDS.answers, logic: formActors.answers },
-    { id: SYSTEM_IDS.lookup, logic: pageActors.lookup },
-    { id: SYSTEM_IDS.addAnother, logic: formActors.addAnother },
-    { id: SYSTEM_IDS.tabs, logic: pageActors.tabs },
-    { id: SYSTEM_IDS.pdfCopy, logic: pageActors.pdfCopy },
-    ...formActors.documentKeys.map((answerKey) => ({ id: documentSystemId(answerKey), logic: pageActors.document, input: { answerKey } })),
+    { id: SYSTEM_IDS.application, logic: applicationMachine, input },
   ];
   const root = createActor(
     setup({}).createMachine({
@@ -107,18 +101,15 @@ function startFormActors() {
     }),
   ).start();
   const actor = (id: string) => root.system.get(id) as MachineRef;
-  for (const { id } of children.slice(core.length)) actor(id).send({ type: 'app.context', loggedIn: true, serviceUser: false });
-  for (const id of [SYSTEM_IDS.validation, SYSTEM_IDS.submit]) actor(id).send({ type: 'webStatus.changed', webStatus: 'started' });
   return { root, actor };
 }
 
 describe('one path saves the answers', () => {
   it('an upload, a submit, a tab switch and an added slot: each save sends only the changed answers with If-Match', async () => {
     const { root, actor } = startFormActors();
-    const documentKey = formActors.documentKeys[0]!;
+    const documentKey = DOCUMENT_KEYS[0]!;
     const pdf = new File([new Uint8Array(1500)], 'essay.pdf', { type: 'application/pdf' });
-    // This tab loaded version 5 of the answers; the applicant then changed the city.
-    actor(SYSTEM_IDS.answers).send({ type: 'answers.replaceAll', answers: completeApplication, version: 5 });
+    // The applicant changed the city.
     actor(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'city', value: 'Cambridge' });
     await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().matches({ applicant: 'empty' })).toBe(true));
 

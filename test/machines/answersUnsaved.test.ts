@@ -15,7 +15,6 @@ import { answered, flush, startInSystem } from './helpers/system';
  */
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
-const STUDENT = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,7 +25,8 @@ function start() {
   let guards = 0;
   const machine = answersMachine.provide({
     actors: {
-      answerStore: fromCallback<StoreEvent>(() => undefined),
+      // Nothing kept on this device from before the login.
+      answerStore: fromCallback<StoreEvent>(({ sendBack }) => sendBack({ type: 'answers.restored', answers: {} })),
       connection: fromCallback(() => undefined),
       // Counts the beforeunload guards in place.
       leaveGuard: fromCallback(() => {
@@ -45,9 +45,8 @@ function start() {
       ),
     },
   });
-  const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES });
-  run.subject.send(STUDENT);
-  run.subject.send({ type: 'answers.replaceAll', answers: { first_name: 'Ada' }, version: 1 });
+  const input = { role: 'applicant', answers: { first_name: 'Ada' }, version: 1 } as const;
+  const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
   return { ...run, outcomes, sent, guards: () => guards };
 }
 

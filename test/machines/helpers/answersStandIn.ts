@@ -6,7 +6,7 @@ import type { AnswersSaveReply } from '../../../machines/events';
  * every event and answers each request with what `reply` resolves to, as the real one answers
  * once its PUT is over.
  */
-export function answersStandIn(reply: () => AnswersSaveReply | Promise<AnswersSaveReply> = () => ({ type: 'answers.saved' })) {
+export function answersStandIn(reply: () => AnswersSaveReply | Promise<AnswersSaveReply> = () => ({ type: 'answers.saved', answers: {} })) {
   const received: AnyEventObject[] = [];
   const logic = fromCallback<AnyEventObject>(({ system, receive }) => {
     receive((event) => {
