@@ -7,7 +7,7 @@ import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtur
 import { ApiError } from '../../machines/api/httpClient';
 import { failures } from '../qa/fixtures';
 import type { AnswersSaveReply } from '../../machines/events';
-import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine } from '../../machines/submitMachine';
+import { SUBMIT_CONFLICT_MESSAGE, SUBMITTED_MESSAGE, submitMachine, type SubmitInput } from '../../machines/submitMachine';
 import { connectSubmit } from '../../machines/submitView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
@@ -29,17 +29,24 @@ interface Calls {
   submit?: () => Promise<unknown>;
 }
 
-function start(calls: Calls = {}, input: { errorRoute?: string; essayLimit?: number | undefined } = { errorRoute: '/about' }) {
+/** The answers the answers stand-in holds for each submit actor, as it says when it has saved them. */
+const held = new WeakMap<object, { answers: Answers }>();
+
+/** An applicant's submit actor unless the input says otherwise. */
+function start(calls: Calls = {}, input: Partial<SubmitInput> = { errorRoute: '/about' }) {
   const log: string[] = [];
   const reports: Record<string, string[]>[] = [];
+  const signals: AbortSignal[] = [];
+  const holder = { answers: {} as Answers };
   const answers = answersStandIn(() => {
     log.push('save');
-    return calls.save ? calls.save() : { type: 'answers.saved' };
+    return calls.save ? calls.save() : { type: 'answers.saved', answers: holder.answers };
   });
   const machine = submitMachine.provide({
     actors: {
-      postValidations: fromPromise<unknown, Record<string, string[]>>(async ({ input: report }) => {
+      postValidations: fromPromise<unknown, Record<string, string[]>>(async ({ input: report, signal }) => {
         log.push('validations');
+        signals.push(signal);
         reports.push(report);
         return calls.validations ? calls.validations() : { message: 'Saved.' };
       }),
@@ -51,27 +58,33 @@ function start(calls: Calls = {}, input: { errorRoute?: string; essayLimit?: num
   });
   const started = startInSystem(machine, {
     systemId: SYSTEM_IDS.submit,
-    input: { essayLimit: FIXTURE_ESSAY_LIMIT, ...input },
+    input: { role: 'applicant', essayLimit: FIXTURE_ESSAY_LIMIT, ...input } satisfies SubmitInput,
     spies: SPIES,
     siblings: { [SYSTEM_IDS.answers]: answers.logic },
   });
-  return { ...started, log, saveRequests: answers.received, reports };
+  held.set(started.subject, holder);
+  return { ...started, log, saveRequests: answers.received, reports, signals };
 }
 
-function asStudent(subject: { send(event: unknown): void }, answers: Answers, webStatus: 'started' | 'validating' = 'started') {
-  subject.send({ type: 'app.context', loggedIn: true, serviceUser: false });
+/** The applicant's answers (as the answers actor saves them) and web status. */
+function asStudent(
+  subject: { send(event: { type: 'webStatus.changed'; webStatus: 'started' | 'validating' }): void },
+  answers: Answers,
+  webStatus: 'started' | 'validating' = 'started',
+) {
+  held.get(subject)!.answers = answers;
   subject.send({ type: 'webStatus.changed', webStatus });
-  subject.send({ type: 'answers.changed', answers });
 }
 
 describe('submit sequence', () => {
-  it('1. sends a visitor who is not logged in to sign-up with the answers', () => {
-    const { subject, received, log } = start();
-    subject.send({ type: 'answers.changed', answers: { first_name: 'Ada' } });
+  it('1. sends a visitor who is not logged in to sign-up with the answers (the answers actor, who holds them, takes them there)', () => {
+    const { subject, received, log, saveRequests } = start({}, { role: 'visitor', errorRoute: '/about' });
     subject.send({ type: 'submit' });
     expect(subject.getSnapshot().value).toBe('idle');
     expect(log).toEqual([]);
-    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/signup', state: { answers: { first_name: 'Ada' } } }]);
+    expect(saveRequests).toEqual([{ type: 'answers.carryTo', to: '/signup' }]);
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
   });
 
   it('2–5. saves, sets validating, reports, submits, then sets submitted and shows /completion', async () => {
@@ -151,7 +164,7 @@ describe('submit sequence', () => {
     subject.send({ type: 'submit' });
     await flush();
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
-    subject.send({ type: 'answers.changed', answers: completeApplication });
+    asStudent(subject, completeApplication, 'validating');
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('submitted');
@@ -184,16 +197,18 @@ describe('submit sequence', () => {
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
   });
 
-  it('stops when the session ends mid-sequence: no later move takes the applicant from Log In', async () => {
+  it('stops when the session ends mid-sequence (the root stops the application): no later move takes the applicant from Log In', async () => {
     let answerValidations: (value: unknown) => void = () => undefined;
-    const { subject, received, log } = start({ validations: () => new Promise((resolve) => (answerValidations = resolve)) });
+    const { subject, received, log, signals, stop } = start({ validations: () => new Promise((resolve) => (answerValidations = resolve)) });
     asStudent(subject, incomplete, 'validating');
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('runningValidations');
-    // The status post answered 401: the session ended and the root says so.
-    subject.send({ type: 'app.context', loggedIn: false, serviceUser: false });
-    expect(subject.getSnapshot().value).toBe('idle');
+    // The status post answered 401: the session ended, and the root stops the session's application with its actors.
+    stop();
+    expect(subject.getSnapshot().status).toBe('stopped');
+    // The call under way is cancelled: nothing the sequence would do after it happens.
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
     answerValidations({ message: 'Saved.' });
     await flush();
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
@@ -261,7 +276,9 @@ describe('submit sequence', () => {
     const { subject, received, log } = start({
       save: () =>
         Promise.resolve(
-          conflict ? { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message } : { type: 'answers.saved' },
+          conflict
+            ? { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message }
+            : { type: 'answers.saved', answers: completeApplication },
         ),
     });
     asStudent(subject, completeApplication, 'started');
@@ -413,9 +430,8 @@ describe('submit sequence', () => {
     await flush();
     expect(byDefault.subject.getSnapshot().value).toBe('invalid');
 
-    const { subject, log } = start();
+    const { subject, log } = start({}, { errorRoute: '/about', essayLimit: 50 });
     asStudent(subject, completeApplication, 'validating');
-    subject.send({ type: 'app.college', essayLimit: 50 });
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('invalid');
@@ -425,18 +441,19 @@ describe('submit sequence', () => {
   it('sends the validations report and the submission to the server', async () => {
     const validations = vi.spyOn(api, 'postValidations').mockResolvedValue({ message: 'Saved.' });
     const submission = vi.spyOn(api, 'submit').mockResolvedValue({ message: SUBMITTED_MESSAGE, submitted_at: null, reference: null });
-    const answers = answersStandIn(() => ({ type: 'answers.saved' }));
+    let saved: Answers = incomplete;
+    const answers = answersStandIn(() => ({ type: 'answers.saved', answers: saved }));
     const { subject } = startInSystem(submitMachine, {
       systemId: SYSTEM_IDS.submit,
+      input: { role: 'applicant', webStatus: 'validating' } satisfies SubmitInput,
       spies: SPIES,
       siblings: { [SYSTEM_IDS.answers]: answers.logic },
     });
-    asStudent(subject, incomplete, 'validating');
     subject.send({ type: 'submit' });
     await flush();
     expect(validations).toHaveBeenCalledWith({ first_name: [APPLICATION_MESSAGES.firstNameRequired] }, expect.any(AbortSignal));
     expect(submission).not.toHaveBeenCalled();
-    subject.send({ type: 'answers.changed', answers: completeApplication });
+    saved = completeApplication;
     subject.send({ type: 'submit' });
     await flush();
     expect(submission).toHaveBeenCalledWith(expect.any(AbortSignal));

@@ -1,6 +1,6 @@
 import { isUnauthorised } from '../../machines/api/httpClient';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, fromPromise } from 'xstate';
+import { assign, fromPromise, type InputFrom } from 'xstate';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
 import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
 import { failures } from '../qa/fixtures';
@@ -17,6 +17,8 @@ import {
   withServerErrors,
   type ValidationContext,
 } from '../../machines/validationMachine';
+
+type ValidationInput = InputFrom<typeof validationMachine>;
 import { invariantSuite, payload } from './helpers/invariants';
 import { answered, createGate, flush, startInSystem } from './helpers/system';
 
@@ -29,7 +31,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function start(post: (errors: Record<string, string[]>) => Promise<unknown> = () => Promise.resolve({})) {
+/** Before the session's status is known (a visitor's, or an applicant's not yet validating). */
+const NOT_VALIDATING: ValidationInput = { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus: null };
+
+function start(post: (errors: Record<string, string[]>) => Promise<unknown> = () => Promise.resolve({}), input = NOT_VALIDATING) {
   const posted: Record<string, string[]>[] = [];
   const machine = validationMachine.provide({
     actors: {
@@ -39,7 +44,7 @@ function start(post: (errors: Record<string, string[]>) => Promise<unknown> = ()
       }),
     },
   });
-  const started = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input: { essayLimit: FIXTURE_ESSAY_LIMIT }, spies: SPIES });
+  const started = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input, spies: SPIES });
   return { ...started, posted };
 }
 
@@ -148,12 +153,30 @@ describe('validation', () => {
   });
 
   it('follows the college essay limit', () => {
+    const essay = { ...completeApplication, personal_statement_essay: 'x'.repeat(20) };
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, personal_statement_essay: 'x'.repeat(20) } });
+    subject.send({ type: 'answers.changed', answers: essay });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
     expect(subject.getSnapshot().context.errors).toEqual([]);
-    subject.send({ type: 'app.college', essayLimit: 10 });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'personal_statement_essay')).toEqual([APPLICATION_MESSAGES.tooLong(10)]);
+    const college = start(undefined, { essayLimit: 10, webStatus: null });
+    college.subject.send({ type: 'answers.changed', answers: essay });
+    college.subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(fieldErrors(college.subject.getSnapshot().context.errors, 'personal_statement_essay')).toEqual([
+      APPLICATION_MESSAGES.tooLong(10),
+    ]);
+  });
+
+  it('shows the errors from the start for an applicant whose session starts validating, and not otherwise', () => {
+    const validating = start(undefined, { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus: 'validating' });
+    expect(validating.subject.getSnapshot().matches('active')).toBe(true);
+    validating.subject.send({ type: 'answers.changed', answers: incomplete });
+    expect(fieldErrors(validating.subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    for (const webStatus of [null, 'started', 'submitted'] as const) {
+      const { subject } = start(undefined, { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus });
+      expect(subject.getSnapshot().matches('inactive'), String(webStatus)).toBe(true);
+      subject.send({ type: 'answers.changed', answers: incomplete });
+      expect(subject.getSnapshot().context.errors).toEqual([]);
+    }
   });
 
   it('posts the error map when asked while validating', async () => {
@@ -225,7 +248,7 @@ describe('validation', () => {
         }),
       },
     });
-    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES });
+    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input: NOT_VALIDATING, spies: SPIES });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('"bogus_key"'));
@@ -234,44 +257,48 @@ describe('validation', () => {
   });
 });
 
-invariantSuite(validationModel, () => {
-  const gate = createGate();
-  const machine = validationMachine.provide({ actors: { postValidations: gate.actor() } });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.validation, spies: SPIES }) };
-}, [
-  {
-    name: "the missing information shown is the current answers' and the server's standing verdicts at each check, keeps its places between checks, and shows only while validating",
-    check: (step) => {
-      const context = step.after.context as ValidationContext;
-      const current = withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors);
-      // A check: validation starting, the submit's check, Save or Next (validation.post while idle), the server's refusal, the college's limit.
-      const checked =
-        !step.before.matches('active') ||
-        ['validation.check', 'validation.serverErrors', 'app.college'].includes(step.event.type) ||
-        (step.event.type === 'validation.post' && step.before.matches({ active: 'idle' }));
-      const errorsBefore = (step.before.context as ValidationContext).errors;
-      const shown = checked ? current : step.event.type === 'answers.changed' ? inTheirPlaces(errorsBefore, current) : errorsBefore;
-      expect(context.errors).toEqual(step.after.matches('active') ? shown : []);
-      // A verdict of the server outlives no change of the answer it is about.
-      const before = step.before.context as ValidationContext;
-      for (const error of context.serverErrors)
-        if (step.event.type === 'answers.changed') expect(context.answers[error.key]).toEqual(before.answers[error.key]);
-    },
+invariantSuite(
+  validationModel,
+  (path) => {
+    const gate = createGate();
+    const machine = validationMachine.provide({ actors: { postValidations: gate.actor() } });
+    return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.validation, input: path.input, spies: SPIES }) };
   },
-  {
-    name: 'a report sent to the server is the list shown at that moment',
-    check: (step) => {
-      if (!step.started.includes('postValidations')) return;
-      expect(step.startedCalls.find((call) => call.id === 'postValidations')?.input).toEqual(
-        errorMap((step.after.context as { errors: Parameters<typeof errorMap>[0] }).errors),
-      );
+  [
+    {
+      name: "the missing information shown is the current answers' and the server's standing verdicts at each check, keeps its places between checks, and shows only while validating",
+      check: (step) => {
+        const context = step.after.context as ValidationContext;
+        const current = withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors);
+        // A check: validation starting, the submit's check, Save or Next (validation.post while idle), the server's refusal.
+        const checked =
+          !step.before.matches('active') ||
+          ['validation.check', 'validation.serverErrors'].includes(step.event.type) ||
+          (step.event.type === 'validation.post' && step.before.matches({ active: 'idle' }));
+        const errorsBefore = (step.before.context as ValidationContext).errors;
+        const shown = checked ? current : step.event.type === 'answers.changed' ? inTheirPlaces(errorsBefore, current) : errorsBefore;
+        expect(context.errors).toEqual(step.after.matches('active') ? shown : []);
+        // A verdict of the server outlives no change of the answer it is about.
+        const before = step.before.context as ValidationContext;
+        for (const error of context.serverErrors)
+          if (step.event.type === 'answers.changed') expect(context.answers[error.key]).toEqual(before.answers[error.key]);
+      },
     },
-  },
-  {
-    name: 'a 401 ends the session; no other failure does',
-    check: (step) => {
-      const ended = step.sent.some(({ to, event }) => to === SYSTEM_IDS.session && event.type === 'session.unauthorised');
-      expect(ended).toBe(step.kind === 'error' && isUnauthorised(payload<{ error?: unknown }>(step).error));
+    {
+      name: 'a report sent to the server is the list shown at that moment',
+      check: (step) => {
+        if (!step.started.includes('postValidations')) return;
+        expect(step.startedCalls.find((call) => call.id === 'postValidations')?.input).toEqual(
+          errorMap((step.after.context as { errors: Parameters<typeof errorMap>[0] }).errors),
+        );
+      },
     },
-  },
-]);
+    {
+      name: 'a 401 ends the session; no other failure does',
+      check: (step) => {
+        const ended = step.sent.some(({ to, event }) => to === SYSTEM_IDS.session && event.type === 'session.unauthorised');
+        expect(ended).toBe(step.kind === 'error' && isUnauthorised(payload<{ error?: unknown }>(step).error));
+      },
+    },
+  ],
+);

@@ -8,13 +8,14 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as Validation
 export const validationModel: PathModel = {
   name: 'validation',
   machine: validationMachine,
+  // The college's essay limit, before the session's status is known (the status events reach the rest).
+  inputs: [{ essayLimit: 7000, webStatus: null }],
   events: [
     { type: 'webStatus.changed', webStatus: 'started' },
     { type: 'webStatus.changed', webStatus: 'validating' },
     { type: 'webStatus.changed', webStatus: 'submitted' },
     { type: 'answers.changed', answers: {} },
     { type: 'answers.changed', answers: { first_name: 'Ada' } },
-    { type: 'app.college', essayLimit: 7000 },
     // The submit sequence checks the answers again.
     { type: 'validation.check' },
     { type: 'validation.post' },
