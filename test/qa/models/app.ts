@@ -1,10 +1,9 @@
-import type { AnyMachineSnapshot } from 'xstate';
+import { assign, type AnyMachineSnapshot } from 'xstate';
 import demoCollege from '../../../src/college/demo-college.json';
 import type { AppContext, AppInput } from '../../../machines/appMachine';
 import { appMachine } from '../../../machines/appMachine';
+import { applicationMachine } from '../../../machines/applicationMachine';
 import { authCardMachine } from '../../../machines/authCardMachine';
-import { formActors } from '../../../machines/formActors';
-import { pageActors } from '../../../machines/pageActors';
 import { callOutcomes, failures } from '../fixtures';
 import { arrivedBy, type PathModel } from '../model';
 
@@ -24,17 +23,13 @@ export const APP_INPUTS = {
 } satisfies Record<string, AppInput>;
 
 /**
- * The output of the `loadFormActors` call in the paths: the module's own logic (the traversal
- * spawns it), printed by `npm run paths` by name rather than as every machine's definition.
+ * The output of the `loadApplication` call in the paths: the application's machine itself
+ * underneath (the traversal spawns it), printed by `npm run paths` by name rather than as every
+ * machine's definition, without touching the machine's own toJSON.
  */
-const loadedFormActors = Object.defineProperty<typeof formActors>({ ...formActors }, 'toJSON', {
-  value: () => 'the form actors (machines/formActors)',
-});
-
-/** The output of the `loadPageActors` call, printed by name as well. */
-const loadedPageActors = Object.defineProperty<typeof pageActors>({ ...pageActors }, 'toJSON', {
-  value: () => 'the page-specific form actors (machines/pageActors)',
-});
+const loadedApplication = Object.create(applicationMachine, {
+  toJSON: { value: () => 'the application actor (machines/applicationMachine)' },
+}) as typeof applicationMachine;
 
 /**
  * The output of the `loadAuthCard` call in the paths, printed by name as well: the machine itself
@@ -61,18 +56,27 @@ export const sampleServiceData = {
   tabs: { personal_statement: 'upload' },
 };
 
+/**
+ * The root as the path generator walks it. xstate/graph walks every path in one actor system,
+ * where the application a session change stopped keeps its system id, so the next session's
+ * would collide: the walk only marks the application started (what it was given is handed over).
+ * The root's tests spawn the real one (test/machines/appMachine.test.ts).
+ */
+const walkedApp = appMachine.provide({ actions: { startApplication: assign({ given: null }) } });
+
 export const appModel: PathModel = {
   name: 'app',
-  machine: appMachine,
+  machine: walkedApp,
   inputs: Object.values(APP_INPUTS),
   events: (snapshot) => {
-    // The `form` region is independent of the `user` region: its outcomes are walked where they
-    // make a difference — before anything is known, and once each way in has settled (what was
-    // loaded meanwhile waits for the form actors) — and a lost connection while fetching their
-    // module (a chunk of its own in the build) while the college still loads. The root-level
-    // events are walked with the form actors absent or ready, not again while they load.
+    // The `application` region loads the application's code while the `user` region loads who is
+    // using the app: its outcomes are walked where they make a difference — before anything is
+    // known, and once each way in has settled (what was loaded meanwhile waits for the code) — and
+    // a lost connection while fetching the module (a chunk of its own in the build) while the
+    // college still loads. The root-level events are walked with the application absent or
+    // running, not again while it loads.
     const user = ['loadingCollege', 'anonymous', 'student', 'service'].find((state) => snapshot.matches({ user: state }));
-    const formSettled = snapshot.matches({ form: 'absent' }) || snapshot.matches({ form: 'ready' });
+    const formSettled = snapshot.matches({ application: 'absent' }) || snapshot.matches({ application: 'running' });
     return [
       ...callOutcomes('loadCollege', demoCollege, [failures.network]),
       // Without a saved last page: its redirect is the navigation actor's, and the form area it
@@ -81,13 +85,9 @@ export const appModel: PathModel = {
       ...callOutcomes('loadProfile', { ...sampleProfile, last_page: null }),
       ...callOutcomes('loadTemporaryAnswers', { answer: { first_name: 'Alan' } }, [failures.network]),
       ...callOutcomes('loadServiceData', sampleServiceData, [failures.network]),
-      ...(user ? callOutcomes('loadFormActors', loadedFormActors, user === 'loadingCollege' ? [failures.network] : []) : []),
-      // The page-specific form actors' module, once the others are there: walked where it makes a
-      // difference — before anything is known (its failure too), and for a staff view, whose tabs
-      // and documents wait for it (each more place doubles the walks).
-      ...(user === 'loadingCollege' || user === 'service'
-        ? callOutcomes('loadPageActors', loadedPageActors, user === 'loadingCollege' ? [failures.network] : [])
-        : []),
+      ...(user ? callOutcomes('loadApplication', loadedApplication, user === 'loadingCollege' ? [failures.network] : []) : []),
+      // Once the session is known the loaded module is handed over to start the session's application.
+      ...callOutcomes('startApplication', loadedApplication, [failures.network]),
       // The auth card actor's module likewise, walked where the form's outcomes are.
       ...(user ? callOutcomes('loadAuthCard', loadedAuthCard, user === 'loadingCollege' ? [failures.network] : []) : []),
       ...(formSettled ? [{ type: 'webStatus.changed', webStatus: 'validating' }, { type: 'app.pageChanged' }] : []),
@@ -98,7 +98,7 @@ export const appModel: PathModel = {
       { type: 'app.pageFailed', message: 'Server trouble.' },
     ];
   },
-  // Every event is listed above, so that the form actors' outcomes can be left out where they add nothing.
+  // Every event is listed above, so that the application's outcomes can be left out where they add nothing.
   onlyListed: true,
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([

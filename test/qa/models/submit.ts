@@ -18,18 +18,25 @@ const rejected = new ApiError("We're missing some information!", 'http', 422, {
   errors: [{ key: 'first_name', message: SERVER_VERDICT }],
 });
 
-const kind = (answers: Answers) => (Object.keys(answers).length === 0 ? 'empty' : 'valid');
-
-/** The answers actor's replies to the sequence's `answers.save` (step 2). */
-const saveReplies = [
-  { type: 'answers.saved' },
+/** The answers actor's failed replies to the sequence's `answers.save` (step 2). */
+const saveFailures = [
   { type: 'answers.saveFailed', reason: 'conflict', message: failures.conflict.message },
   { type: 'answers.saveFailed', reason: 'error', message: failures.network.message },
   { type: 'answers.saveFailed', reason: 'unauthorised', message: failures.unauthorised.message },
 ];
 
-const outcomes = [
-  ...saveReplies,
+/** The answers actor's replies to `answers.save`: saved (with the answers as saved, complete or empty) or not. */
+const saveReplies = (validAnswers: Answers) => [
+  { type: 'answers.saved', answers: validAnswers },
+  { type: 'answers.saved', answers: {} },
+  ...saveFailures,
+];
+
+/** An applicant's submit, with errors sending them to /about (a visitor's goes to sign-up). */
+const APPLICANT = { role: 'applicant', errorRoute: '/about' } as const;
+
+const outcomes = (validAnswers: Answers) => [
+  ...saveReplies(validAnswers),
   ...callOutcomes('postValidations', { message: 'Saved.' }),
   ...callOutcomes('submitApplication', { message: 'Your application was successfully submitted.' }, [
     rejected,
@@ -37,6 +44,8 @@ const outcomes = [
     failures.unauthorised,
   ]),
 ];
+
+const hasErrors = (snapshot: AnyMachineSnapshot) => context(snapshot).errors.length > 0;
 
 /**
  * The submit sequence's paths. `validAnswers` is an application without errors (the tests pass
@@ -46,51 +55,37 @@ export function submitModel(validAnswers: Answers): PathModel {
   return {
     name: 'submit',
     machine: submitMachine,
-    inputs: [{ errorRoute: '/about' }],
+    // A visitor's Submit goes to sign-up (step 1); an applicant's runs the sequence.
+    inputs: [APPLICANT, { role: 'visitor', errorRoute: '/about' }],
     events: [
-      { type: 'app.context', loggedIn: true, serviceUser: false },
-      { type: 'app.context', loggedIn: false, serviceUser: false },
       { type: 'webStatus.changed', webStatus: 'started' },
       { type: 'webStatus.changed', webStatus: 'validating' },
-      { type: 'answers.changed', answers: validAnswers },
-      { type: 'answers.changed', answers: {} },
-      { type: 'app.college', essayLimit: 7000 },
-      ...outcomes,
+      ...outcomes(validAnswers),
     ],
     serializeState: (snapshot, event, previous) =>
       JSON.stringify([
         snapshot.value,
-        context(snapshot).loggedIn,
+        context(snapshot).role,
         // Step 3 only asks whether the status is started.
         context(snapshot).webStatus === 'started',
-        kind(context(snapshot).answers),
-        context(snapshot).errors.length > 0,
+        hasErrors(snapshot),
         arrivedBy(snapshot, event, previous),
       ]),
   };
 }
 
 /**
- * Every loop-free walk through the sequence: the applicant logs in and fills in the form (valid
- * or not) only while no step is running, and the calls succeed or fail.
+ * Every loop-free walk through an applicant's sequence: Submit while no step is running, the
+ * answers as saved valid or not, and the calls succeed or fail.
  */
 export function submitSimpleModel(validAnswers: Answers): PathModel {
   return {
     name: 'submit',
     machine: submitMachine,
-    inputs: [{ errorRoute: '/about' }],
+    inputs: [APPLICANT],
     onlyListed: true,
-    events: (snapshot) => {
-      if (snapshot.hasTag('busy')) return outcomes;
-      return [
-        ...(context(snapshot).loggedIn ? [] : [{ type: 'app.context', loggedIn: true, serviceUser: false }]),
-        { type: 'answers.changed', answers: validAnswers },
-        { type: 'answers.changed', answers: {} },
-        { type: 'submit' },
-      ];
-    },
-    serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, context(snapshot).loggedIn, kind(context(snapshot).answers), context(snapshot).errors.length > 0]),
+    events: (snapshot) => (snapshot.hasTag('busy') ? outcomes(validAnswers) : [{ type: 'submit' }]),
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, hasErrors(snapshot)]),
   };
 }
 
@@ -102,18 +97,15 @@ const SUBMIT: Call = { method: 'POST', path: '/api/submit' };
 const sessionInvalid = { status: 401, body: { message: failures.unauthorised.message } };
 
 /**
- * What the page can cause: a new applicant logs in and fills in the application (or not), presses
- * Submit, and the server answers each call of the sequence, well or not.
+ * What the page can cause: an applicant who filled in the whole application presses Submit, and
+ * the server answers each call of the sequence, well or not.
  */
 function pageEvents(snapshot: AnyMachineSnapshot, validAnswers: Answers): AnyEventObject[] {
-  const { loggedIn, answers, errors, error } = context(snapshot);
-  if (!loggedIn) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
-  if (snapshot.matches('savingAnswers')) return saveReplies;
+  if (snapshot.matches('savingAnswers')) return [{ type: 'answers.saved', answers: validAnswers }, ...saveFailures];
   if (snapshot.matches('runningValidations')) return callOutcomes('postValidations', { message: 'Saved.' });
   if (snapshot.matches('submitting'))
     return callOutcomes('submitApplication', { message: SUBMITTED_MESSAGE }, [rejected, failures.network, failures.unauthorised]);
-  const untouched = snapshot.matches('idle') && kind(answers) === 'empty' && errors.length === 0 && error === null;
-  return [...(untouched ? [{ type: 'answers.changed', answers: validAnswers }] : []), { type: 'submit' }];
+  return [{ type: 'submit' }];
 }
 
 /** The step bar's link to Final Steps: named as needing attention while it holds an error shown. */
@@ -124,10 +116,6 @@ const finalStepsLink = (errors: readonly ValidationError[]): string =>
 function submitStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan {
   const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
   switch (event.type) {
-    case 'app.context':
-      return { words: 'Sign up as a new applicant, confirm the account and log in', actions: [{ kind: 'setup', task: 'account' }] };
-    case 'answers.changed':
-      return { words: 'Fill in the whole application (every required answer)', actions: [{ kind: 'setup', task: 'completeApplication' }] };
     case 'submit':
       // The list of what is missing took the applicant to the page of the first missing answer.
       return before.matches('invalid')
@@ -187,7 +175,8 @@ function submitExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObje
   });
   switch (snapshot.value as string) {
     case 'idle':
-      if (arrivedBy && arrivedBy.type !== 'app.context' && arrivedBy.type !== 'answers.changed')
+      // Back to idle from a step: only a refusal for the session does that.
+      if (arrivedBy)
         return {
           words: 'the session has ended: back on Log In with the reason',
           checks: [
@@ -259,21 +248,27 @@ function submitExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObje
 
 /**
  * The submit sequence's test plan, for a machine (the product's, or a copy the tests break on purpose).
- * Not driven here: the session ended by another actor while a step runs (`app.context` logged out →
- * idle); the web status plan walks it on the page (its post of validating answered 401).
+ * Every path starts with an applicant who filled in the whole application; the server's own 422
+ * walks the errors. Not driven here: the session ended by another actor while a step runs (the
+ * root stops the application); the web status plan walks it on the page (its post of validating
+ * answered 401).
  */
 export function submitPagePlan(validAnswers: Answers, machine: AnyStateMachine = submitMachine): PagePlan {
   return {
     model: {
       name: 'submit',
       machine,
-      inputs: [{ errorRoute: '/about' }],
+      inputs: [APPLICANT],
       onlyListed: true,
       events: (snapshot) => pageEvents(snapshot, validAnswers),
-      serializeState: (snapshot) => {
-        const { loggedIn, answers, errors, error } = context(snapshot);
-        return JSON.stringify([snapshot.value, loggedIn, kind(answers), errors.length > 0, error]);
-      },
+      serializeState: (snapshot) => JSON.stringify([snapshot.value, hasErrors(snapshot), context(snapshot).error]),
+    },
+    before: {
+      words: 'Sign up as a new applicant, confirm the account, log in and fill in the whole application (every required answer)',
+      actions: [
+        { kind: 'setup', task: 'account' },
+        { kind: 'setup', task: 'completeApplication' },
+      ],
     },
     start: '/final-steps',
     step: submitStep,
