@@ -73,13 +73,15 @@ export const sessionStorageStore = fromCallback<StoreEvent>(({ sendBack, receive
       return null;
     }
   };
-  receive((event) => {
-    if (event.type === 'store.clear') storage?.removeItem(STORAGE_KEY);
-    else if (event.type === 'store.write') storage?.setItem(STORAGE_KEY, JSON.stringify(event.answers));
-    else if (event.type === 'draft.write') drafts?.setItem(draftKey(event.owner), JSON.stringify(event.draft));
-    else if (event.type === 'draft.clear') drafts?.removeItem(draftKey(event.owner));
-    else sendBack({ type: 'answers.draft', owner: event.owner, draft: readDraft(event.owner) } satisfies DraftEvent);
-  });
+  // One handler per message: what each does to the device's storage.
+  const handlers: { [K in StoreEvent['type']]: (event: Extract<StoreEvent, { type: K }>) => void } = {
+    'store.clear': () => storage?.removeItem(STORAGE_KEY),
+    'store.write': (event) => storage?.setItem(STORAGE_KEY, JSON.stringify(event.answers)),
+    'draft.write': (event) => drafts?.setItem(draftKey(event.owner), JSON.stringify(event.draft)),
+    'draft.clear': (event) => drafts?.removeItem(draftKey(event.owner)),
+    'draft.read': (event) => sendBack({ type: 'answers.draft', owner: event.owner, draft: readDraft(event.owner) } satisfies DraftEvent),
+  };
+  receive((event) => (handlers[event.type] as (event: StoreEvent) => void)(event));
 });
 
 /** Offered answers that differ from what the account holds (empty answers are nothing to offer). */

@@ -147,26 +147,31 @@ export const answersMachine = setup({
     /** A network failure while the browser says it is offline. */
     offlineFailure: (args) => networkFailure(args) && !args.context.online,
     /** The device kept answers of this account made over the version the server still holds: they go on as they are. */
-    draftApplies: ({ context, event }) =>
-      event.type === 'answers.draft' &&
-      event.owner === context.owner &&
-      event.draft !== null &&
-      event.draft.base === context.version &&
-      Object.keys(differing(event.draft.changes, context.answers)).length > 0,
+    draftApplies: ({ context, event }) => {
+      assertEvent(event, 'answers.draft');
+      return (
+        event.owner === context.owner &&
+        event.draft !== null &&
+        event.draft.base === context.version &&
+        Object.keys(differing(event.draft.changes, context.answers)).length > 0
+      );
+    },
     /** The device kept answers, and the server has changed since: the applicant chooses. */
-    draftOutdated: ({ context, event }) =>
-      event.type === 'answers.draft' &&
-      event.owner === context.owner &&
-      event.draft !== null &&
-      Object.keys(differing(event.draft.changes, context.answers)).length > 0,
+    draftOutdated: ({ context, event }) => {
+      assertEvent(event, 'answers.draft');
+      return (
+        event.owner === context.owner && event.draft !== null && Object.keys(differing(event.draft.changes, context.answers)).length > 0
+      );
+    },
     /** Answers typed before logging in (kept on this device) to an account that already holds other answers: the applicant chooses. */
     offersTypedAnswers: ({ context, event }) => {
       assertEvent(event, 'answers.restored');
       return hasAnswers(context.answers) && Object.keys(differing(event.answers, context.answers)).length > 0;
     },
-    changesAnswer: ({ context, event }) =>
-      event.type === 'answers.set' &&
-      (context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc)),
+    changesAnswer: ({ context, event }) => {
+      assertEvent(event, 'answers.set');
+      return context.answers[event.key] !== event.value || (event.desc !== undefined && context.answers[descKey(event.key)] !== event.desc);
+    },
     hasAnswers: ({ context }) => hasAnswers(context.answers),
     /** Every answer not saved yet is one the server has just set itself: nothing is left to save. */
     onlyConfirmedUnsaved: ({ context, event }) => {
@@ -199,17 +204,22 @@ export const answersMachine = setup({
   },
   actions: {
     setAnswer: assign({
-      answers: ({ context, event }) =>
-        event.type === 'answers.set' ? withAnswer(context.answers, event.key, event.value, event.desc) : context.answers,
+      answers: ({ context, event }) => {
+        assertEvent(event, 'answers.set');
+        return withAnswer(context.answers, event.key, event.value, event.desc);
+      },
     }),
     setManyAnswers: assign({
       answers: ({ context, event }) => {
-        if (event.type !== 'answers.setMany') return context.answers;
+        assertEvent(event, 'answers.setMany');
         return withAnswers(context.answers, event.answers);
       },
     }),
     clearAnswers: assign({
-      answers: ({ context, event }) => (event.type === 'answers.clear' ? withoutKeys(context.answers, event.keys) : context.answers),
+      answers: ({ context, event }) => {
+        assertEvent(event, 'answers.clear');
+        return withoutKeys(context.answers, event.keys);
+      },
     }),
     replaceAnswers: assign({
       answers: ({ event }) => {
@@ -230,7 +240,7 @@ export const answersMachine = setup({
     })),
     confirmSent: assign({
       confirmed: ({ context }) => ({ ...context.confirmed, ...context.sending }),
-      version: ({ event }) => (event as unknown as { output: { version: number } }).output.version,
+      version: (_, saved: { version: number }) => saved.version,
       sending: {},
       conflicts: [],
       retries: 0,
@@ -356,7 +366,10 @@ export const answersMachine = setup({
     forgetStored: sendTo('store', { type: 'store.clear' } satisfies StoreEvent),
     keepTarget: assign({ saveTarget: ({ event }) => (event.type === 'answers.saveAndGo' ? event.to : undefined), error: null }),
     queueRequester: assign({
-      waiting: ({ context, event }) => (event.type === 'answers.save' ? [...context.waiting, event.replyTo] : context.waiting),
+      waiting: ({ context, event }) => {
+        assertEvent(event, 'answers.save');
+        return [...context.waiting, event.replyTo];
+      },
     }),
     /**
      * The outcome: saved, to the actors the save was for; or the failure's `reason`, also to those
@@ -546,11 +559,25 @@ export const answersMachine = setup({
               {
                 guard: 'hasTarget',
                 target: 'idle',
-                actions: ['confirmSent', 'persistDraft', 'tellRestored', 'runValidations', 'goToTarget', replySaved],
+                actions: [
+                  { type: 'confirmSent', params: ({ event }) => event.output },
+                  'persistDraft',
+                  'tellRestored',
+                  'runValidations',
+                  'goToTarget',
+                  replySaved,
+                ],
               },
               // The asker goes on with its own task (validations, an upload): no Saved notice.
-              { guard: 'forOthers', target: 'idle', actions: ['confirmSent', 'persistDraft', 'tellRestored', replySaved] },
-              { target: 'saved', actions: ['confirmSent', 'persistDraft', 'tellRestored', 'runValidations'] },
+              {
+                guard: 'forOthers',
+                target: 'idle',
+                actions: [{ type: 'confirmSent', params: ({ event }) => event.output }, 'persistDraft', 'tellRestored', replySaved],
+              },
+              {
+                target: 'saved',
+                actions: [{ type: 'confirmSent', params: ({ event }) => event.output }, 'persistDraft', 'tellRestored', 'runValidations'],
+              },
             ],
             onError: [
               {

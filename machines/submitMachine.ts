@@ -106,7 +106,10 @@ export const submitMachine = setup({
     unauthorised: unauthorisedError,
     refusedForNow: ({ event }) => isRefusedForNow((event as { error?: unknown }).error),
     /** The answers actor's failed step 2, for this reason. */
-    saveFailedFor: ({ event }, reason: 'conflict' | 'unauthorised') => event.type === 'answers.saveFailed' && event.reason === reason,
+    saveFailedFor: ({ event }, reason: 'conflict' | 'unauthorised') => {
+      assertEvent(event, 'answers.saveFailed');
+      return event.reason === reason;
+    },
   },
   actions: {
     keepWebStatus: assign({

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { VALIDATION_CACHE_SIZE } from '../src/catalogue/limits';
 import { pageOfKey, type PageId } from '../src/catalogue/questions';
@@ -143,18 +143,26 @@ export const validationMachine = setup({
   },
   guards: {
     startsValidating: ({ context }) => context.webStatus === 'validating',
-    validating: ({ event }) => event.type === 'webStatus.changed' && event.webStatus === 'validating',
-    notValidating: ({ event }) => event.type === 'webStatus.changed' && event.webStatus !== 'validating',
+    validating: ({ event }) => {
+      assertEvent(event, 'webStatus.changed');
+      return event.webStatus === 'validating';
+    },
+    notValidating: ({ event }) => {
+      assertEvent(event, 'webStatus.changed');
+      return event.webStatus !== 'validating';
+    },
     unauthorised: unauthorisedError,
   },
   actions: {
-    keepAnswers: assign(({ context, event }) =>
-      event.type === 'answers.changed'
-        ? { answers: event.answers, serverErrors: stillStanding(context.serverErrors, context.answers, event.answers) }
-        : {},
-    ),
+    keepAnswers: assign(({ context, event }) => {
+      assertEvent(event, 'answers.changed');
+      return { answers: event.answers, serverErrors: stillStanding(context.serverErrors, context.answers, event.answers) };
+    }),
     keepServerErrors: assign({
-      serverErrors: ({ context, event }) => (event.type === 'validation.serverErrors' ? event.errors : context.serverErrors),
+      serverErrors: ({ event }) => {
+        assertEvent(event, 'validation.serverErrors');
+        return event.errors;
+      },
     }),
     /** A check: every error of the answers as they are now. */
     validate: assign(({ context }) =>
