@@ -71,8 +71,8 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     name: 'appMachine',
     files: [
       'machines/appMachine.ts',
-      'machines/pageActors.ts',
-      'machines/formActors.ts',
+      'machines/applicationMachine.ts',
+      'machines/roles.ts',
       'machines/siblings.ts',
       'machines/systemIds.ts',
       'machines/appView.ts',
