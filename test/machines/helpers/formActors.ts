@@ -1,23 +1,30 @@
-import type { AnyStateMachine } from 'xstate';
-import { formActors, type FormActors } from '../../../machines/formActors';
-import { pageActors, type PageActors } from '../../../machines/pageActors';
+import { sessionStorageStore } from '../../../machines/answerDrafts';
+import { answersMachine } from '../../../machines/answersMachine';
+import { applicationMachine } from '../../../machines/applicationMachine';
 import { offline, type Gate } from './system';
 
-const isMachine = (logic: unknown): logic is AnyStateMachine => logic !== null && typeof logic === 'object' && 'getStateNodeById' in logic;
-
 /**
- * What the root's `loadFormActors` call resolves with in the tests: the form actors' module with
- * every call of every machine waiting on the gate, as `offline` does for the root's own actors.
+ * What the root's `loadApplication` call resolves with in the tests: the application's machine
+ * with every call of every form actor waiting on the gate, as `offline` does for the root's own
+ * actors, except the answers' store on this device (sessionStorage, localStorage), which is the
+ * real one: a test gives the device its storages (`vi.stubGlobal`).
  */
-export function offlineFormActors(gate: Gate): FormActors {
-  return Object.fromEntries(
-    Object.entries(formActors).map(([name, logic]) => [name, isMachine(logic) ? offline(logic, gate) : logic]),
-  ) as FormActors;
+export function offlineApplication(gate: Gate): typeof applicationMachine {
+  const answers = offline(answersMachine, gate).provide({ actors: { answerStore: sessionStorageStore } });
+  return offline(applicationMachine, gate).provide({ actors: { answers } });
 }
 
-/** What the root's `loadPageActors` call resolves with in the tests, likewise (machines/pageActors). */
-export function offlinePageActors(gate: Gate): PageActors {
-  return Object.fromEntries(
-    Object.entries(pageActors).map(([name, logic]) => [name, isMachine(logic) ? offline(logic, gate) : logic]),
-  ) as PageActors;
+/** A Storage kept in memory: sessionStorage or localStorage of one test's device. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
 }
