@@ -6,56 +6,27 @@ import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
 import type { applicationMachine, ApplicationInput } from './applicationMachine';
 import type { authCardMachine } from './authCardMachine';
-import type { RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import {
+  initialContext,
+  loggedOut,
+  staffCopyOf,
+  submissionOf,
+  type AppContext,
+  type AppEvent,
+  type AppInput,
+  type Given,
+} from './appContext';
+import type { RestoreEvent } from './coreEvents';
 import type { AnswersEvent, SessionEvent } from './events';
 import { navigationMachine } from './navigationMachine';
 import { isAuthRoute } from './routes';
-import { hasLoginCookie, sessionMachine } from './sessionMachine';
+import { sessionMachine } from './sessionMachine';
 import { errorMessage, registered, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { overlaysMachine } from './overlaysMachine';
 import { toastsMachine } from './toastsMachine';
 import { unexpectedErrorMachine } from './unexpectedErrorMachine';
 import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './webStatusMachine';
-
-/** What the page gives the app when it starts. */
-export interface AppInput {
-  pathname: string;
-  search: string;
-  /** document.cookie: a login is detected by a cookie the page can read. */
-  cookie: string;
-}
-
-/** The client snapshot. */
-interface ClientSnapshot {
-  /** undefined until known (loading). */
-  webStatus: WebStatus | undefined;
-  lastPage: string | null;
-  isLoggedIn: boolean;
-  username: string;
-  isServiceUser: boolean;
-  numLogins: number;
-  hasChangedPage: boolean;
-  /** When the application was submitted and its reference number (the server's). */
-  submission: Submission;
-}
-
-/** What the next application starts with, less what the root adds at its spawn (the essay limit, the web status). */
-type Given = Omit<ApplicationInput, 'essayLimit' | 'webStatus'>;
-
-export interface AppContext extends ClientSnapshot {
-  /** The page's query parameters token and service_token. */
-  token: string | null;
-  serviceToken: string | null;
-  /** Where the page started, for the navigation actor. */
-  location: { pathname: string; search: string };
-  college: CollegeConfig | null;
-  error: string | null;
-  /** What was loaded for the session's application, until it is spawned with it; null while unknown. */
-  given: Given | null;
-}
-
-export type AppEvent = WebStatusChangedEvent | RootReportEvent;
 
 /** Only a logged-in applicant has a web status. */
 const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
@@ -71,25 +42,6 @@ const sessionChanged = {
   'app.sessionEnded': { target: 'loaded', actions: ['endAnswersSession', 'stopApplication'] },
   'app.sessionStarted': { target: 'loaded', actions: 'stopApplication' },
 } as const;
-
-const loggedOut = {
-  isLoggedIn: false,
-  username: '',
-  lastPage: null,
-  numLogins: 0,
-  hasChangedPage: false,
-  webStatus: null,
-  submission: null,
-};
-
-const submissionOf = (data: { submitted_at?: number | null; reference?: string | null }): Submission =>
-  typeof data.submitted_at === 'number' && data.reference ? { submittedAt: data.submitted_at, reference: data.reference } : null;
-
-const staffCopyOf = (data: ServiceData, token: string): Given => ({
-  role: 'staff',
-  answers: data.answer,
-  staff: { token, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
-});
 
 /**
  * The application: it starts on page load, spawns the actors every page needs under their system
@@ -109,6 +61,8 @@ const staffCopyOf = (data: ServiceData, token: string): Given => ({
  * `readOnly` (staff), `error` (the root error screen), `formLoading`, `formReady` (the application
  * exists), `formFailed`, `authLoading`, `authReady` and `authFailed`.
  */
+export type { AppContext, AppInput } from './appContext';
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -222,23 +176,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => {
-    const query = new URLSearchParams(input.search);
-    const serviceToken = query.get('service_token');
-    return {
-      // A staff link shows someone else's answers: whoever is logged in in this browser does not count.
-      ...loggedOut,
-      isLoggedIn: serviceToken === null && hasLoginCookie(input.cookie),
-      isServiceUser: serviceToken !== null,
-      webStatus: undefined,
-      token: query.get('token'),
-      serviceToken,
-      location: { pathname: input.pathname, search: input.search },
-      college: null,
-      error: null,
-      given: null,
-    };
-  },
+  context: ({ input }) => initialContext(input),
   entry: [
     // Who is using the app is decided here, once: the session actor owns it from then on.
     spawnChild('session', {

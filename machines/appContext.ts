@@ -1,0 +1,87 @@
+import type { ServiceData } from './api/responses';
+import type { ApplicationInput } from './applicationMachine';
+import type { RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type { CollegeConfig } from '../src/college/schema';
+import { hasLoginCookie } from './sessionMachine';
+
+/*
+ * The root machine's context (./appMachine): what the page gave it, the client snapshot, and what
+ * was loaded for the session's application until it is spawned.
+ */
+
+/** What the page gives the app when it starts. */
+export interface AppInput {
+  pathname: string;
+  search: string;
+  /** document.cookie: a login is detected by a cookie the page can read. */
+  cookie: string;
+}
+
+/** The client snapshot. */
+interface ClientSnapshot {
+  /** undefined until known (loading). */
+  webStatus: WebStatus | undefined;
+  lastPage: string | null;
+  isLoggedIn: boolean;
+  username: string;
+  isServiceUser: boolean;
+  numLogins: number;
+  hasChangedPage: boolean;
+  /** When the application was submitted and its reference number (the server's). */
+  submission: Submission;
+}
+
+/** What the next application starts with, less what the root adds at its spawn (the essay limit, the web status). */
+export type Given = Omit<ApplicationInput, 'essayLimit' | 'webStatus'>;
+
+export interface AppContext extends ClientSnapshot {
+  /** The page's query parameters token and service_token. */
+  token: string | null;
+  serviceToken: string | null;
+  /** Where the page started, for the navigation actor. */
+  location: { pathname: string; search: string };
+  college: CollegeConfig | null;
+  error: string | null;
+  /** What was loaded for the session's application, until it is spawned with it; null while unknown. */
+  given: Given | null;
+}
+
+export type AppEvent = WebStatusChangedEvent | RootReportEvent;
+
+export const loggedOut = {
+  isLoggedIn: false,
+  username: '',
+  lastPage: null,
+  numLogins: 0,
+  hasChangedPage: false,
+  webStatus: null,
+  submission: null,
+};
+
+export const submissionOf = (data: { submitted_at?: number | null; reference?: string | null }): Submission =>
+  typeof data.submitted_at === 'number' && data.reference ? { submittedAt: data.submitted_at, reference: data.reference } : null;
+
+export const staffCopyOf = (data: ServiceData, token: string): Given => ({
+  role: 'staff',
+  answers: data.answer,
+  staff: { token, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
+});
+
+/** Who is using the app, read once from the page's address and cookie. */
+export function initialContext(input: AppInput): AppContext {
+  const query = new URLSearchParams(input.search);
+  const serviceToken = query.get('service_token');
+  return {
+    // A staff link shows someone else's answers: whoever is logged in in this browser does not count.
+    ...loggedOut,
+    isLoggedIn: serviceToken === null && hasLoginCookie(input.cookie),
+    isServiceUser: serviceToken !== null,
+    webStatus: undefined,
+    token: query.get('token'),
+    serviceToken,
+    location: { pathname: input.pathname, search: input.search },
+    college: null,
+    error: null,
+    given: null,
+  };
+}
