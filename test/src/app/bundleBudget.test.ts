@@ -71,7 +71,9 @@ describe('the JavaScript each route needs', () => {
 
   it('loads none of the form actors, the question catalogue or the form views on /login, and no auth card on /about', () => {
     const files = (route: string) => weights.find((weight) => weight.route === route)!.files.map((file) => file.file);
-    expect(files('/login').filter((file) => /\/(form|formViews|formActors|validationMachine|questions)-/.test(file))).toEqual([]);
+    expect(
+      files('/login').filter((file) => /\/(form|formViews|pageActors|applicationMachine|validationMachine|questions)-/.test(file)),
+    ).toEqual([]);
     expect(files('/login').some((file) => /\/auth-/.test(file))).toBe(true);
     expect(files('/about').filter((file) => /\/(auth|authCardMachine|AuthArea)-/.test(file))).toEqual([]);
     expect(files('/about').some((file) => /\/form-/.test(file))).toBe(true);
