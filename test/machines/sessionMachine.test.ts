@@ -316,7 +316,7 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
     await flush();
     expect(calls()).toBe(0);
 
-    subject.send({ type: 'answers.saved' });
+    subject.send({ type: 'answers.saved', answers: { first_name: 'Ada' } });
     expect(view(subject).loggingOut).toBe(true);
     await flush();
     expect(calls()).toBe(1);
