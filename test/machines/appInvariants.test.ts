@@ -3,7 +3,7 @@ import { createActor, type EventObject } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
 import { appModel } from '../qa/models/app';
 import { SYSTEM_IDS } from '../../machines/systemIds';
-import { offlineFormActors } from './helpers/formActors';
+import { offlineApplication } from './helpers/formActors';
 import { invariantSuite } from './helpers/invariants';
 import { createGate, offline } from './helpers/system';
 
@@ -22,19 +22,23 @@ invariantSuite(
     const errors: unknown[] = [];
     subject.subscribe({ error: (error) => errors.push(error) });
     subject.start();
-    // The path's output is the module's own logic; the test gives it with its calls on the gate.
+    // The path's output is the module's own logic; the test gives it with its calls on the gate,
+    // both when its code arrives and when the root hands it over to start the session's application.
+    const application = offlineApplication(gate);
     const handle = (event: EventObject) => {
-      if (event.type !== 'xstate.done.actor.loadFormActors') return false;
-      gate.resolve('loadFormActors', offlineFormActors(gate));
+      const loaded = ['loadApplication', 'startApplication'].find((id) => event.type === `xstate.done.actor.${id}`);
+      if (!loaded) return false;
+      gate.resolve(loaded, application);
       return true;
     };
     return { subject, machine, gate, handle, errors, stop: () => subject.stop() };
   },
   [
     {
-      name: 'the form actors and the auth card are each loaded at most once at a time and never again once there',
+      name: 'the application and the auth card are each loaded at most once at a time and never again once there',
       check: (step) => {
-        for (const id of ['loadFormActors', 'loadAuthCard']) {
+        // (The hand-over of the loaded code, startApplication, restarts when the session changes meanwhile.)
+        for (const id of ['loadApplication', 'loadAuthCard']) {
           expect(step.started.filter((started) => started === id).length).toBeLessThanOrEqual(1);
         }
       },
