@@ -310,6 +310,20 @@ describe('app: the application loads on demand', () => {
     expect(requestedForm()).toBe(true);
   });
 
+  it("a login on /login, then the default route: the profile reaches the applicant's answers actor", async () => {
+    const { actor, child, settle, answers, loadForm } = start(APP_INPUTS.anonymousOnLogin);
+    child(SYSTEM_IDS.navigation).send(at('/login'));
+    await settle('loadCollege', demoCollege);
+    child(SYSTEM_IDS.session).send({ type: 'session.loggedIn' });
+    expect(actor.getSnapshot().matches({ user: 'loadingProfile' })).toBe(true);
+    child(SYSTEM_IDS.navigation).send(at('/about'));
+    await settle('loadProfile', sampleProfile);
+    await loadForm();
+    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', application: 'running' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
+    expect(answers().answers).toEqual({ first_name: 'Ada' });
+  });
+
   it("the form's code failing to load leaves the page up (no root error screen, formFailed); the form area tries again", async () => {
     const { actor, gate, child, settle, loadForm } = start(APP_INPUTS.anonymous);
     await settle('loadCollege', demoCollege);
