@@ -63,6 +63,15 @@ const sessionChanged = {
  */
 export type { AppContext, AppInput } from './appContext';
 
+/**
+ * Spawn options with the child's id. xstate's types let logic loaded at run time (a module of its
+ * own) be spawned only without an id, which files every such child under one key of the root's
+ * children: the one spawned later would hide the other, and stopping the root would leave it running.
+ */
+function named<T extends object>(options: T, id: string): T {
+  return Object.assign({ id }, options);
+}
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -102,7 +111,8 @@ export const appMachine = setup({
   actions: {
     spawnAuthCard: enqueueActions(({ enqueue, system }, logic: typeof authCardMachine) => {
       // Once only: a retry after a failed load may not find it missing.
-      if (!registered(system, SYSTEM_IDS.authCard)) enqueue.spawnChild(logic, { systemId: SYSTEM_IDS.authCard });
+      if (!registered(system, SYSTEM_IDS.authCard))
+        enqueue.spawnChild(logic, named({ systemId: SYSTEM_IDS.authCard }, SYSTEM_IDS.authCard));
     }),
     /** The session's application, with what was loaded for it. */
     startApplication: enqueueActions(({ context, enqueue }, logic: typeof applicationMachine) => {
@@ -112,11 +122,11 @@ export const appMachine = setup({
         essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
         webStatus: context.webStatus ?? null,
       };
-      enqueue.spawnChild(logic, { systemId: SYSTEM_IDS.application, input });
+      enqueue.spawnChild(logic, named({ systemId: SYSTEM_IDS.application, input }, SYSTEM_IDS.application));
       // From now on the application's answers actor alone holds the answers.
       enqueue.assign({ given: null });
     }),
-    stopApplication: stopChild(({ system }) => registered(system, SYSTEM_IDS.application) ?? ''),
+    stopApplication: stopChild(SYSTEM_IDS.application),
     /** Answers not saved yet stay on this device; the next login says the session ended before they were saved. */
     endAnswersSession: enqueueActions(({ enqueue, system }) => {
       const answers = registered(system, SYSTEM_IDS.answers);

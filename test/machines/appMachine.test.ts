@@ -400,6 +400,20 @@ describe('app: the auth card actor loads on demand', () => {
     expect(child(SYSTEM_IDS.authCard)).toBeDefined();
   });
 
+  it('the application and the auth card, both loaded at run time, stay apart: leaving the page stops both and their children', async () => {
+    const { actor, settle, child, loadForm, loadAuth } = start(APP_INPUTS.anonymous);
+    child(SYSTEM_IDS.navigation).send(at('/about'));
+    await settle('loadCollege', demoCollege);
+    await loadForm();
+    child(SYSTEM_IDS.navigation).send(at('/signup'));
+    await flush();
+    await loadAuth();
+    const spawned = [child(SYSTEM_IDS.application), child(SYSTEM_IDS.answers), child(SYSTEM_IDS.authCard)];
+    for (const ref of spawned) expect(ref.getSnapshot().status).toBe('active');
+    actor.stop();
+    for (const ref of spawned) expect(ref.getSnapshot().status).toBe('stopped');
+  });
+
   it('a lost connection while fetching it leaves the page up (no root error screen); the next auth card tries again', async () => {
     const { actor, gate, settle, child, loadAuth } = start(APP_INPUTS.anonymousOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
