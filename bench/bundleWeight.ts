@@ -17,16 +17,15 @@ const MEASURED_ROUTES = ['/about', '/login'] as const;
 export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
 
 /**
- * Issue 11's budgets, react-router-dom included, in kB (1000 bytes, as Vite's own build report counts).
- * /about was 139.4 kB before issue 12 cases 2-5 and issue 13's removals and announcements, which
- * took it to 144.2 kB; it is back under 140 since the page-specific form actors (documents, tabs,
- * school search, PDF copy: machines/pageActors) load after /about's first paint, in a chunk of
- * their own that /education, /final-steps, /completion and the staff view wait for.
+ * The budgets, react-router-dom included, in kB (1000 bytes, as Vite's own build report counts);
+ * the ceiling the owner set is 160 kB for /about and 125 kB for /login. /about holds the session's
+ * application with every form actor (machines/applicationMachine.ts): the documents, tabs, school
+ * search, PDF copy and submit actors no longer load after its first paint, which added about 6 kB.
  */
 export const BUDGET_KB: Record<MeasuredRoute, number> = {
-  // 143.3 kB: the shared answer rules (text, phone shape, ranges), the live count, the two-tab choice and the machines' view APIs
-  // (machines/*View.ts) with the typed actor hooks are first-paint code of /about; /login's 115.4 kB holds the same hooks.
-  '/about': 144,
+  // 149.2 kB: the shared answer rules, the live count, the two-tab choice, the view APIs with the typed actor hooks,
+  // and the application's module with all its form actors; /login's 114.9 kB holds the same hooks.
+  '/about': 150,
   '/login': 116,
 };
 
