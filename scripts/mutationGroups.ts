@@ -72,6 +72,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     files: [
       'machines/appMachine.ts',
       'machines/applicationMachine.ts',
+      'machines/appContext.ts',
       'machines/roles.ts',
       'machines/siblings.ts',
       'machines/systemIds.ts',
