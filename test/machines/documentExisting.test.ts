@@ -5,17 +5,17 @@ import { DOCUMENT_MESSAGES } from '../../machines/documentMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { flush } from './helpers/documentsKit';
 import {
+  applicant,
   DOCUMENT_URL,
   fakeApi,
   KEY,
-  LOGGED_OUT,
-  loggedIn,
   pdf,
   SAVED,
   serverError,
-  SERVICE,
+  staffWith,
   start,
   unauthorised,
+  VISITOR,
   withFakeTimers,
 } from './helpers/documentMachineKit';
 
@@ -24,7 +24,7 @@ withFakeTimers();
 describe('an existing document', () => {
   async function attached(fake = fakeApi()) {
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    return loggedIn(fake);
+    return applicant(fake);
   }
 
   it('asks before deleting; Cancel keeps it', async () => {
@@ -105,7 +105,7 @@ describe('an existing document', () => {
 describe('downloading the converted PDF of an existing document (issue 13)', () => {
   async function attached(fake = fakeApi()) {
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    return loggedIn(fake);
+    return applicant(fake);
   }
 
   it('asks the server for a fresh link and hands it to the view, once per click', async () => {
@@ -149,23 +149,21 @@ describe('downloading the converted PDF of an existing document (issue 13)', () 
     expect(run.snapshot().matches({ applicant: { attached: 'idle' } })).toBe(true);
   });
 
-  it('is not offered without a document, to visitors or to staff', async () => {
-    const run = await loggedIn();
+  it('is not offered without a document, to visitors, or to staff without the page’s service token', async () => {
+    const run = await applicant();
     expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
-    const visitor = start();
-    await visitor.send(LOGGED_OUT);
+    const visitor = start(VISITOR);
+    await flush();
     expect(visitor.snapshot().can({ type: 'document.download' })).toBe(false);
-    const staff = start();
-    await staff.send({ type: 'document.set', document: SAVED });
-    await staff.send(SERVICE);
+    const staff = start(staffWith(SAVED));
+    await flush();
+    expect(staff.snapshot().matches({ readOnly: 'attached' })).toBe(true);
     expect(staff.snapshot().can({ type: 'document.download' })).toBe(false);
   });
 
   it('opens for staff with the page’s service token (issue 13), a fresh link each time; a failure is a toast', async () => {
     const fake = fakeApi();
-    const staff = start(fake);
-    await staff.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
-    await staff.send(SERVICE);
+    const staff = start(staffWith(SAVED, 'staff-token'), fake);
     await staff.send({ type: 'document.download' });
     expect(fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
     expect(staff.delivered).toEqual([`${DOCUMENT_URL}&service_token=staff-token`]);
@@ -187,7 +185,7 @@ describe("answering the tabs actor's check before a switch (spec section 4)", ()
   const answer = (busy: boolean, attached: boolean) => ({ type: 'document.inspected', answerKey: KEY, busy, attached });
 
   it('answers neither busy nor attached without a document, and keeps its state', async () => {
-    const run = await loggedIn();
+    const run = await applicant();
     await run.send(ask);
     expect(run.tabsReceived).toEqual([answer(false, false)]);
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
@@ -196,12 +194,12 @@ describe("answering the tabs actor's check before a switch (spec section 4)", ()
   it('answers busy while an upload or a conversion runs', async () => {
     const fake = fakeApi();
     fake.uploadFile.mockImplementation(() => new Promise<void>(() => {}));
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     await run.send(ask);
     const converting = fakeApi();
     converting.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
-    const other = await loggedIn(converting);
+    const other = await applicant(converting);
     await other.send({ type: 'document.choose', files: [pdf()] });
     await other.send(ask);
     expect([...run.tabsReceived, ...other.tabsReceived]).toEqual([answer(true, false), answer(true, false)]);
@@ -211,11 +209,11 @@ describe("answering the tabs actor's check before a switch (spec section 4)", ()
   it('answers attached for a document on the server, or a failed conversion still to delete', async () => {
     const fake = fakeApi();
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send(ask);
     const failing = fakeApi();
     failing.checkConversion.mockResolvedValue({ status: 'failed', message: '' });
-    const failed = await loggedIn(failing);
+    const failed = await applicant(failing);
     await failed.send({ type: 'document.choose', files: [pdf()] });
     await failed.send(ask);
     expect([...run.tabsReceived, ...failed.tabsReceived]).toEqual([answer(false, true), answer(false, true)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../qa/models/document';
+import { documentInputs, documentPathEvents, serialiseStateVia, serialiseWithFiles } from '../qa/models/document';
 import { expectEveryStateReached } from './helpers/statePaths';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import { documentSystemId } from '../../machines/systemIds';
@@ -8,17 +8,17 @@ import { DOCUMENT_MESSAGES, documentMachine, fileProblem, formatFileSize, type D
 import { FILE_MAX_BYTES, FILE_MESSAGES, FILE_NAME_MAX_LENGTH } from '../../src/catalogue/limits';
 import { eventsFor, flush } from './helpers/documentsKit';
 import {
+  APPLICANT,
+  applicant,
   fakeApi,
   KEY,
-  LOGGED_IN,
-  LOGGED_OUT,
-  loggedIn,
   pdf,
   SAVED,
   serverError,
-  SERVICE,
+  staffWith,
   start,
   unauthorised,
+  VISITOR,
   withFakeTimers,
 } from './helpers/documentMachineKit';
 
@@ -52,57 +52,54 @@ describe('file rules (spec section 5)', () => {
   });
 });
 
-describe('who is told again (the service view and the applicant)', () => {
-  it('keeps a visitor anonymous when told they are logged out', async () => {
-    const run = start();
-    await run.send(LOGGED_OUT);
+/*
+ * Who is using the app is decided by the root, once per session: each document actor is created for
+ * an applicant, a visitor or staff and never changes role (a login or logout stops it and creates
+ * another). What a role change used to do is what an actor created for the new role does.
+ */
+describe('who it is created for', () => {
+  it('does nothing for a visitor: nothing can be uploaded or downloaded, nothing is fetched, nothing is held', async () => {
+    const run = start(VISITOR);
+    await flush();
     expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
+    expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
+    expect(run.snapshot().context).toMatchObject({ document: null, error: null, file: null, upload: null });
     expect(run.fake.loadDocument).not.toHaveBeenCalled();
   });
 
-  it('takes the document and the service token the service view is given after the staff member arrived', async () => {
-    const run = start();
-    await run.send(SERVICE);
-    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
-    await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+  it("loads an applicant's document answer once, busy meanwhile", async () => {
+    const run = start(APPLICANT);
+    expect(run.snapshot().matches({ applicant: 'loading' })).toBe(true);
+    expect(run.snapshot().hasTag('busy')).toBe(true);
+    await flush();
+    expect(run.fake.loadDocument).toHaveBeenCalledWith({ answerKey: KEY });
+    expect(run.fake.loadDocument).toHaveBeenCalledTimes(1);
+    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
+  });
+
+  it("shows staff the staff copy's document as a read-only note, opened with the link's token, without loading anything", async () => {
+    const run = start(staffWith(SAVED, 'staff-token'));
+    await flush();
     expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    expect(run.snapshot().hasTag('attached')).toBe(true);
     expect(run.snapshot().context.document).toEqual(SAVED);
+    expect(run.snapshot().can({ type: 'document.delete' })).toBe(false);
+    expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
     await run.send({ type: 'document.download' });
     expect(run.fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
-    await run.send({ type: 'document.set', document: null });
-    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
-    expect(run.snapshot().context.document).toBeNull();
+    expect(run.fake.loadDocument).not.toHaveBeenCalled();
   });
 
-  it('keeps staff on the attached note when told again, and loads the applicant’s document when an applicant logs in', async () => {
-    const run = start();
-    await run.send({ type: 'document.set', document: SAVED });
-    await run.send(SERVICE);
-    await run.send(SERVICE);
-    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
-    await run.send(LOGGED_IN);
-    expect(run.snapshot().matches('applicant')).toBe(true);
-    expect(run.fake.loadDocument).toHaveBeenCalledTimes(1);
-  });
-
-  it('moves an applicant with a document to the attached note of the service view', async () => {
-    const fake = fakeApi();
-    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    const run = await loggedIn(fake);
-    await run.send(LOGGED_IN);
-    expect(run.snapshot().matches({ applicant: 'attached' })).toBe(true);
-    await run.send(SERVICE);
-    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
-  });
-
-  it('forgets the document and its error when the applicant logs out', async () => {
-    const fake = fakeApi();
-    fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'failed' });
-    const run = await loggedIn(fake);
-    expect(run.snapshot().context).toMatchObject({ error: DOCUMENT_MESSAGES.uploadFailed(KEY) });
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context).toMatchObject({ document: null, error: null });
+  it('shows staff an empty read-only note when the staff copy holds no document', async () => {
+    for (const given of [staffWith(null, 'staff-token'), staffWith(null), { role: 'staff' } as const]) {
+      const run = start(given);
+      await flush();
+      expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
+      expect(run.snapshot().context.document).toBeNull();
+      expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
+      expect(run.fake.loadDocument).not.toHaveBeenCalled();
+    }
   });
 });
 
@@ -117,7 +114,7 @@ describe('what Stately Inspect names (the request running in each busy state)', 
     fake.checkConversion.mockResolvedValueOnce({ status: 'failed', message: '' }).mockResolvedValue({ status: 'completed', message: '' });
     fake.deleteConversion.mockImplementation(() => held({}));
     fake.deleteDocument.mockImplementation(() => held({}));
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     const running = () => Object.keys(run.snapshot().children);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(running()).toEqual(['requestUploadUrl']);
@@ -146,54 +143,6 @@ describe('what Stately Inspect names (the request running in each busy state)', 
   });
 });
 
-describe('who may act', () => {
-  it('starts anonymous, where nothing can be uploaded and nothing is fetched', async () => {
-    const run = start();
-    await flush();
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
-    expect(run.fake.loadDocument).not.toHaveBeenCalled();
-  });
-
-  it('loads the existing document answer once logged in, and returns to anonymous on logout', async () => {
-    const run = start();
-    run.actor.send(LOGGED_IN);
-    expect(run.snapshot().matches({ applicant: 'loading' })).toBe(true);
-    expect(run.snapshot().hasTag('busy')).toBe(true);
-    await flush();
-    expect(run.fake.loadDocument).toHaveBeenCalledWith({ answerKey: KEY });
-    expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
-    await run.send(LOGGED_IN);
-    expect(run.fake.loadDocument).toHaveBeenCalledTimes(1);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-  });
-
-  it('shows service users a read-only note when a document exists', async () => {
-    const run = start();
-    await run.send({ type: 'document.set', document: SAVED });
-    await run.send(SERVICE);
-    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
-    expect(run.snapshot().hasTag('attached')).toBe(true);
-    expect(run.snapshot().can({ type: 'document.delete' })).toBe(false);
-    await run.send({ type: 'document.set', document: null });
-    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
-    await run.send({ type: 'document.set', document: SAVED });
-    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    await run.send(SERVICE);
-    await run.send(LOGGED_IN);
-    expect(run.snapshot().matches('applicant')).toBe(true);
-  });
-
-  it('moves an applicant to the service view without a document', async () => {
-    const run = await loggedIn();
-    await run.send(SERVICE);
-    expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
-  });
-});
-
 describe('loading the document answer', () => {
   it.each([
     ['no answer', null, { applicant: 'empty' }],
@@ -207,7 +156,7 @@ describe('loading the document answer', () => {
     const fake = fakeApi();
     fake.loadDocument.mockResolvedValue(answer);
     fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     expect(run.snapshot().value).toEqual(state);
     expect(run.toasts).toEqual([]);
   });
@@ -215,14 +164,14 @@ describe('loading the document answer', () => {
   it('keeps the name and size of an existing document', async () => {
     const fake = fakeApi();
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     expect(run.snapshot().context.document).toMatchObject(SAVED);
   });
 
   it('keeps an unseen failure as the error, without a toast', async () => {
     const fake = fakeApi();
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'failed' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     expect(run.snapshot().hasTag('error')).toBe(true);
     expect(run.snapshot().context.error).toBe(DOCUMENT_MESSAGES.uploadFailed(KEY));
     expect(run.snapshot().context.document).toBeNull();
@@ -231,7 +180,7 @@ describe('loading the document answer', () => {
   it("sends a load failure to the root error screen (the page's error, no toast) and a 401 to the session", async () => {
     const fake = fakeApi();
     fake.loadDocument.mockRejectedValueOnce(serverError).mockRejectedValueOnce(unauthorised);
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     expect(run.appReceived).toEqual([{ type: 'app.pageFailed', message: serverError.message }]);
     expect(run.toasts).toEqual([]);
     await run.send({ type: 'document.reload' });
@@ -245,14 +194,14 @@ it('keeps the name of a document still being converted from an earlier visit, to
   const fake = fakeApi();
   fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'in progress' });
   fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
-  const run = await loggedIn(fake);
+  const run = await applicant(fake);
   expect(run.snapshot().matches({ applicant: 'converting' })).toBe(true);
   expect(run.snapshot().context.document).toEqual(SAVED);
 });
 
 describe('choosing a file', () => {
   it('refuses an invalid file with its message and accepts another choice', async () => {
-    const run = await loggedIn();
+    const run = await applicant();
     await run.send({ type: 'document.choose', files: [pdf('a.pdf', FILE_MAX_BYTES + 1)] });
     expect(run.snapshot().matches({ applicant: 'rejected' })).toBe(true);
     expect(run.snapshot().context.fileProblem).toBe(FILE_MESSAGES.tooLarge);
@@ -272,7 +221,7 @@ describe('choosing a file', () => {
   });
 
   it('ignores an empty choice (the file dialog was cancelled)', async () => {
-    const run = await loggedIn();
+    const run = await applicant();
     await run.send({ type: 'document.choose', files: [] });
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
     expect(run.fake.requestUploadUrl).not.toHaveBeenCalled();
@@ -287,13 +236,16 @@ it('gives every document key its own system id', () => {
 
 // What `npm run paths -- document` prints for QA: its paths must reach every state (they are walked
 // in the browser by the model-based e2e suite, not replayed here).
+// The paths start from each way the actor is created (an applicant, a visitor, staff with or without a document).
 it('the generated document paths reach every state', () => {
-  const paths = getShortestPaths(documentMachine, {
-    input: { answerKey: KEY },
-    events: eventsFor(documentPathEvents) as unknown as (snapshot: unknown) => DocumentEvent[],
-    serializeState: serialiseStateVia,
-    serializeEvent: serialiseWithFiles,
-  });
+  const paths = documentInputs.flatMap((input) =>
+    getShortestPaths(documentMachine, {
+      input,
+      events: eventsFor(documentPathEvents) as unknown as (snapshot: unknown) => DocumentEvent[],
+      serializeState: serialiseStateVia,
+      serializeEvent: serialiseWithFiles,
+    }),
+  );
   expectEveryStateReached(
     documentMachine,
     paths.map((path) => path.state),

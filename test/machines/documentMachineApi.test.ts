@@ -5,7 +5,7 @@ import { documentMachine } from '../../machines/documentMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
 import { flush, startSystem } from './helpers/documentsKit';
-import { KEY, LOGGED_IN, pdf, PRESIGNED, SAVED, withFakeTimers } from './helpers/documentMachineKit';
+import { APPLICANT, KEY, pdf, PRESIGNED, SAVED, staffWith, withFakeTimers } from './helpers/documentMachineKit';
 
 // The default actors call these: every other document test provides its own actors.
 vi.mock('../../machines/api/endpoints', () => ({
@@ -36,10 +36,9 @@ describe('default actors call the API of section 7', () => {
     vi.mocked(api.deleteConversion).mockResolvedValue({ message: '' });
     const answers = answersStandIn();
     const { actor } = startSystem(
-      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...APPLICANT } },
       { [SYSTEM_IDS.answers]: answers.logic },
     );
-    actor.send(LOGGED_IN);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ applicant: { attached: 'idle' } });
     vi.mocked(api.documentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=t' });
@@ -74,10 +73,9 @@ describe('default actors call the API of section 7', () => {
     vi.mocked(api.presignedUrl).mockResolvedValue({ url: 'https://storage.test', fields: {} });
     vi.mocked(uploadToPresignedUrl).mockResolvedValue(undefined);
     const { actor } = startSystem(
-      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...APPLICANT } },
       { [SYSTEM_IDS.answers]: answersStandIn().logic },
     );
-    actor.send(LOGGED_IN);
     await flush();
     actor.send({ type: 'document.choose', files: [pdf()] });
     await flush();
@@ -88,9 +86,10 @@ describe('default actors call the API of section 7', () => {
 
   it('staff download with the page’s service token', async () => {
     vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=s' });
-    const { actor } = startSystem({ logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } }, {});
-    actor.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
-    actor.send({ type: 'app.context', loggedIn: false, serviceUser: true });
+    const { actor } = startSystem(
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...staffWith(SAVED, 'staff-token') } },
+      {},
+    );
     actor.send({ type: 'document.download' });
     await flush();
     expect(api.serviceDocumentLink).toHaveBeenCalledWith(KEY, 'staff-token', expect.any(AbortSignal));

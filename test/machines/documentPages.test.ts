@@ -4,7 +4,7 @@ import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../machines/documentPages';
 import { connectDocument, connectDocumentPages } from '../../machines/documentView';
-import { fakeApi, KEY, LOGGED_IN, SAVED, SERVICE, start, withFakeTimers } from './helpers/documentMachineKit';
+import { APPLICANT, fakeApi, KEY, SAVED, staffWith, start, withFakeTimers } from './helpers/documentMachineKit';
 
 /*
  * The staff print holds the uploaded document's pages: the document actor, while staff see the
@@ -117,31 +117,32 @@ describe('the default render actor', () => {
 });
 
 describe('the document actor runs the pages actor for staff only', () => {
-  it('starts it when staff see the document attached, with the page’s service token, and stops it when the document goes', async () => {
+  it('starts it when staff see the document attached, with the page’s service token, and stops it when the actor stops', async () => {
     const fake = fakeApi();
     let signal: AbortSignal | undefined;
     fake.renderDocumentPages.mockImplementation((_input, given) => {
       signal = given;
       return new Promise(() => {});
     });
-    const run = start(fake);
-    await run.send(SERVICE);
-    expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();
-    await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    const empty = start(staffWith(null, 'staff-token'), fake);
+    await settle();
+    expect(connectDocument(empty.snapshot(), ignore).printPages).toBeUndefined();
+    expect(fake.renderDocumentPages).not.toHaveBeenCalled();
+    const run = start(staffWith(SAVED, 'staff-token'), fake);
+    await settle();
     expect(connectDocument(run.snapshot(), ignore).staff).toBe(true);
     expect(fake.renderDocumentPages).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
     expect(connectDocumentPages(connectDocument(run.snapshot(), ignore).printPages?.getSnapshot()).status).toBe('preparing');
-    await run.send({ type: 'document.set', document: null });
-    expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();
+    // The root stops the session's actors when the staff page goes: the drawing stops with them.
+    run.root.stop();
     expect(signal?.aborted).toBe(true);
   });
 
   it('gives the view the pages once drawn, and the Open button keeps working beside them', async () => {
     const fake = fakeApi();
     fake.renderDocumentPages.mockResolvedValue(PAGES);
-    const run = start(fake);
-    await run.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
-    await run.send(SERVICE);
+    const run = start(staffWith(SAVED, 'staff-token'), fake);
+    await settle();
     const pages = connectDocument(run.snapshot(), ignore).printPages;
     expect(connectDocumentPages(pages?.getSnapshot()).status).toBe('ready');
     expect(connectDocumentPages(pages?.getSnapshot()).pages).toEqual(PAGES);
@@ -153,8 +154,8 @@ describe('the document actor runs the pages actor for staff only', () => {
   it('never draws pages for an applicant', async () => {
     const fake = fakeApi();
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    const run = start(fake);
-    await run.send(LOGGED_IN);
+    const run = start(APPLICANT, fake);
+    await settle();
     expect(connectDocument(run.snapshot(), ignore).attached).toBe(true);
     expect(connectDocument(run.snapshot(), ignore).staff).toBe(false);
     expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();

@@ -6,16 +6,17 @@ import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../../src/catalogue/limits'
 import { answersStandIn } from './helpers/answersStandIn';
 import { flush, recordingSibling, startSystem } from './helpers/documentsKit';
 import {
+  APPLICANT,
+  applicant,
   fakeApi,
   KEY,
-  LOGGED_IN,
-  LOGGED_OUT,
-  loggedIn,
   pdf,
   PRESIGNED,
   provided,
   serverError,
+  start,
   unauthorised,
+  VISITOR,
   withFakeTimers,
 } from './helpers/documentMachineKit';
 
@@ -27,7 +28,7 @@ describe('uploading (spec section 4)', () => {
     let finishSave = () => {};
     fake.saveAnswers.mockImplementation(() => new Promise<void>((resolve) => (finishSave = resolve)));
     fake.checkConversion.mockResolvedValue({ status: 'unprocessed', message: '' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     const file = pdf('my essay.pdf', 4000);
     await run.send({ type: 'document.choose', files: [file] });
     expect(run.snapshot().value).toEqual({ applicant: { uploading: { answers: 'saving', url: 'ready' } } });
@@ -54,7 +55,7 @@ describe('uploading (spec section 4)', () => {
     const gate = () => new Promise<void>((resolve) => gates.push(resolve));
     fake.uploadFile.mockImplementation(gate);
     fake.requestConversion.mockImplementation(gate);
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(run.snapshot().matches({ applicant: 'sending' })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(true);
@@ -72,7 +73,7 @@ describe('uploading (spec section 4)', () => {
       .mockResolvedValueOnce({ status: 'unprocessed', message: '' })
       .mockResolvedValueOnce({ status: 'in progress', message: '' })
       .mockResolvedValueOnce({ status: 'completed', message: '' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(fake.checkConversion).toHaveBeenCalledTimes(1);
     expect(fake.checkConversion).toHaveBeenCalledWith({ answerKey: KEY });
@@ -96,7 +97,7 @@ describe('uploading (spec section 4)', () => {
   it('clears the answer and shows the error when the conversion failed, and stops polling', async () => {
     const fake = fakeApi();
     fake.checkConversion.mockResolvedValue({ status: 'failed', message: 'The PDF is encrypted.' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     expect(run.snapshot().hasTag('error')).toBe(true);
@@ -113,7 +114,7 @@ describe('uploading (spec section 4)', () => {
   it('treats not answered as no document and stops polling', async () => {
     const fake = fakeApi();
     fake.checkConversion.mockResolvedValue({ status: 'not answered', message: '' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(run.snapshot().matches({ applicant: 'empty' })).toBe(true);
     expect(run.snapshot().context.document).toBeNull();
@@ -126,7 +127,7 @@ describe('uploading (spec section 4)', () => {
     async (step) => {
       const fake = fakeApi();
       fake[step].mockRejectedValue(serverError);
-      const run = await loggedIn(fake);
+      const run = await applicant(fake);
       await run.send({ type: 'document.choose', files: [pdf()] });
       expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
       expect(run.snapshot().context).toMatchObject({ error: serverError.message, file: null, upload: null, document: null });
@@ -140,10 +141,9 @@ describe('uploading (spec section 4)', () => {
     const answers = answersStandIn(() => ({ type: 'answers.saveFailed', reason: 'conflict', message: conflict }));
     const toasts = recordingSibling();
     const { actor } = startSystem(
-      { logic: provided(fakeApi()), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { logic: provided(fakeApi()), systemId: documentSystemId(KEY), input: { answerKey: KEY, ...APPLICANT } },
       { [SYSTEM_IDS.answers]: answers.logic, [SYSTEM_IDS.toasts]: toasts.logic },
     );
-    actor.send(LOGGED_IN);
     await flush();
     actor.send({ type: 'document.choose', files: [pdf()] });
     await flush();
@@ -157,10 +157,9 @@ describe('uploading (spec section 4)', () => {
     const toasts = recordingSibling();
     const session = recordingSibling();
     const { actor } = startSystem(
-      { logic: provided(fakeApi()), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+      { logic: provided(fakeApi()), systemId: documentSystemId(KEY), input: { answerKey: KEY, ...APPLICANT } },
       { [SYSTEM_IDS.answers]: answers.logic, [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic },
     );
-    actor.send(LOGGED_IN);
     await flush();
     actor.send({ type: 'document.choose', files: [pdf()] });
     await flush();
@@ -172,31 +171,36 @@ describe('uploading (spec section 4)', () => {
   it('ends the session instead of a toast when a call answers 401', async () => {
     const fake = fakeApi();
     fake.requestUploadUrl.mockRejectedValue(unauthorised);
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
     expect(run.toasts).toEqual([]);
   });
 
-  it('aborts the upload and forgets the file when the applicant logs out', async () => {
+  // A logout stops the session's actors (the root's work) and creates a visitor's, which holds nothing.
+  it('aborts the upload when the actor stops at the end of the session; the visitor after holds no file', async () => {
     const fake = fakeApi();
     let signal: AbortSignal | undefined;
     fake.uploadFile.mockImplementation((_input, abort) => {
       signal = abort;
       return new Promise<void>(() => {});
     });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
-    await run.send(LOGGED_OUT);
+    expect(run.snapshot().matches({ applicant: 'sending' })).toBe(true);
+    expect(signal?.aborted).toBe(false);
+    run.root.stop();
     expect(signal?.aborted).toBe(true);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context).toMatchObject({ file: null, upload: null, document: null });
+    const visitor = start(VISITOR, fake);
+    await flush();
+    expect(visitor.snapshot().matches('anonymous')).toBe(true);
+    expect(visitor.snapshot().context).toMatchObject({ file: null, upload: null, document: null });
   });
 
   it('accepts only one file at a time: no choice while an upload runs', async () => {
     const fake = fakeApi();
     fake.checkConversion.mockResolvedValue({ status: 'in progress', message: '' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     expect(run.snapshot().can({ type: 'document.choose', files: [pdf('other.pdf')] })).toBe(false);
   });
@@ -205,7 +209,7 @@ describe('uploading (spec section 4)', () => {
 describe('upload error reset (spec section 8)', () => {
   async function failed(fake = fakeApi()) {
     fake.checkConversion.mockResolvedValue({ status: 'failed', message: '' });
-    const run = await loggedIn(fake);
+    const run = await applicant(fake);
     await run.send({ type: 'document.choose', files: [pdf()] });
     return run;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectDocument } from '../../machines/documentView';
 import { flush } from './helpers/documentsKit';
-import { fakeApi, LOGGED_IN, LOGGED_OUT, pdf, SAVED, SERVICE, serverError, start, withFakeTimers } from './helpers/documentMachineKit';
+import { APPLICANT, fakeApi, pdf, SAVED, serverError, staffWith, start, VISITOR, withFakeTimers } from './helpers/documentMachineKit';
 
 /*
  * What a document question shows, read through its view API from a real document actor whose
@@ -18,14 +18,15 @@ function viewOf(run: ReturnType<typeof start>) {
 
 describe('the document view API', () => {
   it('tells a visitor the question needs an account, and staff whether a document was uploaded', async () => {
-    const visitor = start();
-    await visitor.send(LOGGED_OUT);
+    const visitor = start(VISITOR);
+    await flush();
     expect(viewOf(visitor).phase).toBe('anonymous');
 
-    const staff = start();
-    await staff.send(SERVICE);
-    expect(viewOf(staff)).toMatchObject({ phase: 'readOnlyEmpty', attached: false, staff: false });
-    await staff.send({ type: 'document.set', document: SAVED, serviceToken: 'staff-token' });
+    const empty = start(staffWith(null));
+    await flush();
+    expect(viewOf(empty)).toMatchObject({ phase: 'readOnlyEmpty', attached: false, staff: false });
+    const staff = start(staffWith(SAVED, 'staff-token'));
+    await flush();
     expect(viewOf(staff)).toMatchObject({ phase: 'readOnlyAttached', attached: true, staff: true, document: SAVED });
   });
 
@@ -33,8 +34,8 @@ describe('the document view API', () => {
     const fake = fakeApi();
     let finishUpload: () => void = () => {};
     fake.uploadFile.mockImplementation(() => new Promise<void>((resolve) => (finishUpload = resolve)));
-    const run = start(fake);
-    await run.send(LOGGED_IN);
+    const run = start(APPLICANT, fake);
+    await flush();
     expect(viewOf(run)).toMatchObject({ phase: 'empty', document: null, fileProblem: null, failure: null });
 
     viewOf(run).choose([pdf('essay.pdf', 1500)]);
@@ -64,8 +65,8 @@ describe('the document view API', () => {
 
   it('says what is wrong with a refused file, and the failure of an upload until another file is chosen', async () => {
     const fake = fakeApi();
-    const run = start(fake);
-    await run.send(LOGGED_IN);
+    const run = start(APPLICANT, fake);
+    await flush();
     viewOf(run).choose([new File(['x'], 'notes.exe')]);
     await flush();
     expect(viewOf(run).phase).toBe('empty');

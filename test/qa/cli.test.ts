@@ -53,7 +53,7 @@ describe('npm run paths -- document | pdfCopy', () => {
   it('writes the document checklist: page steps, the coverage and what the page cannot drive', async () => {
     const { stdout } = await paths('document', '--format', 'md');
     expect(stdout).toMatch(/^# Test plan: document$/m);
-    expect(stdout).toContain('Coverage: 17 of 21 states reached, 38 of 52 transitions covered.');
+    expect(stdout).toContain('Coverage: 16 of 22 states reached, 37 of 42 transitions covered.');
     expect(stdout).toMatch(/^Not driven from this page: staff's read-only view/m);
     expect(stdout).toContain('- [ ] Choose the file "statement.pdf"');
     expect(stdout).toContain('- [ ] the network fails during the upload');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from '../../../machines/api/responses';
-import { documentMachine, type DocumentEvent } from '../../../machines/documentMachine';
+import { documentMachine, type DocumentEvent, type DocumentInfo, type DocumentInput } from '../../../machines/documentMachine';
 import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../../machines/documentPages';
 import { documentSystemId, SYSTEM_IDS } from '../../../machines/systemIds';
 import { DOCUMENT_KEYS } from '../../../src/catalogue/questions';
@@ -19,9 +19,15 @@ export const serverError = new ApiError('The server is down.', 'http', 500);
 export const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 
 export const pdf = (name = 'essay.pdf', bytes = 1500) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
-export const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-export const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
-export const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+/** Who the root creates the actor for: an applicant, a visitor, staff (with the staff copy's document and the link's token). */
+export type Given = Omit<DocumentInput, 'answerKey'>;
+export const APPLICANT: Given = { role: 'applicant' };
+export const VISITOR: Given = { role: 'visitor' };
+export const staffWith = (document: DocumentInfo | null, serviceToken?: string): Given => ({
+  role: 'staff',
+  document,
+  ...(serviceToken === undefined ? {} : { serviceToken }),
+});
 
 /**
  * Network actors backed by mocks the tests steer; each receives the invoke's input. `saveAnswers`
@@ -92,14 +98,14 @@ export function provided(fake: FakeApi) {
 const replyOf = (fake: FakeApi) => async (): Promise<AnswersSaveReply> => {
   try {
     await fake.saveAnswers();
-    return { type: 'answers.saved' };
+    return { type: 'answers.saved', answers: {} };
   } catch (error) {
     return { type: 'answers.saveFailed', reason: 'error', message: (error as Error).message };
   }
 };
 
-/** The document actor among recording siblings, as the root spawns it. */
-export function start(fake = fakeApi()) {
+/** The document actor among recording siblings, as the application spawns it for who is using the app. */
+export function start(given: Given, fake = fakeApi()) {
   const siblings = {
     answers: answersStandIn(replyOf(fake)),
     toasts: recordingSibling(),
@@ -108,7 +114,7 @@ export function start(fake = fakeApi()) {
     app: recordingSibling(),
   };
   const { root, actor } = startSystem(
-    { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } },
+    { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY, ...given } satisfies DocumentInput },
     {
       [SYSTEM_IDS.answers]: siblings.answers.logic,
       [SYSTEM_IDS.toasts]: siblings.toasts.logic,
@@ -149,9 +155,10 @@ export function start(fake = fakeApi()) {
   };
 }
 
-export async function loggedIn(fake = fakeApi()) {
-  const run = start(fake);
-  await run.send(LOGGED_IN);
+/** An applicant's document actor, its document answer loaded. */
+export async function applicant(fake = fakeApi()) {
+  const run = start(APPLICANT, fake);
+  await flush();
   return run;
 }
 

@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventObject }
 import { LOSS_MESSAGES } from '../../../src/catalogue/answerMessages';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../../../machines/api/responses';
-import { DOCUMENT_MESSAGES, documentMachine } from '../../../machines/documentMachine';
+import { DOCUMENT_MESSAGES, documentMachine, type DocumentInput } from '../../../machines/documentMachine';
 import { DOCUMENT_KEYS, TAB_GROUPS } from '../../../src/catalogue/questions';
 import { DOCUMENT_POLL_MS, FILE_MAX_BYTES } from '../../../src/catalogue/limits';
 import { failures } from '../fixtures';
@@ -25,14 +25,18 @@ const status = (value: ConversionStatus['status'], message = '') => ({
   output: { status: value, message },
 });
 
+/**
+ * The ways the actor is created, each its own traversal: an applicant's, a visitor's, and staff's
+ * with the staff copy's document and the link's token (to open the converted PDF) or with none.
+ */
+export const documentInputs: readonly DocumentInput[] = [
+  { answerKey: documentFixtures.answerKey, role: 'applicant' },
+  { answerKey: documentFixtures.answerKey, role: 'visitor' },
+  { answerKey: documentFixtures.answerKey, role: 'staff', document: saved, serviceToken: 'staff-token' },
+  { answerKey: documentFixtures.answerKey, role: 'staff', document: null },
+];
+
 export const documentPathEvents: AnyEventObject[] = [
-  { type: 'app.context', loggedIn: true, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: true },
-  { type: 'document.set', document: saved },
-  { type: 'document.set', document: null },
-  // Staff: the page's service token, to open the converted PDF (issue 13).
-  { type: 'document.set', document: saved, serviceToken: 'staff-token' },
   { type: 'xstate.done.actor.loadDocument', output: null },
   { type: 'xstate.done.actor.loadDocument', output: { ...saved, status: 'completed' } },
   { type: 'xstate.done.actor.loadDocument', output: { ...saved, status: 'in progress' } },
@@ -85,7 +89,7 @@ export const serialiseStateVia = (snapshot: SnapshotState, event: EventObject | 
 export const documentModel: PathModel = {
   name: 'document',
   machine: documentMachine,
-  inputs: [{ answerKey: documentFixtures.answerKey }],
+  inputs: documentInputs,
   events: documentPathEvents,
   serializeState: serialiseStateVia,
 };
@@ -133,7 +137,6 @@ const fileName = (snapshot: AnyMachineSnapshot) => documentContext(snapshot).doc
  * the server (deleting it is still the server's real answer); the one downloaded is uploaded on the way.
  */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('anonymous')) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
   if (snapshot.matches({ applicant: 'loading' }))
     // Nothing stored first: the page with nothing stored is the way on (an error screen is not).
     return [
@@ -195,19 +198,6 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 function documentStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan {
   const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
   switch (event.type) {
-    case 'app.context':
-      return {
-        words: `Log in as an applicant who chose the tab "${uploadTab?.label ?? ''}"`,
-        actions: [
-          { kind: 'setup', task: 'account' },
-          {
-            kind: 'setup',
-            task: 'request',
-            call: { method: 'PUT', path: '/api/tabs' },
-            body: { tab_id: group?.tabId ?? '', chosen_tab: uploadTab?.id ?? '' },
-          },
-        ],
-      };
     case 'xstate.done.actor.loadDocument': {
       const output = (event as unknown as { output: DocumentAnswer | null }).output;
       if (output === null) return server(LOAD, 'real', 'the server has no document for the question');
@@ -318,11 +308,6 @@ function documentExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventOb
     checks: [...onPage, { kind: 'text', text: `Uploading ${name}… This can take a moment.` }],
     ...(waitsFor ? { waitsFor } : {}),
   });
-  if (snapshot.matches('anonymous'))
-    return {
-      words: 'a visitor is told the question needs an account',
-      checks: [...onPage, { kind: 'text', text: DOCUMENT_MESSAGES.notLoggedIn }],
-    };
   if (snapshot.matches({ applicant: 'loading' }))
     return { words: 'the document is loading', checks: [...onPage, { kind: 'text', text: 'Loading your document…' }], waitsFor: LOAD };
   if (snapshot.matches({ applicant: 'empty' })) {
@@ -409,7 +394,7 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
     model: {
       name: 'document',
       machine,
-      inputs: [{ answerKey: key }],
+      inputs: [{ answerKey: key, role: 'applicant' } satisfies DocumentInput],
       onlyListed: true,
       events: pageEvents,
       serializeState: (snapshot) => {
@@ -418,9 +403,22 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
       },
     },
     start: '/education',
+    // The page's document actor is an applicant's: every path starts logged in, with the upload tab chosen.
+    before: {
+      words: `Log in as an applicant who chose the tab "${uploadTab?.label ?? ''}"`,
+      actions: [
+        { kind: 'setup', task: 'account' },
+        {
+          kind: 'setup',
+          task: 'request',
+          call: { method: 'PUT', path: '/api/tabs' },
+          body: { tab_id: group?.tabId ?? '', chosen_tab: uploadTab?.id ?? '' },
+        },
+      ],
+    },
     step: documentStep,
     expect: documentExpectation,
     notDriven:
-      "staff's read-only view (readOnly.*) is another page, test/e2e/service.e2e.ts; document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document), and a log-out's or a staff member's app.context are left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
+      "staff's read-only view (readOnly.*) is another page, test/e2e/service.e2e.ts; a visitor's note (anonymous) is a visitor's page, test/e2e/documents.e2e.ts; document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document) is left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
   };
 }
