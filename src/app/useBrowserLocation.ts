@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { BrowserLocation } from '../../machines/navigationMachine';
 import { useNavigation } from './actors';
-import { useFirstLocation } from './firstScreen';
 
 export type { BrowserLocation };
 
@@ -12,9 +11,7 @@ export type { BrowserLocation };
  */
 export function useBrowserLocation(): BrowserLocation {
   const navigation = useNavigation();
-  const first = useFirstLocation();
-  // Until the router reports, the location the server rendered (a hydrating page): the same route on both sides.
-  const location = useSelector(navigation, (snapshot) => snapshot.context.location) ?? first;
+  const location = useSelector(navigation, (snapshot) => snapshot.context.location);
   if (!location) throw new Error('useBrowserLocation is used before the first location was reported.');
   return location;
 }

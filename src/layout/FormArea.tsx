@@ -2,7 +2,6 @@ import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { connectApp } from '../../machines/appView';
 import { currentView, useAppActor, useViewValue } from '../app/actors';
 import { ChunkError } from '../app/chunks';
-import { useFirstLocation } from '../app/firstScreen';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
@@ -33,8 +32,7 @@ export default function FormArea({ children }: { children: ReactNode }) {
   const formReady = useViewValue(app, connectApp, (view) => view.formReady && (!pageActors || view.pageActorsReady));
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
-  // A page rendered on the server shows the page in its first pass, as the server did.
-  const pageShown = useDeferredValue(formReady, useFirstLocation() ? formReady : false);
+  const pageShown = useDeferredValue(formReady, false);
   // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
   const formFailed = useViewValue(app, connectApp, (view) => view.formFailed || (pageActors && view.pageActorsFailed));
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
