@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { frontendBuilt } from '../server/helpers/frontendBuilt';
 
 /*
  * `npm run paths -- <machine>` as QA and developers use it (issue 14): a short plan in plain
@@ -121,6 +122,10 @@ async function freePort(): Promise<number> {
 }
 
 describe('npm run paths -- submit --format playwright', () => {
+  // Its server serves dist/, built first (one build at a time with the other tests that serve it),
+  // outside the run's own time: on a fresh checkout of a busy machine the build alone can take minutes.
+  beforeAll(frontendBuilt, 600_000);
+
   it('writes a spec that passes against the real server and pages', { timeout: 240_000 }, async () => {
     const folder = mkdtempSync(join(tmpdir(), 'admissions-paths-'));
     const spec = join(folder, 'submit.e2e.ts');

@@ -10,7 +10,10 @@ vi.mock('../../db/statements', async (importOriginal) => {
   return {
     ...original,
     stmt: (...args: Parameters<typeof original.stmt>) => {
-      trace.statements.push(args[1].replace(/\s+/g, ' '));
+      const sql = args[1].replace(/\s+/g, ' ');
+      // The job queue is polled every second on its own timer, whatever the requests: on a busy
+      // machine a poll lands inside one traced call and not the other, which is no work of theirs.
+      if (!sql.startsWith("UPDATE jobs SET state = 'running'")) trace.statements.push(sql);
       return original.stmt(...args);
     },
   };

@@ -16,15 +16,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { listOutbox } from '../../db/outbox';
-import { ensureFrontendBuilt } from '../../server/frontendBuild';
 import { buildServer, serverBuildIsStale, SERVER_BUILD_RECORD_FILE } from '../../scripts/serverBuild.mjs';
 import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';
+import { frontendBuilt } from './helpers/frontendBuilt';
 import { makePng } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
 import { signUpAndLogIn, TestClient, type TestServer } from './helpers/testServer';
 
 const root = resolve(import.meta.dirname, '../..');
-const silent = { info() {}, warn() {}, error() {} };
 
 /**
  * A folder holding only what production needs: a fresh server build, the built front end, and a
@@ -39,7 +38,6 @@ async function appWithoutTsx(): Promise<string> {
     if (name === 'tsx' || name.startsWith('.')) continue;
     symlinkSync(join(installed, name), join(app, 'node_modules', name));
   }
-  await ensureFrontendBuilt(root, silent);
   symlinkSync(join(root, 'dist'), join(app, 'dist'));
   await buildServer(root, join(app, 'build/server'));
   return app;
@@ -71,6 +69,9 @@ describe('the server build (what `npm start` runs)', () => {
   let server: Awaited<ReturnType<typeof startBuilt>>;
   let dataDir: string;
 
+  // The front end is built first, outside the server's own time: on a fresh checkout of a busy
+  // machine its build (with the precompression) alone can take minutes.
+  beforeAll(frontendBuilt, 600_000);
   beforeAll(async () => {
     app = await appWithoutTsx();
     dataDir = mkdtempSync(join(tmpdir(), 'admissions-built-data-'));
