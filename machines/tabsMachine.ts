@@ -179,8 +179,6 @@ export const tabsMachine = setup({
     }),
     /** Without the choices the page could show the tab the applicant did not choose: the root's error screen. */
     reportLoadFailure: enqueueActions(({ system, enqueue }, { error }: { error: unknown }) => {
-      // A switch that failed before (then the service view, then back) no longer narrows the reset.
-      enqueue.assign({ failedTabId: null });
       if (!reportUnauthorised(enqueue, system, error)) send(enqueue, system, SYSTEM_IDS.app, pageFailed(error));
     }),
     /** A failure's toast: 'Error handling tabs for' followed by the default tab. */

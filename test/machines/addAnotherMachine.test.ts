@@ -8,6 +8,7 @@ import {
   removalChanges,
   removeErrorTitle,
   type AddAnotherContext,
+  type AddAnotherInput,
   type AddAnotherSnapshot,
 } from '../../machines/addAnotherMachine';
 import { api } from '../../machines/api/endpoints';
@@ -20,9 +21,7 @@ import { busyWhileRequesting, failureIsReadable, invariantSuite } from './helper
 import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 import { createGate, startInSystem } from './helpers/system';
 
-const student = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-const loggedOut = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
-const serviceUser = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
+const APPLICANT: AddAnotherInput = { role: 'applicant' };
 const ALL_ONE = Object.fromEntries(ADD_ANOTHER_GROUPS.map((group) => [group.buttonId, 1]));
 
 beforeEach(() => {
@@ -33,22 +32,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function start() {
+/** The add-another actor created for who is using the app (a visitor unless said). */
+function start(input: AddAnotherInput = { role: 'visitor' }) {
   const control = controlledActors(['loadCounts', 'saveCount', 'saveRemovedCount']);
-  const run = startWithSiblings(addAnotherMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.addAnother });
+  const run = startWithSiblings(addAnotherMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.addAnother, input });
   const context = () => run.snapshot().context as AddAnotherContext;
   return { ...run, control, context, send: (event: AnyEventObject) => run.subject.send(event) };
 }
 
 async function loggedIn(counts: Record<string, number> = {}) {
-  const t = start();
-  t.send(student);
+  const t = start(APPLICANT);
   await t.control.resolve('loadCounts', counts);
   return t;
 }
 
 describe('addAnotherMachine', () => {
-  it('keeps every group at one slot and offers no button while logged out', () => {
+  it('keeps every group at one slot and offers no button to a visitor', () => {
     const t = start();
     expect(t.snapshot().matches('off')).toBe(true);
     expect(t.context().counts).toEqual(ALL_ONE);
@@ -56,9 +55,8 @@ describe('addAnotherMachine', () => {
     t.stop();
   });
 
-  it('loads the saved counts when a student logs in, within each group limit', async () => {
-    const t = start();
-    t.send(student);
+  it("loads a logged-in applicant's saved counts, within each group limit", async () => {
+    const t = start(APPLICANT);
     expect(t.snapshot().matches({ on: 'loading' })).toBe(true);
     expect(t.snapshot().hasTag('busy')).toBe(true);
     await t.control.resolve('loadCounts', { legacy: 3, parents: 7, activities: 0 });
@@ -103,8 +101,7 @@ describe('addAnotherMachine', () => {
   });
 
   it('hands a 401 to the session instead of toasting', async () => {
-    const t = start();
-    t.send(student);
+    const t = start(APPLICANT);
     await t.control.reject('loadCounts', new ApiError('invalid', 'unauthorised', 401));
     expect(t.snapshot().matches({ on: 'ready' })).toBe(true);
     t.send({ type: 'add', buttonId: 'legacy' });
@@ -116,8 +113,7 @@ describe('addAnotherMachine', () => {
   });
 
   it("sends the page to the root error screen when the counts cannot be loaded (the page's error, not a toast)", async () => {
-    const t = start();
-    t.send(student);
+    const t = start(APPLICANT);
     await t.control.reject('loadCounts', new ApiError('Server trouble.', 'http', 500));
     // One slot per group would hide every added parent's answers: the page is not shown at all.
     expect(t.received(SYSTEM_IDS.app)).toEqual([{ type: 'app.pageFailed', message: 'Server trouble.' }]);
@@ -125,35 +121,19 @@ describe('addAnotherMachine', () => {
     t.stop();
   });
 
-  it('forgets the counts on logout', async () => {
-    const t = await loggedIn({ legacy: 4 });
-    t.send(loggedOut);
-    expect(t.snapshot().matches('off')).toBe(true);
-    expect(t.context().counts).toEqual(ALL_ONE);
-    t.stop();
-  });
-
-  it('shows service data read-only', () => {
-    const t = start();
-    t.send({ type: 'counts.replace', counts: { sibling_apply: 3 } });
-    t.send(serviceUser);
+  it("shows staff the staff copy's counts read-only, loading nothing", () => {
+    const t = start({ role: 'staff', counts: { sibling_apply: 3 } });
     expect(t.snapshot().matches('readOnly')).toBe(true);
-    expect(t.context().counts.sibling_apply).toBe(3);
+    expect(t.context().counts).toEqual({ ...ALL_ONE, sibling_apply: 3 });
     expect(t.snapshot().can({ type: 'add', buttonId: 'legacy' })).toBe(false);
-    t.send(loggedOut);
-    expect(t.snapshot().matches('off')).toBe(true);
-    expect(t.context().counts).toEqual(ALL_ONE);
-    t.send(serviceUser);
-    t.send(student);
-    expect(t.snapshot().matches({ on: 'loading' })).toBe(true);
+    expect(t.control.calls).toEqual([]);
     t.stop();
   });
 
   it('calls the API with the new count', async () => {
     vi.spyOn(api, 'addAnotherCounts').mockResolvedValue({ activities: 2 });
     const save = vi.spyOn(api, 'saveAddAnother').mockResolvedValue({ message: 'Saved.' });
-    const actor = createActor(addAnotherMachine).start();
-    actor.send(student);
+    const actor = createActor(addAnotherMachine, { input: APPLICANT }).start();
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'add', buttonId: 'activities' });
     await vi.advanceTimersByTimeAsync(0);
@@ -219,7 +199,7 @@ describe('addAnotherMachine: removing an added item (issue 13)', () => {
     ]);
     // Nothing about the count until the answers are on the server.
     expect(t.control.calls.map((call) => call.name)).toEqual(['loadCounts']);
-    t.send({ type: 'answers.saved' });
+    t.send({ type: 'answers.saved', answers: {} });
     expect(t.control.calls[1]).toMatchObject({ id: 'saveRemovedCount', input: { buttonId: 'activities', count: 2 } });
     expect(t.context().counts.activities).toBe(3);
     await t.control.resolve('saveRemovedCount', { message: 'Saved.' });
@@ -236,7 +216,7 @@ describe('addAnotherMachine: removing an added item (issue 13)', () => {
     expect(t.context()).toMatchObject({ removing: null, counts: { activities: 3 } });
     t.send({ type: 'remove', buttonId: 'activities', slot: 2, answers: ANSWERS });
     t.send({ type: 'remove.confirm' });
-    t.send({ type: 'answers.saved' });
+    t.send({ type: 'answers.saved', answers: {} });
     await t.control.reject('saveRemovedCount', new ApiError('Still down.', 'http', 500));
     expect(t.context().counts.activities).toBe(3);
     expect(removeErrorTitle('Activity 3')).toBe('Error removing Activity 3');
@@ -248,45 +228,52 @@ describe('addAnotherMachine: removing an added item (issue 13)', () => {
   });
 });
 
-invariantSuite(addAnotherModel, () => {
-  const gate = createGate();
-  const machine = addAnotherMachine.provide({ actors: { loadCounts: gate.actor(), saveCount: gate.actor() } });
-  return { machine, gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.addAnother, spies: [SYSTEM_IDS.toasts, SYSTEM_IDS.session] }) };
-}, [
-  // While the answers actor saves the moved answers, the removal waits on it: busy without a request of its own.
-  busyWhileRequesting(['loadCounts', 'saveCount', 'saveRemovedCount'], { waitingOnSibling: [{ on: 'savingMovedAnswers' }] }),
-  {
-    name: 'a slot appears or goes only once the server saved the count, one at a time',
-    check: (step) => {
-      const before = step.before.context as AddAnotherContext;
-      const after = step.after.context as AddAnotherContext;
-      if (step.event.type === 'counts.replace' || step.event.type === 'app.context' || step.event.type === 'xstate.done.actor.loadCounts')
-        return;
-      for (const [buttonId, count] of Object.entries(after.counts)) {
-        const earlier = before.counts[buttonId] ?? count;
-        if (count === earlier) continue;
-        // A removal lowers the count once the server saved the smaller one; an addition raises it once saved.
-        if (step.event.type === 'xstate.done.actor.saveRemovedCount') {
-          expect(count).toBe(earlier - 1);
-          continue;
+invariantSuite(
+  addAnotherModel,
+  (path) => {
+    const gate = createGate();
+    const machine = addAnotherMachine.provide({ actors: { loadCounts: gate.actor(), saveCount: gate.actor() } });
+    return {
+      machine,
+      gate,
+      ...startInSystem(machine, { systemId: SYSTEM_IDS.addAnother, input: path.input, spies: [SYSTEM_IDS.toasts, SYSTEM_IDS.session] }),
+    };
+  },
+  [
+    // While the answers actor saves the moved answers, the removal waits on it: busy without a request of its own.
+    busyWhileRequesting(['loadCounts', 'saveCount', 'saveRemovedCount'], { waitingOnSibling: [{ on: 'savingMovedAnswers' }] }),
+    {
+      name: 'a slot appears or goes only once the server saved the count, one at a time',
+      check: (step) => {
+        const before = step.before.context as AddAnotherContext;
+        const after = step.after.context as AddAnotherContext;
+        if (step.event.type === 'xstate.done.actor.loadCounts') return;
+        for (const [buttonId, count] of Object.entries(after.counts)) {
+          const earlier = before.counts[buttonId] ?? count;
+          if (count === earlier) continue;
+          // A removal lowers the count once the server saved the smaller one; an addition raises it once saved.
+          if (step.event.type === 'xstate.done.actor.saveRemovedCount') {
+            expect(count).toBe(earlier - 1);
+            continue;
+          }
+          expect(step.event.type).toBe('xstate.done.actor.saveCount');
+          expect(count).toBe(earlier + 1);
         }
-        expect(step.event.type).toBe('xstate.done.actor.saveCount');
-        expect(count).toBe(earlier + 1);
-      }
+      },
     },
-  },
-  {
-    name: 'no button ever holds more slots than its group allows',
-    check: (step) => {
-      for (const [buttonId, count] of Object.entries((step.after.context as AddAnotherContext).counts)) {
-        expect(count).toBeLessThanOrEqual(maxCountOf(buttonId));
-      }
+    {
+      name: 'no button ever holds more slots than its group allows',
+      check: (step) => {
+        for (const [buttonId, count] of Object.entries((step.after.context as AddAnotherContext).counts)) {
+          expect(count).toBeLessThanOrEqual(maxCountOf(buttonId));
+        }
+      },
     },
-  },
-  {
-    name: 'a failed save ends in a message the user can read',
-    check: (step) => {
-      if (step.event.type === 'xstate.error.actor.saveCount') failureIsReadable().check(step);
+    {
+      name: 'a failed save ends in a message the user can read',
+      check: (step) => {
+        if (step.event.type === 'xstate.error.actor.saveCount') failureIsReadable().check(step);
+      },
     },
-  },
-]);
+  ],
+);

@@ -6,16 +6,17 @@ import { clearGuardMachine } from '../../machines/clearGuardMachine';
 import { connectClearGuard } from '../../machines/clearGuardView';
 import { lookupMachine } from '../../machines/lookupMachine';
 import { connectLookup } from '../../machines/lookupView';
+import type { Role } from '../../machines/roles';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { connectTabs } from '../../machines/tabsView';
 import { currentView } from '../../src/app/actors';
 import { TAB_GROUPS } from '../../src/catalogue/questions';
 import { LOOKUP_DEBOUNCE_MS } from '../../src/catalogue/limits';
 import { SCHOOL, SCHOOL_DETAIL } from '../qa/models/lookup';
-import { ANONYMOUS, OWNER, startOnDevice, STUDENT } from './helpers/answersDevice';
+import { applicant, startOnDevice } from './helpers/answersDevice';
 import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 import { flush, startInSystem } from './helpers/system';
-import { LOGGED_IN, startTabs, stubDocument } from './helpers/tabsKit';
+import { startTabs, stubDocument } from './helpers/tabsKit';
 
 /*
  * What the form's views show, read through each machine's view API from real actors (network
@@ -29,17 +30,15 @@ afterEach(() => vi.useRealTimers());
 /** A real answers actor holding `answers` (typed by a visitor, so nothing is saved). */
 function answersHolding(answers: Record<string, string>) {
   const run = startOnDevice();
-  run.subject.send(ANONYMOUS);
   run.subject.send({ type: 'answers.setMany', answers });
   return run.subject;
 }
 
 describe('the answers view API', () => {
   it('says where the answers stand beside Save: not saved, saving, saved, and not saved again after a change', async () => {
-    const run = startOnDevice();
+    const run = startOnDevice({}, applicant({ city: 'Boston' }, 1));
     const view = () => currentView(run.subject, connectAnswers);
-    run.subject.send(STUDENT);
-    run.subject.send({ type: 'answers.replaceAll', answers: { city: 'Boston' }, version: 1, owner: OWNER });
+    await flush();
     expect(view()).toMatchObject({ saveStatus: null, saving: false, readOnly: false, offering: false, conflicts: [] });
     run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     expect(view()).toMatchObject({ saveStatus: 'unsaved', answers: { city: 'Boston', first_name: 'Ada' } });
@@ -55,7 +54,6 @@ describe('the answers view API', () => {
 
   it('takes a visitor’s answers along to sign-in', () => {
     const run = startOnDevice();
-    run.subject.send(ANONYMOUS);
     run.subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     currentView(run.subject, connectAnswers).carryTo('/login');
     expect(run.received[SYSTEM_IDS.navigation]).toContainEqual(expect.objectContaining({ to: '/login' }));
@@ -81,16 +79,20 @@ describe('the clear-guard view API', () => {
 });
 
 describe('the add-another view API', () => {
-  function start() {
+  function start(role: Role) {
     const control = controlledActors(['loadCounts', 'saveCount', 'saveRemovedCount']);
-    const run = startWithSiblings(addAnotherMachine.provide({ actors: control.actors }), { systemId: SYSTEM_IDS.addAnother });
+    const run = startWithSiblings(addAnotherMachine.provide({ actors: control.actors }), {
+      systemId: SYSTEM_IDS.addAnother,
+      input: { role },
+    });
     return { ...run, control, view: () => currentView(run.subject, connectAddAnother) };
   }
 
   it('counts each group’s slots and shows its button busy while one is added, for that group only', async () => {
-    const t = start();
-    expect(t.view().group('parents')).toMatchObject({ count: 1, canAdd: false });
-    t.subject.send(STUDENT);
+    const visitor = start('visitor');
+    expect(visitor.view().group('parents')).toMatchObject({ count: 1, canAdd: false });
+    visitor.stop();
+    const t = start('applicant');
     await t.control.resolve('loadCounts', {});
     expect(t.view().group('parents')).toMatchObject({ count: 1, canAdd: true, adding: false });
     t.view().group('parents').add();
@@ -104,8 +106,7 @@ describe('the add-another view API', () => {
   });
 
   it('asks before removing a slot that holds answers, naming that slot, and shows it busy once confirmed', async () => {
-    const t = start();
-    t.subject.send(STUDENT);
+    const t = start('applicant');
     await t.control.resolve('loadCounts', { activities: 3 });
     const answers = answersHolding({ activity_name: 'Chess', activity_2_name: 'Choir', activity_3_name: 'Rowing' });
     t.view().group('activities').remove(1, answers);
@@ -163,18 +164,19 @@ describe('the tabs view API', () => {
   const ESSAY_KEY = OTHER_TAB.clears[0]!;
 
   it('shows a visitor the default tab without switching, and an applicant the switch', async () => {
-    const run = startTabs({ documents: [stubDocument('idle', DOC_TAB.documentKey!)] });
-    const view = () => currentView(run.actor, connectTabs);
-    expect(view()).toMatchObject({ switchable: false });
-    expect(view().chosen(GROUP.tabId, GROUP.defaultTab)).toBe(GROUP.defaultTab);
-    await run.send(LOGGED_IN);
-    expect(view()).toMatchObject({ switchable: true, anonymous: false, busy: false });
+    const visitor = startTabs({ input: { role: 'visitor' }, documents: [stubDocument('idle', DOC_TAB.documentKey!)] });
+    const visitorView = currentView(visitor.actor, connectTabs);
+    expect(visitorView).toMatchObject({ switchable: false });
+    expect(visitorView.chosen(GROUP.tabId, GROUP.defaultTab)).toBe(GROUP.defaultTab);
+    const run = startTabs({ input: { role: 'applicant' }, documents: [stubDocument('idle', DOC_TAB.documentKey!)] });
+    await flush();
+    expect(currentView(run.actor, connectTabs)).toMatchObject({ switchable: true, anonymous: false, busy: false });
   });
 
   it('asks before a switch clears a written answer, read from the answers actor, naming it; Cancel keeps the tab', async () => {
-    const run = startTabs({ documents: [stubDocument('idle', DOC_TAB.documentKey!)] });
+    const run = startTabs({ input: { role: 'applicant' }, documents: [stubDocument('idle', DOC_TAB.documentKey!)] });
     const view = () => currentView(run.actor, connectTabs);
-    await run.send(LOGGED_IN);
+    await flush();
     const answers = answersHolding({ [ESSAY_KEY]: 'A'.repeat(6400) });
     view().choose(GROUP.tabId, DOC_TAB.id, answers);
     await flush();
@@ -186,9 +188,9 @@ describe('the tabs view API', () => {
   });
 
   it('says a switch must wait while an upload runs, until the dialog is closed', async () => {
-    const run = startTabs({ documents: [stubDocument('busy', DOC_TAB.documentKey!)] });
+    const run = startTabs({ input: { role: 'applicant' }, documents: [stubDocument('busy', DOC_TAB.documentKey!)] });
     const view = () => currentView(run.actor, connectTabs);
-    await run.send(LOGGED_IN);
+    await flush();
     view().choose(GROUP.tabId, DOC_TAB.id, answersHolding({}));
     await flush();
     expect(view().blocked).toBe(true);

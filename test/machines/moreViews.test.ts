@@ -7,6 +7,7 @@ import { authCardMachine } from '../../machines/authCardMachine';
 import { connectAuthCard } from '../../machines/authCardView';
 import { pdfCopyMachine } from '../../machines/pdfCopyMachine';
 import { connectPdfCopy } from '../../machines/pdfCopyView';
+import type { Role } from '../../machines/roles';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { validationMachine } from '../../machines/validationMachine';
 import { connectValidation } from '../../machines/validationView';
@@ -17,7 +18,7 @@ import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtur
 import { APP_INPUTS, sampleServiceData } from '../qa/models/app';
 import { authFailures } from '../qa/models/authCard';
 import { flush, recordingSibling, startSystem } from './helpers/documentsKit';
-import { offlineFormActors, offlinePageActors } from './helpers/formActors';
+import { offlineApplication } from './helpers/formActors';
 import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 import { createGate, offline, startInSystem } from './helpers/system';
 
@@ -25,8 +26,6 @@ import { createGate, offline, startInSystem } from './helpers/system';
  * What the page's frame, the auth card's message, the PDF copy and the missing-information summary
  * show, read through each machine's view API from real actors (network calls stood in).
  */
-
-const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -38,10 +37,14 @@ describe('the PDF copy view API', () => {
   const URL_1 = 'https://admissions.test/api/pdf/download/one';
   const copy = (status: PdfCopy['status'], url: string | null = null): PdfCopy => ({ status, url });
 
-  function start(fetch: () => Promise<PdfCopy>) {
+  function start(fetch: () => Promise<PdfCopy>, role: Role = 'applicant') {
     const siblings = { toasts: recordingSibling(), session: recordingSibling(), answers: recordingSibling() };
     const { actor } = startSystem(
-      { logic: pdfCopyMachine.provide({ actors: { fetchPdfCopy: fromPromise(() => fetch()) } }), systemId: SYSTEM_IDS.pdfCopy },
+      {
+        logic: pdfCopyMachine.provide({ actors: { fetchPdfCopy: fromPromise(() => fetch()) } }),
+        systemId: SYSTEM_IDS.pdfCopy,
+        input: { role },
+      },
       {
         [SYSTEM_IDS.toasts]: siblings.toasts.logic,
         [SYSTEM_IDS.session]: siblings.session.logic,
@@ -53,9 +56,8 @@ describe('the PDF copy view API', () => {
 
   it('says the copy is being prepared until its link comes', async () => {
     const fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1))).mockResolvedValueOnce(copy('in progress'));
-    const { actor, view } = start(fetch);
-    expect(view()).toMatchObject({ url: null, preparing: false, failed: false });
-    actor.send(LOGGED_IN);
+    expect(start(fetch, 'visitor').view()).toMatchObject({ url: null, preparing: false, failed: false });
+    const { view } = start(fetch);
     expect(view()).toMatchObject({ url: null, preparing: true });
     await flush();
     expect(view()).toMatchObject({ url: null, preparing: true, failed: false });
@@ -65,8 +67,7 @@ describe('the PDF copy view API', () => {
 
   it('says the copy is not available when it failed, and Try again asks at once', async () => {
     const fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1))).mockResolvedValueOnce(copy('failed'));
-    const { actor, view } = start(fetch);
-    actor.send(LOGGED_IN);
+    const { view } = start(fetch);
     await flush();
     expect(view()).toMatchObject({ url: null, failed: true, preparing: false });
     view().retry();
@@ -137,14 +138,15 @@ describe('the app view API', () => {
     return { actor, gate, settle, view: () => currentView(actor, connectApp) };
   }
 
-  it('loads, then tells the frame the form actors and the page actors have arrived; staff read the printout', async () => {
-    const { view, settle } = start(APP_INPUTS.service);
-    expect(view()).toMatchObject({ loading: true, failed: false, staff: false, formReady: false, pageActorsReady: false });
-    await settle('loadFormActors', offlineFormActors(createGate()));
-    expect(view()).toMatchObject({ formReady: true, pageActorsReady: false });
-    await settle('loadPageActors', offlinePageActors(createGate()));
+  it("loads, then tells the frame the session's application has started once its code and who is using the app are known; staff read the printout", async () => {
+    const { view, settle, gate } = start(APP_INPUTS.service);
+    const application = offlineApplication(createGate());
+    expect(view()).toMatchObject({ loading: true, failed: false, staff: false, formReady: false });
+    await settle('loadApplication', application);
+    expect(view()).toMatchObject({ loading: true, formReady: false });
     await settle('loadCollege', demoCollege);
     await settle('loadServiceData', sampleServiceData);
-    expect(view()).toMatchObject({ loading: false, failed: false, staff: true, formReady: true, pageActorsReady: true });
+    while (gate.isPending('startApplication')) await settle('startApplication', application);
+    expect(view()).toMatchObject({ loading: false, failed: false, staff: true, formReady: true });
   });
 });

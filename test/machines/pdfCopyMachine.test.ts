@@ -5,20 +5,18 @@ import { ApiError } from '../../machines/api/httpClient';
 import type { PdfCopy } from '../../machines/api/responses';
 import { PDF_COPY_MESSAGES, pdfCopyMachine, type PdfCopyEvent } from '../../machines/pdfCopyMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
+import type { Role } from '../../machines/roles';
 import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../src/catalogue/limits';
 import { flush, recordingSibling, startSystem } from './helpers/documentsKit';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { serialiseStateVia } from '../qa/models/document';
-import { pdfCopyPathEvents, pdfCopyPollingEvents } from '../qa/models/pdfCopy';
+import { pdfCopyInputs, pdfCopyPathEvents, pdfCopyPollingEvents } from '../qa/models/pdfCopy';
 import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 
 // Only the "default actor" test uses this; every other test provides its own actor.
 vi.mock('../../machines/api/endpoints', () => ({ api: { pdfCopy: vi.fn() } }));
 
-const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
-const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
 const URL_1 = 'https://admissions.test/api/pdf/download/one';
 const URL_2 = 'https://admissions.test/api/pdf/download/two';
 const copy = (status: PdfCopy['status'], url: string | null = null): PdfCopy => ({ status, url });
@@ -26,13 +24,18 @@ const serverError = new ApiError('The server is down.', 'http', 500);
 const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 const failureToast = { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: PDF_COPY_MESSAGES.failed } };
 
-function start(fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1))), logic = pdfCopyMachine) {
+/** The PDF copy actor created for `role` (an applicant unless said). */
+function start(
+  fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_1))),
+  logic = pdfCopyMachine,
+  role: Role = 'applicant',
+) {
   const toasts = recordingSibling();
   const session = recordingSibling();
   const answers = recordingSibling();
   const provided = logic === pdfCopyMachine ? logic.provide({ actors: { fetchPdfCopy: fromPromise(() => fetch()) } }) : logic;
-  const { actor } = startSystem(
-    { logic: provided, systemId: SYSTEM_IDS.pdfCopy },
+  const { root, actor } = startSystem(
+    { logic: provided, systemId: SYSTEM_IDS.pdfCopy, input: { role } },
     { [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic, [SYSTEM_IDS.answers]: answers.logic },
   );
   const delivered: string[] = [];
@@ -43,6 +46,7 @@ function start(fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('compl
   };
   return {
     fetch,
+    root,
     actor,
     send,
     snapshot: () => actor.getSnapshot(),
@@ -62,27 +66,20 @@ afterEach(() => {
 });
 
 describe('who gets a PDF copy', () => {
-  it('asks nothing for anonymous visitors and service users', async () => {
-    const run = start();
-    await run.send(LOGGED_OUT);
-    await run.send(SERVICE);
+  it.each<Role>(['visitor', 'staff'])('asks nothing for a %s, and offers no download', async (role) => {
+    const run = start(undefined, undefined, role);
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS * 2);
     expect(run.snapshot().matches('inactive')).toBe(true);
+    expect(run.snapshot().can({ type: 'pdfCopy.download' })).toBe(false);
     expect(run.fetch).not.toHaveBeenCalled();
   });
 
-  it('stops polling and forgets the link on logout', async () => {
+  it("asks for an applicant's copy once, and stops polling when the session ends (its actor stops)", async () => {
     const run = start();
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().context.url).toBe(URL_1);
-    await run.send(LOGGED_IN);
     expect(run.fetch).toHaveBeenCalledTimes(1);
-    // The same applicant said again (a session refresh): the copy stays as it was.
-    expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
-    expect(run.snapshot().context.url).toBe(URL_1);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('inactive')).toBe(true);
-    expect(run.snapshot().context.url).toBeNull();
+    run.root.stop();
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS * 2);
     expect(run.fetch).toHaveBeenCalledTimes(1);
   });
@@ -96,7 +93,6 @@ describe('polling (spec section 4)', () => {
       .mockResolvedValueOnce(copy('in progress'))
       .mockResolvedValueOnce(copy('completed', URL_1));
     const run = start(fetch);
-    run.actor.send(LOGGED_IN);
     expect(run.snapshot().matches({ active: 'loading' })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(true);
     await flush();
@@ -127,7 +123,7 @@ describe('polling (spec section 4)', () => {
       .mockResolvedValueOnce(copy('unprocessed'))
       .mockResolvedValueOnce(copy('in progress'));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().context.url).toBe(URL_1);
     run.actor.send({ type: 'pdfCopy.refresh' });
     // The copy may have changed: the old link is not shown while the server is asked.
@@ -154,7 +150,7 @@ describe('polling (spec section 4)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockImplementationOnce(() => new Promise<PdfCopy>((resolve) => (answerCheck = resolve)));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(run.snapshot().matches({ active: 'refreshing' })).toBe(true);
@@ -171,7 +167,7 @@ describe('polling (spec section 4)', () => {
 
   it('counts "not answered" as a result without a link', async () => {
     const run = start(vi.fn(() => Promise.resolve(copy('not answered'))));
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
     expect(run.snapshot().context.url).toBeNull();
     await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS * 5);
@@ -185,17 +181,17 @@ describe('a refresh or a download while the copy is being asked for', () => {
   const reach = {
     loading: async () => {
       const run = start(vi.fn(never));
-      await run.send(LOGGED_IN);
+      await flush();
       return run;
     },
     waiting: async () => {
       const run = start(vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('in progress'))));
-      await run.send(LOGGED_IN);
+      await flush();
       return run;
     },
     refreshing: async () => {
       const run = start(vi.fn((): Promise<PdfCopy> => never()).mockResolvedValueOnce(copy('completed', URL_1)));
-      await run.send(LOGGED_IN);
+      await flush();
       await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
       return run;
     },
@@ -221,7 +217,7 @@ describe('errors (spec section 8)', () => {
   it('raises the error on a failed status: toast, error state, no link', async () => {
     const fetch = vi.fn((): Promise<PdfCopy> => Promise.resolve(copy('completed', URL_2))).mockResolvedValueOnce(copy('failed'));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     expect(run.snapshot().hasTag('error')).toBe(true);
     expect(run.snapshot().context.url).toBeNull();
@@ -238,7 +234,7 @@ describe('errors (spec section 8)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockResolvedValueOnce(copy('failed'));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     expect(run.snapshot().context.url).toBeNull();
@@ -254,7 +250,7 @@ describe('errors (spec section 8)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockRejectedValueOnce(serverError);
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     await run.send({ type: 'pdfCopy.retry' });
     expect(run.snapshot().matches({ active: 'ready' })).toBe(true);
@@ -265,7 +261,7 @@ describe('errors (spec section 8)', () => {
 
   it('hands a 401 to the session actor instead of a toast', async () => {
     const run = start(vi.fn(async () => Promise.reject(unauthorised)));
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
     expect(run.toasts).toEqual([]);
   });
@@ -281,7 +277,7 @@ describe('downloading from the form area (issue 13)', () => {
       .mockResolvedValueOnce(copy('unprocessed'))
       .mockResolvedValueOnce(copy('in progress'));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().can({ type: 'pdfCopy.download' })).toBe(true);
     await run.send({ type: 'pdfCopy.download' });
     expect(run.snapshot().hasTag('downloading')).toBe(true);
@@ -289,7 +285,7 @@ describe('downloading from the form area (issue 13)', () => {
     expect(run.answersReceived).toEqual([SAVE_ASKED]);
     // Nothing is asked of the server before the answers are there.
     expect(fetch).toHaveBeenCalledTimes(1);
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(run.snapshot().hasTag('downloading')).toBe(true);
     await vi.advanceTimersByTimeAsync(PDF_POLL_FIRST_MS);
@@ -306,9 +302,9 @@ describe('downloading from the form area (issue 13)', () => {
 
   it('hands over a copy that is already current at once', async () => {
     const run = start();
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(run.delivered).toEqual([URL_1]);
   });
 
@@ -319,12 +315,12 @@ describe('downloading from the form area (issue 13)', () => {
       .mockResolvedValueOnce(copy('failed'))
       .mockRejectedValueOnce(serverError);
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     await run.send({ type: 'pdfCopy.download' });
     await run.send({ type: 'answers.saveFailed', reason: 'error', message: 'The server is down.' });
     expect(run.toasts).toEqual([failureToast, failureToast, failureToast]);
@@ -338,49 +334,26 @@ describe('downloading from the form area (issue 13)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockRejectedValueOnce(unauthorised);
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'pdfCopy.download' });
     // The answers actor has told the session actor itself.
     await run.send({ type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session is invalid.' });
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
     expect(run.toasts).toEqual([]);
-    expect(run.delivered).toEqual([]);
-  });
-
-  it('forgets a download under way on logout', async () => {
-    const run = start();
-    await run.send(LOGGED_IN);
-    await run.send({ type: 'pdfCopy.download' });
-    await run.send(LOGGED_OUT);
-    await run.send({ type: 'answers.saved' });
-    expect(run.snapshot().matches('inactive')).toBe(true);
     expect(run.delivered).toEqual([]);
   });
 });
 
 describe('what the completion page shows meanwhile (issue 14)', () => {
-  it('gives no copy to a logged-in service user, and stops when a service user takes over', async () => {
-    const run = start();
-    await run.send({ type: 'app.context', loggedIn: true, serviceUser: true });
-    expect(run.snapshot().matches('inactive')).toBe(true);
-    await run.send(LOGGED_IN);
-    expect(run.snapshot().context.url).toBe(URL_1);
-    await run.send({ type: 'app.context', loggedIn: true, serviceUser: true });
-    expect(run.snapshot().matches('inactive')).toBe(true);
-    expect(run.snapshot().context.url).toBeNull();
-    await vi.advanceTimersByTimeAsync(PDF_POLL_MS * 2);
-    expect(run.fetch).toHaveBeenCalledTimes(1);
-  });
-
   it('shows the copy as being prepared during the 10-minute check and while a rebuild is made', async () => {
     let answerCheck: (copy: PdfCopy) => void = () => undefined;
     const fetch = vi
       .fn((): Promise<PdfCopy> => new Promise<PdfCopy>((resolve) => (answerCheck = resolve)))
       .mockResolvedValueOnce(copy('completed', URL_1));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     expect(run.snapshot().hasTag('busy')).toBe(false);
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
     expect(run.snapshot().matches({ active: 'refreshing' })).toBe(true);
@@ -406,7 +379,7 @@ describe('what the completion page shows meanwhile (issue 14)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockRejectedValueOnce(serverError);
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'pdfCopy.refresh' });
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     expect(run.toasts).toEqual([failureToast]);
@@ -428,7 +401,7 @@ describe('what the completion page shows meanwhile (issue 14)', () => {
       .mockRejectedValueOnce(unauthorised)
       .mockResolvedValueOnce(copy('completed', URL_1));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS);
     expect(run.sessionReceived).toEqual([{ type: 'session.unauthorised' }]);
     await run.send({ type: 'pdfCopy.retry' });
@@ -443,9 +416,9 @@ describe('what the completion page shows meanwhile (issue 14)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockResolvedValueOnce(copy('in progress'));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(run.snapshot().hasTag('downloading')).toBe(true);
     expect(run.snapshot().context.url).toBeNull();
   });
@@ -456,12 +429,12 @@ describe('what the completion page shows meanwhile (issue 14)', () => {
       .mockResolvedValueOnce(copy('completed', URL_1))
       .mockResolvedValueOnce(copy('completed', null));
     const run = start(fetch);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     await run.send({ type: 'pdfCopy.download' });
-    await run.send({ type: 'answers.saved' });
+    await run.send({ type: 'answers.saved', answers: {} });
     expect(run.snapshot().matches({ active: 'failed' })).toBe(true);
     expect(run.toasts).toEqual([failureToast, failureToast]);
     expect(run.delivered).toEqual([]);
@@ -471,7 +444,7 @@ describe('what the completion page shows meanwhile (issue 14)', () => {
 it('default actor calls GET /api/pdf', async () => {
   vi.mocked(api.pdfCopy).mockResolvedValue(copy('completed', URL_1));
   const run = start(undefined, pdfCopyMachine.provide({}));
-  await run.send(LOGGED_IN);
+  await flush();
   expect(api.pdfCopy).toHaveBeenCalledWith(expect.any(AbortSignal));
   expect(run.snapshot().context.url).toBe(URL_1);
 });
@@ -479,16 +452,19 @@ it('default actor calls GET /api/pdf', async () => {
 // What `npm run paths -- pdfCopy` prints for QA: its paths must reach every state, and the simple
 // walks of the polling must add to the shortest ones.
 it('the generated PDF copy paths reach every state', () => {
-  const shortest = getShortestPaths(pdfCopyMachine, {
-    events: eventsFor(pdfCopyPathEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[],
-    serializeState: serialiseStateVia,
-  });
+  const shortest = pdfCopyInputs.flatMap((input) =>
+    getShortestPaths(pdfCopyMachine, {
+      input,
+      events: eventsFor(pdfCopyPathEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[],
+      serializeState: serialiseStateVia,
+    }),
+  );
   const listed = new Set(pdfCopyPollingEvents.map((event) => event.type));
   const pollingEvents = (snapshot: unknown) =>
     (eventsFor(pdfCopyPollingEvents) as unknown as (snapshot: unknown) => PdfCopyEvent[])(snapshot).filter(
       (event) => listed.has(event.type) || event.type.startsWith('xstate.after.'),
     );
-  const simple = getSimplePaths(pdfCopyMachine, { events: pollingEvents });
+  const simple = getSimplePaths(pdfCopyMachine, { input: { role: 'applicant' }, events: pollingEvents });
   expectEveryStateReached(
     pdfCopyMachine,
     shortest.map((path) => path.state),

@@ -8,21 +8,12 @@ import { TAB_GROUPS } from '../../src/catalogue/questions';
 import { flush } from './helpers/documentsKit';
 import { getShortestPaths } from 'xstate/graph';
 import { serialiseStateVia } from '../qa/models/document';
-import { tabsPathEvents } from '../qa/models/tabs';
+import { tabsInputs, tabsPathEvents } from '../qa/models/tabs';
 import { eventsFor } from './helpers/documentsKit';
 import { expectEveryStateReached } from './helpers/statePaths';
 import { answered } from './helpers/system';
-import {
-  fakeApi,
-  LOGGED_IN,
-  LOGGED_OUT,
-  provided,
-  SERVICE,
-  startTabs,
-  stubDocument,
-  type FakeApi,
-  type StubState,
-} from './helpers/tabsKit';
+import type { Role } from '../../machines/roles';
+import { fakeApi, provided, startTabs, stubDocument, type FakeApi, type StubState } from './helpers/tabsKit';
 
 // Only the "default actors" test uses these; every other test provides its network actors.
 vi.mock('../../machines/api/endpoints', () => ({
@@ -47,16 +38,26 @@ const failureToast = {
   toast: { severity: 'error', title: 'Error', message: TABS_MESSAGES.failed(GROUP.defaultTab) },
 };
 
-/** The tabs actor with the group's document in the given state. */
-function start(options: { fake?: FakeApi; document?: StubState; logic?: AnyActorLogic } = {}) {
+interface StartOptions {
+  role?: Role;
+  tabs?: Record<string, string>;
+  fake?: FakeApi;
+  document?: StubState;
+  logic?: AnyActorLogic;
+}
+
+/** The tabs actor created for `role` (a visitor unless said), with the group's document in the given state. */
+function start(options: StartOptions = {}) {
   const document = stubDocument(options.document ?? 'idle', DOC_KEY);
-  const run = startTabs({ fake: options.fake, logic: options.logic, documents: [document] });
+  const input = { role: options.role ?? 'visitor', tabs: options.tabs };
+  const run = startTabs({ input, fake: options.fake, logic: options.logic, documents: [document] });
   return { ...run, documentReceived: document.received, documentAsked: document.asked };
 }
 
-async function applicant(options: Parameters<typeof start>[0] = {}) {
-  const run = start(options);
-  await run.send(LOGGED_IN);
+/** The tabs actor of a logged-in applicant, once its choices are loaded. */
+async function applicant(options: Omit<StartOptions, 'role'> = {}) {
+  const run = start({ ...options, role: 'applicant' });
+  await flush();
   return run;
 }
 
@@ -76,7 +77,7 @@ afterEach(() => {
 });
 
 describe('who sees which tab', () => {
-  it('shows anonymous users only the default tabs, without switching', () =>
+  it('shows visitors only the default tabs, without switching', () =>
     answered(() => {
       const run = start();
       expect(run.snapshot().matches('anonymous')).toBe(true);
@@ -85,43 +86,27 @@ describe('who sees which tab', () => {
       expect(run.fake.loadTabs).not.toHaveBeenCalled();
     }));
 
-  it('shows service users the chosen tab read-only', async () => {
-    const run = start();
-    await run.send({ type: 'tabs.set', tabs: { [TAB_ID]: DOC_TAB.id, unknown_group: 'x' } });
-    await run.send(SERVICE);
-    expect(run.snapshot().matches('readOnly')).toBe(true);
-    expect(run.snapshot().context.chosen).toEqual({ ...DEFAULT_TABS, [TAB_ID]: DOC_TAB.id });
-    expect(run.snapshot().can(choose(OTHER_TAB.id))).toBe(false);
-    await run.send({ type: 'tabs.set', tabs: { [TAB_ID]: 'no-such-tab' } });
-    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    await run.send(SERVICE);
-    await run.send(LOGGED_IN);
-    expect(run.snapshot().matches('applicant')).toBe(true);
-  });
+  it("shows staff the staff copy's chosen tabs read-only, each group's default where a choice is unknown", () =>
+    answered(() => {
+      const run = start({ role: 'staff', tabs: { [TAB_ID]: DOC_TAB.id, unknown_group: 'x' } });
+      expect(run.snapshot().matches('readOnly')).toBe(true);
+      expect(run.snapshot().context.chosen).toEqual({ ...DEFAULT_TABS, [TAB_ID]: DOC_TAB.id });
+      expect(run.snapshot().can(choose(OTHER_TAB.id))).toBe(false);
+      expect(run.fake.loadTabs).not.toHaveBeenCalled();
+      const unknownTab = start({ role: 'staff', tabs: { [TAB_ID]: 'no-such-tab' } });
+      expect(unknownTab.snapshot().context.chosen).toEqual(DEFAULT_TABS);
+    }));
 
-  it('loads the choices of a logged-in applicant, and forgets them on logout', async () => {
+  it('loads the choices of a logged-in applicant once', async () => {
     const fake = fakeApi();
     fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
-    const run = start({ fake });
-    run.actor.send(LOGGED_IN);
+    const run = start({ fake, role: 'applicant' });
     expect(run.snapshot().matches({ applicant: 'loading' })).toBe(true);
     expect(run.snapshot().hasTag('busy')).toBe(true);
     await flush();
     expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
     expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
-    await run.send(LOGGED_IN);
     expect(fake.loadTabs).toHaveBeenCalledTimes(1);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
-  });
-
-  it('moves an applicant to the service view', async () => {
-    const run = await applicant();
-    await run.send(SERVICE);
-    expect(run.snapshot().matches('readOnly')).toBe(true);
   });
 
   it("sends the page to the root error screen when the choices cannot be loaded (the page's error, no toast), and a 401 ends the session instead", async () => {
@@ -139,36 +124,7 @@ describe('who sees which tab', () => {
   });
 });
 
-describe('who is told again', () => {
-  it('keeps an anonymous user on the default tabs when told they are logged out', async () => {
-    const run = start();
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.fake.loadTabs).not.toHaveBeenCalled();
-  });
-
-  it('keeps a service user on the chosen tabs when told again, and shows the defaults once logged out', async () => {
-    const run = start();
-    await run.send(SERVICE);
-    await run.send({ type: 'tabs.set', tabs: { [TAB_ID]: DOC_TAB.id } });
-    await run.send(SERVICE);
-    expect(run.snapshot().matches('readOnly')).toBe(true);
-    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
-  });
-
-  it('keeps a logged-in applicant on their tabs when told again', async () => {
-    const fake = fakeApi();
-    fake.loadTabs.mockResolvedValue({ [TAB_ID]: DOC_TAB.id });
-    const run = await applicant({ fake });
-    await run.send(LOGGED_IN);
-    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
-    expect(run.snapshot().context.chosen[TAB_ID]).toBe(DOC_TAB.id);
-    expect(fake.loadTabs).toHaveBeenCalledTimes(1);
-  });
-
+describe('a failed load, and running alone', () => {
   it('reloads the documents of every group after the choices failed to load', async () => {
     const fake = fakeApi();
     fake.loadTabs.mockRejectedValueOnce(serverError);
@@ -181,8 +137,7 @@ describe('who is told again', () => {
 
   it('still switches when it runs without siblings (alone, as the generated paths run it)', async () => {
     const fake = fakeApi();
-    const alone = createActor(provided(fake)).start();
-    alone.send(LOGGED_IN);
+    const alone = createActor(provided(fake), { input: { role: 'applicant' } }).start();
     await flush();
     alone.send(choose(DOC_TAB.id, WITH_ESSAY));
     alone.send({ type: 'document.inspected', answerKey: DOC_KEY, busy: false, attached: false });
@@ -369,16 +324,6 @@ describe('choosing another tab (spec section 4)', () => {
     await run.send({ type: 'document.inspected', answerKey: 'another_doc', busy: true, attached: true });
     expect(run.snapshot().matches({ applicant: 'checking' })).toBe(true);
   });
-
-  it('abandons a switch when the applicant logs out', async () => {
-    const fake = fakeApi();
-    fake.saveTab.mockImplementation(() => new Promise(() => {}));
-    const run = await applicant({ fake });
-    await run.send(choose(DOC_TAB.id));
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context).toMatchObject({ chosen: DEFAULT_TABS, pending: null });
-  });
 });
 
 describe('asking before a switch deletes answers (issue 12)', () => {
@@ -461,13 +406,10 @@ describe('asking before a switch deletes answers (issue 12)', () => {
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
   });
 
-  it('takes no other choice while asking, and forgets the question on logout', async () => {
+  it('takes no other choice while asking', async () => {
     const run = await applicant();
     await run.send(choose(DOC_TAB.id, WITH_ESSAY));
     expect(run.snapshot().can(choose(DOC_TAB.id, WITH_ESSAY))).toBe(false);
-    await run.send(LOGGED_OUT);
-    expect(run.snapshot().matches('anonymous')).toBe(true);
-    expect(run.snapshot().context).toMatchObject({ pending: null, losing: [] });
   });
 });
 
@@ -491,10 +433,13 @@ describe('default actors call the API of section 7', () => {
 
 // What `npm run paths -- tabs` prints for QA: its paths must reach every state.
 it('the generated tabs paths reach every state', () => {
-  const paths = getShortestPaths(tabsMachine, {
-    events: eventsFor(tabsPathEvents) as unknown as (snapshot: unknown) => TabsEvent[],
-    serializeState: serialiseStateVia,
-  });
+  const paths = tabsInputs.flatMap((input) =>
+    getShortestPaths(tabsMachine, {
+      input,
+      events: eventsFor(tabsPathEvents) as unknown as (snapshot: unknown) => TabsEvent[],
+      serializeState: serialiseStateVia,
+    }),
+  );
   expectEveryStateReached(
     tabsMachine,
     paths.map((path) => path.state),

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../machines/api/httpClient';
 import { TABS_MESSAGES } from '../../machines/tabsMachine';
 import type { TabGroup } from '../../src/catalogue/questions';
-import { fakeApi, LOGGED_IN, startTabs, stubDocument, type StubState } from './helpers/tabsKit';
+import { flush } from './helpers/documentsKit';
+import { fakeApi, startTabs, stubDocument, type StubState } from './helpers/tabsKit';
 
 /*
  * The tabs machine reads its groups from the catalogue, which has one group today: a college that
@@ -63,7 +64,7 @@ function start(states: Partial<Record<'letter_doc' | 'transcript_doc' | 'portfol
     transcript_doc: stubDocument(states.transcript_doc ?? 'idle', 'transcript_doc'),
     portfolio_doc: stubDocument(states.portfolio_doc ?? 'idle', 'portfolio_doc'),
   };
-  const run = startTabs({ fake, documents: Object.values(documents) });
+  const run = startTabs({ input: { role: 'applicant' }, fake, documents: Object.values(documents) });
   return { ...run, documents };
 }
 
@@ -77,7 +78,7 @@ afterEach(() => {
 describe('a group with two documents', () => {
   it('asks both and switches only once both answered', async () => {
     const run = start({ letter_doc: 'silent', transcript_doc: 'silent' });
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('evidence', 'later'));
     expect(run.documents.letter_doc.asked).toHaveLength(1);
     expect(run.documents.transcript_doc.asked).toHaveLength(1);
@@ -92,7 +93,7 @@ describe('a group with two documents', () => {
 
   it('is blocked by the busy one as soon as it answers', async () => {
     const run = start({ letter_doc: 'silent', transcript_doc: 'silent' });
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('evidence', 'later'));
     await run.send({ type: 'document.inspected', answerKey: 'transcript_doc', busy: true, attached: true });
     expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
@@ -100,7 +101,7 @@ describe('a group with two documents', () => {
 
   it("deletes only the document of the tab left, not the group's other one", async () => {
     const run = start({ letter_doc: 'attached', transcript_doc: 'attached' });
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('evidence', 'transcript'));
     expect(run.snapshot().context.losing).toEqual(['letter_doc']);
     await run.send({ type: 'tabs.confirm' });
@@ -114,14 +115,14 @@ describe('a group with two documents', () => {
 describe('what a switch clears', () => {
   it('clears the answers of every other tab of the group', async () => {
     const run = start({});
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('evidence', 'later'));
     expect(run.answersReceived).toEqual([{ type: 'answers.clear', keys: ['letter_doc', 'transcript_doc'] }]);
   });
 
   it('sends no clearing when the tabs left clear nothing', async () => {
     const run = start({});
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('interview', 'campus'));
     expect(run.snapshot().context.chosen.interview).toBe('campus');
     expect(run.answersReceived).toEqual([]);
@@ -133,7 +134,7 @@ describe('a failed switch in one group', () => {
     const fake = fakeApi();
     fake.saveTab.mockRejectedValueOnce(serverError);
     const run = start({}, fake);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('portfolio', 'file'));
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     expect(run.toasts).toEqual([
@@ -149,7 +150,7 @@ describe('a failed switch in one group', () => {
     const fake = fakeApi();
     fake.loadTabs.mockRejectedValueOnce(serverError);
     const run = start({}, fake);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'tabs.reset' });
     for (const stub of Object.values(run.documents)) expect(stub.received).toEqual([{ type: 'document.reload' }]);
   });
@@ -160,7 +161,7 @@ describe('a tab with a written answer and a document', () => {
     const fake = fakeApi();
     fake.loadTabs.mockResolvedValue({ portfolio: 'file' });
     const run = start({ portfolio_doc: 'attached' }, fake);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send({ type: 'tabs.choose', tabId: 'portfolio', tab: 'link', answers: { portfolio_note: 'My sketches' } });
     expect(run.snapshot().context.losing).toEqual(['portfolio_note', 'portfolio_doc']);
     await run.send({ type: 'tabs.confirm' });
@@ -170,19 +171,20 @@ describe('a tab with a written answer and a document', () => {
   });
 });
 
-describe('a reset after coming back from the service view', () => {
+describe('a reset after a reset', () => {
   it('reloads every group when the choices then failed to load, not only the group of an earlier failed switch', async () => {
     const fake = fakeApi();
     fake.saveTab.mockRejectedValueOnce(serverError);
     const run = start({}, fake);
-    await run.send(LOGGED_IN);
+    await flush();
     await run.send(choose('portfolio', 'file'));
     expect(run.snapshot().context.failedTabId).toBe('portfolio');
-    await run.send({ type: 'app.context', loggedIn: false, serviceUser: true });
     fake.loadTabs.mockRejectedValueOnce(serverError);
-    await run.send(LOGGED_IN);
+    await run.send({ type: 'tabs.reset' });
     expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
     await run.send({ type: 'tabs.reset' });
-    for (const stub of Object.values(run.documents)) expect(stub.received).toEqual([{ type: 'document.reload' }]);
+    expect(run.documents.portfolio_doc.received).toEqual([{ type: 'document.reload' }, { type: 'document.reload' }]);
+    expect(run.documents.letter_doc.received).toEqual([{ type: 'document.reload' }]);
+    expect(run.documents.transcript_doc.received).toEqual([{ type: 'document.reload' }]);
   });
 });

@@ -54,7 +54,7 @@ describe('npm run paths -- document | pdfCopy', () => {
   it('writes the document checklist: page steps, the coverage and what the page cannot drive', async () => {
     const { stdout } = await paths('document', '--format', 'md');
     expect(stdout).toMatch(/^# Test plan: document$/m);
-    expect(stdout).toContain('Coverage: 16 of 22 states reached, 37 of 42 transitions covered.');
+    expect(stdout).toContain('Coverage: 16 of 21 states reached, 37 of 42 transitions covered.');
     expect(stdout).toMatch(/^Not driven from this page: staff's read-only view/m);
     expect(stdout).toContain('- [ ] Choose the file "statement.pdf"');
     expect(stdout).toContain('- [ ] the network fails during the upload');
@@ -63,7 +63,7 @@ describe('npm run paths -- document | pdfCopy', () => {
 
   it('writes the PDF copy spec: the 10-minute poll on the clock, the download checked, the coverage and its limits', async () => {
     const { stdout } = await paths('pdfCopy', '--format', 'playwright');
-    expect(stdout).toContain('// Coverage: 11 of 11 states reached, 27 of 38 transitions covered.');
+    expect(stdout).toContain('// Coverage: 11 of 11 states reached, 26 of 36 transitions covered.');
     expect(stdout).toMatch(/^\/\/ Not driven from this page: pdfCopy\.refresh is the completion page's .*pdfCopy\.retry/m);
     expect(stdout).toContain('await app.do({"kind":"wait","ms":600000});');
     expect(stdout).toContain('{"kind":"download"}');

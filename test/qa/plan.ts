@@ -88,10 +88,11 @@ export interface PagePlan {
   /** What of the machine this page cannot drive, and where it is tested instead: printed with the coverage. */
   notDriven?: string;
   /**
-   * Setup done before the page opens on every path, for a machine that starts only once it is
-   * done (the inactivity actor runs once an applicant is logged in): no event of the machine stands for it.
+   * Setup done before the page opens, for a machine created only once it is done (the inactivity
+   * actor runs once an applicant is logged in; a tabs actor is created for who is using the app):
+   * no event of the machine stands for it. A function gives each input its own setup (none: undefined).
    */
-  before?: StepPlan;
+  before?: StepPlan | ((input: unknown) => StepPlan | undefined);
 }
 
 interface PlanStep {
@@ -130,10 +131,19 @@ interface Node {
 
 const valueText = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
 
-/** The machine's atomic (and final) states: what there is to reach. */
+/**
+ * A state left as soon as it is entered: its last eventless transition has no guard (the `start`
+ * state that picks the first state from the input). Nothing can be seen there, so it is not one to reach.
+ */
+const passedThrough = (node: AnyStateNode) => {
+  const last = node.always?.at(-1);
+  return last !== undefined && !last.guard;
+};
+
+/** The machine's atomic (and final) states a page can rest in: what there is to reach. */
 function leafStates(node: AnyStateNode): AnyStateNode[] {
   const children = Object.values(node.states) as AnyStateNode[];
-  if (children.length === 0) return [node];
+  if (children.length === 0) return passedThrough(node) ? [] : [node];
   return children.flatMap(leafStates);
 }
 
@@ -207,9 +217,8 @@ function planPath(plan: PagePlan, title: string, input: unknown, events: readonl
   let [snapshot] = initialTransition(plan.model.machine, input) as [AnyMachineSnapshot, unknown];
   const initial = plan.expect(snapshot, undefined);
   const initialState = valueText(snapshot);
-  const before: PlanStep[] = plan.before
-    ? [{ event: { type: 'plan.before' }, plan: plan.before, expect: initial, state: initialState }]
-    : [];
+  const setup = typeof plan.before === 'function' ? plan.before(input) : plan.before;
+  const before: PlanStep[] = setup ? [{ event: { type: 'plan.before' }, plan: setup, expect: initial, state: initialState }] : [];
   const steps = events.map((event) => {
     const step = plan.step(event, snapshot);
     [snapshot] = transition(plan.model.machine, snapshot, event) as [AnyMachineSnapshot, unknown];

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { createMachine, fromPromise, sendTo, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
 import type { DocumentInspectedEvent } from '../../../machines/events';
-import { tabsMachine, type TabsEvent } from '../../../machines/tabsMachine';
+import { tabsMachine, type TabsEvent, type TabsInput } from '../../../machines/tabsMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../../machines/systemIds';
 import { flush, recordingSibling, startSystem } from './documentsKit';
 
@@ -9,10 +9,6 @@ import { flush, recordingSibling, startSystem } from './documentsKit';
  * Test kit of the tabs machine: its network faked, document actors that answer its check, and a
  * system that runs it among recording siblings.
  */
-
-export const LOGGED_IN = { type: 'app.context', loggedIn: true, serviceUser: false } as const;
-export const LOGGED_OUT = { type: 'app.context', loggedIn: false, serviceUser: false } as const;
-export const SERVICE = { type: 'app.context', loggedIn: false, serviceUser: true } as const;
 
 export function fakeApi() {
   return {
@@ -69,8 +65,8 @@ export function stubDocument(state: StubState, answerKey: string) {
 }
 export type StubDocument = ReturnType<typeof stubDocument>;
 
-/** The tabs actor among recording siblings and the given document stand-ins. */
-export function startTabs(options: { fake?: FakeApi; documents?: StubDocument[]; logic?: AnyActorLogic } = {}) {
+/** The tabs actor, created for who is using the app (`input`), among recording siblings and the given document stand-ins. */
+export function startTabs(options: { input: TabsInput; fake?: FakeApi; documents?: StubDocument[]; logic?: AnyActorLogic }) {
   const fake = options.fake ?? fakeApi();
   const answers = recordingSibling({ answers: {} });
   const toasts = recordingSibling();
@@ -78,7 +74,7 @@ export function startTabs(options: { fake?: FakeApi; documents?: StubDocument[];
   const app = recordingSibling();
   const documents = Object.fromEntries((options.documents ?? []).map((stub) => [documentSystemId(stub.answerKey), stub.logic]));
   const { actor } = startSystem(
-    { logic: options.logic ?? provided(fake), systemId: SYSTEM_IDS.tabs },
+    { logic: options.logic ?? provided(fake), systemId: SYSTEM_IDS.tabs, input: options.input },
     {
       [SYSTEM_IDS.answers]: answers.logic,
       [SYSTEM_IDS.toasts]: toasts.logic,

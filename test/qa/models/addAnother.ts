@@ -1,4 +1,4 @@
-import { addAnotherMachine } from '../../../machines/addAnotherMachine';
+import { addAnotherMachine, type AddAnotherInput } from '../../../machines/addAnotherMachine';
 import { ApiError } from '../../../machines/api/httpClient';
 import { callOutcomes, failures } from '../fixtures';
 import type { PathModel } from '../model';
@@ -6,11 +6,9 @@ import type { PathModel } from '../model';
 export const addAnotherModel: PathModel = {
   name: 'addAnother',
   machine: addAnotherMachine,
+  // A visitor's groups, an applicant's (loaded), and staff's (the staff copy's counts).
+  inputs: [{ role: 'visitor' }, { role: 'applicant' }, { role: 'staff', counts: { parents: 2 } }] satisfies AddAnotherInput[],
   events: [
-    { type: 'app.context', loggedIn: true, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: false },
-    { type: 'app.context', loggedIn: false, serviceUser: true },
-    { type: 'counts.replace', counts: { parents: 2 } },
     // 'parents' holds two slots, so its button runs out; an unknown button never grows.
     { type: 'add', buttonId: 'parents' },
     { type: 'add', buttonId: 'unknown' },
@@ -20,7 +18,7 @@ export const addAnotherModel: PathModel = {
     { type: 'remove', buttonId: 'parents', slot: 1, answers: { parent_2_first_name: 'Grace' } },
     { type: 'remove.confirm' },
     { type: 'remove.cancel' },
-    { type: 'answers.saved' },
+    { type: 'answers.saved', answers: {} },
     { type: 'answers.saveFailed', reason: 'error', message: 'Server trouble.' },
     ...callOutcomes('saveRemovedCount', { message: 'Saved.' }, [new ApiError('Server trouble.', 'http', 500), failures.unauthorised]),
   ],

@@ -3,6 +3,7 @@ import { PDF_POLL_FIRST_MS, PDF_POLL_MS } from '../../../src/catalogue/limits';
 import { SESSION_INVALID_MESSAGE } from '../../../src/catalogue/messages';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { PdfCopy } from '../../../machines/api/responses';
+import type { RoleInput } from '../../../machines/roles';
 import { PDF_COPY_MESSAGES, pdfCopyMachine } from '../../../machines/pdfCopyMachine';
 import { serialiseStateVia } from './document';
 import { failures } from '../fixtures';
@@ -18,16 +19,17 @@ const outcomes = (id: string): AnyEventObject[] => [
   { type: `xstate.error.actor.${id}`, error: new ApiError('The server is down.', 'http', 500) },
 ];
 
+/** A PDF copy actor is created for a visitor, an applicant or staff: only an applicant's asks for a copy. */
+export const pdfCopyInputs: readonly RoleInput[] = [{ role: 'visitor' }, { role: 'applicant' }, { role: 'staff' }];
+const applicantInput = pdfCopyInputs[1];
+
 export const pdfCopyPathEvents: AnyEventObject[] = [
-  { type: 'app.context', loggedIn: true, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: true },
   ...outcomes('fetchPdfCopy'),
   ...outcomes('refreshPdfCopy'),
   ...outcomes('preparePdfCopy'),
   ...outcomes('downloadPdfCopy'),
   // The answers actor's replies to a download's `answers.save`.
-  { type: 'answers.saved' },
+  { type: 'answers.saved', answers: {} },
   { type: 'answers.saveFailed', reason: 'error', message: 'The server is down.' },
   { type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session is invalid.' },
 ];
@@ -36,6 +38,7 @@ export const pdfCopyPathEvents: AnyEventObject[] = [
 export const pdfCopyModel: PathModel = {
   name: 'pdfCopy',
   machine: pdfCopyMachine,
+  inputs: pdfCopyInputs,
   events: pdfCopyPathEvents,
   serializeState: serialiseStateVia,
 };
@@ -82,13 +85,12 @@ const arranged = (id: string): AnyEventObject[] => [
  * asked for (the real one, or one still being made, or a failure) and downloaded.
  */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches('inactive')) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
   if (snapshot.matches({ active: 'loading' })) return arranged('fetchPdfCopy');
   if (snapshot.matches({ active: 'refreshing' })) return arranged('refreshPdfCopy');
   if (snapshot.matches({ active: { preparing: 'checking' } })) return arranged('preparePdfCopy');
   if (snapshot.matches({ active: { downloading: 'saving' } }))
     return [
-      { type: 'answers.saved' },
+      { type: 'answers.saved', answers: {} },
       { type: 'answers.saveFailed', reason: 'error', message: SERVER_DOWN },
       { type: 'answers.saveFailed', reason: 'unauthorised', message: failures.unauthorised.message },
     ];
@@ -97,6 +99,16 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.matches({ active: 'ready' }) || snapshot.matches({ active: 'failed' })) return [{ type: 'pdfCopy.download' }];
   return [];
 }
+
+/** An applicant's PDF copy actor is created once they are logged in. */
+const loggedInWithAnswers: StepPlan = {
+  words: 'Log in as an applicant who filled in the whole application',
+  actions: [
+    { kind: 'setup', task: 'account' },
+    { kind: 'setup', task: 'completeApplication' },
+    { kind: 'setup', task: 'clock' },
+  ],
+};
 
 function pdfCopyStep(event: AnyEventObject): StepPlan {
   const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
@@ -115,15 +127,6 @@ function pdfCopyStep(event: AnyEventObject): StepPlan {
     );
   }
   switch (event.type) {
-    case 'app.context':
-      return {
-        words: 'Log in as an applicant who filled in the whole application',
-        actions: [
-          { kind: 'setup', task: 'account' },
-          { kind: 'setup', task: 'completeApplication' },
-          { kind: 'setup', task: 'clock' },
-        ],
-      };
     case 'pdfCopy.download':
       return { words: `Press "${BUTTON}"`, actions: [{ kind: 'click', role: 'button', name: BUTTON }] };
     case 'answers.saved':
@@ -191,14 +194,17 @@ export function pdfCopyPagePlan(machine: AnyStateMachine = pdfCopyMachine): Page
     model: {
       name: 'pdfCopy',
       machine,
+      // Final Steps shows a visitor's PDF copy actor (it asks nothing), or an applicant's.
+      inputs: [pdfCopyInputs[0], applicantInput],
       onlyListed: true,
       events: pageEvents,
       serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { url: string | null }).url !== null]),
     },
     start: '/final-steps',
+    before: (input) => (input === applicantInput ? loggedInWithAnswers : undefined),
     step: pdfCopyStep,
     expect: pdfCopyExpectation,
     notDriven:
-      "pdfCopy.refresh is the completion page's (test/e2e/pdfCopy.e2e.ts) and pdfCopy.retry its \"Try again\" (test/machines/pdfCopyMachine.test.ts); a download pressed while a check runs or during the one-second pause cannot be ordered by this page's steps (the check ends first), and a log-out's app.context is left to test/machines/pdfCopyMachine.test.ts.",
+      'pdfCopy.refresh is the completion page\'s (test/e2e/pdfCopy.e2e.ts) and pdfCopy.retry its "Try again" (test/machines/pdfCopyMachine.test.ts); a download pressed while a check runs or during the one-second pause cannot be ordered by this page\'s steps (the check ends first), and a log-out stops the application with its PDF copy actor (test/machines/appMachine.test.ts).',
   };
 }

@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { LOSS_MESSAGES } from '../../../src/catalogue/answerMessages';
 import { ApiError } from '../../../machines/api/httpClient';
-import { tabsMachine } from '../../../machines/tabsMachine';
+import { tabsMachine, type TabsInput } from '../../../machines/tabsMachine';
 import { TAB_GROUPS } from '../../../src/catalogue/questions';
 import { serialiseStateVia } from './document';
 import type { PathModel } from '../model';
@@ -18,11 +18,15 @@ const inspected = (busy: boolean, attached: boolean) => ({ type: 'document.inspe
 /** Every answer of the group written in: whichever tab is left, it holds text. */
 const written = Object.fromEntries((group?.tabs ?? []).flatMap((tab) => tab.clears).map((key) => [key, 'Written by hand.']));
 
+/** A tabs actor is created for a visitor, an applicant, or staff (with the staff copy's chosen tabs). */
+export const tabsInputs: readonly TabsInput[] = [
+  { role: 'visitor' },
+  { role: 'applicant' },
+  { role: 'staff', tabs: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
+];
+const applicantInput = tabsInputs[1];
+
 export const tabsPathEvents: AnyEventObject[] = [
-  { type: 'app.context', loggedIn: true, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: false },
-  { type: 'app.context', loggedIn: false, serviceUser: true },
-  { type: 'tabs.set', tabs: { [group?.tabId ?? '']: tabIds.at(-1) ?? '' } },
   // A choice with nothing written in the tab left, and one that would delete a written answer (issue 12).
   ...tabIds.map((tab) => ({ type: 'tabs.choose', tabId: group?.tabId ?? '', tab, answers: {} })),
   ...tabIds.map((tab) => ({ type: 'tabs.choose', tabId: group?.tabId ?? '', tab, answers: written })),
@@ -44,6 +48,7 @@ export const tabsPathEvents: AnyEventObject[] = [
 export const tabsModel: PathModel = {
   name: 'tabs',
   machine: tabsMachine,
+  inputs: tabsInputs,
   events: tabsPathEvents,
   serializeState: serialiseStateVia,
 };
@@ -65,7 +70,6 @@ const uploadTab = tabIds.at(-1) ?? '';
  */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   const tabId = group?.tabId ?? '';
-  if (snapshot.matches('anonymous')) return [{ type: 'app.context', loggedIn: true, serviceUser: false }];
   // A failed load of the tab choices is the page's error, the root error screen (README "Which errors
   // are the page's", test/e2e/errorKinds.e2e.ts), not this group's "could not switch": the plan
   // reaches `failed` through a failed switch.
@@ -87,8 +91,6 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
 function tabsStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan {
   const server = (call: Call, reply: Reply, words: string): StepPlan => ({ words, actions: [{ kind: 'server', call, reply }] });
   switch (event.type) {
-    case 'app.context':
-      return { words: 'Log in as an applicant', actions: [{ kind: 'setup', task: 'account' }] };
     case 'xstate.done.actor.loadTabs':
       return server(TABS, 'real', 'the server gives the tab chosen before (none)');
     case 'xstate.error.actor.loadTabs':
@@ -169,11 +171,15 @@ export function tabsPagePlan(machine: AnyStateMachine = tabsMachine): PagePlan {
     model: {
       name: 'tabs',
       machine,
+      // The page shows a visitor's tabs actor, or an applicant's (staff links are the staff view's).
+      inputs: [tabsInputs[0], applicantInput],
       onlyListed: true,
       events: pageEvents,
       serializeState: (snapshot) => JSON.stringify([snapshot.value, chosenTab(snapshot), tabsContext(snapshot).losing.length > 0]),
     },
     start: '/education',
+    before: (input) =>
+      input === applicantInput ? { words: 'Log in as an applicant', actions: [{ kind: 'setup', task: 'account' }] } : undefined,
     step: tabsStep,
     expect: tabsExpectation,
   };
