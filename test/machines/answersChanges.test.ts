@@ -91,10 +91,7 @@ describe('what the answers given back say once saved', () => {
   });
 
   it('a draft over the same version, of a session that had not ended: "saved"', async () => {
-    const { subject, received } = startOnDevice(
-      { [OWNER]: { base: 5, changes: { city: 'Springfield' } } },
-      applicant({ city: 'Boston' }, 5),
-    );
+    const { received } = startOnDevice({ [OWNER]: { base: 5, changes: { city: 'Springfield' } } }, applicant({ city: 'Boston' }, 5));
     await flush();
     expect(toasts(received)).toEqual([RESTORED_MESSAGES.saved(1, false)]);
   });

@@ -28,7 +28,10 @@ describe('answers: a draft per account on the device', () => {
   });
 
   it('after a reload: a draft over the version the server still holds comes back and is saved, and the page says so', async () => {
-    const { subject, drafts, sent, received } = start({ [OWNER]: { base: 3, changes: { city: 'Springfield', middle_name: 'Grace' } } }, applicant({ first_name: 'Ada' }, 3));
+    const { subject, drafts, sent, received } = start(
+      { [OWNER]: { base: 3, changes: { city: 'Springfield', middle_name: 'Grace' } } },
+      applicant({ first_name: 'Ada' }, 3),
+    );
     await flush();
     expect(subject.getSnapshot().context.answers).toEqual({ first_name: 'Ada', city: 'Springfield', middle_name: 'Grace' });
     expect(sent).toEqual([{ city: 'Springfield', middle_name: 'Grace' }]);
@@ -37,7 +40,7 @@ describe('answers: a draft per account on the device', () => {
   });
 
   it("another account's draft stays where it is", async () => {
-    const { subject, drafts, sent } = start({ 'grace@example.org': { base: 3, changes: { city: 'Boston' } } }, applicant({ first_name: 'Ada' }, 3));
+    const { drafts, sent } = start({ 'grace@example.org': { base: 3, changes: { city: 'Boston' } } }, applicant({ first_name: 'Ada' }, 3));
     await flush();
     expect(sent).toEqual([]);
     expect(drafts['grace@example.org']).toEqual({ base: 3, changes: { city: 'Boston' } });

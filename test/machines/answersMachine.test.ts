@@ -70,7 +70,6 @@ function start(
 }
 
 const answersOf = (subject: { getSnapshot(): { context: unknown } }) => (subject.getSnapshot().context as AnswersContext).answers;
-const types = (events: EventObject[] | undefined) => (events ?? []).map((event) => event.type);
 
 describe('answers: conditional content', () => {
   it('stores the _desc companion of a choice', () => {
