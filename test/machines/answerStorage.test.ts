@@ -14,6 +14,9 @@ class MemoryStorage {
   removeItem = (key: string) => void this.items.delete(key);
 }
 
+/** Nothing was typed before (or it could not be read): the store says so at start, and the answers actor goes on. */
+const NOTHING_TYPED = { type: 'answers.restored', answers: {} };
+
 /** The store under a parent that records what it sends back and forwards the test's events to it. */
 function startStore() {
   const heard: EventObject[] = [];
@@ -51,7 +54,7 @@ describe('an anonymous visitor’s answers (sessionStorage)', () => {
   it('are written on each change and forgotten when cleared', () => {
     const { session } = withStorages();
     const store = startStore();
-    expect(store.heard).toEqual([]);
+    expect(store.heard).toEqual([NOTHING_TYPED]);
     store.tell({ type: 'store.write', answers: { city: 'Boston' } });
     expect(JSON.parse(session.getItem('admissions.answers') ?? 'null')).toEqual({ city: 'Boston' });
     store.tell({ type: 'store.clear' });
@@ -61,7 +64,7 @@ describe('an anonymous visitor’s answers (sessionStorage)', () => {
   it('are dropped, not thrown, when what is stored is not readable', () => {
     const { session } = withStorages();
     session.setItem('admissions.answers', '{not json');
-    expect(startStore().heard).toEqual([]);
+    expect(startStore().heard).toEqual([NOTHING_TYPED]);
     expect(session.getItem('admissions.answers')).toBeNull();
   });
 });
@@ -77,6 +80,7 @@ describe('an account’s draft (localStorage, one per account)', () => {
     store.tell({ type: 'draft.read', owner: 'ada@example.edu' });
     store.tell({ type: 'draft.read', owner: 'bob@example.edu' });
     expect(store.heard).toEqual([
+      NOTHING_TYPED,
       { type: 'answers.draft', owner: 'ada@example.edu', draft },
       { type: 'answers.draft', owner: 'bob@example.edu', draft: null },
     ]);
@@ -89,7 +93,7 @@ describe('an account’s draft (localStorage, one per account)', () => {
     local.setItem(draftKey('ada@example.edu'), '{not json');
     const store = startStore();
     store.tell({ type: 'draft.read', owner: 'ada@example.edu' });
-    expect(store.heard).toEqual([{ type: 'answers.draft', owner: 'ada@example.edu', draft: null }]);
+    expect(store.heard).toEqual([NOTHING_TYPED, { type: 'answers.draft', owner: 'ada@example.edu', draft: null }]);
   });
 
   it('has a key naming its owner', () => {
@@ -101,5 +105,5 @@ it('runs where there is no storage at all (an answer read gives no draft)', () =
   const store = startStore();
   store.tell({ type: 'store.write', answers: { city: 'Boston' } });
   store.tell({ type: 'draft.read', owner: 'ada@example.edu' });
-  expect(store.heard).toEqual([{ type: 'answers.draft', owner: 'ada@example.edu', draft: null }]);
+  expect(store.heard).toEqual([NOTHING_TYPED, { type: 'answers.draft', owner: 'ada@example.edu', draft: null }]);
 });

@@ -30,7 +30,7 @@ const manifest = {
     imports: ['_app-1.js', '_frame-1.js'],
     css: ['assets/formViews-1.css'],
   },
-  'views/b.ts': { file: 'assets/formActors-1.js', name: 'formActors', isDynamicEntry: true, imports: ['_form-1.js'] },
+  'views/b.ts': { file: 'assets/applicationMachine-1.js', name: 'applicationMachine', isDynamicEntry: true, imports: ['_form-1.js'] },
   'views/c.tsx': { file: 'assets/AboutPage-1.js', name: 'AboutPage', isDynamicEntry: true, imports: ['_app-1.js'] },
   'views/d.tsx': { file: 'assets/EducationPage-1.js', name: 'EducationPage', isDynamicEntry: true, imports: ['_app-1.js'] },
   'views/e.tsx': { file: 'assets/AuthArea-1.js', name: 'AuthArea', isDynamicEntry: true, imports: ['_app-1.js', '_frame-1.js'] },
@@ -48,7 +48,13 @@ describe('module hints in the page', () => {
   it('announce what a form page loads on demand, its stylesheets too, and nothing the page already loads', () => {
     const about = hints('/about');
     expect(hrefs(about, 'modulepreload').sort()).toEqual(
-      ['/assets/AboutPage-1.js', '/assets/FormArea-1.js', '/assets/form-1.js', '/assets/formActors-1.js', '/assets/frame-1.js'].sort(),
+      [
+        '/assets/AboutPage-1.js',
+        '/assets/FormArea-1.js',
+        '/assets/form-1.js',
+        '/assets/applicationMachine-1.js',
+        '/assets/frame-1.js',
+      ].sort(),
     );
     expect(hrefs(about, 'stylesheet').sort()).toEqual(['/assets/frame-1.css', '/assets/formViews-1.css'].sort());
     expect(about).not.toContain('app-1');
