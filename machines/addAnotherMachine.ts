@@ -191,13 +191,13 @@ export const addAnotherMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'isApplicant', target: 'on' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'off' }],
+      always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'staff' }, { target: 'visitor' }],
     },
     /** A visitor: only the first slot of each group, no button. */
-    off: {},
+    visitor: {},
     /** Staff see the counts of the staff copy, but cannot add. */
-    readOnly: {},
-    on: {
+    staff: {},
+    applicant: {
       initial: 'loading',
       states: {
         loading: {

@@ -211,11 +211,11 @@ export const tabsMachine = setup({
     check: NO_CHECK,
   }),
   states: {
-    start: { always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }] },
+    start: { always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'staff' }, { target: 'visitor' }] },
     /** A visitor sees each group's default tab; choosing needs an account. */
-    anonymous: {},
+    visitor: {},
     /** Staff see the staff copy's chosen tabs, read-only. */
-    readOnly: {},
+    staff: {},
     applicant: {
       initial: 'loading',
       states: {

@@ -15,7 +15,7 @@ export function connectTabs(snapshot: TabsSnapshot, send: TabsSend) {
     /** A logged-in applicant may switch; others see the chosen tab's content only. */
     switchable: snapshot.matches('applicant'),
     /** A visitor without an account (another tab's document question needs one). */
-    anonymous: snapshot.matches('anonymous'),
+    visitor: snapshot.matches('visitor'),
     /** A switch is being saved: the other tabs wait. */
     busy: snapshot.hasTag('busy'),
     /** A switch was asked while an upload runs: the dialog says it must finish first. */

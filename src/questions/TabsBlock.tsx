@@ -49,7 +49,7 @@ function TabContent({
 export default function TabsBlock({ tabGroup, questions, required }: Props) {
   const actor = useTabs();
   const tabs = useView(actor, connectTabs);
-  const { switchable: applicant, anonymous, busy, blocked, failed, confirming, losing } = tabs;
+  const { switchable: applicant, visitor, busy, blocked, failed, confirming, losing } = tabs;
   const chosen = tabs.chosen(tabGroup.tabId, tabGroup.defaultTab);
   const pendingTab = tabGroup.tabs.find((tab) => tab.id === tabs.pendingTab)?.label ?? '';
   const answers = useAnswers();
@@ -69,7 +69,7 @@ export default function TabsBlock({ tabGroup, questions, required }: Props) {
     const tab = tabGroup.tabs.find((candidate) => candidate.id === chosen) ?? tabGroup.tabs[0];
     // A visitor sees the default tab's content only, and meets another tab's document
     // question as a note that it needs an account (the document question's view for a visitor).
-    const documentKeys = anonymous
+    const documentKeys = visitor
       ? tabGroup.tabs.flatMap((other) => (other.id !== tab?.id && other.documentKey ? [other.documentKey] : []))
       : [];
     return (

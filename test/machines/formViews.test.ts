@@ -170,7 +170,7 @@ describe('the tabs view API', () => {
     expect(visitorView.chosen(GROUP.tabId, GROUP.defaultTab)).toBe(GROUP.defaultTab);
     const run = startTabs({ input: { role: 'applicant' }, documents: [stubDocument('idle', DOC_TAB.documentKey!)] });
     await flush();
-    expect(currentView(run.actor, connectTabs)).toMatchObject({ switchable: true, anonymous: false, busy: false });
+    expect(currentView(run.actor, connectTabs)).toMatchObject({ switchable: true, visitor: false, busy: false });
   });
 
   it('asks before a switch clears a written answer, read from the answers actor, naming it; Cancel keeps the tab', async () => {

@@ -80,7 +80,7 @@ describe('who sees which tab', () => {
   it('shows visitors only the default tabs, without switching', () =>
     answered(() => {
       const run = start();
-      expect(run.snapshot().matches('anonymous')).toBe(true);
+      expect(run.snapshot().matches('visitor')).toBe(true);
       expect(run.snapshot().context.chosen).toEqual(DEFAULT_TABS);
       expect(run.snapshot().can(choose(DOC_TAB.id))).toBe(false);
       expect(run.fake.loadTabs).not.toHaveBeenCalled();
@@ -89,7 +89,7 @@ describe('who sees which tab', () => {
   it("shows staff the staff copy's chosen tabs read-only, each group's default where a choice is unknown", () =>
     answered(() => {
       const run = start({ role: 'staff', tabs: { [TAB_ID]: DOC_TAB.id, unknown_group: 'x' } });
-      expect(run.snapshot().matches('readOnly')).toBe(true);
+      expect(run.snapshot().matches('staff')).toBe(true);
       expect(run.snapshot().context.chosen).toEqual({ ...DEFAULT_TABS, [TAB_ID]: DOC_TAB.id });
       expect(run.snapshot().can(choose(OTHER_TAB.id))).toBe(false);
       expect(run.fake.loadTabs).not.toHaveBeenCalled();

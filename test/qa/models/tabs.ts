@@ -134,7 +134,7 @@ function tabsExpectation(snapshot: AnyMachineSnapshot): Expectation {
   const other = tabLabel(tabIds.find((id) => id !== chosenTab(snapshot)));
   const pending = tabLabel(tabsContext(snapshot).pending?.tab);
   const onPage: PageCheck[] = [{ kind: 'url', path: '/education' }];
-  if (snapshot.matches('anonymous'))
+  if (snapshot.matches('visitor'))
     return { words: 'a visitor sees the statement to write, no tabs', checks: [...onPage, { kind: 'noTabs' }] };
   if (snapshot.matches({ applicant: 'loading' }))
     return {
