@@ -90,9 +90,10 @@ export interface PagePlan {
   /**
    * Setup done before the page opens, for a machine created only once it is done (the inactivity
    * actor runs once an applicant is logged in; a tabs actor is created for who is using the app):
-   * no event of the machine stands for it. A function gives each input its own setup (none: undefined).
+   * no event of the machine stands for it. A function gives each path its own setup, from its input
+   * and the events it replays (an application filled in or left empty); undefined: none.
    */
-  before?: StepPlan | ((input: unknown) => StepPlan | undefined);
+  before?: StepPlan | ((input: unknown, events: readonly AnyEventObject[]) => StepPlan | undefined);
 }
 
 interface PlanStep {
@@ -217,7 +218,7 @@ function planPath(plan: PagePlan, title: string, input: unknown, events: readonl
   let [snapshot] = initialTransition(plan.model.machine, input) as [AnyMachineSnapshot, unknown];
   const initial = plan.expect(snapshot, undefined);
   const initialState = valueText(snapshot);
-  const setup = typeof plan.before === 'function' ? plan.before(input) : plan.before;
+  const setup = typeof plan.before === 'function' ? plan.before(input, events) : plan.before;
   const before: PlanStep[] = setup ? [{ event: { type: 'plan.before' }, plan: setup, expect: initial, state: initialState }] : [];
   const steps = events.map((event) => {
     const step = plan.step(event, snapshot);

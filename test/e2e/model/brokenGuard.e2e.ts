@@ -8,10 +8,11 @@ import { runPath } from './runner';
 /*
  * The generated tests check the product, not the graph: a copy of the submit machine with a
  * broken guard (every check "finds no errors") predicts pages the product does not show, so the
- * paths generated from it must fail on the real page — each path whose expectations the broken
- * guard changed.
+ * paths generated from it must fail on the real page — each path the broken guard changed (an
+ * empty application it predicts to be submitted).
  */
-const expectations = (path: PlanPath) => JSON.stringify([path.initial, ...path.steps.map((step) => step.expect)]);
+/** What a generated test does and checks: its setup, its steps and what each should show. */
+const expectations = (path: PlanPath) => JSON.stringify([path.initial, ...path.steps.map((step) => [step.plan, step.expect])]);
 const good = new Set(pathsToRun(buildPlan(submitPagePlan(completeApplication))).map(expectations));
 const broken = submitMachine.provide({ guards: { noErrors: () => true } });
 const changed = pathsToRun(buildPlan(submitPagePlan(completeApplication, broken))).filter((path) => !good.has(expectations(path)));

@@ -27,8 +27,8 @@ const saveFailures = [
 
 /** The answers actor's replies to `answers.save`: saved (with the answers as saved, complete or empty) or not. */
 const saveReplies = (validAnswers: Answers) => [
-  { type: 'answers.saved', answers: validAnswers },
   { type: 'answers.saved', answers: {} },
+  { type: 'answers.saved', answers: validAnswers },
   ...saveFailures,
 ];
 
@@ -46,6 +46,9 @@ const outcomes = (validAnswers: Answers) => [
 ];
 
 const hasErrors = (snapshot: AnyMachineSnapshot) => context(snapshot).errors.length > 0;
+
+/** The answers actor saved an empty application (the applicant answered nothing). */
+const isEmptySave = (event: AnyEventObject) => Object.keys((event as { answers?: Answers }).answers ?? {}).length === 0;
 
 /**
  * The submit sequence's paths. `validAnswers` is an application without errors (the tests pass
@@ -97,11 +100,12 @@ const SUBMIT: Call = { method: 'POST', path: '/api/submit' };
 const sessionInvalid = { status: 401, body: { message: failures.unauthorised.message } };
 
 /**
- * What the page can cause: an applicant who filled in the whole application presses Submit, and
- * the server answers each call of the sequence, well or not.
+ * What the page can cause: an applicant who filled in the whole application, or left it empty,
+ * presses Submit, and the server answers each call of the sequence, well or not. Which of the two
+ * the answers actor saved decides the path's setup (`before`).
  */
 function pageEvents(snapshot: AnyMachineSnapshot, validAnswers: Answers): AnyEventObject[] {
-  if (snapshot.matches('savingAnswers')) return [{ type: 'answers.saved', answers: validAnswers }, ...saveFailures];
+  if (snapshot.matches('savingAnswers')) return saveReplies(validAnswers);
   if (snapshot.matches('runningValidations')) return callOutcomes('postValidations', { message: 'Saved.' });
   if (snapshot.matches('submitting'))
     return callOutcomes('submitApplication', { message: SUBMITTED_MESSAGE }, [rejected, failures.network, failures.unauthorised]);
@@ -129,7 +133,7 @@ function submitStep(event: AnyEventObject, before: AnyMachineSnapshot): StepPlan
           }
         : { words: 'Press Submit', actions: [{ kind: 'click', role: 'button', name: 'Submit' }] };
     case 'answers.saved':
-      return server(SAVE, 'real', 'the server saves the answers');
+      return server(SAVE, 'real', isEmptySave(event) ? 'the server saves the answers (none given)' : 'the server saves the answers');
     case 'answers.saveFailed': {
       const { reason } = event as unknown as { reason: string };
       if (reason === 'conflict')
@@ -248,8 +252,8 @@ function submitExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventObje
 
 /**
  * The submit sequence's test plan, for a machine (the product's, or a copy the tests break on purpose).
- * Every path starts with an applicant who filled in the whole application; the server's own 422
- * walks the errors. Not driven here: the session ended by another actor while a step runs (the
+ * Every path starts with an applicant who filled in the whole application or answered nothing
+ * (the page's own check finds the errors); the server's own 422 walks the errors it alone finds. Not driven here: the session ended by another actor while a step runs (the
  * root stops the application); the web status plan walks it on the page (its post of validating
  * answered 401).
  */
@@ -263,12 +267,23 @@ export function submitPagePlan(validAnswers: Answers, machine: AnyStateMachine =
       events: (snapshot) => pageEvents(snapshot, validAnswers),
       serializeState: (snapshot) => JSON.stringify([snapshot.value, hasErrors(snapshot), context(snapshot).error]),
     },
-    before: {
-      words: 'Sign up as a new applicant, confirm the account, log in and fill in the whole application (every required answer)',
-      actions: [
-        { kind: 'setup', task: 'account' },
-        { kind: 'setup', task: 'completeApplication' },
-      ],
+    before: (_input, events) => {
+      const saves = events.filter((event) => event.type === 'answers.saved');
+      const empty = saves.some(isEmptySave);
+      // A path whose saves disagree on the application (filled in, then empty) cannot be set up.
+      if (empty && saves.some((event) => !isEmptySave(event))) throw new Error('A submit path saves a filled-in and an empty application.');
+      return empty
+        ? {
+            words: 'Sign up as a new applicant, confirm the account and log in (nothing answered)',
+            actions: [{ kind: 'setup', task: 'account' }],
+          }
+        : {
+            words: 'Sign up as a new applicant, confirm the account, log in and fill in the whole application (every required answer)',
+            actions: [
+              { kind: 'setup', task: 'account' },
+              { kind: 'setup', task: 'completeApplication' },
+            ],
+          };
     },
     start: '/final-steps',
     step: submitStep,
