@@ -101,7 +101,10 @@ export const useAnswers = () => useSystemActor(SYSTEM_IDS.answers);
 /** The answers actor, or undefined while the form actors still load (the frame shows before them). */
 export const useOptionalAnswers = () => useOptionalSystemActor(SYSTEM_IDS.answers);
 /** The validation actor, or undefined while the form actors still load. */
-export const useOptionalValidation = () => useOptionalSystemActor(SYSTEM_IDS.validation);
+const useOptionalValidation = () => useOptionalSystemActor(SYSTEM_IDS.validation);
+type ValidationSnapshot = SnapshotFrom<SystemActors[typeof SYSTEM_IDS.validation]>;
+type AnswersSnapshot = SnapshotFrom<SystemActors[typeof SYSTEM_IDS.answers]>;
+
 /**
  * One value of the validation view: when and where the validation actor shows errors, over the
  * answers actor's answers. `fallback` until the form actors are loaded; `same`: when two picks
@@ -110,13 +113,12 @@ export const useOptionalValidation = () => useOptionalSystemActor(SYSTEM_IDS.val
 export function useValidationValue<T>(pick: (view: ValidationView) => T, fallback: T, same?: (a: T, b: T) => boolean): T {
   const validation = useOptionalValidation();
   const answers = useOptionalAnswers();
-  const snapshot = useSelector<AnyActorRef, SnapshotFrom<ActorRefFrom<typeof validationMachine>> | undefined>(
-    validation ?? NO_ACTOR,
-    (current) => (validation ? current : undefined),
+  const snapshot = useSelector<AnyActorRef, ValidationSnapshot | undefined>(validation ?? NO_ACTOR, (current) =>
+    validation ? (current as ValidationSnapshot) : undefined,
   );
   return useSelector<AnyActorRef, T>(
     answers ?? NO_ACTOR,
-    (current) => (snapshot && answers ? pick(connectValidation(snapshot, answersIn(current))) : fallback),
+    (current) => (snapshot && answers ? pick(connectValidation(snapshot, answersIn(current as AnswersSnapshot))) : fallback),
     same,
   );
 }
