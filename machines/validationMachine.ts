@@ -83,9 +83,9 @@ export function withServerErrors(own: ValidationError[], server: readonly Valida
 
 /**
  * Between two checks (a submit, Save or Next, the server's refusal) errors keep their places, as
- * GOV.UK's do: a field that showed an error keeps showing one, in its current words while the
- * answer still has one and in the words it last showed otherwise, and a field without one gets none.
- * Nothing appears or disappears while the applicant answers, so nothing under the pointer moves.
+ * GOV.UK's do: a field that showed an error at the check keeps showing one, in its current words
+ * while the answer still has one and in the check's words otherwise, and a field without one gets
+ * none. Nothing appears or disappears while the applicant answers, so nothing under the pointer moves.
  */
 export function inTheirPlaces(shown: readonly ValidationError[], current: readonly ValidationError[]): ValidationError[] {
   const messagesOf = (errors: readonly ValidationError[], key: string) =>
