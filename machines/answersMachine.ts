@@ -3,7 +3,7 @@ import { changedAnswers, differing, sessionStorageStore, type DraftEvent, type R
 import { descKey, type Answers } from '../src/catalogue/dataModel';
 import { api } from './api/endpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import type { AnswersChangedEvent, RootReportEvent, ValidationPostEvent } from './coreEvents';
+import type { RootReportEvent, ValidationPostEvent } from './coreEvents';
 import type { AnswersEvent, AnswersSaveReply, NavigationEvent, SessionEvent, ToastEvent } from './events';
 import type { Role } from './roles';
 import { SIGNUP_ROUTE } from './routes';
@@ -62,8 +62,6 @@ export type AnswersMachineEvent =
   | OfferEvent
   /** Next, Save and the step navigation: a visitor with answers goes to /signup, an applicant saves first. */
   | { type: 'answers.saveAndGo'; to?: string };
-/** The validation actor checks the answers as they change. */
-const announce = [{ type: 'tell', params: { to: SYSTEM_IDS.validation } }] as const;
 
 /** A save asked for (`answers.save`) starts as soon as no other save or reload runs; it goes to no page. */
 const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
@@ -73,7 +71,7 @@ const replySaved = { type: 'reply', params: {} } as const;
 const confirmedAllSaved = {
   guard: 'onlyConfirmedUnsaved',
   target: 'saved',
-  actions: ['confirmAnswers', ...announce, 'persistDraft'],
+  actions: ['confirmAnswers', 'persistDraft'],
 } as const;
 /** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
 const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
@@ -355,10 +353,6 @@ export const answersMachine = setup({
         sending: {},
       };
     }),
-    tell: sendTo(
-      ({ system }, params: { to: string }) => sibling(params.to)({ system }),
-      ({ context }): AnswersChangedEvent => ({ type: 'answers.changed', answers: context.answers }),
-    ),
     persist: sendTo('store', ({ context }): StoreEvent => ({ type: 'store.write', answers: context.answers })),
     persistGiven: enqueueActions(({ context, enqueue }) => {
       if (hasAnswers(context.answers)) enqueue.sendTo('store', { type: 'store.write', answers: context.answers } satisfies StoreEvent);
@@ -399,7 +393,10 @@ export const answersMachine = setup({
       type: 'navigate',
       to: params.to,
     })),
-    runValidations: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.post' } satisfies ValidationPostEvent),
+    runValidations: sendTo(sibling(SYSTEM_IDS.validation), ({ context }): ValidationPostEvent => ({
+      type: 'validation.post',
+      answers: context.answers,
+    })),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     /** Only for the page's own saves: the asker of any other save says what its failure means for its task. */
     toastError: enqueueActions(({ context, system, enqueue }) => {
@@ -451,7 +448,6 @@ export const answersMachine = setup({
   initial: 'start',
   states: {
     start: {
-      entry: announce,
       always: [{ guard: 'isApplicant', target: 'student' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }],
     },
     /** A visitor: the answers stay on this device (sessionStorage) until an account takes them. */
@@ -459,10 +455,10 @@ export const answersMachine = setup({
       // A prefill link's answers are kept on the device like typed ones.
       entry: { type: 'persistGiven' },
       on: {
-        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
-        'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
-        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
-        'answers.restored': { guard: 'restoresTyped', actions: ['replaceAnswers', ...announce] },
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', 'persist'] },
+        'answers.clear': { actions: ['clearAnswers', 'persist'] },
+        'answers.setMany': { actions: ['setManyAnswers', 'persist'] },
+        'answers.restored': { guard: 'restoresTyped', actions: ['replaceAnswers'] },
         'answers.saveAndGo': [
           // Saving needs an account: what was typed goes along to sign-up.
           { guard: 'hasAnswers', actions: ['pageChanged', { type: 'goWithAnswers', params: { to: SIGNUP_ROUTE } }] },
@@ -475,17 +471,17 @@ export const answersMachine = setup({
       exit: refuseAll,
       initial: 'arriving',
       on: {
-        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
-        'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
-        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
-        'answers.confirmed': { actions: ['confirmAnswers', ...announce, 'persistDraft'] },
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', 'persistDraft'] },
+        'answers.clear': { actions: ['clearAnswers', 'persistDraft'] },
+        'answers.setMany': { actions: ['setManyAnswers', 'persistDraft'] },
+        'answers.confirmed': { actions: ['confirmAnswers', 'persistDraft'] },
         // What this device kept for the account comes back.
         'answers.draft': [
-          { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', ...announce, { type: 'keepTarget' }] },
+          { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', { type: 'keepTarget' }] },
           { guard: 'draftOutdated', target: '.choosing', actions: 'offerDraft' },
         ],
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
-        'answers.discard': { target: '.idle', actions: ['discardUnsaved', ...announce, 'persistDraft'] },
+        'answers.discard': { target: '.idle', actions: ['discardUnsaved', 'persistDraft'] },
         // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
         'answers.save': { actions: 'queueRequester' },
         // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
@@ -503,7 +499,7 @@ export const answersMachine = setup({
               {
                 guard: 'keepsTypedAnswers',
                 target: 'saving',
-                actions: ['takeTyped', 'forgetStored', ...announce, 'persistDraft', 'keepTarget'],
+                actions: ['takeTyped', 'forgetStored', 'persistDraft', 'keepTarget'],
               },
               // Typed before logging in to an account holding other answers: offered, never dropped.
               { guard: 'offersTypedAnswers', target: 'choosing', actions: ['offerTyped', 'forgetStored'] },
@@ -539,9 +535,9 @@ export const answersMachine = setup({
           always: waitingSave,
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
-            'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce, 'persistDraft'] },
-            'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce, 'persistDraft'] },
-            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce, 'persistDraft'] },
+            'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', 'persistDraft'] },
+            'answers.clear': { target: 'idle', actions: ['clearAnswers', 'persistDraft'] },
+            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', 'persistDraft'] },
           },
         },
         /**
@@ -637,9 +633,9 @@ export const answersMachine = setup({
               {
                 guard: 'otherTabDiffers',
                 target: 'choosing',
-                actions: ['mergeServerAnswers', ...announce, { type: 'persistDraft', params: { undecided: true } }],
+                actions: ['mergeServerAnswers', { type: 'persistDraft', params: { undecided: true } }],
               },
-              { target: 'failed', actions: ['mergeServerAnswers', ...announce, 'persistDraft'] },
+              { target: 'failed', actions: ['mergeServerAnswers', 'persistDraft'] },
             ],
             onError: [
               { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
@@ -661,11 +657,11 @@ export const answersMachine = setup({
             ],
             'offer.useOffered': {
               target: 'saving',
-              actions: ['useOffered', 'settleConflict', ...announce, 'persistDraft', { type: 'keepTarget' }],
+              actions: ['useOffered', 'settleConflict', 'persistDraft', { type: 'keepTarget' }],
             },
             'offer.usePicked': {
               target: 'saving',
-              actions: ['useOffered', 'settleConflict', ...announce, 'persistDraft', { type: 'keepTarget' }],
+              actions: ['useOffered', 'settleConflict', 'persistDraft', { type: 'keepTarget' }],
             },
             // The page keeps this tab's answers to edit; the note beside Save still names the answers in question.
             'offer.edit': { guard: 'choosingAfterConflict', target: 'idle', actions: ['dropOffered', 'persistDraft'] },

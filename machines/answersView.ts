@@ -53,5 +53,8 @@ export function connectAnswers(snapshot: AnswersSnapshot, send: AnswersSend) {
   };
 }
 
+/** The answers of a snapshot: a stable reference until an answer changes. */
+export const answersIn = (snapshot: AnswersSnapshot): Answers => snapshot.context.answers;
+
 /** The answers as they are now (a choice or a switch that clears some reads them at the click). */
-export const answersNow = (answers: { getSnapshot(): AnswersSnapshot }): Answers => answers.getSnapshot().context.answers;
+export const answersNow = (answers: { getSnapshot(): AnswersSnapshot }): Answers => answersIn(answers.getSnapshot());

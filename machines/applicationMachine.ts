@@ -111,11 +111,11 @@ export const applicationMachine = setup({
     given: { role: input.role, answers: input.answers, version: input.version, owner: input.owner },
   }),
   entry: [
-    // Validation first: the answers actor tells it the answers it starts with.
+    // A session that starts validating shows the errors of the answers it starts with.
     spawnChild('validation', {
       id: 'validation',
       systemId: SYSTEM_IDS.validation,
-      input: ({ context }) => ({ essayLimit: context.essayLimit, webStatus: context.webStatus }),
+      input: ({ context }) => ({ essayLimit: context.essayLimit, webStatus: context.webStatus, answers: context.given?.answers }),
     }),
     spawnChild('answers', {
       id: 'answers',

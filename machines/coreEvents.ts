@@ -13,23 +13,25 @@ export type WebStatus = WebStatusValue | null;
 /** Web status actor → root, navigation, validation, submit, whenever the status changes. */
 export type WebStatusChangedEvent = { type: 'webStatus.changed'; webStatus: WebStatus };
 
-/** Answers actor → validation and submit, whenever the answers change. */
-export type AnswersChangedEvent = { type: 'answers.changed'; answers: Answers };
-
 /** Root → navigation after the profile loaded: an applicant goes to the saved last_page unless they changed page. */
 export type RestoreEvent = { type: 'navigation.restore'; lastPage: string | null; hasChangedPage: boolean };
 
-/** Answers → validation after a save: "save the answers and run validations". */
-export type ValidationPostEvent = { type: 'validation.post' };
+/** Answers → validation after Save or Next: the answers as saved are checked, and the errors reported. */
+export type ValidationPostEvent = { type: 'validation.post'; answers: Answers };
 
-/** Submit → validation when the submit sequence checks the answers: the page's errors are checked again too. */
-export type ValidationCheckEvent = { type: 'validation.check' };
+/** Submit → validation when the submit sequence checks the answers it saved: the page's errors are checked again too. */
+export type ValidationCheckEvent = { type: 'validation.check'; answers: Answers };
 
 /**
  * Submit → validation when POST /api/submit refuses the application (422): the server's errors
  * join the page's own, so the summary and the fields show what the server found.
  */
-export type ValidationServerErrorsEvent = { type: 'validation.serverErrors'; errors: ValidationError[] };
+export type ValidationServerErrorsEvent = {
+  type: 'validation.serverErrors';
+  errors: ValidationError[];
+  /** The answers the refused submit sent: each server error stands while its answer is as sent. */
+  answers: Answers;
+};
 
 /** Children → root. */
 export type RootReportEvent =

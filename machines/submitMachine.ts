@@ -1,4 +1,5 @@
 import { and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Answers } from '../src/catalogue/dataModel';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { ValidationError } from '../src/catalogue/schema/application';
 import { api } from './api/endpoints';
@@ -53,6 +54,11 @@ export interface SubmitContext {
   errorRoute: string | undefined;
   /** The errors of the last attempt. */
   errors: ValidationError[];
+  /**
+   * The answers this submit saved and checked, only while it is under way: a refusal of the server
+   * concerns them as they were sent. Empty otherwise.
+   */
+  sent: Answers;
   error: string | null;
   /**
    * The server's words when it refuses a submit for now (409: a document still converting), shown
@@ -119,18 +125,17 @@ export const submitMachine = setup({
       },
     }),
     /** The answers as saved: the answers actor's reply carries them. */
-    checkAnswers: assign({
-      errors: ({ context, event }) => {
-        assertEvent(event, 'answers.saved');
-        return applicationErrors(event.answers, context.essayLimit);
-      },
-      error: null,
+    checkAnswers: assign(({ context, event }) => {
+      assertEvent(event, 'answers.saved');
+      return { errors: applicationErrors(event.answers, context.essayLimit), sent: event.answers, error: null };
     }),
+    forgetSent: assign({ sent: {} }),
     keepServerErrors: assign({ errors: ({ event }) => serverErrors((event as { error?: unknown }).error) ?? [] }),
     // The page's summary and fields show them (a rule the page's own check did not find).
     showServerErrors: sendTo(sibling(SYSTEM_IDS.validation), ({ context }): ValidationServerErrorsEvent => ({
       type: 'validation.serverErrors',
       errors: context.errors,
+      answers: context.sent,
     })),
     keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
     keepNotice: assign({ notice: ({ event }) => errorMessage((event as { error?: unknown }).error, GENERIC_ERROR_MESSAGE) }),
@@ -148,7 +153,10 @@ export const submitMachine = setup({
       },
     }),
     /** The page's errors are checked again with each submit: until then they keep their places. */
-    checkPage: sendTo(sibling(SYSTEM_IDS.validation), { type: 'validation.check' } satisfies ValidationCheckEvent),
+    checkPage: sendTo(sibling(SYSTEM_IDS.validation), ({ context }): ValidationCheckEvent => ({
+      type: 'validation.check',
+      answers: context.sent,
+    })),
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.save', replyTo: SYSTEM_IDS.submit } satisfies AnswersEvent),
     /** A visitor's answers go along to sign-up: the answers actor, who holds them, takes them there. */
     goToSignup: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.carryTo', to: SIGNUP_ROUTE } satisfies AnswersEvent),
@@ -184,6 +192,7 @@ export const submitMachine = setup({
     essayLimit: input.essayLimit ?? DEFAULT_ESSAY_LIMIT,
     errorRoute: input.errorRoute,
     errors: [],
+    sent: {},
     error: null,
     notice: null,
   }),
@@ -192,7 +201,7 @@ export const submitMachine = setup({
   },
   initial: 'idle',
   states: {
-    idle: { on: { submit: start } },
+    idle: { entry: 'forgetSent', on: { submit: start } },
     savingAnswers: {
       tags: 'busy',
       entry: ['forgetNotice', 'askToSave'],
@@ -253,14 +262,14 @@ export const submitMachine = setup({
       },
     },
     /** Errors exist: the applicant fixes them and submits again. */
-    invalid: { on: { submit: start } },
-    failed: { on: { submit: start } },
+    invalid: { entry: 'forgetSent', on: { submit: start } },
+    failed: { entry: 'forgetSent', on: { submit: start } },
     /**
      * Another tab or window changed some of the same answers first: nothing was submitted, the
      * page keeps what this tab typed and asks which answers to keep (the answers actor), and says
      * so next to Submit, naming them; the applicant chooses before submitting again.
      */
     conflicted: { on: { submit: start } },
-    submitted: {},
+    submitted: { entry: 'forgetSent' },
   },
 });

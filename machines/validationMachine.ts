@@ -6,7 +6,6 @@ import { validateApplication, type ValidationError } from '../src/catalogue/sche
 import { unique } from '../src/catalogue/schema/issues';
 import { api } from './api/endpoints';
 import type {
-  AnswersChangedEvent,
   ValidationCheckEvent,
   ValidationPostEvent,
   ValidationServerErrorsEvent,
@@ -23,19 +22,21 @@ import { SYSTEM_IDS } from './systemIds';
  * full validation per field; the results are kept by answers in a small LRU (512 entries).
  */
 const cache = new Map<string, ValidationError[]>();
+/** The same answers object (every field's view asks at each change): no need to compare its content. */
+const byObject = new WeakMap<Answers, { id: string; errors: ValidationError[] }>();
 
 export function applicationErrors(answers: Answers, essayLimit: number, now: Date = new Date()): ValidationError[] {
   // Age and year windows depend on the day, not the hour.
-  const id = `${essayLimit}|${now.toISOString().slice(0, 10)}|${JSON.stringify(answers)}`;
-  const known = cache.get(id);
-  if (known) {
-    cache.delete(id);
-    cache.set(id, known);
-    return known;
-  }
-  const errors = validateApplication(answers, { essayLimit, now });
+  const day = `${essayLimit}|${now.toISOString().slice(0, 10)}`;
+  const seen = byObject.get(answers);
+  if (seen?.id === day) return seen.errors;
+  const id = `${day}|${JSON.stringify(answers)}`;
+  let errors = cache.get(id);
+  if (errors) cache.delete(id);
+  else errors = validateApplication(answers, { essayLimit, now });
   cache.set(id, errors);
   if (cache.size > VALIDATION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  byObject.set(answers, { id: day, errors });
   return errors;
 }
 
@@ -82,9 +83,9 @@ export function withServerErrors(own: ValidationError[], server: readonly Valida
 
 /**
  * Between two checks (a submit, Save or Next, the server's refusal) errors keep their places, as
- * GOV.UK's do: a field that showed an error keeps showing one, in its current words while the
- * answer still has one and in the words it last showed otherwise, and a field without one gets none.
- * Nothing appears or disappears while the applicant answers, so nothing under the pointer moves.
+ * GOV.UK's do: a field that showed an error at the check keeps showing one, in its current words
+ * while the answer still has one and in the check's words otherwise, and a field without one gets
+ * none. Nothing appears or disappears while the applicant answers, so nothing under the pointer moves.
  */
 export function inTheirPlaces(shown: readonly ValidationError[], current: readonly ValidationError[]): ValidationError[] {
   const messagesOf = (errors: readonly ValidationError[], key: string) =>
@@ -100,43 +101,58 @@ export function inTheirPlaces(shown: readonly ValidationError[], current: readon
   });
 }
 
-/** The server's errors that still hold: an answer the applicant changed since is checked afresh. */
-function stillStanding(server: readonly ValidationError[], before: Answers, after: Answers): ValidationError[] {
-  return server.filter((error) => JSON.stringify(before[error.key]) === JSON.stringify(after[error.key]));
+/**
+ * The server's errors that still hold: each stands while its answer is as it was refused (the
+ * values of just those answers are part of the server's verdict); a changed answer is checked afresh.
+ */
+export function standingServerErrors(server: readonly ValidationError[], refused: Answers, answers: Answers): ValidationError[] {
+  return server.filter((error) => JSON.stringify(refused[error.key]) === JSON.stringify(answers[error.key]));
 }
+
+/** The refused answers' values, for just the keys the server named. */
+const refusedValues = (errors: readonly ValidationError[], answers: Answers): Answers =>
+  Object.fromEntries(unique(errors.map((error) => error.key)).flatMap((key) => (key in answers ? [[key, answers[key]!]] : [])));
 
 export interface ValidationContext {
   /** The web status as the session started: only what picks the first state. */
   webStatus: WebStatus;
-  answers: Answers;
   essayLimit: number;
-  /** Only while validating; empty otherwise. What the page shows: see inTheirPlaces. */
-  errors: ValidationError[];
-  /** What the last refused submit reported, until the answers they concern change. */
+  /**
+   * The errors found by the last check (Save, Next, a submit, the server's refusal), in page order:
+   * the places errors show in until the next check. Empty while not validating.
+   */
+  checked: ValidationError[];
+  /** What the last refused submit reported, while the answers they concern are as refused. */
   serverErrors: ValidationError[];
-  /** The steps (page ids, space-separated) holding the errors shown: the step bar says they need attention. */
-  attention: string;
+  /** The values the server refused, of just the keys of `serverErrors`. */
+  refused: Answers;
 }
 
-/** Errors to show, and the steps they are on. */
-const showing = (errors: ValidationError[]): Pick<ValidationContext, 'errors' | 'attention'> => ({
-  errors,
-  attention: unique(errors.flatMap((error) => pageOfKey(error.key) ?? [])).join(' '),
-});
+export interface ValidationInput {
+  essayLimit: number;
+  webStatus: WebStatus;
+  /** The answers the session starts with: checked at once when the session starts validating. */
+  answers?: Answers;
+}
 
-export type ValidationEvent =
-  WebStatusChangedEvent | AnswersChangedEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
+/** A check of these answers: the page's own errors, then the server's that still stand. */
+const check = (context: ValidationContext, answers: Answers): Pick<ValidationContext, 'checked' | 'serverErrors'> => {
+  const serverErrors = standingServerErrors(context.serverErrors, context.refused, answers);
+  return { checked: withServerErrors(applicationErrors(answers, context.essayLimit), serverErrors), serverErrors };
+};
+
+export type ValidationEvent = WebStatusChangedEvent | ValidationPostEvent | ValidationCheckEvent | ValidationServerErrorsEvent;
 
 /**
- * Validation is shown only while the status is validating. Views read
- * `fieldErrors(snapshot.context.errors, key)`, `monthYearErrors(...)` and
- * `missingInformation(snapshot.context.errors)`, and show the summary while `matches('active')`.
+ * When the errors show, and where. It holds no answers: each check carries the answers of that
+ * moment, and the view API (validationView.ts) lays the current answers' errors over the places of
+ * the last check. Errors show only while the web status is validating, or after a refused submit.
  */
 export const validationMachine = setup({
   types: {
     context: {} as ValidationContext,
     events: {} as ValidationEvent,
-    input: {} as { essayLimit: number; webStatus: WebStatus },
+    input: {} as ValidationInput,
   },
   actors: {
     postValidations: fromPromise<unknown, Record<string, string[]>>(({ input, signal }) => api.postValidations(input, signal)),
@@ -154,30 +170,19 @@ export const validationMachine = setup({
     unauthorised: unauthorisedError,
   },
   actions: {
-    keepAnswers: assign(({ context, event }) => {
-      assertEvent(event, 'answers.changed');
-      return { answers: event.answers, serverErrors: stillStanding(context.serverErrors, context.answers, event.answers) };
+    keepServerErrors: assign(({ event }) => {
+      assertEvent(event, 'validation.serverErrors');
+      return { serverErrors: event.errors, refused: refusedValues(event.errors, event.answers) };
     }),
-    keepServerErrors: assign({
-      serverErrors: ({ event }) => {
-        assertEvent(event, 'validation.serverErrors');
-        return event.errors;
-      },
+    /** A check: every error of the answers the event carries. */
+    validate: assign(({ context, event }) => {
+      assertEvent(event, ['validation.check', 'validation.post', 'validation.serverErrors']);
+      return check(context, event.answers);
     }),
-    /** A check: every error of the answers as they are now. */
-    validate: assign(({ context }) =>
-      showing(withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)),
-    ),
-    /** An answer changed between checks: the errors shown keep their places (inTheirPlaces). */
-    revalidate: assign(({ context }) =>
-      showing(
-        inTheirPlaces(context.errors, withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors)),
-      ),
-    ),
-    forgetErrors: assign({ errors: [], serverErrors: [], attention: '' }),
+    forgetErrors: assign({ checked: [], serverErrors: [], refused: {} }),
     // A summary key without a page is a configuration mistake worth a warning.
     warnUnlinked: ({ context }) => {
-      for (const key of unique(context.errors.map((error) => error.key))) {
+      for (const key of unique(context.checked.map((error) => error.key))) {
         if (key !== '' && pageOfKey(key) === undefined) console.warn(`No page is mapped for the validation error key "${key}".`);
       }
     },
@@ -185,31 +190,31 @@ export const validationMachine = setup({
   },
 }).createMachine({
   id: 'validation',
-  context: ({ input }) => ({
-    webStatus: input.webStatus,
-    answers: {},
-    essayLimit: input.essayLimit,
-    errors: [],
-    serverErrors: [],
-    attention: '',
-  }),
+  context: ({ input }) => {
+    const context: ValidationContext = {
+      webStatus: input.webStatus,
+      essayLimit: input.essayLimit,
+      checked: [],
+      serverErrors: [],
+      refused: {},
+    };
+    // A session that starts validating shows the errors of the answers it starts with.
+    return input.webStatus === 'validating' ? { ...context, ...check(context, input.answers ?? {}) } : context;
+  },
   initial: 'start',
   on: {
-    'answers.changed': { actions: 'keepAnswers' },
     // The server refused the application: its errors are shown whatever the status said.
     'validation.serverErrors': { target: '.active', actions: ['keepServerErrors', 'validate', 'warnUnlinked'] },
   },
   states: {
     /** The errors show while the web status is validating. */
-    start: { always: [{ guard: 'startsValidating', target: 'active' }, { target: 'inactive' }] },
+    start: { always: [{ guard: 'startsValidating', target: 'active', actions: 'warnUnlinked' }, { target: 'inactive' }] },
     inactive: {
       on: { 'webStatus.changed': { guard: 'validating', target: 'active' } },
     },
     active: {
-      entry: ['validate', 'warnUnlinked'],
       exit: 'forgetErrors',
       on: {
-        'answers.changed': { actions: ['keepAnswers', 'revalidate'] },
         // The submit sequence checks the answers again: so does the page.
         'validation.check': { actions: ['validate', 'warnUnlinked'] },
         'webStatus.changed': { guard: 'notValidating', target: 'inactive' },
@@ -224,7 +229,7 @@ export const validationMachine = setup({
           invoke: {
             id: 'postValidations',
             src: 'postValidations',
-            input: ({ context }) => errorMap(context.errors),
+            input: ({ context }) => errorMap(context.checked),
             onDone: 'idle',
             // A lost report does not stop the applicant; only a 401 matters.
             onError: [{ guard: 'unauthorised', target: 'idle', actions: 'endSession' }, { target: 'idle' }],

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { connectSubmit } from '../../machines/submitView';
 import { missingInformation, type MissingItem } from '../../machines/validationMachine';
-import { connectValidation } from '../../machines/validationView';
-import { useOptionalSubmit, useValidation, useViewValue } from '../app/actors';
+import { NO_ERRORS, sameErrors } from '../../machines/validationView';
+import { useOptionalSubmit, useValidationValue, useViewValue } from '../app/actors';
 import { PAGES } from '../catalogue/pages';
 
 const MISSING_TITLE = "We're missing some information!";
@@ -14,9 +14,8 @@ const MISSING_TITLE = "We're missing some information!";
  * router); the form area scrolls to and focuses that question.
  */
 export function MissingInformation() {
-  const validation = useValidation();
-  const active = useViewValue(validation, connectValidation, (view) => view.active);
-  const errors = useViewValue(validation, connectValidation, (view) => view.errors);
+  const active = useValidationValue((view) => view.active, false);
+  const errors = useValidationValue((view) => view.errors, NO_ERRORS, sameErrors);
   // Loaded with the page actors: absent on a first visit to /about, where no submit was refused yet.
   const rejected = useViewValue(useOptionalSubmit(), connectSubmit, (view) => view.rejected, false);
   const items = useMemo(() => missingInformation(errors), [errors]);

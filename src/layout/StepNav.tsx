@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { connectAnswers } from '../../machines/answersView';
-import { connectValidation } from '../../machines/validationView';
-import { currentView, useOptionalAnswers, useOptionalValidation, useViewValue } from '../app/actors';
+import { currentView, useOptionalAnswers, useValidationValue, useViewValue } from '../app/actors';
 import { isModifiedClick } from '../app/modifiedClick';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { PAGES } from '../catalogue/pages';
@@ -23,7 +22,7 @@ export function StepNav() {
   const saving = useViewValue(answers, connectAnswers, (view) => view.saving, false);
   // The validation actor loads with the form actors; until then nothing needs attention.
   // A string, so the bar re-renders only when the steps marked change.
-  const attention = useViewValue(useOptionalValidation(), connectValidation, (view) => view.attention, '');
+  const attention = useValidationValue((view) => view.attention, '');
   const { pathname } = useBrowserLocation();
   const currentIndex = PAGES.findIndex((page) => page.route === pathname);
   return (

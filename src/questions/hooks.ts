@@ -6,8 +6,8 @@ import { connectAnswers } from '../../machines/answersView';
 import { connectApp } from '../../machines/appView';
 import { connectClearGuard } from '../../machines/clearGuardView';
 import { fieldErrors, monthYearErrors } from '../../machines/validationMachine';
-import { connectValidation } from '../../machines/validationView';
-import { currentView, useAnswers, useAppActor, useClearGuard, useValidation, useViewValue } from '../app/actors';
+import { NO_ERRORS, sameErrors } from '../../machines/validationView';
+import { currentView, useAnswers, useAppActor, useClearGuard, useValidationValue, useViewValue } from '../app/actors';
 import { useCollege } from '../app/useApp';
 
 /** The whole answers object: a stable reference until an answer changes. */
@@ -39,12 +39,12 @@ export function useCollegeLists(): CollegeLists {
   return useCollege() ?? NO_LISTS;
 }
 
+const NONE: readonly string[] = [];
+
 /** The validation errors; an empty list unless validation is active. */
 function useErrors() {
-  return useViewValue(useValidation(), connectValidation, (view) => view.errors);
+  return useValidationValue((view) => view.errors, NO_ERRORS, sameErrors);
 }
-
-const NONE: readonly string[] = [];
 
 export function useFieldErrors(key: string): readonly string[] {
   const errors = useErrors();

@@ -190,9 +190,10 @@ describe('submit sequence', () => {
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/about' }]);
     expect(received[SYSTEM_IDS.webStatus]).toBeUndefined();
     // The page's own check found nothing: the summary and the field learn it from the server.
+    // Both carry the answers the submit saved: the server's verdict concerns them as sent.
     expect(received[SYSTEM_IDS.validation]).toEqual([
-      { type: 'validation.check' },
-      { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }] },
+      { type: 'validation.check', answers: completeApplication },
+      { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }], answers: completeApplication },
     ]);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
   });
@@ -366,9 +367,10 @@ describe('submit sequence', () => {
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('invalid');
+    // Both carry the answers the submit saved: the server's verdict concerns them as sent.
     expect(received[SYSTEM_IDS.validation]).toEqual([
-      { type: 'validation.check' },
-      { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }] },
+      { type: 'validation.check', answers: completeApplication },
+      { type: 'validation.serverErrors', errors: [{ key: 'gender', message: 'Sex is required.' }], answers: completeApplication },
     ]);
   });
 
@@ -415,7 +417,7 @@ describe('submit sequence', () => {
     subject.send({ type: 'submit' });
     await flush();
     expect(subject.getSnapshot().value).toBe('failed');
-    expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.check' }]);
+    expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.check', answers: completeApplication }]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: 'Something went wrong.' } },

@@ -1,6 +1,6 @@
 import { isUnauthorised } from '../../machines/api/httpClient';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, fromPromise, type InputFrom } from 'xstate';
+import { fromPromise, type InputFrom } from 'xstate';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
 import { APPLICATION_MESSAGES } from '../../src/catalogue/schema';
 import { failures } from '../qa/fixtures';
@@ -10,17 +10,20 @@ import {
   applicationErrors,
   errorMap,
   fieldErrors,
-  inTheirPlaces,
   missingInformation,
   monthYearErrors,
   validationMachine,
   withServerErrors,
   type ValidationContext,
 } from '../../machines/validationMachine';
+import { connectValidation } from '../../machines/validationView';
+import type { Answers } from '../../src/catalogue/dataModel';
 
-type ValidationInput = InputFrom<typeof validationMachine>;
 import { invariantSuite, payload } from './helpers/invariants';
 import { answered, createGate, flush, startInSystem } from './helpers/system';
+
+type ValidationInput = InputFrom<typeof validationMachine>;
+type Subject = ReturnType<typeof start>['subject'];
 
 const SPIES = [SYSTEM_IDS.session];
 const incomplete = { ...completeApplication, first_name: '', last_name: '' };
@@ -47,6 +50,10 @@ function start(post: (errors: Record<string, string[]>) => Promise<unknown> = ()
   const started = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input, spies: SPIES });
   return { ...started, posted };
 }
+
+/** What the page shows over these answers (the answers actor's): the validation view API. */
+const shown = (subject: Subject, answers: Answers) => connectValidation(subject.getSnapshot(), answers);
+const fieldShown = (subject: Subject, answers: Answers, key: string) => fieldErrors(shown(subject, answers).errors, key);
 
 describe('validation: helpers', () => {
   it('finds no error in a complete application', () => {
@@ -100,92 +107,90 @@ describe('validation: helpers', () => {
 describe('validation', () => {
   it('stays silent until the status is validating', () => {
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: incomplete });
     subject.send({ type: 'webStatus.changed', webStatus: 'started' });
-    expect(subject.getSnapshot().value).toBe('inactive');
-    expect(subject.getSnapshot().context.errors).toEqual([]);
+    // Save or Next before validating checks nothing.
+    subject.send({ type: 'validation.post', answers: incomplete });
+    expect(shown(subject, incomplete)).toEqual({ active: false, errors: [], attention: '' });
   });
 
-  it('checks when validation starts, keeps the errors in their places while answers change, and forgets them after', () => {
+  it('checks at each check, keeps the errors in their places while answers change, and forgets them after', () => {
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: incomplete });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    expect(subject.getSnapshot().value).toEqual({ active: 'idle' });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    subject.send({ type: 'validation.check', answers: incomplete });
+    expect(shown(subject, incomplete).active).toBe(true);
+    expect(fieldShown(subject, incomplete, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
     // The step bar's steps needing attention: those holding the errors shown.
-    expect(subject.getSnapshot().context.attention).toBe('about');
+    expect(shown(subject, incomplete).attention).toBe('about');
     // Answered: the message stays where it is until the next check (nothing moves under the pointer).
-    subject.send({ type: 'answers.changed', answers: { ...incomplete, first_name: 'Ada' } });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
-    subject.send({ type: 'validation.check' });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([]);
-    expect(missingInformation(subject.getSnapshot().context.errors)).toEqual([
+    const ada = { ...incomplete, first_name: 'Ada' };
+    expect(fieldShown(subject, ada, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    subject.send({ type: 'validation.check', answers: ada });
+    expect(fieldShown(subject, ada, 'first_name')).toEqual([]);
+    expect(missingInformation(shown(subject, ada).errors)).toEqual([
       { page: 'about', key: 'last_name', message: APPLICATION_MESSAGES.lastNameRequired, href: '/about#last_name' },
     ]);
     subject.send({ type: 'webStatus.changed', webStatus: 'submitted' });
-    expect(subject.getSnapshot().value).toBe('inactive');
-    expect(subject.getSnapshot().context.errors).toEqual([]);
-    expect(subject.getSnapshot().context.attention).toBe('');
+    expect(shown(subject, ada)).toEqual({ active: false, errors: [], attention: '' });
   });
 
   it('between checks, an error shown follows the answer in its words, and a new one waits for the next check', () => {
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, birth_date: '2020-01-01' } });
+    const young = { ...completeApplication, birth_date: '2020-01-01' };
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'birth_date')).toEqual([APPLICATION_MESSAGES.tooYoung]);
+    subject.send({ type: 'validation.check', answers: young });
+    expect(fieldShown(subject, young, 'birth_date')).toEqual([APPLICATION_MESSAGES.tooYoung]);
     // The answer changes to another wrong one: the message under it says what is wrong now.
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, birth_date: '1900-01-01' } });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'birth_date')).toEqual([APPLICATION_MESSAGES.birthDateUnsupported]);
-    // Fixed: the last message stays in its place until the next check.
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, birth_date: '2008-05-14' } });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'birth_date')).toEqual([APPLICATION_MESSAGES.birthDateUnsupported]);
+    expect(fieldShown(subject, { ...completeApplication, birth_date: '1900-01-01' }, 'birth_date')).toEqual([
+      APPLICATION_MESSAGES.birthDateUnsupported,
+    ]);
+    // Fixed: a message stays in its place, in the words of the last check, until the next check.
+    const fixed = { ...completeApplication, birth_date: '2008-05-14' };
+    expect(fieldShown(subject, fixed, 'birth_date')).toEqual([APPLICATION_MESSAGES.tooYoung]);
     // "Convicted: Yes" asks for a comment: no message appears under the new box while answering…
-    const convicted = { ...completeApplication, conviction: 'Y', conviction_desc: 'Yes', conviction_comment: '' };
-    subject.send({ type: 'answers.changed', answers: convicted });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'conviction_comment')).toEqual([]);
-    expect(missingInformation(subject.getSnapshot().context.errors).map((item) => item.key)).toEqual(['birth_date']);
+    const convicted = { ...fixed, conviction: 'Y', conviction_desc: 'Yes', conviction_comment: '' };
+    expect(fieldShown(subject, convicted, 'conviction_comment')).toEqual([]);
+    expect(missingInformation(shown(subject, convicted).errors).map((item) => item.key)).toEqual(['birth_date']);
     // …until Save or Next checks again (and reports what it found).
-    subject.send({ type: 'validation.post' });
-    expect(subject.getSnapshot().context.errors).toEqual([
+    subject.send({ type: 'validation.post', answers: convicted });
+    expect(shown(subject, convicted).errors).toEqual([
       { key: 'conviction_comment', message: APPLICATION_MESSAGES.convictionCommentRequired },
     ]);
-    expect(subject.getSnapshot().context.attention).toBe('final-steps');
+    expect(shown(subject, convicted).attention).toBe('final-steps');
   });
 
   it('follows the college essay limit', () => {
     const essay = { ...completeApplication, personal_statement_essay: 'x'.repeat(20) };
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: essay });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    expect(subject.getSnapshot().context.errors).toEqual([]);
+    subject.send({ type: 'validation.check', answers: essay });
+    expect(shown(subject, essay).errors).toEqual([]);
     const college = start(undefined, { essayLimit: 10, webStatus: null });
-    college.subject.send({ type: 'answers.changed', answers: essay });
     college.subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    expect(fieldErrors(college.subject.getSnapshot().context.errors, 'personal_statement_essay')).toEqual([
-      APPLICATION_MESSAGES.tooLong(10),
-    ]);
+    college.subject.send({ type: 'validation.check', answers: essay });
+    expect(fieldShown(college.subject, essay, 'personal_statement_essay')).toEqual([APPLICATION_MESSAGES.tooLong(10)]);
   });
 
-  it('shows the errors from the start for an applicant whose session starts validating, and not otherwise', () => {
-    const validating = start(undefined, { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus: 'validating' });
-    expect(validating.subject.getSnapshot().matches('active')).toBe(true);
-    validating.subject.send({ type: 'answers.changed', answers: incomplete });
-    expect(fieldErrors(validating.subject.getSnapshot().context.errors, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+  it('shows the errors of the answers it starts with for an applicant whose session starts validating, and not otherwise', () => {
+    const validating = start(undefined, { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus: 'validating', answers: incomplete });
+    expect(shown(validating.subject, incomplete).active).toBe(true);
+    expect(fieldShown(validating.subject, incomplete, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    // The device's draft fills it in: the message keeps its place until the next check.
+    expect(fieldShown(validating.subject, { ...incomplete, first_name: 'Ada' }, 'first_name')).toEqual([
+      APPLICATION_MESSAGES.firstNameRequired,
+    ]);
+    expect(fieldShown(validating.subject, { ...incomplete, first_name: 'Ada' }, 'gender')).toEqual([]);
     for (const webStatus of [null, 'started', 'submitted'] as const) {
-      const { subject } = start(undefined, { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus });
-      expect(subject.getSnapshot().matches('inactive'), String(webStatus)).toBe(true);
-      subject.send({ type: 'answers.changed', answers: incomplete });
-      expect(subject.getSnapshot().context.errors).toEqual([]);
+      const { subject } = start(undefined, { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus, answers: incomplete });
+      expect(shown(subject, incomplete), String(webStatus)).toEqual({ active: false, errors: [], attention: '' });
     }
   });
 
   it('posts the error map when asked while validating', async () => {
     const { subject, posted } = start();
-    subject.send({ type: 'answers.changed', answers: incomplete });
-    subject.send({ type: 'validation.post' });
+    subject.send({ type: 'validation.post', answers: incomplete });
     expect(posted).toEqual([]);
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    subject.send({ type: 'validation.post' });
+    subject.send({ type: 'validation.post', answers: incomplete });
     expect(subject.getSnapshot().value).toEqual({ active: 'posting' });
     await flush();
     expect(posted).toEqual([{ first_name: [APPLICATION_MESSAGES.firstNameRequired], last_name: [APPLICATION_MESSAGES.lastNameRequired] }]);
@@ -194,34 +199,40 @@ describe('validation', () => {
 
   it("shows the server's errors beside its own until the answer they concern changes", () => {
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: '' } });
+    const sent = { ...completeApplication, last_name: '' };
     subject.send({ type: 'webStatus.changed', webStatus: 'started' });
     const refused = { key: 'first_name', message: 'This name could not be accepted.' };
-    subject.send({ type: 'validation.serverErrors', errors: [refused] });
+    subject.send({ type: 'validation.serverErrors', errors: [refused], answers: sent });
     // Shown even though the status had not reached validating yet: the server refused the application.
-    expect(subject.getSnapshot().matches('active')).toBe(true);
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
-    expect(missingInformation(subject.getSnapshot().context.errors).map((item) => item.message)).toEqual([
+    expect(shown(subject, sent).active).toBe(true);
+    expect(fieldShown(subject, sent, 'first_name')).toEqual([refused.message]);
+    expect(missingInformation(shown(subject, sent).errors).map((item) => item.message)).toEqual([
       APPLICATION_MESSAGES.lastNameRequired,
       refused.message,
     ]);
-    // Another answer changes: the server's verdict on this one still holds.
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: 'Lovelace' } });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
+    // Another answer changes: the server's verdict on this one still holds, at the next check too.
+    const lovelace = { ...completeApplication, last_name: 'Lovelace' };
+    expect(fieldShown(subject, lovelace, 'first_name')).toEqual([refused.message]);
+    subject.send({ type: 'validation.check', answers: lovelace });
+    expect(shown(subject, lovelace).errors).toEqual([refused]);
     // The applicant changes it: the message keeps its place until the next check, which the page
     // makes afresh (the next submit asks the server again).
-    subject.send({ type: 'answers.changed', answers: { ...completeApplication, last_name: 'Lovelace', first_name: 'Augusta' } });
-    expect(fieldErrors(subject.getSnapshot().context.errors, 'first_name')).toEqual([refused.message]);
-    subject.send({ type: 'validation.check' });
-    expect(subject.getSnapshot().context.errors).toEqual([]);
+    const augusta = { ...lovelace, first_name: 'Augusta' };
+    expect(fieldShown(subject, augusta, 'first_name')).toEqual([refused.message]);
+    subject.send({ type: 'validation.check', answers: augusta });
+    expect(shown(subject, augusta).errors).toEqual([]);
   });
 
   it("does not repeat a server error the page's own check already shows", () => {
     const { subject } = start();
-    subject.send({ type: 'answers.changed', answers: incomplete });
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    subject.send({ type: 'validation.serverErrors', errors: [{ key: 'first_name', message: APPLICATION_MESSAGES.firstNameRequired }] });
-    expect(subject.getSnapshot().context.errors.filter((error) => error.key === 'first_name')).toHaveLength(1);
+    subject.send({ type: 'validation.check', answers: incomplete });
+    subject.send({
+      type: 'validation.serverErrors',
+      errors: [{ key: 'first_name', message: APPLICATION_MESSAGES.firstNameRequired }],
+      answers: incomplete,
+    });
+    expect(shown(subject, incomplete).errors.filter((error) => error.key === 'first_name')).toHaveLength(1);
   });
 
   it('hands a 401 of the validations call to the session', async () => {
@@ -231,31 +242,30 @@ describe('validation', () => {
       }),
     );
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
-    subject.send({ type: 'validation.post' });
+    subject.send({ type: 'validation.post', answers: incomplete });
     await flush();
     expect(received[SYSTEM_IDS.session]).toEqual([{ type: 'session.unauthorised' }]);
   });
 
   it('warns about an error key without a page', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const machine = validationMachine.provide({
-      actions: {
-        validate: assign({
-          errors: [
-            { key: 'bogus_key', message: 'x' },
-            { key: 'first_name', message: 'y' },
-          ],
-        }),
-      },
-    });
-    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input: NOT_VALIDATING, spies: SPIES });
-    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    const { subject } = start();
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    const errors = [
+      { key: 'bogus_key', message: 'x' },
+      { key: 'first_name', message: 'y' },
+    ];
+    subject.send({ type: 'validation.serverErrors', errors, answers: completeApplication });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('"bogus_key"'));
-    expect(missingInformation(subject.getSnapshot().context.errors).map((item) => item.key)).toEqual(['first_name']);
+    expect(missingInformation(shown(subject, completeApplication).errors).map((item) => item.key)).toEqual(['first_name']);
     warn.mockRestore();
   });
 });
+
+/** The answers a check event carries. */
+const answersOf = (event: { type: string }): Answers | undefined =>
+  'answers' in event ? (event as { answers: Answers }).answers : undefined;
 
 invariantSuite(
   validationModel,
@@ -266,30 +276,30 @@ invariantSuite(
   },
   [
     {
-      name: "the missing information shown is the current answers' and the server's standing verdicts at each check, keeps its places between checks, and shows only while validating",
+      name: "the errors checked are the carried answers' and the server's standing verdicts at each check, stay between checks, and exist only while validating",
       check: (step) => {
         const context = step.after.context as ValidationContext;
-        const current = withServerErrors(applicationErrors(context.answers, context.essayLimit), context.serverErrors);
-        // A check: validation starting, the submit's check, Save or Next (validation.post while idle), the server's refusal.
-        const checked =
-          !step.before.matches('active') ||
-          ['validation.check', 'validation.serverErrors'].includes(step.event.type) ||
-          (step.event.type === 'validation.post' && step.before.matches({ active: 'idle' }));
-        const errorsBefore = (step.before.context as ValidationContext).errors;
-        const shown = checked ? current : step.event.type === 'answers.changed' ? inTheirPlaces(errorsBefore, current) : errorsBefore;
-        expect(context.errors).toEqual(step.after.matches('active') ? shown : []);
-        // A verdict of the server outlives no change of the answer it is about.
         const before = step.before.context as ValidationContext;
-        for (const error of context.serverErrors)
-          if (step.event.type === 'answers.changed') expect(context.answers[error.key]).toEqual(before.answers[error.key]);
+        const answers = answersOf(step.event);
+        // A check: the submit's check, Save or Next (validation.post while idle), the server's refusal.
+        const checked =
+          answers !== undefined &&
+          (['validation.check', 'validation.serverErrors'].includes(step.event.type) ||
+            (step.event.type === 'validation.post' && step.before.matches({ active: 'idle' })));
+        if (!step.after.matches('active')) expect(context.checked).toEqual([]);
+        else if (checked)
+          expect(context.checked).toEqual(withServerErrors(applicationErrors(answers, context.essayLimit), context.serverErrors));
+        else expect(context.checked).toEqual(step.before.matches('active') ? before.checked : []);
+        // A verdict of the server stands only while its answer is as refused.
+        if (checked) for (const error of context.serverErrors) expect(answers[error.key]).toEqual(context.refused[error.key]);
       },
     },
     {
-      name: 'a report sent to the server is the list shown at that moment',
+      name: 'a report sent to the server is the list checked at that moment',
       check: (step) => {
         if (!step.started.includes('postValidations')) return;
         expect(step.startedCalls.find((call) => call.id === 'postValidations')?.input).toEqual(
-          errorMap((step.after.context as { errors: Parameters<typeof errorMap>[0] }).errors),
+          errorMap((step.after.context as ValidationContext).checked),
         );
       },
     },

@@ -14,21 +14,24 @@ export const validationModel: PathModel = {
     { type: 'webStatus.changed', webStatus: 'started' },
     { type: 'webStatus.changed', webStatus: 'validating' },
     { type: 'webStatus.changed', webStatus: 'submitted' },
-    { type: 'answers.changed', answers: {} },
-    { type: 'answers.changed', answers: { first_name: 'Ada' } },
-    // The submit sequence checks the answers again.
-    { type: 'validation.check' },
-    { type: 'validation.post' },
-    // A refused submit: the server found what the page's own check did not.
-    { type: 'validation.serverErrors', errors: [{ key: 'first_name', message: 'This name could not be accepted.' }] },
+    // The submit sequence checks the answers it saved again.
+    { type: 'validation.check', answers: {} },
+    { type: 'validation.check', answers: { first_name: 'Augusta' } },
+    // Save or Next: the answers as saved.
+    { type: 'validation.post', answers: { first_name: 'Ada' } },
+    // A refused submit: the server found what the page's own check did not, in the answers it was sent.
+    {
+      type: 'validation.serverErrors',
+      errors: [{ key: 'first_name', message: 'This name could not be accepted.' }],
+      answers: { first_name: 'Ada' },
+    },
     ...callOutcomes('postValidations', { message: 'Saved.' }),
   ],
   serializeState: (snapshot, event, previous) =>
     JSON.stringify([
       snapshot.value,
-      context(snapshot).errors.length,
+      context(snapshot).checked.length,
       context(snapshot).serverErrors.length,
-      context(snapshot).answers,
       arrivedBy(snapshot, event, previous),
     ]),
 };
