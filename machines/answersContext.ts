@@ -46,7 +46,7 @@ export type AnswersMachineEvent =
   | { type: 'answers.saveAndGo'; to?: string };
 
 /** Where answers offered back come from (see `AnswersContext.offeredFrom`). */
-export type OfferedFrom = 'typed' | 'device' | 'tab';
+type OfferedFrom = 'typed' | 'device' | 'tab';
 
 /** Answers given back, said once they are saved (see `AnswersContext.restored`). */
 export interface Restored {

@@ -43,279 +43,280 @@ const keepError = { type: 'keepError', params: failure } as const;
 const serverAnswers = ({ event }: { event: DoneActorEvent<ServerAnswers> }) => event.output;
 const mergeServerAnswers = { type: 'mergeServerAnswers', params: serverAnswers } as const;
 
-export const answersMachine = answersSetup
-  .extend({
-    actions: {
-      tell: sendTo(
-        ({ system }, params: { to: string }) => sibling(params.to)({ system }),
-        ({ context }): AnswersChangedEvent => ({ type: 'answers.changed', answers: context.answers }),
-      ),
+/** The answers actor's setup with `tell`, the one action that tells other actors about the answers as they change. */
+const answersActor = answersSetup.extend({
+  actions: {
+    tell: sendTo(
+      ({ system }, params: { to: string }) => sibling(params.to)({ system }),
+      ({ context }): AnswersChangedEvent => ({ type: 'answers.changed', answers: context.answers }),
+    ),
+  },
+});
+
+export const answersMachine = answersActor.createMachine({
+  id: 'answers',
+  context: ({ input }) => initialAnswersContext(input),
+  invoke: [
+    { id: 'store', src: 'answerStore' },
+    { id: 'connection', src: 'connection' },
+  ],
+  on: {
+    'answers.save': { actions: ['queueRequester', refuseAll] },
+    'connection.online': { actions: 'keepOnline' },
+    'connection.offline': { actions: 'keepOnline' },
+  },
+  initial: 'start',
+  states: {
+    start: {
+      entry: announce,
+      always: [{ guard: 'isApplicant', target: 'student' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }],
     },
-  })
-  .createMachine({
-    id: 'answers',
-    context: ({ input }) => initialAnswersContext(input),
-    invoke: [
-      { id: 'store', src: 'answerStore' },
-      { id: 'connection', src: 'connection' },
-    ],
-    on: {
-      'answers.save': { actions: ['queueRequester', refuseAll] },
-      'connection.online': { actions: 'keepOnline' },
-      'connection.offline': { actions: 'keepOnline' },
+    /** A visitor: the answers stay on this device (sessionStorage) until an account takes them. */
+    anonymous: {
+      // A prefill link's answers are kept on the device like typed ones.
+      entry: { type: 'persistGiven' },
+      on: {
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
+        'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
+        'answers.restored': { guard: 'restoresTyped', actions: ['replaceAnswers', ...announce] },
+        'answers.saveAndGo': [
+          // Saving needs an account: what was typed goes along to sign-up.
+          { guard: 'hasAnswers', actions: ['pageChanged', { type: 'goWithAnswers', params: { to: SIGNUP_ROUTE } }] },
+          { guard: 'hasTarget', actions: ['pageChanged', 'goToTarget'] },
+        ],
+        'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+      },
     },
-    initial: 'start',
-    states: {
-      start: {
-        entry: announce,
-        always: [{ guard: 'isApplicant', target: 'student' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }],
+    student: {
+      exit: refuseAll,
+      initial: 'arriving',
+      on: {
+        'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
+        'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
+        'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
+        'answers.confirmed': { actions: ['confirmAnswers', ...announce, 'persistDraft'] },
+        // What this device kept for the account comes back.
+        'answers.draft': [
+          { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', ...announce, { type: 'keepTarget' }] },
+          { guard: 'draftOutdated', target: '.choosing', actions: 'offerDraft' },
+        ],
+        'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
+        'answers.discard': { target: '.idle', actions: ['discardUnsaved', ...announce, 'persistDraft'] },
+        // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
+        'answers.save': { actions: 'queueRequester' },
+        // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
+        'answers.sessionEnded': { actions: { type: 'persistDraft', params: { sessionEnded: true } } },
       },
-      /** A visitor: the answers stay on this device (sessionStorage) until an account takes them. */
-      anonymous: {
-        // A prefill link's answers are kept on the device like typed ones.
-        entry: { type: 'persistGiven' },
-        on: {
-          'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persist'] },
-          'answers.clear': { actions: ['clearAnswers', ...announce, 'persist'] },
-          'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persist'] },
-          'answers.restored': { guard: 'restoresTyped', actions: ['replaceAnswers', ...announce] },
-          'answers.saveAndGo': [
-            // Saving needs an account: what was typed goes along to sign-up.
-            { guard: 'hasAnswers', actions: ['pageChanged', { type: 'goWithAnswers', params: { to: SIGNUP_ROUTE } }] },
-            { guard: 'hasTarget', actions: ['pageChanged', 'goToTarget'] },
-          ],
-          'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
-        },
-      },
-      student: {
-        exit: refuseAll,
-        initial: 'arriving',
-        on: {
-          'answers.set': { guard: 'changesAnswer', actions: ['setAnswer', ...announce, 'persistDraft'] },
-          'answers.clear': { actions: ['clearAnswers', ...announce, 'persistDraft'] },
-          'answers.setMany': { actions: ['setManyAnswers', ...announce, 'persistDraft'] },
-          'answers.confirmed': { actions: ['confirmAnswers', ...announce, 'persistDraft'] },
-          // What this device kept for the account comes back.
-          'answers.draft': [
-            { guard: 'draftApplies', target: '.saving', actions: ['applyDraft', ...announce, { type: 'keepTarget' }] },
-            { guard: 'draftOutdated', target: '.choosing', actions: 'offerDraft' },
-          ],
-          'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
-          'answers.discard': { target: '.idle', actions: ['discardUnsaved', ...announce, 'persistDraft'] },
-          // Saved at once when idle (see waitingSave), after the save or reload in progress otherwise.
-          'answers.save': { actions: 'queueRequester' },
-          // The session ended on its own (inactivity, a 401 met by any call): the next login says so.
-          'answers.sessionEnded': { actions: { type: 'persistDraft', params: { sessionEnded: true } } },
-        },
-        states: {
-          /**
-           * What this device kept from before the login (a visitor's answers, in sessionStorage)
-           * is read first; from then on the answers live on the server and the device forgets them.
-           */
-          arriving: {
-            on: {
-              'answers.restored': [
-                // On the device too until the save goes through.
-                {
-                  guard: 'keepsTypedAnswers',
-                  target: 'saving',
-                  actions: ['takeTyped', 'forgetStored', ...announce, 'persistDraft', 'keepTarget'],
-                },
-                // Typed before logging in to an account holding other answers: offered, never dropped.
-                { guard: 'offersTypedAnswers', target: 'choosing', actions: ['offerTyped', 'forgetStored'] },
-                { target: 'idle', actions: ['forgetStored', 'readDraft'] },
-              ],
-            },
-          },
-          /** Everything shown is what the server holds. */
-          idle: {
-            // Only what the server confirmed is left (a save in flight still counts as unsaved).
-            entry: 'tellSessionSaved',
-            always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
-            on: {
-              'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
-              'answers.confirmed': confirmedAllSaved,
-            },
-          },
-          /** Answers changed here and not yet sent: the page says "Not saved yet" and leaving asks first. */
-          unsaved: {
-            tags: 'unsaved',
-            entry: 'tellSessionUnsaved',
-            invoke: { id: 'leaveGuard', src: 'leaveGuard' },
-            always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
-            on: {
-              'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
-              'answers.confirmed': confirmedAllSaved,
-            },
-          },
-          /** A Save (no page to go to) went through: the page says so until the next change or save. */
-          saved: {
-            tags: 'saved',
-            entry: 'tellSessionSaved',
-            always: waitingSave,
-            on: {
-              'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
-              'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce, 'persistDraft'] },
-              'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce, 'persistDraft'] },
-              'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce, 'persistDraft'] },
-            },
-          },
-          /**
-           * The one place answers are saved: Next, Save and the step links (saveAndGo), and every
-           * other actor that needs them on the server (`answers.save`, answered when done).
-           */
-          saving: {
-            tags: 'busy',
-            entry: 'keepSending',
-            invoke: {
-              id: 'saveAnswers',
-              src: 'saveAnswers',
-              input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
-              onDone: [
-                {
-                  guard: 'hasTarget',
-                  target: 'idle',
-                  actions: [
-                    { type: 'confirmSent', params: ({ event }) => event.output },
-                    'persistDraft',
-                    'tellRestored',
-                    'runValidations',
-                    'goToTarget',
-                    replySaved,
-                  ],
-                },
-                // The asker goes on with its own task (validations, an upload): no Saved notice.
-                {
-                  guard: 'forOthers',
-                  target: 'idle',
-                  actions: [{ type: 'confirmSent', params: ({ event }) => event.output }, 'persistDraft', 'tellRestored', replySaved],
-                },
-                {
-                  target: 'saved',
-                  actions: [{ type: 'confirmSent', params: ({ event }) => event.output }, 'persistDraft', 'tellRestored', 'runValidations'],
-                },
-              ],
-              onError: [
-                {
-                  guard: { type: 'unauthorised', params: failure },
-                  target: 'idle',
-                  actions: [{ type: 'persistDraft', params: { sessionEnded: true } }, 'endSession', refuseAll],
-                },
-                {
-                  guard: { type: 'conflict', params: failure },
-                  target: 'reloading',
-                  // No toast over the form: the page names the answers next to Save, with links to them.
-                  actions: [
-                    { type: 'keepConflict', params: failure },
-                    { type: 'reply', params: { reason: 'conflict' } },
-                  ],
-                },
-                // Never reached the server: no toast over the form, the status beside Save says the answers wait.
-                {
-                  guard: { type: 'offlineFailure', params: failure },
-                  target: 'waitingForNetwork.offline',
-                  actions: [keepError, 'dropTarget', networkReply],
-                },
-                {
-                  guard: { type: 'networkFailure', params: failure },
-                  target: 'waitingForNetwork.retrying',
-                  actions: [keepError, 'dropTarget', networkReply],
-                },
-                { target: 'failed', actions: [keepError, 'toastError', { type: 'reply', params: { reason: 'error' } }] },
-              ],
-            },
-          },
-          /**
-           * A save that failed for the network: the answers stay here (and on the device), and go
-           * again when the browser says the network is back, or after a pause that doubles each time.
-           */
-          waitingForNetwork: {
-            tags: 'unsaved',
-            entry: 'tellSessionUnsaved',
-            invoke: { id: 'leaveGuard', src: 'leaveGuard' },
-            initial: 'retrying',
-            // Another actor's save (submit, an upload) is tried at once: its asker says what a failure means.
-            always: waitingSave,
-            on: {
-              'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
-              'connection.online': { target: 'saving', actions: ['keepOnline', 'resetRetries'] },
-            },
-            states: {
-              /** The browser says there is no network: only its online event starts the next try. */
-              offline: {
-                tags: 'offline',
-              },
-              /** The browser thinks it is online, yet the save did not get through: try again after a pause. */
-              retrying: {
-                tags: 'retrying',
-                entry: 'countRetry',
-                after: { saveRetry: '#answers.student.saving' },
-                on: { 'connection.offline': { target: 'offline', actions: 'keepOnline' } },
-              },
-            },
-          },
-          /** Another tab saved some of the same answers first: show the server's, keep the rest of ours. */
-          reloading: {
-            tags: 'busy',
-            invoke: {
-              id: 'loadServerAnswers',
-              src: 'loadServerAnswers',
-              onDone: [
-                {
-                  guard: { type: 'otherTabDiffers', params: serverAnswers },
-                  target: 'choosing',
-                  actions: [mergeServerAnswers, ...announce, { type: 'persistDraft', params: { undecided: true } }],
-                },
-                { target: 'failed', actions: [mergeServerAnswers, ...announce, 'persistDraft'] },
-              ],
-              onError: [
-                { guard: { type: 'unauthorised', params: failure }, target: 'idle', actions: 'endSession' },
-                { target: 'failed', actions: [keepError, 'toastError'] },
-              ],
-            },
-          },
-          /**
-           * Answers offered back (typed before logging in, or kept on this device while the server
-           * changed): the page asks whether to keep the account's, use the new ones, or pick.
-           */
-          choosing: {
-            tags: 'choosing',
-            on: {
-              'offer.keepShown': [
-                // This tab's own answers, chosen over another tab's: saved at once, over the version the page now holds.
-                { guard: 'choosingAfterConflict', target: 'saving', actions: ['settleConflict', 'persistDraft', { type: 'keepTarget' }] },
-                { target: 'idle', actions: ['dropOffered', 'persistDraft'] },
-              ],
-              'offer.useOffered': {
+      states: {
+        /**
+         * What this device kept from before the login (a visitor's answers, in sessionStorage)
+         * is read first; from then on the answers live on the server and the device forgets them.
+         */
+        arriving: {
+          on: {
+            'answers.restored': [
+              // On the device too until the save goes through.
+              {
+                guard: 'keepsTypedAnswers',
                 target: 'saving',
-                actions: ['useOffered', 'settleConflict', ...announce, 'persistDraft', { type: 'keepTarget' }],
+                actions: ['takeTyped', 'forgetStored', ...announce, 'persistDraft', 'keepTarget'],
               },
-              'offer.usePicked': {
-                target: 'saving',
+              // Typed before logging in to an account holding other answers: offered, never dropped.
+              { guard: 'offersTypedAnswers', target: 'choosing', actions: ['offerTyped', 'forgetStored'] },
+              { target: 'idle', actions: ['forgetStored', 'readDraft'] },
+            ],
+          },
+        },
+        /** Everything shown is what the server holds. */
+        idle: {
+          // Only what the server confirmed is left (a save in flight still counts as unsaved).
+          entry: 'tellSessionSaved',
+          always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'answers.confirmed': confirmedAllSaved,
+          },
+        },
+        /** Answers changed here and not yet sent: the page says "Not saved yet" and leaving asks first. */
+        unsaved: {
+          tags: 'unsaved',
+          entry: 'tellSessionUnsaved',
+          invoke: { id: 'leaveGuard', src: 'leaveGuard' },
+          always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'answers.confirmed': confirmedAllSaved,
+          },
+        },
+        /** A Save (no page to go to) went through: the page says so until the next change or save. */
+        saved: {
+          tags: 'saved',
+          entry: 'tellSessionSaved',
+          always: waitingSave,
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', ...announce, 'persistDraft'] },
+            'answers.clear': { target: 'idle', actions: ['clearAnswers', ...announce, 'persistDraft'] },
+            'answers.setMany': { target: 'idle', actions: ['setManyAnswers', ...announce, 'persistDraft'] },
+          },
+        },
+        /**
+         * The one place answers are saved: Next, Save and the step links (saveAndGo), and every
+         * other actor that needs them on the server (`answers.save`, answered when done).
+         */
+        saving: {
+          tags: 'busy',
+          entry: 'keepSending',
+          invoke: {
+            id: 'saveAnswers',
+            src: 'saveAnswers',
+            input: ({ context }): SaveInput => ({ changes: context.sending, baseVersion: context.version }),
+            onDone: [
+              {
+                guard: 'hasTarget',
+                target: 'idle',
                 actions: [
-                  { type: 'useOffered', params: ({ event }) => ({ keys: event.keys }) },
-                  'settleConflict',
-                  ...announce,
+                  { type: 'confirmSent', params: ({ event }) => event.output },
                   'persistDraft',
-                  { type: 'keepTarget' },
+                  'tellRestored',
+                  'runValidations',
+                  'goToTarget',
+                  replySaved,
                 ],
               },
-              // The page keeps this tab's answers to edit; the note beside Save still names the answers in question.
-              'offer.edit': { guard: 'choosingAfterConflict', target: 'idle', actions: ['dropOffered', 'persistDraft'] },
-            },
-          },
-          failed: {
-            tags: 'saveFailed',
-            always: waitingSave,
-            on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
+              // The asker goes on with its own task (validations, an upload): no Saved notice.
+              {
+                guard: 'forOthers',
+                target: 'idle',
+                actions: [{ type: 'confirmSent', params: ({ event }) => event.output }, 'persistDraft', 'tellRestored', replySaved],
+              },
+              {
+                target: 'saved',
+                actions: [{ type: 'confirmSent', params: ({ event }) => event.output }, 'persistDraft', 'tellRestored', 'runValidations'],
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'unauthorised', params: failure },
+                target: 'idle',
+                actions: [{ type: 'persistDraft', params: { sessionEnded: true } }, 'endSession', refuseAll],
+              },
+              {
+                guard: { type: 'conflict', params: failure },
+                target: 'reloading',
+                // No toast over the form: the page names the answers next to Save, with links to them.
+                actions: [
+                  { type: 'keepConflict', params: failure },
+                  { type: 'reply', params: { reason: 'conflict' } },
+                ],
+              },
+              // Never reached the server: no toast over the form, the status beside Save says the answers wait.
+              {
+                guard: { type: 'offlineFailure', params: failure },
+                target: 'waitingForNetwork.offline',
+                actions: [keepError, 'dropTarget', networkReply],
+              },
+              {
+                guard: { type: 'networkFailure', params: failure },
+                target: 'waitingForNetwork.retrying',
+                actions: [keepError, 'dropTarget', networkReply],
+              },
+              { target: 'failed', actions: [keepError, 'toastError', { type: 'reply', params: { reason: 'error' } }] },
+            ],
           },
         },
-      },
-      /** Service users read the answers; nothing changes them but a load. */
-      readOnly: {
-        on: {
-          'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
+        /**
+         * A save that failed for the network: the answers stay here (and on the device), and go
+         * again when the browser says the network is back, or after a pause that doubles each time.
+         */
+        waitingForNetwork: {
+          tags: 'unsaved',
+          entry: 'tellSessionUnsaved',
+          invoke: { id: 'leaveGuard', src: 'leaveGuard' },
+          initial: 'retrying',
+          // Another actor's save (submit, an upload) is tried at once: its asker says what a failure means.
+          always: waitingSave,
+          on: {
+            'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
+            'connection.online': { target: 'saving', actions: ['keepOnline', 'resetRetries'] },
+          },
+          states: {
+            /** The browser says there is no network: only its online event starts the next try. */
+            offline: {
+              tags: 'offline',
+            },
+            /** The browser thinks it is online, yet the save did not get through: try again after a pause. */
+            retrying: {
+              tags: 'retrying',
+              entry: 'countRetry',
+              after: { saveRetry: '#answers.student.saving' },
+              on: { 'connection.offline': { target: 'offline', actions: 'keepOnline' } },
+            },
+          },
+        },
+        /** Another tab saved some of the same answers first: show the server's, keep the rest of ours. */
+        reloading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadServerAnswers',
+            src: 'loadServerAnswers',
+            onDone: [
+              {
+                guard: { type: 'otherTabDiffers', params: serverAnswers },
+                target: 'choosing',
+                actions: [mergeServerAnswers, ...announce, { type: 'persistDraft', params: { undecided: true } }],
+              },
+              { target: 'failed', actions: [mergeServerAnswers, ...announce, 'persistDraft'] },
+            ],
+            onError: [
+              { guard: { type: 'unauthorised', params: failure }, target: 'idle', actions: 'endSession' },
+              { target: 'failed', actions: [keepError, 'toastError'] },
+            ],
+          },
+        },
+        /**
+         * Answers offered back (typed before logging in, or kept on this device while the server
+         * changed): the page asks whether to keep the account's, use the new ones, or pick.
+         */
+        choosing: {
+          tags: 'choosing',
+          on: {
+            'offer.keepShown': [
+              // This tab's own answers, chosen over another tab's: saved at once, over the version the page now holds.
+              { guard: 'choosingAfterConflict', target: 'saving', actions: ['settleConflict', 'persistDraft', { type: 'keepTarget' }] },
+              { target: 'idle', actions: ['dropOffered', 'persistDraft'] },
+            ],
+            'offer.useOffered': {
+              target: 'saving',
+              actions: ['useOffered', 'settleConflict', ...announce, 'persistDraft', { type: 'keepTarget' }],
+            },
+            'offer.usePicked': {
+              target: 'saving',
+              actions: [
+                { type: 'useOffered', params: ({ event }) => ({ keys: event.keys }) },
+                'settleConflict',
+                ...announce,
+                'persistDraft',
+                { type: 'keepTarget' },
+              ],
+            },
+            // The page keeps this tab's answers to edit; the note beside Save still names the answers in question.
+            'offer.edit': { guard: 'choosingAfterConflict', target: 'idle', actions: ['dropOffered', 'persistDraft'] },
+          },
+        },
+        failed: {
+          tags: 'saveFailed',
+          always: waitingSave,
+          on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
       },
     },
-  });
+    /** Service users read the answers; nothing changes them but a load. */
+    readOnly: {
+      on: {
+        'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
+      },
+    },
+  },
+});
