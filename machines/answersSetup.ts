@@ -16,9 +16,9 @@ import { TOAST_TITLES } from './toastsMachine';
 import { descKey } from '../src/catalogue/dataModel';
 
 /*
- * The answers actor's named guards, actions, actors and delays (but for `tell`, kept with the
- * statechart in answersMachine.ts, which uses them all by name). What a save or a call failed with comes as params (`{ error }`,
- * the server's answers), read from the invoked actor's done or error event where it is used.
+ * The answers actor's named guards, actions, actors and delays, all but `tell` (which sits with the
+ * statechart in answersMachine.ts, where they are used by name). What a save or a load failed with,
+ * and the server's answers, come as params, read from the invoked actor's done or error event.
  */
 
 /** A failed call's error, given to the guards and actions that read it. */
