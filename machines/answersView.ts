@@ -1,7 +1,8 @@
 import { unsavedKeys } from './answerDrafts';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
-import type { answersMachine, OfferEvent } from './answersMachine';
+import type { OfferEvent } from './answersContext';
+import type { answersMachine } from './answersMachine';
 
 type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;
 type AnswersSend = ActorRefFrom<typeof answersMachine>['send'];

@@ -49,6 +49,10 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     name: 'answersMachine',
     files: [
       'machines/answersMachine.ts',
+      'machines/answersSetup.ts',
+      'machines/answersContext.ts',
+      'machines/answerOffers.ts',
+      'machines/answerSaves.ts',
       'machines/answerDrafts.ts',
       'machines/answerMaps.ts',
       'machines/browserSignals.ts',

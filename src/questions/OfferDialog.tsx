@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OfferEvent } from '../../machines/answersMachine';
+import type { OfferEvent } from '../../machines/answersContext';
 import { connectAnswers } from '../../machines/answersView';
 import { currentView, useAnswers, useViewValue } from '../app/actors';
 import { answerLabel } from '../catalogue/answerMessages';

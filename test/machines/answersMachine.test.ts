@@ -3,7 +3,8 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import { CONFLICT_MESSAGES, SAVE_STATUS } from '../../src/catalogue/answerMessages';
 import type { Answers } from '../../src/catalogue/dataModel';
 import { sessionStorageStore, type StoreEvent } from '../../machines/answerDrafts';
-import { answersMachine, type AnswersContext, type AnswersInput } from '../../machines/answersMachine';
+import type { AnswersContext, AnswersInput } from '../../machines/answersContext';
+import { answersMachine } from '../../machines/answersMachine';
 import { withAnswer } from '../../machines/answerMaps';
 import { answersModel } from '../qa/models/answers';
 import { failures } from '../qa/fixtures';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, setup, spawnChild, type AnyActorLogic } from 'xstate';
 import { setApiBase } from '../../machines/api/httpClient';
-import type { AnswersContext } from '../../machines/answersMachine';
+import type { AnswersContext } from '../../machines/answersContext';
 import { applicationMachine } from '../../machines/applicationMachine';
 import { SUBMITTED_MESSAGE } from '../../machines/submitMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';

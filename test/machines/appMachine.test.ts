@@ -4,7 +4,7 @@ import demoCollege from '../../src/college/demo-college.json';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import type { AddAnotherContext } from '../../machines/addAnotherMachine';
 import { draftKey } from '../../machines/answerDrafts';
-import type { AnswersContext } from '../../machines/answersMachine';
+import type { AnswersContext } from '../../machines/answersContext';
 import { appMachine } from '../../machines/appMachine';
 import { authCardMachine } from '../../machines/authCardMachine';
 import { APP_INPUTS, sampleProfile, sampleServiceData } from '../qa/models/app';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { PdfCopy } from '../../machines/api/responses';
 import { appMachine } from '../../machines/appMachine';
 import { connectApp } from '../../machines/appView';
@@ -117,10 +117,12 @@ describe('the validation view API', () => {
       input: { essayLimit: FIXTURE_ESSAY_LIMIT },
       spies: [SYSTEM_IDS.session],
     });
-    const view = () => currentView(run.subject, connectValidation);
-    run.subject.send({ type: 'answers.changed', answers: { ...completeApplication, first_name: '' } });
+    const answers = { ...completeApplication, first_name: '' };
+    const view = () => connectValidation(run.subject.getSnapshot(), answers);
     expect(view()).toMatchObject({ active: false, errors: [], attention: '' });
+    // A submission turns the web status to validating, then checks the answers as they were saved.
     run.subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    run.subject.send({ type: 'validation.check', answers });
     expect(view()).toMatchObject({ active: true, attention: 'about' });
     expect(view().errors).toEqual([expect.objectContaining({ key: 'first_name' })]);
     run.stop();

@@ -1,7 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Answers } from '../../../src/catalogue/dataModel';
 import type { Draft, StoreEvent } from '../../../machines/answerDrafts';
-import { answersMachine, type AnswersInput } from '../../../machines/answersMachine';
+import type { AnswersInput } from '../../../machines/answersContext';
+import { answersMachine } from '../../../machines/answersMachine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { startInSystem } from './system';
 
@@ -11,7 +12,12 @@ const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYS
 export const OWNER = 'ada@example.org';
 
 /** An applicant's session: the answers the server holds, at its version. */
-export const applicant = (answers: Answers, version: number, owner = OWNER): AnswersInput => ({ role: 'applicant', answers, version, owner });
+export const applicant = (answers: Answers, version: number, owner = OWNER): AnswersInput => ({
+  role: 'applicant',
+  answers,
+  version,
+  owner,
+});
 /** A visitor's session (a prefill link's answers, or none). */
 const visitor = (answers: Answers = {}): AnswersInput => ({ role: 'visitor', answers });
 
@@ -20,11 +26,7 @@ const visitor = (answers: Answers = {}): AnswersInput => ({ role: 'visitor', ans
  * the visitor's answers of this tab (`device.typed`, sessionStorage), answered as the real store
  * answers. A later session on the same device is another call with the same `drafts` and `device`.
  */
-export function startOnDevice(
-  drafts: Record<string, Draft> = {},
-  input: AnswersInput = visitor(),
-  device: { typed?: Answers } = {},
-) {
+export function startOnDevice(drafts: Record<string, Draft> = {}, input: AnswersInput = visitor(), device: { typed?: Answers } = {}) {
   const outcomes: unknown[] = [];
   const sent: Answers[] = [];
   const machine = answersMachine.provide({

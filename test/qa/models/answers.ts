@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { answersMachine, type AnswersContext } from '../../../machines/answersMachine';
+import type { AnswersContext } from '../../../machines/answersContext';
+import { answersMachine } from '../../../machines/answersMachine';
 import { hasAnswers } from '../../../machines/answerMaps';
 import { callOutcomes, failures } from '../fixtures';
 import { arrivedBy, type PathModel } from '../model';
