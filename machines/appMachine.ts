@@ -12,7 +12,7 @@ import type { AnswersEvent, SessionEvent } from './events';
 import { navigationMachine } from './navigationMachine';
 import { isAuthRoute } from './routes';
 import { sessionMachine } from './sessionMachine';
-import { errorMessage, registered, sibling, unauthorisedError } from './siblings';
+import { errorMessage, registered, unauthorisedError } from './siblings';
 import { SYSTEM_IDS } from './systemIds';
 import { overlaysMachine } from './overlaysMachine';
 import { toastsMachine } from './toastsMachine';
@@ -81,7 +81,10 @@ export const appMachine = setup({
     }),
     stopApplication: stopChild(SYSTEM_IDS.application),
     /** Answers not saved yet stay on this device; the next login says the session ended before they were saved. */
-    endAnswersSession: sendTo(sibling(SYSTEM_IDS.answers), { type: 'answers.sessionEnded' } satisfies AnswersEvent),
+    endAnswersSession: enqueueActions(({ enqueue, system }) => {
+      const answers = registered(system, SYSTEM_IDS.answers);
+      if (answers) enqueue.sendTo(answers, { type: 'answers.sessionEnded' } satisfies AnswersEvent);
+    }),
     keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
     keepProfile: assign((_, profile: Profile) => appContext.profileContext(profile)),
     keepStaffCopy: assign(({ context }, data: ServiceData) => appContext.staffContext(data, context.serviceToken ?? '')),
