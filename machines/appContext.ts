@@ -1,8 +1,10 @@
-import type { ServiceData } from './api/responses';
+import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
+import type { Profile, ServiceData } from './api/responses';
 import type { ApplicationInput } from './applicationMachine';
-import type { RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
+import type { RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
 import type { CollegeConfig } from '../src/college/schema';
 import { hasLoginCookie } from './sessionMachine';
+import { webStatusFromEntries } from './webStatusMachine';
 
 /*
  * The root machine's context (./appMachine): what the page gave it, the client snapshot, and what
@@ -58,13 +60,46 @@ export const loggedOut = {
   submission: null,
 };
 
-export const submissionOf = (data: { submitted_at?: number | null; reference?: string | null }): Submission =>
+const submissionOf = (data: { submitted_at?: number | null; reference?: string | null }): Submission =>
   typeof data.submitted_at === 'number' && data.reference ? { submittedAt: data.submitted_at, reference: data.reference } : null;
 
-export const staffCopyOf = (data: ServiceData, token: string): Given => ({
+const staffCopyOf = (data: ServiceData, token: string): Given => ({
   role: 'staff',
   answers: data.answer,
   staff: { token, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
+});
+
+/** An applicant's profile: the client snapshot, and what the application starts with. */
+export const profileContext = (profile: Profile) => ({
+  username: profile.username,
+  lastPage: profile.last_page,
+  numLogins: Math.max(1, profile.successful_login.length),
+  webStatus: webStatusFromEntries(profile.web_status),
+  submission: submissionOf(profile),
+  given: { role: 'applicant' as const, answers: profile.answer, version: profile.answer_version, owner: profile.username },
+});
+
+/** The session's application starts with what was loaded for it, the college's essay limit and the web status. */
+export const applicationInput = (context: AppContext, given: Given): ApplicationInput => ({
+  ...given,
+  essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
+  webStatus: context.webStatus ?? null,
+});
+
+/** A staff link's copy of an application: its submission, and what the application starts with. */
+export const staffContext = (data: ServiceData, token: string) => ({ submission: submissionOf(data), given: staffCopyOf(data, token) });
+
+/** The session actor starts open for an applicant whose login cookie the page read. */
+export const sessionInput = ({ context }: { context: AppContext }) => ({ loggedIn: context.isLoggedIn });
+
+/** The navigation actor starts where the page started; a staff link is one for the page's whole life. */
+export const navigationInput = ({ context }: { context: AppContext }) => ({ ...context.location, staff: context.serviceToken !== null });
+
+/** The profile's last page, for the navigation actor to go back to. */
+export const restoreEvent = ({ context }: { context: AppContext }): RestoreEvent => ({
+  type: 'navigation.restore',
+  lastPage: context.lastPage,
+  hasChangedPage: context.hasChangedPage,
 });
 
 /** Who is using the app, read once from the page's address and cookie. */

@@ -1,22 +1,13 @@
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
-import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
+import { assign, enqueueActions, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { CollegeConfig } from '../src/college/schema';
-import { api } from './api/coreEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
-import type { applicationMachine, ApplicationInput } from './applicationMachine';
+import type { applicationMachine } from './applicationMachine';
+import { appCalls, named } from './appCalls';
 import type { authCardMachine } from './authCardMachine';
-import {
-  initialContext,
-  loggedOut,
-  staffCopyOf,
-  submissionOf,
-  type AppContext,
-  type AppEvent,
-  type AppInput,
-  type Given,
-} from './appContext';
-import type { RestoreEvent } from './coreEvents';
+import * as appContext from './appContext';
+import type { AppContext, AppEvent, AppInput, Given } from './appContext';
+import type { Submission, WebStatus } from './coreEvents';
 import type { AnswersEvent, SessionEvent } from './events';
 import { navigationMachine } from './navigationMachine';
 import { isAuthRoute } from './routes';
@@ -26,15 +17,14 @@ import { SYSTEM_IDS } from './systemIds';
 import { overlaysMachine } from './overlaysMachine';
 import { toastsMachine } from './toastsMachine';
 import { unexpectedErrorMachine } from './unexpectedErrorMachine';
-import { webStatusFromEntries, webStatusMachine, type WebStatusEvent } from './webStatusMachine';
+import { webStatusMachine, type WebStatusEvent } from './webStatusMachine';
 
-/** Only a logged-in applicant has a web status. */
+export type { AppContext, AppInput } from './appContext';
+
+type StatusEntries = { entries: readonly { web_status: string }[]; student: boolean };
+/** Only a logged-in applicant has a web status; a visitor's application starts empty; the cache is cleared with the session. */
 const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
-
-/** A visitor's application starts empty. */
 const visitor = { type: 'keepGiven', params: { role: 'visitor', answers: {} } } as const;
-
-/** The cache is cleared with the session. */
 const dropUser = ['forgetUser', visitor, withoutStatus] as const;
 
 /** A new session: the application of the one before stops; the next starts once its data is loaded. */
@@ -43,41 +33,17 @@ const sessionChanged = {
   'app.sessionStarted': { target: 'loaded', actions: 'stopApplication' },
 } as const;
 
-/**
- * The application: it starts on page load, spawns the actors every page needs under their system
- * ids, loads the college configuration and then who is using the app — an applicant's profile, a
- * visitor's prefilled answers (token), or a staff member's copy of an application
- * (service_token) — and owns the client snapshot (region `user`).
- *
- * Region `auth` loads the auth card actor's module on demand (a chunk of its own): at start on an
- * auth card (/login, /signup, /confirm, /forgot, /reset), otherwise when the navigation actor
- * reports one. Region `application` loads the application's module (./applicationMachine, the form
- * actors and the question catalogue) the same way, for the form area, /completion, a staff link or
- * a prefill link, while the user region loads who is using the app; once both are there it spawns
- * one application actor for the session (system id `application`) with what was loaded as input.
- * A change of session stops it, and the next one starts with the new session's data.
- *
- * Tags for the views: `loading` (who is using the app is not known yet), `ready` (it is),
- * `readOnly` (staff), `error` (the root error screen), `formLoading`, `formReady` (the application
- * exists), `formFailed`, `authLoading`, `authReady` and `authFailed`.
- */
-export type { AppContext, AppInput } from './appContext';
+/** A load failed: the root error screen, or the area's own failure (`auth`, `application`). */
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const FAILED = { target: 'failed', actions: { type: 'keepError', params: errorOf } } as const;
+const college = { type: 'keepCollege', params: ({ event }: { event: { output: CollegeConfig } }) => event.output } as const;
 
 /**
- * Spawn options with the child's id. xstate's types let logic loaded at run time (a module of its
- * own) be spawned only without an id, which files every such child under one key of the root's
- * children: the one spawned later would hide the other, and stopping the root would leave it running.
+ * The root: the actors every page needs; the college, then who is using the app (`user`); the auth
+ * card's and the application's modules on demand (`auth`, `application`); one application per session.
  */
-function named<T extends object>(options: T, id: string): T {
-  return Object.assign({ id }, options);
-}
-
 export const appMachine = setup({
-  types: {
-    context: {} as AppContext,
-    events: {} as AppEvent,
-    input: {} as AppInput,
-  },
+  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput },
   actors: {
     session: sessionMachine,
     navigation: navigationMachine,
@@ -85,16 +51,7 @@ export const appMachine = setup({
     webStatus: webStatusMachine,
     unexpectedError: unexpectedErrorMachine,
     overlays: overlaysMachine,
-    /** The auth card actor's module, a chunk of its own in the build: only the auth cards need it. */
-    loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
-    /** The application's module with the form actors, a chunk of its own: the auth cards need none of it. */
-    loadApplication: fromPromise<typeof applicationMachine>(async () => (await import('./applicationMachine')).applicationMachine),
-    loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
-    loadProfile: fromPromise<Profile>(({ signal }) => api.profile(signal)),
-    loadTemporaryAnswers: fromPromise<{ answer: Record<string, string | boolean> }, string>(({ input, signal }) =>
-      api.tmpAnswers(input, signal),
-    ),
-    loadServiceData: fromPromise<ServiceData, string>(({ input, signal }) => api.serviceData(input, signal)),
+    ...appCalls,
   },
   guards: {
     serviceLink: ({ context }) => context.serviceToken !== null,
@@ -103,7 +60,7 @@ export const appMachine = setup({
     /** The page needs the application from the start: anything but an auth card, a staff link, a token. */
     formNeededAtStart: ({ context }) => context.serviceToken !== null || context.token !== null || !isAuthRoute(context.location.pathname),
     /** The page starts on an auth card (and is not a staff link or a token, which go to the form). */
-    authNeededAtStart: ({ context }) => context.serviceToken === null && context.token === null && isAuthRoute(context.location.pathname),
+    authNeededAtStart: not('formNeededAtStart'),
     /** Who is using the app is known, and what their application starts with is loaded. */
     sessionKnown: ({ context }) => context.given !== null,
     unauthorised: unauthorisedError,
@@ -117,11 +74,7 @@ export const appMachine = setup({
     /** The session's application, with what was loaded for it. */
     startApplication: enqueueActions(({ context, enqueue }, logic: typeof applicationMachine) => {
       if (!context.given) return;
-      const input: ApplicationInput = {
-        ...context.given,
-        essayLimit: context.college?.essayLimit ?? DEFAULT_ESSAY_LIMIT,
-        webStatus: context.webStatus ?? null,
-      };
+      const input = appContext.applicationInput(context, context.given);
       enqueue.spawnChild(logic, named({ systemId: SYSTEM_IDS.application, input }, SYSTEM_IDS.application));
       // From now on the application's answers actor alone holds the answers.
       enqueue.assign({ given: null });
@@ -133,82 +86,39 @@ export const appMachine = setup({
       if (answers) enqueue.sendTo(answers, { type: 'answers.sessionEnded' } satisfies AnswersEvent);
     }),
     keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
-    keepProfile: assign((_, profile: Profile) => ({
-      username: profile.username,
-      lastPage: profile.last_page,
-      numLogins: Math.max(1, profile.successful_login.length),
-      webStatus: webStatusFromEntries(profile.web_status),
-      submission: submissionOf(profile),
-      given: { role: 'applicant' as const, answers: profile.answer, version: profile.answer_version, owner: profile.username },
-    })),
-    keepStaffCopy: assign(({ context }, data: ServiceData) => ({
-      submission: submissionOf(data),
-      given: staffCopyOf(data, context.serviceToken ?? ''),
-    })),
+    keepProfile: assign((_, profile: Profile) => appContext.profileContext(profile)),
+    keepStaffCopy: assign(({ context }, data: ServiceData) => appContext.staffContext(data, context.serviceToken ?? '')),
     keepGiven: assign((_, given: Given) => ({ given })),
-    keepSubmission: assign({
-      submission: ({ event }) => {
-        assertEvent(event, 'app.submitted');
-        return { submittedAt: event.submittedAt, reference: event.reference };
-      },
-    }),
-    loadWebStatus: sendTo(
-      SYSTEM_IDS.webStatus,
-      (_, params: { entries: readonly { web_status: string }[]; student: boolean }): WebStatusEvent => ({
-        type: 'webStatus.load',
-        entries: params.entries,
-        student: params.student,
-      }),
-    ),
-    restorePage: sendTo(SYSTEM_IDS.navigation, ({ context }): RestoreEvent => ({
-      type: 'navigation.restore',
-      lastPage: context.lastPage,
-      hasChangedPage: context.hasChangedPage,
-    })),
+    keepSubmission: assign({ submission: (_, submission: Submission) => submission }),
+    loadWebStatus: sendTo(SYSTEM_IDS.webStatus, (_, params: StatusEntries): WebStatusEvent => ({ type: 'webStatus.load', ...params })),
+    restorePage: sendTo(SYSTEM_IDS.navigation, appContext.restoreEvent),
     // A new session starts a new visit: the first-login banner shows until the first page change.
     startSession: assign({ isLoggedIn: true, hasChangedPage: false, given: null }),
-    forgetUser: assign(loggedOut),
-    keepWebStatus: assign({
-      webStatus: ({ event }) => {
-        assertEvent(event, 'webStatus.changed');
-        return event.webStatus;
-      },
-    }),
+    forgetUser: assign(appContext.loggedOut),
+    keepWebStatus: assign({ webStatus: (_, webStatus: WebStatus) => webStatus }),
     markPageChanged: assign({ hasChangedPage: true }),
-    keepPageError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'app.pageFailed');
-        return event.message;
-      },
-    }),
+    keepPageError: assign({ error: (_, message: string) => message }),
     keepError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error, GENERIC_ERROR_MESSAGE) }),
     endSession: sendTo(SYSTEM_IDS.session, { type: 'session.unauthorised' } satisfies SessionEvent),
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => initialContext(input),
+  context: ({ input }) => appContext.initialContext(input),
   entry: [
     // Who is using the app is decided here, once: the session actor owns it from then on.
-    spawnChild('session', {
-      id: SYSTEM_IDS.session,
-      systemId: SYSTEM_IDS.session,
-      input: ({ context }) => ({ loggedIn: context.isLoggedIn }),
-    }),
-    spawnChild('navigation', {
-      id: SYSTEM_IDS.navigation,
-      systemId: SYSTEM_IDS.navigation,
-      // A staff link is one for the page's whole life.
-      input: ({ context }) => ({ ...context.location, staff: context.serviceToken !== null }),
-    }),
+    spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session, input: appContext.sessionInput }),
+    spawnChild('navigation', { id: SYSTEM_IDS.navigation, systemId: SYSTEM_IDS.navigation, input: appContext.navigationInput }),
     spawnChild('toasts', { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts }),
     spawnChild('webStatus', { id: SYSTEM_IDS.webStatus, systemId: SYSTEM_IDS.webStatus }),
     spawnChild('unexpectedError', { id: SYSTEM_IDS.unexpectedError, systemId: SYSTEM_IDS.unexpectedError }),
     spawnChild('overlays', { id: SYSTEM_IDS.overlays, systemId: SYSTEM_IDS.overlays }),
   ],
   on: {
-    'webStatus.changed': { actions: 'keepWebStatus' },
+    'webStatus.changed': { actions: { type: 'keepWebStatus', params: ({ event }) => event.webStatus } },
     'app.pageChanged': { actions: 'markPageChanged' },
-    'app.submitted': { actions: 'keepSubmission' },
+    'app.submitted': {
+      actions: { type: 'keepSubmission', params: ({ event: { submittedAt, reference } }) => ({ submittedAt, reference }) },
+    },
   },
   type: 'parallel',
   states: {
@@ -219,7 +129,7 @@ export const appMachine = setup({
         // Here, not on the root: a root transition into `user` would restart the other regions too.
         'app.sessionEnded': { target: '.anonymous', actions: dropUser },
         // A form actor could not load what the page shows: the page is the boundary's, not a toast's.
-        'app.pageFailed': { target: '.failed', actions: 'keepPageError' },
+        'app.pageFailed': { target: '.failed', actions: { type: 'keepPageError', params: ({ event }) => event.message } },
       },
       states: {
         loadingCollege: {
@@ -228,16 +138,12 @@ export const appMachine = setup({
             id: 'loadCollege',
             src: 'loadCollege',
             onDone: [
-              { guard: 'serviceLink', target: 'loadingServiceData', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
-              { guard: 'loggedIn', target: 'loadingProfile', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
-              {
-                guard: 'publicToken',
-                target: 'loadingTemporaryAnswers',
-                actions: { type: 'keepCollege', params: ({ event }) => event.output },
-              },
-              { target: 'anonymous', actions: [{ type: 'keepCollege', params: ({ event }) => event.output }, visitor, withoutStatus] },
+              { guard: 'serviceLink', target: 'loadingServiceData', actions: college },
+              { guard: 'loggedIn', target: 'loadingProfile', actions: college },
+              { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: college },
+              { target: 'anonymous', actions: [college, visitor, withoutStatus] },
             ],
-            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+            onError: FAILED,
           },
         },
         loadingProfile: {
@@ -257,7 +163,7 @@ export const appMachine = setup({
             onError: [
               // The cookie outlived the session: the session actor takes the applicant to /login.
               { guard: 'unauthorised', target: 'anonymous', actions: ['endSession', ...dropUser] },
-              { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+              FAILED,
             ],
           },
         },
@@ -271,7 +177,7 @@ export const appMachine = setup({
               target: 'anonymous',
               actions: [{ type: 'keepGiven', params: ({ event }) => ({ role: 'visitor', answers: event.output.answer }) }, withoutStatus],
             },
-            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+            onError: FAILED,
           },
         },
         loadingServiceData: {
@@ -281,15 +187,10 @@ export const appMachine = setup({
             src: 'loadServiceData',
             input: ({ context }) => context.serviceToken ?? '',
             onDone: { target: 'service', actions: [{ type: 'keepStaffCopy', params: ({ event }) => event.output }, withoutStatus] },
-            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+            onError: FAILED,
           },
         },
-        anonymous: {
-          tags: 'ready',
-          on: {
-            'app.sessionStarted': { target: 'loadingProfile', actions: 'startSession' },
-          },
-        },
+        anonymous: { tags: 'ready', on: { 'app.sessionStarted': { target: 'loadingProfile', actions: 'startSession' } } },
         student: { tags: 'ready' },
         /** Staff read the answers; nothing is editable. */
         service: { tags: ['ready', 'readOnly'] },
@@ -308,7 +209,7 @@ export const appMachine = setup({
             id: 'loadAuthCard',
             src: 'loadAuthCard',
             onDone: { target: 'ready', actions: { type: 'spawnAuthCard', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+            onError: FAILED,
           },
         },
         ready: { tags: 'authReady' },
@@ -316,23 +217,12 @@ export const appMachine = setup({
         failed: { tags: 'authFailed', on: { 'app.authArea': 'loading' } },
       },
     },
-    /**
-     * The session's application, loaded on demand: an auth card needs none of it. Its code loads
-     * while the user region loads who is using the app; it is spawned once both are there.
-     */
+    /** The session's application: its code loads while `user` loads who is using the app; spawned once both are there. */
     application: {
       initial: 'absent',
       states: {
         absent: { always: { guard: 'formNeededAtStart', target: 'loading' }, on: { 'app.formArea': 'loading' } },
-        loading: {
-          tags: 'formLoading',
-          invoke: {
-            id: 'loadApplication',
-            src: 'loadApplication',
-            onDone: 'loaded',
-            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
+        loading: { tags: 'formLoading', invoke: { id: 'loadApplication', src: 'loadApplication', onDone: 'loaded', onError: FAILED } },
         /** The code is there; the session is not known yet. */
         loaded: { tags: 'formLoading', always: { guard: 'sessionKnown', target: 'starting' } },
         starting: {
@@ -343,7 +233,7 @@ export const appMachine = setup({
             id: 'startApplication',
             src: 'loadApplication',
             onDone: { target: 'running', actions: { type: 'startApplication', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
+            onError: FAILED,
           },
         },
         running: { tags: 'formReady', on: sessionChanged },

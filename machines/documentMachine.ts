@@ -1,17 +1,17 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
-import { api, uploadToPresignedUrl } from './api/endpoints';
-import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
-import type { PageFailedEvent } from './coreEvents';
-import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
-import type { AnswersEvent, AnswersSaveReply, DocumentInspectEvent, DocumentInspectedEvent, SessionEvent, ToastEvent } from './events';
+import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import type { DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
+import type { AnswersEvent, DocumentEmitted, DocumentEvent, DocumentInspectedEvent } from './events';
+import { documentCalls, report, reportLoadFailure, send } from './documentCalls';
 import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
-import { enqueueTo, errorMessage, pageFailed, sibling, type SystemActors } from './siblings';
+import { errorMessage, sibling } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
 import { documentPagesMachine } from './documentPages';
 import type { Role } from './roles';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
+export type { DocumentEvent } from './events';
 
 /**
  * One document question. Staff are given the staff copy's document (or none) and the staff link's
@@ -23,34 +23,6 @@ export interface DocumentInput {
   document?: DocumentInfo | null;
   serviceToken?: string;
 }
-
-export type DocumentEvent =
-  | { type: 'document.choose'; files: readonly File[] }
-  | { type: 'document.delete' }
-  | { type: 'document.cancelDelete' }
-  | { type: 'document.confirmDelete' }
-  /** 'Upload error reset': the error is seen, its conversion deleted. */
-  | { type: 'document.resetError' }
-  /** The cached document answer is stale (tabs failure reset): fetch it again. */
-  | { type: 'document.reload' }
-  /** Someone else (the tabs actor) deleted the document and its conversion on the server. */
-  | { type: 'document.cleared' }
-  /** The answers actor's outcome of the save this actor asked for when an upload started. */
-  | AnswersSaveReply
-  /** The tabs actor's check before a switch. */
-  | DocumentInspectEvent
-  /** Download the converted PDF of the document: a fresh link is asked for each time. */
-  | { type: 'document.download' };
-
-/** For the view that asked for a download: the link to open now. */
-export type DocumentEmitted =
-  | { type: 'document.deliver'; url: string }
-  /**
-   * For the view to move focus and announce it: an upload of this visit finished (its
-   * conversion completed), or the applicant's deletion went through. Never on a load.
-   */
-  | { type: 'document.uploaded'; fileName: string }
-  | { type: 'document.deleted'; fileName: string };
 
 interface DocumentContext {
   answerKey: string;
@@ -69,9 +41,8 @@ const messageOf = (error: unknown) => errorMessage(error, GENERIC_ERROR_MESSAGE)
 /** The document's name in what the view announces; every state that says it holds a document. */
 const fileNameOf = (context: DocumentContext) => context.document?.file_name ?? '';
 
-type Key = { answerKey: string };
-type Sent = ToastEvent | AnswersEvent | SessionEvent | PageFailedEvent;
-
+/** Only what the question shows: the server's answer may carry more (its status…). */
+const shown = (doc: DocumentInfo | null | undefined) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null);
 const byKey = ({ context }: { context: DocumentContext }) => ({ answerKey: context.answerKey });
 /** A failed call of the upload: its error says why, a 401 ends the session. */
 const FAIL = {
@@ -82,13 +53,14 @@ const FAIL = {
   },
 } as const;
 /** Choosing validates first; an empty choice (dialog cancelled) changes nothing. */
+const chosen = ({ event }: { event: { files: readonly File[] } }) => event.files;
 const CHOOSE = [
-  { guard: 'nothingChosen' },
-  { guard: 'fileAcceptable', target: 'uploading', actions: 'keepFile' },
-  { target: 'rejected', actions: 'keepFileProblem' },
+  { guard: { type: 'nothingChosen', params: chosen } },
+  { guard: { type: 'fileAcceptable', params: chosen }, target: 'uploading', actions: { type: 'keepFile', params: chosen } },
+  { target: 'rejected', actions: { type: 'keepFileProblem', params: chosen } },
 ] as const;
 
-/** A download's link, for the applicant's own document or a service user's: the file opens, or the failure is said. */
+/** A download's link (the applicant's or staff's): the file opens, or the failure is said. */
 const linkReceived = [
   {
     guard: { type: 'hasLink', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
@@ -111,29 +83,7 @@ export const documentMachine = setup({
     children: {} as { documentPages: 'documentPages' },
   },
   actors: {
-    loadDocument: fromPromise<DocumentAnswer | null, Key>(
-      async ({ input, signal }) => (await api.documentAnswers(signal))[input.answerKey] ?? null,
-    ),
-    requestUploadUrl: fromPromise<PresignedUpload, Key>(({ input, signal }) => api.presignedUrl(input.answerKey, signal)),
-    uploadFile: fromPromise<void, { upload: PresignedUpload | null; file: File | null }>(async ({ input, signal }) => {
-      if (!input.upload || !input.file) throw new Error(GENERIC_ERROR_MESSAGE);
-      await uploadToPresignedUrl(input.upload, input.file, signal);
-    }),
-    requestConversion: fromPromise<void, { answerKey: string; fileKey: string | undefined; fileName: string | undefined }>(
-      async ({ input, signal }) => {
-        if (!input.fileKey || !input.fileName) throw new Error(GENERIC_ERROR_MESSAGE);
-        await api.requestConversion(input.answerKey, { file_key: input.fileKey, file_name: input.fileName }, signal);
-      },
-    ),
-    checkConversion: fromPromise<ConversionStatus, Key>(({ input, signal }) => api.conversionStatus(input.answerKey, signal)),
-    deleteDocument: fromPromise<unknown, Key>(({ input, signal }) => api.deleteDocument(input.answerKey, signal)),
-    deleteConversion: fromPromise<unknown, Key>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
-    // The conversion's status carries the link once it completed (GET /api/pdf/document-answer/{key}).
-    fetchDocumentLink: fromPromise<DocumentLink, Key>(({ input, signal }) => api.documentLink(input.answerKey, signal)),
-    // Staff open the converted PDF with their token, for the applicant it names only.
-    fetchServiceDocumentLink: fromPromise<DocumentLink, Key & { serviceToken: string }>(({ input, signal }) =>
-      api.serviceDocumentLink(input.answerKey, input.serviceToken, signal),
-    ),
+    ...documentCalls,
     /** Staff: the document's pages drawn for the printed view, from the same link. */
     documentPages: documentPagesMachine,
   },
@@ -141,14 +91,8 @@ export const documentMachine = setup({
     isApplicant: ({ context }) => context.role === 'applicant',
     isStaff: ({ context }) => context.role === 'staff',
     staffWithDocument: ({ context }) => context.role === 'staff' && context.document !== null,
-    nothingChosen: ({ event }) => {
-      assertEvent(event, 'document.choose');
-      return event.files.length === 0;
-    },
-    fileAcceptable: ({ event }) => {
-      assertEvent(event, 'document.choose');
-      return fileProblem(event.files) === null;
-    },
+    nothingChosen: (_, files: readonly File[]) => files.length === 0,
+    fileAcceptable: (_, files: readonly File[]) => fileProblem(files) === null,
     noDocument: (_, output: DocumentAnswer | null) => output === null || output.status === 'not answered',
     isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
     hasCompleted: (_, status: string | undefined) => status === 'completed',
@@ -157,43 +101,29 @@ export const documentMachine = setup({
     hasLink: (_, status: DocumentLink) => status.status === 'completed' && Boolean(status.url),
   },
   actions: {
-    // Only what the question shows: the server's answer may carry more (its status…).
-    keepDocument: assign({
-      document: (_, doc: DocumentInfo | null) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null),
-    }),
-    keepFile: assign(({ event }) => {
-      assertEvent(event, 'document.choose');
-      const file = event.files[0] ?? null;
-      return { file, fileProblem: null, error: null, document: file ? { file_name: file.name, file_size: file.size } : null };
-    }),
-    keepFileProblem: assign({
-      fileProblem: ({ event }) => {
-        assertEvent(event, 'document.choose');
-        return fileProblem(event.files);
-      },
-    }),
+    keepDocument: assign({ document: (_, doc: DocumentInfo | null) => shown(doc) }),
+    keepFile: assign((_, [file]: readonly File[]) => ({
+      file: file ?? null,
+      fileProblem: null,
+      error: null,
+      document: file ? { file_name: file.name, file_size: file.size } : null,
+    })),
+    keepFileProblem: assign({ fileProblem: (_, files: readonly File[]) => fileProblem(files) }),
     keepUploadUrl: assign({ upload: (_, upload: PresignedUpload) => upload }),
     forgetFile: assign({ file: null }),
     forgetUpload: assign({ file: null, upload: null }),
     forgetDocument: assign({ document: null, file: null, upload: null }),
     forgetError: assign({ error: null, fileProblem: null }),
-    /**
-     * An upload saves the answers, so the server has what the applicant typed
-     * before leaving the page. The answers actor saves them (only the changed ones, with
-     * If-Match) and replies with the outcome.
-     */
+    /** An upload saves the answers first, so the server has what was typed: the answers actor saves them and replies. */
     askToSave: sendTo(sibling(SYSTEM_IDS.answers), ({ context }): AnswersEvent => ({
       type: 'answers.save',
       replyTo: documentSystemId(context.answerKey),
     })),
-    /** A completed conversion marks the document's answer ANSWERED: the server set it, so it is saved already. */
-    markAnswered: enqueueActions(({ context, system, enqueue }) => {
-      send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: DOCUMENT_ANSWERED } });
-    }),
-    /** A deleted document's answer, which the server has emptied with it. */
-    clearAnswer: enqueueActions(({ context, system, enqueue }) => {
-      send(enqueue, system, SYSTEM_IDS.answers, { type: 'answers.confirmed', answers: { [context.answerKey]: '' } });
-    }),
+    /** The answer the server set itself (ANSWERED once converted, empty once deleted): saved already. */
+    confirmAnswer: sendTo(sibling(SYSTEM_IDS.answers), ({ context }, params: { value: string }): AnswersEvent => ({
+      type: 'answers.confirmed',
+      answers: { [context.answerKey]: params.value },
+    })),
     /** A failed upload or conversion clears the answer and shows an error. */
     failUpload: enqueueActions(({ context, system, enqueue }, params: { reason: string; error?: unknown; sessionLost?: boolean }) => {
       const message = DOCUMENT_MESSAGES.uploadFailed(context.answerKey);
@@ -203,41 +133,30 @@ export const documentMachine = setup({
       // A save refused for the session: the answers actor has already told the session actor.
       if (!params.sessionLost) report(enqueue, system, params.error, message);
     }),
-    /**
-     * Its own state, told to the asker. The question changes no state, so the actor's own tags say
-     * it (`error`: a failed conversion still on the server). A graph traversal's stand-in self has none.
-     */
+    /** Its own state, told to the asker: the tags say it (`error`: a failed conversion still on the server). */
     answerInspection: sendTo(
       ({ event, system }) => {
         assertEvent(event, 'document.inspect');
         return sibling(event.replyTo)({ system });
       },
-      ({ context, self }): DocumentInspectedEvent => {
-        const tags: ReadonlySet<string> = (self.getSnapshot() as { tags?: Set<string> }).tags ?? new Set();
-        return {
-          type: 'document.inspected',
-          answerKey: context.answerKey,
-          busy: tags.has('busy'),
-          attached: tags.has('attached') || tags.has('error'),
-        };
-      },
+      ({ context, self }): DocumentInspectedEvent => ({
+        type: 'document.inspected',
+        answerKey: context.answerKey,
+        busy: self.getSnapshot().hasTag('busy'),
+        attached: self.getSnapshot().hasTag('attached') || self.getSnapshot().hasTag('error'),
+      }),
     ),
     failQuietly: assign(({ context }) => ({ document: null, error: DOCUMENT_MESSAGES.uploadFailed(context.answerKey) })),
     /** Without the document answer the question would offer an upload over a stored file: the root's error screen. */
-    reportLoadFailure: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
-      if (isUnauthorised(params.error)) send(enqueue, system, SYSTEM_IDS.session, { type: 'session.unauthorised' });
-      else send(enqueue, system, SYSTEM_IDS.app, pageFailed(params.error));
-    }),
-    reportError: enqueueActions(({ system, enqueue }, params: { error: unknown }) => {
-      report(enqueue, system, params.error, messageOf(params.error));
-    }),
+    reportLoadFailure: enqueueActions(({ system, enqueue }, { error }: { error: unknown }) => reportLoadFailure(enqueue, system, error)),
+    reportError: enqueueActions(({ system, enqueue }, { error }: { error: unknown }) => report(enqueue, system, error, messageOf(error))),
     deliver: emit((_, status: DocumentLink) => ({ type: 'document.deliver' as const, url: status.url ?? '' })),
     tellUploaded: emit(({ context }) => ({ type: 'document.uploaded' as const, fileName: fileNameOf(context) })),
     tellDeleted: emit(({ context }) => ({ type: 'document.deleted' as const, fileName: fileNameOf(context) })),
     /** No link (the conversion is gone or failed meanwhile) or a failed call: a toast naming the file; a 401 ends the session. */
-    reportDownloadFailure: enqueueActions(({ context, system, enqueue }, params: { error: unknown }) => {
-      report(enqueue, system, params.error, DOCUMENT_MESSAGES.downloadFailed(fileNameOf(context)));
-    }),
+    reportDownloadFailure: enqueueActions(({ context, system, enqueue }, { error }: { error: unknown }) =>
+      report(enqueue, system, error, DOCUMENT_MESSAGES.downloadFailed(fileNameOf(context))),
+    ),
   },
   delays: { documentPoll: DOCUMENT_POLL_MS },
 }).createMachine({
@@ -248,7 +167,7 @@ export const documentMachine = setup({
     role: input.role,
     file: null,
     upload: null,
-    document: input.document ? { file_name: input.document.file_name, file_size: input.document.file_size } : null,
+    document: shown(input.document),
     fileProblem: null,
     error: null,
     serviceToken: input.serviceToken ?? null,
@@ -402,7 +321,7 @@ export const documentMachine = setup({
                   {
                     guard: { type: 'hasCompleted', params: ({ event }) => event.output.status },
                     target: '#document.applicant.attached',
-                    actions: ['markAnswered', 'tellUploaded'],
+                    actions: [{ type: 'confirmAnswer', params: { value: DOCUMENT_ANSWERED } }, 'tellUploaded'],
                   },
                   {
                     guard: { type: 'hasFailed', params: ({ event }) => event.output.status },
@@ -463,7 +382,10 @@ export const documentMachine = setup({
                 id: 'deleteDocument',
                 src: 'deleteDocument',
                 input: byKey,
-                onDone: { target: '#document.applicant.empty', actions: ['tellDeleted', 'forgetDocument', 'clearAnswer'] },
+                onDone: {
+                  target: '#document.applicant.empty',
+                  actions: ['tellDeleted', 'forgetDocument', { type: 'confirmAnswer', params: { value: '' } }],
+                },
                 onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
@@ -473,19 +395,3 @@ export const documentMachine = setup({
     },
   },
 });
-
-type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
-
-const send = (enqueue: Enqueue, system: SystemActors, systemId: string, event: Sent) => enqueueTo(enqueue, system, systemId, event);
-
-/** A 401 ends the session (the session actor clears it); anything else is an error toast. */
-function report(enqueue: Enqueue, system: SystemActors, error: unknown, message: string): void {
-  if (isUnauthorised(error)) {
-    send(enqueue, system, SYSTEM_IDS.session, { type: 'session.unauthorised' });
-    return;
-  }
-  send(enqueue, system, SYSTEM_IDS.toasts, {
-    type: 'toast.show',
-    toast: { severity: 'error', title: DOCUMENT_MESSAGES.errorTitle, message },
-  });
-}

@@ -96,6 +96,33 @@ export type AnswersEvent =
    */
   | { type: 'answers.carryTo'; to: string };
 
+/** To a document actor (system id `document:<answer key>`), from its view and from the tabs actor. */
+export type DocumentEvent =
+  | { type: 'document.choose'; files: readonly File[] }
+  | { type: 'document.delete' }
+  | { type: 'document.cancelDelete' }
+  | { type: 'document.confirmDelete' }
+  /** 'Choose another file': the failure is seen, its conversion deleted. */
+  | { type: 'document.resetError' }
+  /** The document answer known is stale (a failed tab switch was reset): fetch it again. */
+  | { type: 'document.reload' }
+  /** The tabs actor deleted the document and its conversion on the server. */
+  | { type: 'document.cleared' }
+  /** The answers actor's outcome of the save asked for when an upload started. */
+  | AnswersSaveReply
+  | DocumentInspectEvent
+  /** Download the converted PDF: a fresh link is asked for each time. */
+  | { type: 'document.download' };
+
+/**
+ * For the view: the link to open now (a download it asked for); an upload of this visit whose
+ * conversion completed, or a deletion that went through, to move focus and announce it (never on a load).
+ */
+export type DocumentEmitted =
+  | { type: 'document.deliver'; url: string }
+  | { type: 'document.uploaded'; fileName: string }
+  | { type: 'document.deleted'; fileName: string };
+
 /**
  * To a document actor (system id `document:<answer key>`): the tabs actor, before a switch, asks
  * what the document is doing; the document actor answers the actor registered under `replyTo`

@@ -25,7 +25,13 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
   { name: 'submitMachine', files: ['machines/submitMachine.ts', 'machines/submitView.ts'], tests: machineTests('submitMachine') },
   {
     name: 'documentMachine',
-    files: ['machines/documentMachine.ts', 'machines/documentFiles.ts', 'machines/documentPages.ts', 'machines/documentView.ts'],
+    files: [
+      'machines/documentMachine.ts',
+      'machines/documentCalls.ts',
+      'machines/documentFiles.ts',
+      'machines/documentPages.ts',
+      'machines/documentView.ts',
+    ],
     tests: machineTests('documentMachine', 'documentUpload', 'documentExisting', 'documentMachineApi', 'documentPages', 'documentView'),
   },
   {
@@ -77,6 +83,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/appMachine.ts',
       'machines/applicationMachine.ts',
       'machines/appContext.ts',
+      'machines/appCalls.ts',
       'machines/roles.ts',
       'machines/siblings.ts',
       'machines/systemIds.ts',

@@ -117,7 +117,7 @@ describe('the walls between server, machines and views', () => {
 
   it('see the imports they guard (a file importing across is found)', () => {
     expect(importsOf('server/app.ts')).toContain('server/http/securityHeaders.ts');
-    expect(importsOf('machines/appMachine.ts').some((target) => target.startsWith('src/catalogue/'))).toBe(true);
+    expect(importsOf('machines/appContext.ts').some((target) => target.startsWith('src/catalogue/'))).toBe(true);
   });
 
   it('guard the folder the QA plan generator lives in (npm run paths)', () => {
