@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keepPreloadedResponses } from '../machines/api/preloadedResponses';
 import { PRELOADED_ELEMENT_ID } from './catalogue/http';
 import { createAppActor } from '../machines/inspect';
 import { App } from './app/App';
 import { AppActorProvider } from './app/actors';
+import { FirstLocationProvider, firstLocation, firstScreenFingerprint, firstScreenOf, prepareFirstScreen } from './app/firstScreen';
 import './theme/tokens.css';
 import './theme/global.css';
 
@@ -20,10 +21,38 @@ if (import.meta.env.DEV) {
   void import('./app/devViewport').then(({ installViewportHotkey }) => installViewportHotkey());
 }
 
-createRoot(document.getElementById('root')!).render(
+/**
+ * The server rendered the first screen (src/serverEntry.tsx) and marked it with what it showed:
+ * once the actor shows the same, React takes over that markup instead of rendering it again.
+ * Otherwise (no server render, the page failed, the tab holds other answers) the client renders
+ * the page itself, replacing whatever the server sent.
+ */
+async function hydratable(container: HTMLElement): Promise<boolean> {
+  const rendered = container.dataset.firstScreen;
+  const first = firstScreenOf(location.pathname, location.search, document.cookie);
+  if (rendered === undefined || !first) return false;
+  const prepared = await prepareFirstScreen(actor, first, {
+    pathname: location.pathname,
+    search: location.search,
+    timeoutMs: HYDRATION_WAIT_MS,
+  });
+  return prepared && (await firstScreenFingerprint(actor)) === rendered;
+}
+
+/** How long the page may wait for the first screen's code on a slow connection before rendering without the server's markup. */
+const HYDRATION_WAIT_MS = 30_000;
+
+const container = document.getElementById('root')!;
+// A chunk that could not be fetched leaves the page to the client's render, which says so in its place.
+const hydrating = await hydratable(container).catch(() => false);
+const page = (
   <StrictMode>
     <AppActorProvider actor={actor}>
-      <App />
+      <FirstLocationProvider location={hydrating ? firstLocation(location.pathname, location.search, location.hash) : null}>
+        <App />
+      </FirstLocationProvider>
     </AppActorProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrating) hydrateRoot(container, page);
+else createRoot(container).render(page);

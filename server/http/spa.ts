@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { preferredEncoding } from './contentEncoding';
+import type { RenderedFirstScreen } from '../../src/serverEntry';
 import { isApiPath } from '../../src/catalogue/http';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -20,11 +21,12 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the built front end. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html so that client-side routes (and unknown paths) reach the
- * navigation actor, with `head(ctx)` written before </head> (module hints, the first calls' answers)
- * and `htmlAttributes` added to <html> (the college's input variant).
+ * navigation actor, with the request's `page(ctx)`: its `head` written before </head> (module hints,
+ * the first calls' answers) and its `firstScreen`, the first screen's HTML rendered on the server,
+ * inside the root element; `htmlAttributes` are added to <html> (the college's input variant).
  * What the build writes for the server or the developer (see isPrivate) answers 404.
  */
-export function serveSpa(distDir: string, head?: (ctx: Context) => string, htmlAttributes = ''): Middleware {
+export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageParts>, htmlAttributes = ''): Middleware {
   const indexFile = join(distDir, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
@@ -58,17 +60,30 @@ export function serveSpa(distDir: string, head?: (ctx: Context) => string, htmlA
       return;
     }
     ctx.type = 'text/html; charset=utf-8';
-    if (!head || ctx.method === 'HEAD') {
+    if (!page || ctx.method === 'HEAD') {
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = createReadStream(indexFile);
       return;
     }
     // The page now carries the caller's own profile: no cache may keep it.
     ctx.set('Cache-Control', 'no-store');
-    const html = readFileSync(indexFile, 'utf8').replace('</head>', `${head(ctx)}</head>`);
+    const { head, firstScreen } = await page(ctx);
+    let html = readFileSync(indexFile, 'utf8').replace('</head>', `${head}${firstScreen?.head ?? ''}</head>`);
+    // The fingerprint is base 36: nothing in it needs escaping in an attribute.
+    if (firstScreen)
+      html = html.replace(ROOT_ELEMENT, `<div id="root" data-first-screen="${firstScreen.fingerprint}">${firstScreen.html}</div>`);
     ctx.body = htmlAttributes ? html.replace(/<html\b/, `<html ${htmlAttributes}`) : html;
   };
 }
+
+/** What one page request adds to index.html. */
+export interface PageParts {
+  head: string;
+  firstScreen?: RenderedFirstScreen | undefined;
+}
+
+/** The empty root element of index.html, which the client renders into. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 function resolveInside(root: string, urlPath: string): string | undefined {
   let decoded: string;

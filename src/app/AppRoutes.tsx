@@ -8,6 +8,7 @@ import { RootLayout } from '../layout/RootLayout';
 import { Spinner } from '../ui/Spinner';
 import { useAppActor, useNavigation, useViewValue, useFormReadiness } from './actors';
 import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea, ServiceView } from './lazyRoutes';
+import { useFirstLocation } from './firstScreen';
 import { usePageTitle } from './usePageTitle';
 
 const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
@@ -25,7 +26,10 @@ const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
  */
 export function AppRoutes() {
   const navigation = useNavigation();
-  const accepted = useSelector(navigation, ({ context }) => context.allowed);
+  // A hydrating page shows the route the server rendered until the router's first report.
+  const first = useFirstLocation();
+  const heard = useSelector(navigation, ({ context }) => context.location !== null);
+  const accepted = useSelector(navigation, ({ context }) => context.allowed) ?? (heard ? null : first);
   const location = useMemo<Location | null>(
     () =>
       accepted && {

@@ -1,0 +1,114 @@
+import { expect, test, type ElementHandle, type Page } from '@playwright/test';
+import { createAccount } from './helpers/account';
+
+/** What the console said while the page loaded and hydrated: warnings and errors, and uncaught errors. */
+function consoleTrouble(page: Page): string[] {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
+  return said;
+}
+
+/**
+ * Holds every script of the build until `release` is called: what shows meanwhile is the HTML the
+ * server sent, as on a slow connection while the scripts are still on their way.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const FIRST_SCREENS = [
+  { path: '/login', heading: 'Log In', title: /^Log In \|/ },
+  { path: '/signup', heading: 'Sign Up', title: /^Sign Up \|/ },
+  { path: '/about', heading: 'About You', title: /^About You \|/ },
+  { path: '/education', heading: 'Your Academics', title: /^Your Academics \|/ },
+  { path: '/final-steps', heading: 'Final Steps', title: /^Final Steps \|/ },
+];
+
+test.describe('the first screen arrives with the HTML', () => {
+  for (const { path, heading, title } of FIRST_SCREENS) {
+    test(`${path}: the heading shows before the scripts run, and the scripts take over that same page without complaint`, async ({
+      page,
+    }) => {
+      const trouble = consoleTrouble(page);
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const shown = page.getByRole('heading', { level: 1, name: heading });
+      await expect(shown).toBeVisible();
+      const before = (await shown.elementHandle()) as ElementHandle<HTMLElement>;
+
+      release();
+      // The tab's title is set once React has taken over the page.
+      await expect(page).toHaveTitle(title);
+      // Hydrated, not rendered again: the heading the server sent is the one on the page.
+      expect(await before.evaluate((node) => node.isConnected)).toBe(true);
+      await expect(shown).toBeVisible();
+      expect(trouble).toEqual([]);
+    });
+  }
+
+  test('without JavaScript a visitor still sees the login card and the first step with its questions', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+
+    await page.goto('/about');
+    await expect(page.getByRole('navigation', { name: 'Application steps' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    await expect(page.locator('#first_name input')).toBeVisible();
+    await context.close();
+  });
+
+  test('the hydrated login card logs in', async ({ page }) => {
+    const account = await createAccount(page.request, 'first-screen');
+    const trouble = consoleTrouble(page);
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+    release();
+    await expect(page).toHaveTitle(/^Log In \|/);
+    await page.getByLabel('Email address').fill(account.username);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    expect(trouble).toEqual([]);
+  });
+
+  test("the hydrated first step takes a visitor's answer, and Save leads to sign-up", async ({ page }) => {
+    const trouble = consoleTrouble(page);
+    const release = await holdScripts(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    release();
+    await expect(page).toHaveTitle(/^About You \|/);
+    const firstName = page.locator('#first_name input');
+    await firstName.fill('Hydra');
+    await expect(firstName).toHaveValue('Hydra');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(trouble).toEqual([]);
+  });
+
+  test('a visitor who reloads with answers typed in the tab gets them back, rendered by the client', async ({ page }) => {
+    const trouble = consoleTrouble(page);
+    await page.goto('/about');
+    const firstName = page.locator('#first_name input');
+    await firstName.fill('Kept');
+    await page.reload();
+    await expect(page.locator('#first_name input')).toHaveValue('Kept');
+    expect(trouble).toEqual([]);
+  });
+});
