@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keepPreloadedResponses } from '../machines/api/preloadedResponses';
 import { PRELOADED_ELEMENT_ID } from './catalogue/http';
@@ -54,5 +54,6 @@ const page = (
     </AppActorProvider>
   </StrictMode>
 );
-if (hydrating) hydrateRoot(container, page);
+// As a transition, the hydration yields to the browser between components: a long page is not one long task.
+if (hydrating) startTransition(() => void hydrateRoot(container, page));
 else createRoot(container).render(page);

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { preferredEncoding } from './contentEncoding';
 import type { RenderedFirstScreen } from '../../src/serverEntry';
 import { isApiPath } from '../../src/catalogue/http';
@@ -28,6 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageParts>, htmlAttributes = ''): Middleware {
   const indexFile = join(distDir, 'index.html');
+  const inlineStyles = stylesheetsInline(distDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
       await next();
@@ -69,11 +71,51 @@ export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageP
     ctx.set('Cache-Control', 'no-store');
     const { head, firstScreen } = await page(ctx);
     let html = readFileSync(indexFile, 'utf8').replace('</head>', `${head}${firstScreen?.head ?? ''}</head>`);
-    // The fingerprint is base 36: nothing in it needs escaping in an attribute.
-    if (firstScreen)
+    if (firstScreen) {
+      // The fingerprint is base 36: nothing in it needs escaping in an attribute.
       html = html.replace(ROOT_ELEMENT, `<div id="root" data-first-screen="${firstScreen.fingerprint}">${firstScreen.html}</div>`);
-    ctx.body = htmlAttributes ? html.replace(/<html\b/, `<html ${htmlAttributes}`) : html;
+      // The first screen paints with the page itself, not a round trip later once its stylesheets came.
+      html = inlineStyles(html);
+    }
+    if (htmlAttributes) html = html.replace(/<html\b/, `<html ${htmlAttributes}`);
+    sendCompressed(ctx, html);
   };
+}
+
+/**
+ * The build's stylesheet links of a page replaced by their rules, as <style> elements in the same
+ * place (the page's policy allows inline styles; it allows no inline script). Read once per file.
+ */
+function stylesheetsInline(distDir: string): (html: string) => string {
+  const rules = new Map<string, string | undefined>();
+  const read = (href: string) => {
+    if (!rules.has(href)) {
+      const file = resolveInside(distDir, href);
+      rules.set(href, file && href.startsWith('/assets/') && existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+    }
+    return rules.get(href);
+  };
+  return (html) =>
+    html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
+      const css = read(href);
+      // A stylesheet holds no '<' of its own; one in a string could not end the element either.
+      return css === undefined || css.includes('</') ? link : `<style>${css}</style>`;
+    });
+}
+
+/** The page compressed as the browser accepts (quick settings: it is compressed for each request). */
+function sendCompressed(ctx: Context, html: string): void {
+  ctx.vary('Accept-Encoding');
+  const encoding = preferredEncoding(ctx.get('accept-encoding'));
+  if (encoding?.name === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (encoding?.name === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzipSync(html, { level: 6 });
+  } else {
+    ctx.body = html;
+  }
 }
 
 /** What one page request adds to index.html. */

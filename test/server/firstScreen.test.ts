@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -17,6 +17,9 @@ function rootOf(html: string): { fingerprint: string | undefined; inside: string
   return { fingerprint: match[1], inside: match[2]! };
 }
 
+const STYLES = '.auth-card{max-width:28rem}';
+const STYLESHEET_LINK = '<link rel="stylesheet" crossorigin href="/assets/app-1.css">';
+
 const headingOf = (html: string) => /<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 let server: TestServer;
@@ -32,9 +35,11 @@ beforeAll(async () => {
     logLevel: 'warn',
     build: { ssr: FIRST_SCREEN_BUILD.entry, outDir: join(dist, FIRST_SCREEN_BUILD.dir) },
   });
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'app-1.css'), STYLES);
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html><head><title>x</title></head><body><div id="root"></div>\n<noscript>JavaScript</noscript></body></html>',
+    `<!doctype html><html><head><title>x</title>${STYLESHEET_LINK}</head><body><div id="root"></div>\n<noscript>JavaScript</noscript></body></html>`,
   );
   server = await startTestServer({}, { distDir: dist });
 }, 180_000);
@@ -85,10 +90,29 @@ describe("the first screen's HTML is rendered on the server", () => {
 
   it('calls nothing over the network while rendering: the preloaded answers are all it uses', async () => {
     const fetches = vi.spyOn(globalThis, 'fetch');
-    const page = await server.client().request<string>('GET', '/about');
-    expect(headingOf(rootOf(page.body).inside)).toBe('About You');
-    // The test client's own request is the only one.
-    expect(fetches.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))).toEqual([`${server.url}/about`]);
+    // Pages not rendered before in this server (a first visit's render is reused for a few seconds).
+    const education = await server.client().request<string>('GET', '/education');
+    const finalSteps = await server.client().request<string>('GET', '/final-steps');
+    expect(headingOf(rootOf(education.body).inside)).toBe('Your Academics');
+    expect(headingOf(rootOf(finalSteps.body).inside)).toBe('Final Steps');
+    // The test client's own requests are the only ones.
+    expect(fetches.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input))).toEqual([
+      `${server.url}/education`,
+      `${server.url}/final-steps`,
+    ]);
+  });
+
+  it('carries its stylesheets in the page and comes compressed, so that it paints with the first round trip', async () => {
+    const page = await server.client().request<string>('GET', '/signup');
+    expect(headingOf(rootOf(page.body).inside)).toBe('Sign Up');
+    expect(page.body).toContain(`<style>${STYLES}</style>`);
+    expect(page.body).not.toContain(STYLESHEET_LINK);
+    const compressed = await fetch(`${server.url}/signup`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+    // A page the client renders keeps the link: the browser caches the stylesheet for the next pages.
+    const staffLink = await server.client().request<string>('GET', '/about?service_token=abc');
+    expect(staffLink.body).toContain(STYLESHEET_LINK);
   });
 
   it("leaves an applicant's page, a staff link and a prefill link to the client, whose data the client loads", async () => {
