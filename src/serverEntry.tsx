@@ -6,30 +6,13 @@ import { keepPreloadedResponses } from '../machines/api/preloadedResponses';
 import { appMachine } from '../machines/appMachine';
 import { SYSTEM_IDS } from '../machines/systemIds';
 import { AppInRouter } from './app/App';
+import type { FirstScreenRequest, RenderedFirstScreen } from './catalogue/firstScreen';
 import { AppActorProvider } from './app/actors';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { FirstLocationProvider, firstLocation, firstScreenFingerprint, firstScreenOf, prepareFirstScreen } from './app/firstScreen';
 
 /** How long a request waits for the actor to reach its first screen before the page goes out for the client to render. */
 const RENDER_WAIT_MS = 2000;
-
-/** What the page's request brings the render. */
-export interface FirstScreenRequest {
-  pathname: string;
-  search: string;
-  /** The request's Cookie header: the page reads the same login cookie. */
-  cookie: string;
-  /** The answers the page carries for its first calls (server/http/pagePreload.ts), as JSON. */
-  preloaded: string;
-}
-
-export interface RenderedFirstScreen {
-  /** What React hoists out of the body (the preload of the logo image): it belongs in <head>. */
-  head: string;
-  html: string;
-  /** See firstScreenFingerprint: the client hydrates only a first screen rendered from what it shows. */
-  fingerprint: string;
-}
 
 /**
  * The server's render of the page's first screen (built by Vite into dist/.server/, loaded by

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FirstScreenRequest, RenderedFirstScreen } from '../../src/serverEntry';
+import type { FirstScreenRequest, RenderedFirstScreen } from '../../src/catalogue/firstScreen';
 import type { Logger } from '../log';
 
 /**

@@ -3,7 +3,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { preferredEncoding } from './contentEncoding';
-import type { RenderedFirstScreen } from '../../src/serverEntry';
+import type { RenderedFirstScreen } from '../../src/catalogue/firstScreen';
 import { isApiPath } from '../../src/catalogue/http';
 
 const CONTENT_TYPES: Record<string, string> = {
