@@ -32,7 +32,6 @@ async function hydratable(container: HTMLElement): Promise<boolean> {
   const first = firstScreenOf(location.pathname, location.search, document.cookie);
   if (rendered === undefined || !first) return false;
   const prepared = await prepareFirstScreen(actor, first, {
-    pathname: location.pathname,
     search: location.search,
     timeoutMs: HYDRATION_WAIT_MS,
   });

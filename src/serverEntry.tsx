@@ -30,7 +30,7 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Re
   const actor = createActor(appMachine, { input: { pathname, search, cookie }, systemId: SYSTEM_IDS.app });
   actor.start();
   try {
-    if (!(await prepareFirstScreen(actor, first, { pathname, search, timeoutMs: RENDER_WAIT_MS }))) return undefined;
+    if (!(await prepareFirstScreen(actor, first, { search, timeoutMs: RENDER_WAIT_MS }))) return undefined;
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <AppActorProvider actor={actor}>

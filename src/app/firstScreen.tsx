@@ -7,7 +7,7 @@ import type { BrowserLocation } from '../../machines/navigationMachine';
 import { hasLoginCookie } from '../../machines/sessionMachine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { PAGES, type PageId } from '../catalogue/pages';
-import { AUTH_CARDS, AUTH_CARD_NAMES, needsPageActors, type AuthCard } from '../catalogue/routes';
+import { AUTH_CARDS, AUTH_CARD_NAMES, type AuthCard } from '../catalogue/routes';
 import type { AppActor } from './actors';
 import { AboutPage, AuthArea, EducationPage, FinalStepsPage, FormArea } from './lazyRoutes';
 
@@ -39,19 +39,18 @@ const PAGE_CHUNKS: Record<PageId, { preload: () => Promise<boolean> }> = {
 
 /**
  * Waits until the root actor shows what the first screen shows — the college is known, the area's
- * actors exist (and, for a page that needs them, the page actors) — and the area's code is loaded,
+ * actors exist — and the area's code is loaded,
  * then opens the auth card as the route does. False when the page failed, an area's code could
  * not be loaded or the screen was not reached within `timeoutMs`: that page is the client's to render.
  */
 export async function prepareFirstScreen(
   actor: AppActor,
   first: FirstScreen,
-  { pathname, search, timeoutMs }: { pathname: string; search: string; timeoutMs: number },
+  { search, timeoutMs }: { search: string; timeoutMs: number },
 ): Promise<boolean> {
   const send = (event: Parameters<AppActor['send']>[0]) => actor.send(event);
-  const areaReady = (view: ReturnType<typeof connectApp>) =>
-    first.area === 'auth' ? view.authReady : view.formReady && (!needsPageActors(pathname) || view.pageActorsReady);
-  const failed = (view: ReturnType<typeof connectApp>) => view.failed || view.authFailed || view.formFailed || view.pageActorsFailed;
+  const areaReady = (view: ReturnType<typeof connectApp>) => (first.area === 'auth' ? view.authReady : view.formReady);
+  const failed = (view: ReturnType<typeof connectApp>) => view.failed || view.authFailed || view.formFailed;
   const settled = await waitFor(
     actor,
     (snapshot) => {
