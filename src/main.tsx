@@ -1,13 +1,18 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keepPreloadedResponses } from '../machines/api/preloadedResponses';
+import { FIRST_SCREEN_BUSY_ATTRIBUTES } from './catalogue/firstScreen';
 import { PRELOADED_ELEMENT_ID } from './catalogue/http';
 import { createAppActor } from '../machines/inspect';
 import { App } from './app/App';
 import { AppActorProvider } from './app/actors';
 import { FirstLocationProvider, firstLocation, firstScreenFingerprint, firstScreenOf, prepareFirstScreen } from './app/firstScreen';
+import { keepEarlyUncaught } from './app/uncaughtErrors';
 import './theme/tokens.css';
 import './theme/global.css';
+
+// An error from now until the page's frame listens is kept and shown by it (the Unexpected Error dialog).
+keepEarlyUncaught();
 
 // The college configuration and the profile came with the page: the first screen waits for no call.
 keepPreloadedResponses(document.getElementById(PRELOADED_ELEMENT_ID)?.textContent);
@@ -38,6 +43,19 @@ async function hydratable(container: HTMLElement): Promise<boolean> {
   return prepared && (await firstScreenFingerprint(actor)) === rendered;
 }
 
+/**
+ * The server's first screen arrives busy (FIRST_SCREEN_BUSY): its controls take no input until
+ * React has taken the screen over — hydrated it, with the actors that own its controls running
+ * (hydratable waited for them), or rendered its own in its place. Then they take input again;
+ * a part of the screen React hydrates a moment later is hydrated at once when it is used.
+ */
+function FirstScreenTakenOver({ container }: { container: HTMLElement }) {
+  useEffect(() => {
+    for (const attribute of FIRST_SCREEN_BUSY_ATTRIBUTES) container.removeAttribute(attribute);
+  }, [container]);
+  return null;
+}
+
 /** How long the page may wait for the first screen's code on a slow connection before rendering without the server's markup. */
 const HYDRATION_WAIT_MS = 30_000;
 
@@ -51,6 +69,7 @@ const page = (
         <App />
       </FirstLocationProvider>
     </AppActorProvider>
+    <FirstScreenTakenOver container={container} />
   </StrictMode>
 );
 // As a transition, the hydration yields to the browser between components: a long page is not one long task.

@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { preferredEncoding } from './contentEncoding';
 import type { RenderedFirstScreen } from '../../src/catalogue/firstScreen';
+import { FIRST_SCREEN_BUSY } from '../../src/catalogue/firstScreen';
 import { isApiPath } from '../../src/catalogue/http';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -72,8 +73,13 @@ export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageP
     const { head, firstScreen } = await page(ctx);
     let html = readFileSync(indexFile, 'utf8').replace('</head>', `${head}${firstScreen?.head ?? ''}</head>`);
     if (firstScreen) {
-      // The fingerprint is base 36: nothing in it needs escaping in an attribute.
-      html = html.replace(ROOT_ELEMENT, `<div id="root" data-first-screen="${firstScreen.fingerprint}">${firstScreen.html}</div>`);
+      // The fingerprint is base 36: nothing in it needs escaping in an attribute. Until the scripts
+      // have taken the screen over, its controls take no input and say they are busy (FIRST_SCREEN_BUSY):
+      // nothing typed or pressed into them can be lost.
+      html = html.replace(
+        ROOT_ELEMENT,
+        `<div id="root" data-first-screen="${firstScreen.fingerprint}" ${FIRST_SCREEN_BUSY}>${firstScreen.html}</div>`,
+      );
       // The first screen paints with the page itself, not a round trip later once its stylesheets came.
       html = inlineStyles(html);
     }

@@ -20,3 +20,14 @@ export interface RenderedFirstScreen {
   /** The answers the screen shows, in short: the client hydrates only a first screen rendered from what it shows. */
   fingerprint: string;
 }
+
+/**
+ * The attributes of the root element while the first screen is the server's HTML alone: its
+ * controls take no input (inert; disabled for assistive technology) and the screen says it is
+ * busy. The client removes them once it has taken the screen over and the actors that own the
+ * controls run (src/main.tsx), so nothing typed or pressed before then can be lost unseen.
+ */
+export const FIRST_SCREEN_BUSY = 'inert aria-busy="true" aria-disabled="true"';
+
+/** The same attributes by name, for the client that removes them. */
+export const FIRST_SCREEN_BUSY_ATTRIBUTES = ['inert', 'aria-busy', 'aria-disabled'] as const;

@@ -25,6 +25,20 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+const steps = (page: Page) => page.getByRole('navigation', { name: 'Application steps' });
+
+/** The kinds of event the page's window listens to (through the browser's debugging protocol). */
+async function windowListens(page: Page): Promise<string[]> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { result } = await session.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await session.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.map((listener) => listener.type);
+  } finally {
+    await session.detach();
+  }
+}
+
 const FIRST_SCREENS = [
   { path: '/login', heading: 'Log In', title: /^Log In \|/ },
   { path: '/signup', heading: 'Sign Up', title: /^Sign Up \|/ },
@@ -110,5 +124,81 @@ test.describe('the first screen arrives with the HTML', () => {
     await page.reload();
     await expect(page.locator('#first_name input')).toHaveValue('Kept');
     expect(trouble).toEqual([]);
+  });
+});
+
+test.describe('what a visitor does before the scripts have taken the first screen over', () => {
+  test('a field of the server-rendered step takes no typing while the page says it is busy, then takes the answer, which leads to sign-up', async ({
+    page,
+  }) => {
+    const trouble = consoleTrouble(page);
+    const release = await holdScripts(page);
+    await page.goto('/about', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+    const firstName = page.locator('#first_name input');
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    await expect(firstName).toBeDisabled();
+    // A visitor who clicks the field and types anyway sees nothing go in: nothing is taken that could be lost.
+    await firstName.click({ force: true });
+    await page.keyboard.type('Early');
+    await expect(firstName).toHaveValue('');
+    await expect(firstName).not.toBeFocused();
+
+    release();
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy');
+    await expect(firstName).toBeEnabled();
+    await firstName.fill('Robin');
+    await steps(page)
+      .getByRole('link', { name: /Final Steps/ })
+      .click();
+    // The answers actor has the answer: a visitor with answers is sent to sign-up with them.
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(trouble).toEqual([]);
+  });
+
+  test("the frame's buttons pressed before the scripts run are busy, not silently dead, and open their dialogs afterwards", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+    const privacy = page.getByRole('button', { name: 'Privacy and Cookie Notice' });
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    await expect(privacy).toBeDisabled();
+    await expect(submit).toBeDisabled();
+    expect(await privacy.evaluate((node) => getComputedStyle(node).cursor)).toBe('progress');
+    await privacy.click({ force: true });
+
+    release();
+    // Playwright's click waits until the button takes presses again, as a visitor waits for the busy page.
+    await privacy.click();
+    await expect(page.getByRole('dialog', { name: 'Privacy and Cookie Notice' })).toBeVisible();
+  });
+
+  test('an error thrown after the script started but before the app has rendered is shown as the Unexpected Error dialog', async ({
+    page,
+  }) => {
+    // The entry script runs, but the login card's code waits: the app has not rendered its frame yet.
+    let releaseCard!: () => void;
+    const cardHeld = new Promise<void>((resolve) => (releaseCard = resolve));
+    await page.route(/\/assets\/AuthArea-[^/]+\.js$/, async (route) => {
+      await cardHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+    // The page's script has started: something listens for what nobody handles.
+    await expect.poll(() => windowListens(page)).toContain('unhandledrejection');
+    // React has not taken the page over yet: it sets the tab's title when it does.
+    await expect(page).not.toHaveTitle(/^Log In \|/);
+    await page.evaluate(() => {
+      void Promise.reject(new Error('Nobody caught this.'));
+    });
+    releaseCard();
+    const dialog = page.getByRole('alertdialog', { name: 'Unexpected Error' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -11,10 +11,13 @@ import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/test
 const root = resolve(import.meta.dirname, '../..');
 
 /** The page's root element and what the server rendered into it. */
-function rootOf(html: string): { fingerprint: string | undefined; inside: string } {
-  const match = /<div id="root"(?: data-first-screen="([^"]*)")?>([\s\S]*)<\/div>\s*<noscript>/.exec(html);
+function rootOf(html: string): { fingerprint: string | undefined; busy: boolean; inside: string } {
+  const match =
+    /<div id="root"(?: data-first-screen="([^"]*)")?( inert aria-busy="true" aria-disabled="true")?>([\s\S]*)<\/div>\s*<noscript>/.exec(
+      html,
+    );
   if (!match) throw new Error(`no root element in:\n${html}`);
-  return { fingerprint: match[1], inside: match[2]! };
+  return { fingerprint: match[1], busy: match[2] !== undefined, inside: match[3]! };
 }
 
 const STYLES = '.auth-card{max-width:28rem}';
@@ -52,8 +55,10 @@ afterEach(() => vi.restoreAllMocks());
 describe("the first screen's HTML is rendered on the server", () => {
   it('gives /login the login card: its heading, its fields and Submit, with the college from the preloaded answers', async () => {
     const page = await server.client().request<string>('GET', '/login');
-    const { fingerprint, inside } = rootOf(page.body);
+    const { fingerprint, busy, inside } = rootOf(page.body);
     expect(fingerprint).toBeDefined();
+    // Its controls take no input and say they are busy until the client has taken the card over.
+    expect(busy).toBe(true);
     expect(headingOf(inside)).toBe('Log In');
     expect(inside).toMatch(/<label[^>]*for="auth-username"[^>]*>Email address<\/label><input id="auth-username"[^>]*name="username"/);
     expect(inside).toMatch(/<input id="auth-password"[^>]*type="password"/);
@@ -76,8 +81,9 @@ describe("the first screen's HTML is rendered on the server", () => {
 
   it("gives /about the form area's frame, the step's heading and its questions, empty for a visitor", async () => {
     const page = await server.client().request<string>('GET', '/about');
-    const { fingerprint, inside } = rootOf(page.body);
+    const { fingerprint, busy, inside } = rootOf(page.body);
     expect(fingerprint).toMatch(/^[0-9a-z]+$/);
+    expect(busy).toBe(true);
     expect(headingOf(inside)).toBe('About You');
     expect(inside).toContain('<nav class="steps" aria-label="Application steps">');
     expect(inside).toContain('data-testid="welcome-banner"');
