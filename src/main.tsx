@@ -1,18 +1,22 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keepPreloadedResponses } from '../machines/api/preloadedResponses';
-import { FIRST_SCREEN_BUSY_ATTRIBUTES } from './catalogue/firstScreen';
 import { PRELOADED_ELEMENT_ID } from './catalogue/http';
 import { createAppActor } from '../machines/inspect';
 import { App } from './app/App';
 import { AppActorProvider } from './app/actors';
 import { FirstLocationProvider, firstLocation, firstScreenFingerprint, firstScreenOf, prepareFirstScreen } from './app/firstScreen';
+import { holdEarlyInput } from './app/earlyInput';
 import { keepEarlyUncaught } from './app/uncaughtErrors';
 import './theme/tokens.css';
 import './theme/global.css';
 
 // An error from now until the page's frame listens is kept and shown by it (the Unexpected Error dialog).
 keepEarlyUncaught();
+
+// A press on the server's first screen is kept, and typing refused, until React has taken it over.
+const container = document.getElementById('root')!;
+const releaseEarlyInput = holdEarlyInput(container);
 
 // The college configuration and the profile came with the page: the first screen waits for no call.
 keepPreloadedResponses(document.getElementById(PRELOADED_ELEMENT_ID)?.textContent);
@@ -44,22 +48,19 @@ async function hydratable(container: HTMLElement): Promise<boolean> {
 }
 
 /**
- * The server's first screen arrives busy (FIRST_SCREEN_BUSY): its controls take no input until
- * React has taken the screen over — hydrated it, with the actors that own its controls running
- * (hydratable waited for them), or rendered its own in its place. Then they take input again;
- * a part of the screen React hydrates a moment later is hydrated at once when it is used.
+ * The server's first screen stays busy (FIRST_SCREEN_BUSY) until React has taken it over — hydrated
+ * it, with the actors that own its controls running (hydratable waited for them), or rendered its
+ * own in its place; then what was pressed meanwhile is pressed again. A part of the screen React
+ * hydrates a moment later is hydrated at once when it is used.
  */
-function FirstScreenTakenOver({ container }: { container: HTMLElement }) {
-  useEffect(() => {
-    for (const attribute of FIRST_SCREEN_BUSY_ATTRIBUTES) container.removeAttribute(attribute);
-  }, [container]);
+function FirstScreenTakenOver() {
+  useEffect(() => releaseEarlyInput(), []);
   return null;
 }
 
 /** How long the page may wait for the first screen's code on a slow connection before rendering without the server's markup. */
 const HYDRATION_WAIT_MS = 30_000;
 
-const container = document.getElementById('root')!;
 // A chunk that could not be fetched leaves the page to the client's render, which says so in its place.
 const hydrating = await hydratable(container).catch(() => false);
 const page = (
@@ -69,7 +70,7 @@ const page = (
         <App />
       </FirstLocationProvider>
     </AppActorProvider>
-    <FirstScreenTakenOver container={container} />
+    <FirstScreenTakenOver />
   </StrictMode>
 );
 // As a transition, the hydration yields to the browser between components: a long page is not one long task.

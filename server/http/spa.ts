@@ -74,8 +74,8 @@ export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageP
     let html = readFileSync(indexFile, 'utf8').replace('</head>', `${head}${firstScreen?.head ?? ''}</head>`);
     if (firstScreen) {
       // The fingerprint is base 36: nothing in it needs escaping in an attribute. Until the scripts
-      // have taken the screen over, its controls take no input and say they are busy (FIRST_SCREEN_BUSY):
-      // nothing typed or pressed into them can be lost.
+      // have taken the screen over, it says it is busy (FIRST_SCREEN_BUSY): nothing typed or pressed
+      // into it can be lost unseen.
       html = html.replace(
         ROOT_ELEMENT,
         `<div id="root" data-first-screen="${firstScreen.fingerprint}" ${FIRST_SCREEN_BUSY}>${firstScreen.html}</div>`,

@@ -22,10 +22,11 @@ export interface RenderedFirstScreen {
 }
 
 /**
- * The attributes of the root element while the first screen is the server's HTML alone: its
- * controls take no input (inert; disabled for assistive technology) and the screen says it is
- * busy. The client removes them once it has taken the screen over and the actors that own the
- * controls run (src/main.tsx), so nothing typed or pressed before then can be lost unseen.
+ * The attributes of the root element while the first screen is the server's HTML alone: the
+ * screen says it is busy and its controls disabled, and takes no input at all (inert) until the
+ * page's script listens. From then until the client has taken it over, with the actors that own
+ * its controls running, a press is kept and pressed again afterwards and typing is refused
+ * (src/app/earlyInput.ts).
  */
 export const FIRST_SCREEN_BUSY = 'inert aria-busy="true" aria-disabled="true"';
 

@@ -25,6 +25,17 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Holds one route module's script (AuthArea, AboutPage…) until the returned function is called. */
+async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 const steps = (page: Page) => page.getByRole('navigation', { name: 'Application steps' });
 
 /** The kinds of event the page's window listens to (through the browser's debugging protocol). */
@@ -133,6 +144,7 @@ test.describe('what a visitor does before the scripts have taken the first scree
   }) => {
     const trouble = consoleTrouble(page);
     const release = await holdScripts(page);
+    const releasePage = await holdChunk(page, 'AboutPage');
     await page.goto('/about', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
     const firstName = page.locator('#first_name input');
@@ -142,9 +154,16 @@ test.describe('what a visitor does before the scripts have taken the first scree
     await firstName.click({ force: true });
     await page.keyboard.type('Early');
     await expect(firstName).toHaveValue('');
-    await expect(firstName).not.toBeFocused();
 
+    // The entry script runs, the page's code is still on its way: typing is still refused, visibly.
     release();
+    await expect.poll(() => windowListens(page)).toContain('unhandledrejection');
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    await firstName.click({ force: true });
+    await page.keyboard.type('Early');
+    await expect(firstName).toHaveValue('');
+
+    releasePage();
     await expect(page.locator('#root')).not.toHaveAttribute('aria-busy');
     await expect(firstName).toBeEnabled();
     await firstName.fill('Robin');
@@ -156,36 +175,39 @@ test.describe('what a visitor does before the scripts have taken the first scree
     expect(trouble).toEqual([]);
   });
 
-  test("the frame's buttons pressed before the scripts run are busy, not silently dead, and open their dialogs afterwards", async ({
-    page,
-  }) => {
+  test('a button pressed before the scripts have taken the screen over is pressed once they have: the notice opens', async ({ page }) => {
     const release = await holdScripts(page);
+    const releaseCard = await holdChunk(page, 'AuthArea');
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     const privacy = page.getByRole('button', { name: 'Privacy and Cookie Notice' });
-    const submit = page.getByRole('button', { name: 'Submit' });
     await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
     await expect(privacy).toBeDisabled();
-    await expect(submit).toBeDisabled();
     expect(await privacy.evaluate((node) => getComputedStyle(node).cursor)).toBe('progress');
-    await privacy.click({ force: true });
+    // Before any script runs the screen takes no press at all.
+    await privacy.focus();
+    await expect(privacy).not.toBeFocused();
 
+    // The entry script runs (the login card's code still on its way): a press from the keyboard is kept.
     release();
-    // Playwright's click waits until the button takes presses again, as a visitor waits for the busy page.
-    await privacy.click();
-    await expect(page.getByRole('dialog', { name: 'Privacy and Cookie Notice' })).toBeVisible();
+    await expect.poll(() => windowListens(page)).toContain('unhandledrejection');
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    await privacy.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Privacy and Cookie Notice' });
+    await expect(dialog).toBeHidden();
+
+    releaseCard();
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Cookies');
   });
 
   test('an error thrown after the script started but before the app has rendered is shown as the Unexpected Error dialog', async ({
     page,
   }) => {
     // The entry script runs, but the login card's code waits: the app has not rendered its frame yet.
-    let releaseCard!: () => void;
-    const cardHeld = new Promise<void>((resolve) => (releaseCard = resolve));
-    await page.route(/\/assets\/AuthArea-[^/]+\.js$/, async (route) => {
-      await cardHeld;
-      await route.continue();
-    });
+    const releaseCard = await holdChunk(page, 'AuthArea');
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     // The page's script has started: something listens for what nobody handles.

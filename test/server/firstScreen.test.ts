@@ -57,7 +57,7 @@ describe("the first screen's HTML is rendered on the server", () => {
     const page = await server.client().request<string>('GET', '/login');
     const { fingerprint, busy, inside } = rootOf(page.body);
     expect(fingerprint).toBeDefined();
-    // Its controls take no input and say they are busy until the client has taken the card over.
+    // It says it is busy until the client has taken the card over.
     expect(busy).toBe(true);
     expect(headingOf(inside)).toBe('Log In');
     expect(inside).toMatch(/<label[^>]*for="auth-username"[^>]*>Email address<\/label><input id="auth-username"[^>]*name="username"/);
