@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { FIRST_SCREEN_BUILD } from './server/http/firstScreen.ts';
 import { precompressBuild } from './server/staticCompression.ts';
 import react from '@vitejs/plugin-react';
 import { API_PREFIXES } from './src/catalogue/http.ts';
@@ -51,7 +52,25 @@ const reactRouterProduction = (mode: string) =>
         },
       ];
 
-export default defineConfig(({ mode }) => ({
+/**
+ * The server's render of the first screen (src/serverEntry.tsx), built after the browser's bundle
+ * into a dot folder of dist/ that the server never serves (server/http/spa.ts): npm packages stay
+ * external and load from node_modules; the stylesheets are the browser bundle's.
+ */
+const firstScreenBuild = (): UserConfig => ({
+  plugins: [react()],
+  build: {
+    ssr: FIRST_SCREEN_BUILD.entry,
+    outDir: `dist/${FIRST_SCREEN_BUILD.dir}`,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: FIRST_SCREEN_BUILD.file } },
+  },
+});
+
+export default defineConfig(({ mode, isSsrBuild }) => (isSsrBuild ? firstScreenBuild() : browserBuild(mode)));
+
+const browserBuild = (mode: string): UserConfig => ({
   plugins: [react(), precompress()],
   publicDir: 'src/public',
   resolve: {
@@ -122,4 +141,4 @@ export default defineConfig(({ mode }) => ({
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
-}));
+});

@@ -25,8 +25,10 @@ export type MeasuredRoute = (typeof MEASURED_ROUTES)[number];
 export const BUDGET_KB: Record<MeasuredRoute, number> = {
   // 149.2 kB: the shared answer rules, the live count, the two-tab choice, the view APIs with the typed actor hooks,
   // and the application's module with all its form actors; /login's 114.9 kB holds the same hooks.
-  '/about': 150,
-  '/login': 116,
+  // 151.0 and 116.5 kB with the hydration of the first screen the server renders (src/app/firstScreen.tsx, hydrateRoot)
+  // and the hold on what a visitor does before it (src/app/earlyInput.ts).
+  '/about': 152,
+  '/login': 118,
 };
 
 export interface RouteWeight {

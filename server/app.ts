@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import type { Db } from '../db/connection';
 import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
@@ -15,7 +15,8 @@ import { securityHeaders } from './http/securityHeaders';
 import { loadSession, type SessionState } from './http/session';
 import { modulePreloadHints } from './http/modulePreload';
 import { collegeThemeMarkup } from './http/collegeThemeMarkup';
-import { pagePreload } from './http/pagePreload';
+import { firstScreenRenderer } from './http/firstScreen';
+import { pagePreload, preloadScript } from './http/pagePreload';
 import { serveSpa } from './http/spa';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
@@ -118,7 +119,15 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
     });
     const hints = modulePreloadHints(deps.distDir);
     const theme = collegeThemeMarkup(college.theme);
-    app.use(serveSpa(deps.distDir, (ctx) => hints(ctx.path) + preload(ctx) + theme.head, theme.htmlAttributes));
+    const firstScreen = firstScreenRenderer(deps.distDir, deps.logger);
+    const page = async (ctx: Context) => {
+      const preloaded = preload(ctx);
+      return {
+        head: hints(ctx.path) + preloadScript(preloaded) + theme.head,
+        firstScreen: await firstScreen({ pathname: ctx.path, search: ctx.search, cookie: ctx.get('cookie'), preloaded }),
+      };
+    };
+    app.use(serveSpa(deps.distDir, page, theme.htmlAttributes));
   }
   return app;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIRST_SCREEN_BUILD } from './http/firstScreen';
 import type { Logger } from './log';
 
 /** Everything the bundle is made from; a newer file here than dist/index.html means a rebuild. */
@@ -16,7 +17,7 @@ function newestMtime(path: string): number {
 
 function frontendIsStale(root: string): boolean {
   const builtAt = newestMtime(join(root, 'dist', 'index.html'));
-  if (builtAt === 0) return true;
+  if (builtAt === 0 || !existsSync(join(root, 'dist', FIRST_SCREEN_BUILD.dir, FIRST_SCREEN_BUILD.file))) return true;
   return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > builtAt);
 }
 
@@ -30,6 +31,8 @@ export async function ensureFrontendBuilt(root: string, logger: Logger): Promise
   process.env.NODE_ENV = 'production';
   try {
     await build({ root, mode: 'production', logLevel: 'warn' });
+    // Then the server's render of the first screen (server/http/firstScreen.ts), into a folder of dist/.
+    await build({ root, mode: 'production', logLevel: 'warn', build: { ssr: FIRST_SCREEN_BUILD.entry } });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

@@ -10,8 +10,9 @@ export interface PagePreloadDeps {
 }
 
 /**
- * The answers the page's first calls would get, written into index.html: the first screen then
- * renders without a round trip. Only what the same request could read through the API: the public
+ * The answers the page's first calls would get, as JSON, written into index.html (`preloadScript`):
+ * the first screen then renders without a round trip, and the server renders it from the same
+ * answers (./firstScreen.ts). Only what the same request could read through the API: the public
  * college configuration, and the profile of the caller's own valid session.
  */
 export function pagePreload(deps: PagePreloadDeps): (ctx: Context) => string {
@@ -20,7 +21,9 @@ export function pagePreload(deps: PagePreloadDeps): (ctx: Context) => string {
     const session = (ctx.state as SessionState).session;
     const entries = session ? `${college},"/api/profile":{"status":200,"body":${deps.profileJson(session)}}` : college;
     // No '<' may reach the HTML: JSON allows \u003c wherever '<' can appear (inside strings).
-    const json = `{${entries}}`.replace(/</g, '\\u003c');
-    return `<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${json}</script>`;
+    return `{${entries}}`.replace(/</g, '\\u003c');
   };
 }
+
+/** The preloaded answers' element in the page, which the client reads (src/main.tsx). */
+export const preloadScript = (json: string) => `<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${json}</script>`;

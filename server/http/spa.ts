@@ -1,7 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { preferredEncoding } from './contentEncoding';
+import type { RenderedFirstScreen } from '../../src/catalogue/firstScreen';
+import { FIRST_SCREEN_BUSY } from '../../src/catalogue/firstScreen';
 import { isApiPath } from '../../src/catalogue/http';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -20,12 +23,14 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the built front end. Hashed assets are cached for a year; every other path that is not
  * an API call gets index.html so that client-side routes (and unknown paths) reach the
- * navigation actor, with `head(ctx)` written before </head> (module hints, the first calls' answers)
- * and `htmlAttributes` added to <html> (the college's input variant).
+ * navigation actor, with the request's `page(ctx)`: its `head` written before </head> (module hints,
+ * the first calls' answers) and its `firstScreen`, the first screen's HTML rendered on the server,
+ * inside the root element; `htmlAttributes` are added to <html> (the college's input variant).
  * What the build writes for the server or the developer (see isPrivate) answers 404.
  */
-export function serveSpa(distDir: string, head?: (ctx: Context) => string, htmlAttributes = ''): Middleware {
+export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageParts>, htmlAttributes = ''): Middleware {
   const indexFile = join(distDir, 'index.html');
+  const inlineStyles = stylesheetsInline(distDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
       await next();
@@ -58,17 +63,75 @@ export function serveSpa(distDir: string, head?: (ctx: Context) => string, htmlA
       return;
     }
     ctx.type = 'text/html; charset=utf-8';
-    if (!head || ctx.method === 'HEAD') {
+    if (!page || ctx.method === 'HEAD') {
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = createReadStream(indexFile);
       return;
     }
     // The page now carries the caller's own profile: no cache may keep it.
     ctx.set('Cache-Control', 'no-store');
-    const html = readFileSync(indexFile, 'utf8').replace('</head>', `${head(ctx)}</head>`);
-    ctx.body = htmlAttributes ? html.replace(/<html\b/, `<html ${htmlAttributes}`) : html;
+    const { head, firstScreen } = await page(ctx);
+    let html = readFileSync(indexFile, 'utf8').replace('</head>', `${head}${firstScreen?.head ?? ''}</head>`);
+    if (firstScreen) {
+      // The fingerprint is base 36: nothing in it needs escaping in an attribute. Until the scripts
+      // have taken the screen over, it says it is busy (FIRST_SCREEN_BUSY): nothing typed or pressed
+      // into it can be lost unseen.
+      html = html.replace(
+        ROOT_ELEMENT,
+        `<div id="root" data-first-screen="${firstScreen.fingerprint}" ${FIRST_SCREEN_BUSY}>${firstScreen.html}</div>`,
+      );
+      // The first screen paints with the page itself, not a round trip later once its stylesheets came.
+      html = inlineStyles(html);
+    }
+    if (htmlAttributes) html = html.replace(/<html\b/, `<html ${htmlAttributes}`);
+    sendCompressed(ctx, html);
   };
 }
+
+/**
+ * The build's stylesheet links of a page replaced by their rules, as <style> elements in the same
+ * place (the page's policy allows inline styles; it allows no inline script). Read once per file.
+ */
+function stylesheetsInline(distDir: string): (html: string) => string {
+  const rules = new Map<string, string | undefined>();
+  const read = (href: string) => {
+    if (!rules.has(href)) {
+      const file = resolveInside(distDir, href);
+      rules.set(href, file && href.startsWith('/assets/') && existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+    }
+    return rules.get(href);
+  };
+  return (html) =>
+    html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (link, href: string) => {
+      const css = read(href);
+      // A stylesheet holds no '<' of its own; one in a string could not end the element either.
+      return css === undefined || css.includes('</') ? link : `<style>${css}</style>`;
+    });
+}
+
+/** The page compressed as the browser accepts (quick settings: it is compressed for each request). */
+function sendCompressed(ctx: Context, html: string): void {
+  ctx.vary('Accept-Encoding');
+  const encoding = preferredEncoding(ctx.get('accept-encoding'));
+  if (encoding?.name === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (encoding?.name === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzipSync(html, { level: 6 });
+  } else {
+    ctx.body = html;
+  }
+}
+
+/** What one page request adds to index.html. */
+export interface PageParts {
+  head: string;
+  firstScreen?: RenderedFirstScreen | undefined;
+}
+
+/** The empty root element of index.html, which the client renders into. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 function resolveInside(root: string, urlPath: string): string | undefined {
   let decoded: string;

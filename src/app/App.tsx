@@ -18,10 +18,19 @@ export function App() {
     <ErrorBoundary>
       {/* No transitions: the navigation actor hears of every move in the turn it happens. */}
       <BrowserRouter useTransitions={false}>
-        <NavigationBridge />
-        <AppGate />
+        <AppInRouter />
       </BrowserRouter>
     </ErrorBoundary>
+  );
+}
+
+/** What sits inside the router: the server renders the first screen with its own router around it (src/serverEntry.tsx). */
+export function AppInRouter() {
+  return (
+    <>
+      <NavigationBridge />
+      <AppGate />
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { RootLayout } from '../layout/RootLayout';
 import { Spinner } from '../ui/Spinner';
 import { useAppActor, useNavigation, useViewValue, useFormReadiness } from './actors';
 import { AboutPage, AuthArea, CompletionArea, EducationPage, FinalStepsPage, FormArea, ServiceView } from './lazyRoutes';
+import { useFirstLocation } from './firstScreen';
 import { usePageTitle } from './usePageTitle';
 
 const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
@@ -25,36 +26,42 @@ const PAGE_VIEWS: Record<PageId, typeof AboutPage> = {
  */
 export function AppRoutes() {
   const navigation = useNavigation();
-  const accepted = useSelector(navigation, ({ context }) => context.allowed);
+  // A hydrating page shows the route the server rendered until the router's first report.
+  const first = useFirstLocation();
+  const heard = useSelector(navigation, ({ context }) => context.location !== null);
+  const accepted = useSelector(navigation, ({ context }) => context.allowed) ?? (heard ? null : first);
+  const pathname = accepted?.pathname;
+  const search = accepted?.search;
+  const hash = accepted?.hash;
+  const state = accepted?.state;
+  const visit = accepted?.visit;
+  // Made from its values: the location the server rendered and the actor's first one are the same
+  // visit, and the routes below are not rendered again when the first takes over from the other.
   const location = useMemo<Location | null>(
-    () =>
-      accepted && {
-        pathname: accepted.pathname,
-        search: accepted.search,
-        hash: accepted.hash,
-        state: accepted.state ?? null,
-        key: String(accepted.visit),
-      },
-    [accepted],
+    () => (pathname === undefined ? null : { pathname, search: search ?? '', hash: hash ?? '', state: state ?? null, key: String(visit) }),
+    [pathname, search, hash, state, visit],
   );
-  return (
-    <RootLayout pathname={location?.pathname ?? null}>
-      {location === null ? null : (
-        <Routes location={location}>
-          {/* The form area keeps its frame mounted while its page changes. */}
-          <Route element={<FormRoute />}>
-            {PAGES.map((page) => {
-              const Page = PAGE_VIEWS[page.id];
-              return <Route key={page.id} path={page.route} element={<Page />} />;
-            })}
-          </Route>
-          <Route path={COMPLETION_ROUTE} element={<CompletionArea />} />
-          {AUTH_CARD_NAMES.map((card) => (
-            <Route key={card} path={AUTH_CARDS[card].route} element={<AuthArea card={card} />} />
-          ))}
-        </Routes>
-      )}
-    </RootLayout>
+  return useMemo(
+    () => (
+      <RootLayout pathname={location?.pathname ?? null}>
+        {location === null ? null : (
+          <Routes location={location}>
+            {/* The form area keeps its frame mounted while its page changes. */}
+            <Route element={<FormRoute />}>
+              {PAGES.map((page) => {
+                const Page = PAGE_VIEWS[page.id];
+                return <Route key={page.id} path={page.route} element={<Page />} />;
+              })}
+            </Route>
+            <Route path={COMPLETION_ROUTE} element={<CompletionArea />} />
+            {AUTH_CARD_NAMES.map((card) => (
+              <Route key={card} path={AUTH_CARDS[card].route} element={<AuthArea card={card} />} />
+            ))}
+          </Routes>
+        )}
+      </RootLayout>
+    ),
+    [location],
   );
 }
 

@@ -1,4 +1,4 @@
-import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
 // The Button's look without its code: this module is in every page's first download.
 import '../ui/Button.css';
 import './ChunkError.css';
@@ -9,14 +9,21 @@ const failed = new Set<() => void>();
 /**
  * A component loaded on demand whose failed load can be tried again: React.lazy keeps a failure
  * for good, so a new lazy component replaces the failed one. `preload` fetches the
- * chunk ahead of need (an error path must not wait for the network it just lost).
+ * chunk ahead of need (an error path must not wait for the network it just lost). A component whose
+ * chunk is already there when it mounts renders at once, without suspending: a page rendered on the
+ * server is hydrated in one pass (src/main.tsx preloads its chunks first).
  */
 export function lazyChunk<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let failedUrl: string | undefined;
   let tries = 0;
+  let loaded: ComponentType<P> | undefined;
+  const keep = (module: { default: ComponentType<P> }) => {
+    loaded = module.default;
+    return module;
+  };
   const fresh = () =>
     lazy(() =>
-      loadAgain(load, failedUrl, tries).catch((error: unknown) => {
+      loadAgain(load, failedUrl, tries).then(keep, (error: unknown) => {
         failedUrl = failedModuleUrl(error) ?? failedUrl;
         failed.add(reset);
         throw error;
@@ -29,12 +36,15 @@ export function lazyChunk<P extends object>(load: () => Promise<{ default: Compo
     Current = fresh();
   }
   function Chunk(props: P) {
-    return <Current {...props} />;
+    // Decided once per mount: switching from the lazy component to the loaded one would mount it afresh.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Current {...props} />;
   }
+  /** True once the chunk is there, false when it could not be fetched. */
   Chunk.preload = () =>
     load().then(
-      () => undefined,
-      () => undefined,
+      (module) => Boolean(keep(module)),
+      () => false,
     );
   return Chunk;
 }

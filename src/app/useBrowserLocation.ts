@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { BrowserLocation } from '../../machines/navigationMachine';
 import { useNavigation } from './actors';
+import { useFirstLocation } from './firstScreen';
 
 export type { BrowserLocation };
 
@@ -11,7 +12,9 @@ export type { BrowserLocation };
  */
 export function useBrowserLocation(): BrowserLocation {
   const navigation = useNavigation();
-  const location = useSelector(navigation, (snapshot) => snapshot.context.location);
+  const first = useFirstLocation();
+  // Until the router reports, the location the server rendered (a hydrating page): the same route on both sides.
+  const location = useSelector(navigation, (snapshot) => snapshot.context.location) ?? first;
   if (!location) throw new Error('useBrowserLocation is used before the first location was reported.');
   return location;
 }

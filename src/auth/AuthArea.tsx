@@ -24,6 +24,11 @@ function prefillOf(card: AuthCard, search: string, state: NavigationState | unde
   return prefill;
 }
 
+/** The event that opens a card for a visit of its route: what the route brings it. */
+export function cardOpening(card: AuthCard, search: string, state: NavigationState | undefined) {
+  return { type: 'card.open', card, prefill: prefillOf(card, search, state) } as const;
+}
+
 /**
  * The auth area: one card per route. Every auth route change opens the card afresh
  * (`card.open`), which also cancels a call still running for the card left behind.
@@ -60,7 +65,7 @@ function OpenCard({ card }: { card: AuthCard }) {
   // The card opens with what the visit brought; a later change within the visit (an in-page
   // anchor) does not open it again, so what was typed stays.
   const openCard = useEffectEvent(() => {
-    authCard.send({ type: 'card.open', card, prefill: prefillOf(card, location.search, location.state) });
+    authCard.send(cardOpening(card, location.search, location.state));
   });
   // A new visit of the same route (another navigation state) opens the card again.
   useLayoutEffect(() => openCard(), [card, location.visit]);

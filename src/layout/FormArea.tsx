@@ -1,6 +1,7 @@
 import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useFormReadiness } from '../app/actors';
 import { ChunkError } from '../app/chunks';
+import { useFirstLocation } from '../app/firstScreen';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { usePageTitle } from '../app/usePageTitle';
 import { PAGES } from '../catalogue/pages';
@@ -27,7 +28,8 @@ export default function FormArea({ children }: { children: ReactNode }) {
   // The page (hundreds of fields) renders in a second, interruptible pass: the frame and the
   // banner reach the screen first instead of waiting for the whole page's layout.
   // It goes at once, though, when the session's application stops (a logout): its actors are gone.
-  const pageShown = useDeferredValue(form.ready, false) && form.ready;
+  // A page rendered on the server shows the page in its first pass, as the server did.
+  const pageShown = useDeferredValue(form.ready, useFirstLocation() ? form.ready : false) && form.ready;
   // Their code could not be fetched (a lost connection): said here, with a retry, never the whole page.
   usePageTitle(PAGES.find((page) => page.route === pathname)?.title ?? 'Application');
   useQuestionFocus();

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectUnexpectedError, type UncaughtError } from '../../machines/unexpectedErrorView';
 import { currentView, useUnexpectedError, useViewValue } from '../app/actors';
+import { listenForUncaught, takeEarlyUncaught } from '../app/uncaughtErrors';
 
 const UnexpectedErrorDialog = lazy(() => import('./UnexpectedErrorDialog'));
 
 /**
  * Relays what escaped the actors and the error boundaries (an unhandled rejection or a script
- * error in an event handler) to the unexpected-error actor, and shows the 'Unexpected Error' dialog while it
+ * error in an event handler, including one from before the page's first render) to the unexpected-error actor, and shows the 'Unexpected Error' dialog while it
  * says `open`. The dialog's code loads the first time it is needed.
  */
 export function UnexpectedErrorWatch() {
@@ -18,21 +19,9 @@ export function UnexpectedErrorWatch() {
 
   useEffect(() => {
     const report = (error: UncaughtError) => currentView(unexpected, connectUnexpectedError).report(error);
-    const onError = (event: ErrorEvent) => report({ kind: 'error', message: event.message ?? '' });
-    const onRejection = (event: PromiseRejectionEvent) => {
-      const reason: unknown = event.reason;
-      report({
-        kind: 'rejection',
-        message: reason instanceof Error ? reason.message : String(reason),
-        aborted: reason instanceof DOMException && reason.name === 'AbortError',
-      });
-    };
-    window.addEventListener('error', onError);
-    window.addEventListener('unhandledrejection', onRejection);
-    return () => {
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onRejection);
-    };
+    // What escaped before this watch listened (src/main.tsx keeps it) is shown first.
+    for (const error of takeEarlyUncaught()) report(error);
+    return listenForUncaught(report);
   }, [unexpected]);
 
   if (!needed) return null;

@@ -91,7 +91,9 @@ describe('the server build (what `npm start` runs)', () => {
 
   it('runs with plain node, without tsx or the sources: pages, API, a conversion in a worker thread and the PDF copy', async () => {
     const html = await (await fetch(server.url + '/about')).text();
-    expect(html).toContain('<div id="root"></div>');
+    // With its first screen rendered by the build's server entry (dist/.server), under plain node too.
+    expect(html).toContain('<div id="root" data-first-screen=');
+    expect(html).toMatch(/<h1\b[^>]*>About You<\/h1>/);
     // The demo college (a JSON file read next to the code) is served.
     const college = (await (await fetch(server.url + '/public/college')).json()) as { name?: unknown };
     expect(typeof college.name).toBe('string');

@@ -80,7 +80,9 @@ describe('start-up', () => {
       const page = await fetch(url + '/final-steps?x=1');
       expect(page.headers.get('content-type')).toContain('text/html');
       const html = await page.text();
-      expect(html).toContain('<div id="root"></div>');
+      // The page, with its first screen rendered on the server (a visitor's Final Steps).
+      expect(html).toContain('<div id="root" data-first-screen=');
+      expect(html).toMatch(/<h1\b[^>]*>Final Steps<\/h1>/);
       const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
       expect((await fetch(url + script)).headers.get('content-type')).toContain('javascript');
       expect(await (await fetch(url + '/api/profile')).json()).toEqual({
