@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { PdfCopy } from '../../machines/api/responses';
 import { appMachine } from '../../machines/appMachine';
 import { connectApp } from '../../machines/appView';
