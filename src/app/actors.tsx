@@ -14,7 +14,6 @@ import type { navigationMachine } from '../../machines/navigationMachine';
 import type { overlaysMachine } from '../../machines/overlaysMachine';
 import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
 import type { sessionMachine } from '../../machines/sessionMachine';
-import { answersIn } from '../../machines/answersView';
 import { connectSession } from '../../machines/sessionView';
 import type { submitMachine } from '../../machines/submitMachine';
 import { SYSTEM_IDS, documentSystemId } from '../../machines/systemIds';
@@ -22,7 +21,6 @@ import type { tabsMachine } from '../../machines/tabsMachine';
 import type { toastsMachine } from '../../machines/toastsMachine';
 import type { unexpectedErrorMachine } from '../../machines/unexpectedErrorMachine';
 import type { validationMachine } from '../../machines/validationMachine';
-import { connectValidation, type ValidationView } from '../../machines/validationView';
 
 export type AppActor = Actor<typeof appMachine>;
 
@@ -100,28 +98,8 @@ export const useAuthCard = () => useSystemActor(SYSTEM_IDS.authCard);
 export const useAnswers = () => useSystemActor(SYSTEM_IDS.answers);
 /** The answers actor, or undefined while the form actors still load (the frame shows before them). */
 export const useOptionalAnswers = () => useOptionalSystemActor(SYSTEM_IDS.answers);
-/** The validation actor, or undefined while the form actors still load. */
-const useOptionalValidation = () => useOptionalSystemActor(SYSTEM_IDS.validation);
-type ValidationSnapshot = SnapshotFrom<SystemActors[typeof SYSTEM_IDS.validation]>;
-type AnswersSnapshot = SnapshotFrom<SystemActors[typeof SYSTEM_IDS.answers]>;
-
-/**
- * One value of the validation view: when and where the validation actor shows errors, over the
- * answers actor's answers. `fallback` until the form actors are loaded; `same`: when two picks
- * count as the same (the view re-renders only when its value changes, not at every keystroke).
- */
-export function useValidationValue<T>(pick: (view: ValidationView) => T, fallback: T, same?: (a: T, b: T) => boolean): T {
-  const validation = useOptionalValidation();
-  const answers = useOptionalAnswers();
-  const snapshot = useSelector<AnyActorRef, ValidationSnapshot | undefined>(validation ?? NO_ACTOR, (current) =>
-    validation ? (current as ValidationSnapshot) : undefined,
-  );
-  return useSelector<AnyActorRef, T>(
-    answers ?? NO_ACTOR,
-    (current) => (snapshot && answers ? pick(connectValidation(snapshot, answersIn(current as AnswersSnapshot))) : fallback),
-    same,
-  );
-}
+/** The validation actor, or undefined while the form actors still load (its view: src/layout/useValidationValue.ts). */
+export const useOptionalValidation = () => useOptionalSystemActor(SYSTEM_IDS.validation);
 /** The submit actor, or undefined until the page actors have loaded (a first visit to /about). */
 export const useOptionalSubmit = () => useOptionalSystemActor(SYSTEM_IDS.submit);
 export const useAddAnother = () => useSystemActor(SYSTEM_IDS.addAnother);

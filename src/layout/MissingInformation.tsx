@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { connectSubmit } from '../../machines/submitView';
 import { missingInformation, type MissingItem } from '../../machines/validationMachine';
 import { NO_ERRORS, sameErrors } from '../../machines/validationView';
-import { useOptionalSubmit, useValidationValue, useViewValue } from '../app/actors';
+import { useOptionalSubmit, useViewValue } from '../app/actors';
+import { useValidationValue } from './useValidationValue';
 import { PAGES } from '../catalogue/pages';
 
 const MISSING_TITLE = "We're missing some information!";

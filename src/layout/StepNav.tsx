@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { connectAnswers } from '../../machines/answersView';
-import { currentView, useOptionalAnswers, useValidationValue, useViewValue } from '../app/actors';
+import { currentView, useOptionalAnswers, useViewValue } from '../app/actors';
+import { useValidationValue } from './useValidationValue';
 import { isModifiedClick } from '../app/modifiedClick';
 import { useBrowserLocation } from '../app/useBrowserLocation';
 import { PAGES } from '../catalogue/pages';

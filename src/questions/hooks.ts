@@ -7,7 +7,8 @@ import { connectApp } from '../../machines/appView';
 import { connectClearGuard } from '../../machines/clearGuardView';
 import { fieldErrors, monthYearErrors } from '../../machines/validationMachine';
 import { NO_ERRORS, sameErrors } from '../../machines/validationView';
-import { currentView, useAnswers, useAppActor, useClearGuard, useValidationValue, useViewValue } from '../app/actors';
+import { currentView, useAnswers, useAppActor, useClearGuard, useViewValue } from '../app/actors';
+import { useValidationValue } from '../layout/useValidationValue';
 import { useCollege } from '../app/useApp';
 
 /** The whole answers object: a stable reference until an answer changes. */
