@@ -35,7 +35,11 @@ test.describe('inactivity', () => {
 
     await page.clock.fastForward('14:00');
     const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
+    // Continue keeps the server's session alive first; the countdown starts again once it answers,
+    // so the clock moves on only after that (moving it while the call runs shortens the next wait).
+    const sessionKept = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/tabs');
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    await sessionKept;
     await expect(dialog).toBeHidden();
     await page.clock.fastForward('02:00');
     await expect(page).toHaveURL(/\/about$/);
