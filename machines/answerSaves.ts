@@ -1,6 +1,6 @@
 import { changedAnswers, type StoreEvent } from './answerDrafts';
 import type { AnswersContext, SaveFailure } from './answersContext';
-import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { AnswersSaveReply, SessionEvent } from './events';
 import { RESTORED_MESSAGES } from '../src/catalogue/answerMessages';
 
@@ -13,9 +13,6 @@ import { RESTORED_MESSAGES } from '../src/catalogue/answerMessages';
 export type SaveInput = { changes: AnswersContext['sending']; baseVersion: number | undefined };
 
 export const hasUnsaved = (context: AnswersContext) => Object.keys(changedAnswers(context.answers, context.confirmed)).length > 0;
-
-/** A save that never reached the server (offline, refused, timed out): the answers wait for the network. */
-export const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.kind === 'network';
 
 /**
  * The outcome of a save: saved, to the actors it was for; or the failure's `reason`, also to those

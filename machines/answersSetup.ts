@@ -3,10 +3,10 @@ import { changedAnswers, differing, sessionStorageStore, type StoreEvent } from 
 import { conflictingKeys, hasAnswers, withAnswer, withAnswers, withoutKeys } from './answerMaps';
 import { draftOffered, otherTabOffered, restoredMessage, typedOffered, withChosen, withDraft, withServerAnswers } from './answerOffers';
 import type { ServerAnswers } from './answerOffers';
-import { draftMessage, hasUnsaved, isNetworkFailure, saveReply, sessionEndedMessage, type SaveInput } from './answerSaves';
+import { draftMessage, hasUnsaved, saveReply, sessionEndedMessage, type SaveInput } from './answerSaves';
 import type { AnswersContext, AnswersInput, AnswersMachineEvent, SaveFailure } from './answersContext';
 import { api } from './api/endpoints';
-import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
+import { GENERIC_ERROR_MESSAGE, isNetworkFailure, isUnauthorised } from './api/httpClient';
 import { beforeUnloadGuard, browserConnection, saveRetryDelay } from './browserSignals';
 import type { RootReportEvent, ValidationPostEvent } from './coreEvents';
 import type { NavigationEvent, SessionEvent, ToastEvent } from './events';

@@ -23,6 +23,9 @@ export class ApiError extends Error {
 
 export const isUnauthorised = (error: unknown): boolean => error instanceof ApiError && error.kind === 'unauthorised';
 
+/** A call that never reached the server (offline, refused, timed out): a save waits for the network. */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.kind === 'network';
+
 /**
  * The one HTTP client. Machines own retries and polling, so ky never retries on its own; cookies
  * go with every call because the session lives in an httpOnly cookie. Every status comes back as

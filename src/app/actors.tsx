@@ -133,7 +133,8 @@ export function useFormReadiness(): { ready: boolean; failed: boolean; retry: ()
  */
 type Connect<TActor extends AnyActorRef, TApi> = (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TApi;
 
-const NO_ACTOR = createEmptyActor();
+/** Stands in for an actor not spawned yet, so a selector hook can be called unconditionally. */
+export const NO_ACTOR = createEmptyActor();
 
 /**
  * The whole view API of an actor, made again only when its snapshot changes: for an actor that

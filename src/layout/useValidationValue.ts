@@ -1,17 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { createEmptyActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { answersIn } from '../../machines/answersView';
 import type { answersMachine } from '../../machines/answersMachine';
 import type { validationMachine } from '../../machines/validationMachine';
 import { connectValidation, type ValidationView } from '../../machines/validationView';
-import { useOptionalAnswers, useOptionalValidation } from '../app/actors';
+import { NO_ACTOR, useOptionalAnswers, useOptionalValidation } from '../app/actors';
 
 /*
  * Its own module, imported only by the form area's views: the validation view holds the
  * application's rules (the catalogue's schema), which the first chunk of /login must not carry.
  */
 
-const NO_ACTOR = createEmptyActor();
 type ValidationSnapshot = SnapshotFrom<typeof validationMachine>;
 type AnswersSnapshot = SnapshotFrom<typeof answersMachine>;
 
