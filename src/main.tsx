@@ -21,6 +21,10 @@ const releaseEarlyInput = holdEarlyInput(container);
 // The college configuration and the profile came with the page: the first screen waits for no call.
 keepPreloadedResponses(document.getElementById(PRELOADED_ELEMENT_ID)?.textContent);
 
+// Evaluating the page's code and starting its actors are two tasks, not one long one: the browser
+// may paint and handle input between them (a phone's slower CPU would otherwise freeze on it).
+await new Promise((resolve) => setTimeout(resolve, 0));
+
 // The root actor is created once, before React renders, and lives as long as the page.
 const actor = await createAppActor({ pathname: location.pathname, search: location.search, cookie: document.cookie });
 actor.start();

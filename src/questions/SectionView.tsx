@@ -1,4 +1,4 @@
-import type { SectionId } from '../catalogue/questions';
+import { questionsOfSection, type SectionId } from '../catalogue/questions';
 import { BlockView } from './BlockView';
 import { blockKeys, sectionBlocks } from './layout';
 
@@ -17,8 +17,11 @@ export function SectionView({ section, isVisible, required }: Props) {
   const blocks = sectionBlocks(section.id).filter((block) => blockKeys(block).some(isVisible));
   if (blocks.length === 0) return null;
   const headingId = `section-${section.id}`;
+  // A section is laid out only near the screen (questions.css), which clips what reaches past its
+  // edge: a section holding the school search, whose list opens below the field, is always laid out.
+  const opensPastEdge = questionsOfSection(section.id).some((question) => question.kind === 'schoolSearch');
   return (
-    <section className="q-section" aria-labelledby={headingId}>
+    <section className={opensPastEdge ? 'q-section q-section--open' : 'q-section'} aria-labelledby={headingId}>
       <h2 id={headingId} className="q-section__title">
         {section.title}
       </h2>
