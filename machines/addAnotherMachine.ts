@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { descKey, type AnswerValue, type Answers } from '../src/catalogue/dataModel';
 import { ADD_ANOTHER_DEFAULT, ADD_ANOTHER_MAX } from '../src/catalogue/limits';
 import { ADD_ANOTHER_GROUPS, slotKeys, slotTitle, type AddAnotherGroup } from '../src/catalogue/questions';
@@ -105,8 +105,8 @@ export const addAnotherMachine = setup({
     ),
   },
   guards: {
-    isApplicant: ({ context }) => context.role === 'applicant',
-    isStaff: ({ context }) => context.role === 'staff',
+    /** Only an applicant's account keeps added items; a visitor needs one, staff read. */
+    changesSlots: ({ context }) => context.role === 'applicant',
     canAdd: ({ context, event }) => {
       assertEvent(event, 'add');
       return countIn(context, event.buttonId) < maxCountOf(event.buttonId);
@@ -190,90 +190,81 @@ export const addAnotherMachine = setup({
   context: ({ input }) => ({ role: input.role, counts: mergeCounts(input.counts ?? {}), adding: null, removing: null }),
   initial: 'start',
   states: {
-    start: {
-      always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'staff' }, { target: 'visitor' }],
+    // An applicant's counts are loaded; a visitor's and staff's came as input.
+    start: { always: [{ guard: 'changesSlots', target: 'loading' }, { target: 'ready' }] },
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadCounts',
+        src: 'loadCounts',
+        onDone: { target: 'ready', actions: { type: 'keepLoadedCounts', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'unauthorised', target: 'ready', actions: 'reportUnauthorised' },
+          { target: 'ready', actions: { type: 'reportPageFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
     },
-    /** A visitor: only the first slot of each group, no button. */
-    visitor: {},
-    /** Staff see the counts of the staff copy, but cannot add. */
-    staff: {},
-    applicant: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: 'busy',
-          invoke: {
-            id: 'loadCounts',
-            src: 'loadCounts',
-            onDone: { target: 'ready', actions: { type: 'keepLoadedCounts', params: ({ event }) => event.output } },
-            onError: [
-              { guard: 'unauthorised', target: 'ready', actions: 'reportUnauthorised' },
-              { target: 'ready', actions: { type: 'reportPageFailure', params: ({ event }) => ({ error: event.error }) } },
-            ],
+    /** The slots, shown; only an applicant adds and removes them (a visitor sees each group's first, staff the staff copy's). */
+    ready: {
+      on: {
+        add: { guard: and(['changesSlots', 'canAdd']), target: 'saving', actions: 'startAdding' },
+        remove: { guard: and(['changesSlots', 'canRemove']), target: 'confirmingRemoval', actions: 'startRemoving' },
+      },
+    },
+    /** Removing deletes the item's answers, so it asks first (the view's dialog opens on Cancel). */
+    confirmingRemoval: {
+      tags: 'asking',
+      on: {
+        'remove.confirm': 'savingMovedAnswers',
+        'remove.cancel': { target: 'ready', actions: 'stopRemoving' },
+      },
+    },
+    /**
+     * The answers first (the answers actor is the only one that saves them, conflicts included),
+     * then the smaller count: should the count fail, nothing is lost, an empty item is shown.
+     */
+    savingMovedAnswers: {
+      tags: 'busy',
+      entry: ['moveAnswers', 'askToSave'],
+      on: {
+        'answers.saved': 'savingRemoval',
+        'answers.saveFailed': [
+          // The answers actor has told the session; the login page says the rest.
+          { guard: 'sessionLost', target: 'ready', actions: 'stopRemoving' },
+          {
+            target: 'ready',
+            actions: [{ type: 'toastRemoveError', params: ({ event }) => ({ message: event.message }) }, 'stopRemoving'],
           },
-        },
-        ready: {
-          on: {
-            add: { guard: 'canAdd', target: 'saving', actions: 'startAdding' },
-            remove: { guard: 'canRemove', target: 'confirmingRemoval', actions: 'startRemoving' },
-          },
-        },
-        /** Removing deletes the item's answers, so it asks first (the view's dialog opens on Cancel). */
-        confirmingRemoval: {
-          tags: 'asking',
-          on: {
-            'remove.confirm': 'savingMovedAnswers',
-            'remove.cancel': { target: 'ready', actions: 'stopRemoving' },
-          },
-        },
-        /**
-         * The answers first (the answers actor is the only one that saves them, conflicts included),
-         * then the smaller count: should the count fail, nothing is lost, an empty item is shown.
-         */
-        savingMovedAnswers: {
-          tags: 'busy',
-          entry: ['moveAnswers', 'askToSave'],
-          on: {
-            'answers.saved': 'savingRemoval',
-            'answers.saveFailed': [
-              // The answers actor has told the session; the login page says the rest.
-              { guard: 'sessionLost', target: 'ready', actions: 'stopRemoving' },
-              {
-                target: 'ready',
-                actions: [{ type: 'toastRemoveError', params: ({ event }) => ({ message: event.message }) }, 'stopRemoving'],
-              },
-            ],
-          },
-        },
-        savingRemoval: {
-          tags: 'busy',
-          invoke: {
-            id: 'saveRemovedCount',
-            src: 'saveCount',
-            input: ({ context }) => ({
-              buttonId: context.removing!.buttonId,
-              count: countIn(context, context.removing!.buttonId) - 1,
-            }),
-            onDone: { target: 'ready', actions: ['countRemoved', 'tellRemoved', 'stopRemoving'] },
-            onError: [
-              { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopRemoving'] },
-              { target: 'ready', actions: [{ type: 'toastRemoveError', params: failureMessage }, 'stopRemoving'] },
-            ],
-          },
-        },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'saveCount',
-            src: 'saveCount',
-            input: ({ context }) => ({ buttonId: context.adding!, count: countIn(context, context.adding!) + 1 }),
-            onDone: { target: 'ready', actions: 'countAdded' },
-            onError: [
-              { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopAdding'] },
-              { target: 'ready', actions: [{ type: 'toastAddError', params: failureMessage }, 'stopAdding'] },
-            ],
-          },
-        },
+        ],
+      },
+    },
+    savingRemoval: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveRemovedCount',
+        src: 'saveCount',
+        input: ({ context }) => ({
+          buttonId: context.removing!.buttonId,
+          count: countIn(context, context.removing!.buttonId) - 1,
+        }),
+        onDone: { target: 'ready', actions: ['countRemoved', 'tellRemoved', 'stopRemoving'] },
+        onError: [
+          { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopRemoving'] },
+          { target: 'ready', actions: [{ type: 'toastRemoveError', params: failureMessage }, 'stopRemoving'] },
+        ],
+      },
+    },
+    saving: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveCount',
+        src: 'saveCount',
+        input: ({ context }) => ({ buttonId: context.adding!, count: countIn(context, context.adding!) + 1 }),
+        onDone: { target: 'ready', actions: 'countAdded' },
+        onError: [
+          { guard: 'unauthorised', target: 'ready', actions: ['reportUnauthorised', 'stopAdding'] },
+          { target: 'ready', actions: [{ type: 'toastAddError', params: failureMessage }, 'stopAdding'] },
+        ],
       },
     },
   },

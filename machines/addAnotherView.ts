@@ -11,7 +11,7 @@ type AnswersActor = ActorRefFrom<typeof answersMachine>;
 export function connectAddAnother(snapshot: AddAnotherSnapshot, send: AddAnotherSend) {
   return {
     /** No addition or removal is running or asked: every slot after the first has its Remove button. */
-    removable: snapshot.matches({ applicant: 'ready' }),
+    removable: snapshot.context.role === 'applicant' && snapshot.matches('ready'),
     group: (buttonId: string) => {
       const removing = snapshot.context.removing?.buttonId === buttonId ? snapshot.context.removing : null;
       return {

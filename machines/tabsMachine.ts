@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { Answers } from '../src/catalogue/dataModel';
 import { TAB_GROUPS, type TabGroup } from '../src/catalogue/questions';
 import { api } from './api/endpoints';
@@ -117,8 +117,8 @@ export const tabsMachine = setup({
     saveTab: fromPromise<unknown, { tabId: string; tab: string }>(({ input, signal }) => api.saveTab(input.tabId, input.tab, signal)),
   },
   guards: {
-    isApplicant: ({ context }) => context.role === 'applicant',
-    isStaff: ({ context }) => context.role === 'staff',
+    /** Only an applicant's account keeps a choice of tab; a visitor needs one, staff read. */
+    choosesTabs: ({ context }) => context.role === 'applicant',
     isAnotherTab: ({ context, event }) => {
       assertEvent(event, 'tabs.choose');
       return tabsOf(event.tabId).some((tab) => tab.id === event.tab) && context.chosen[event.tabId] !== event.tab;
@@ -211,90 +211,83 @@ export const tabsMachine = setup({
     check: NO_CHECK,
   }),
   states: {
-    start: { always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'staff' }, { target: 'visitor' }] },
-    /** A visitor sees each group's default tab; choosing needs an account. */
-    visitor: {},
-    /** Staff see the staff copy's chosen tabs, read-only. */
-    staff: {},
-    applicant: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: 'busy',
-          invoke: {
-            id: 'loadTabs',
-            src: 'loadTabs',
-            onDone: { target: 'idle', actions: { type: 'keepChoices', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        idle: {
-          on: { 'tabs.choose': { guard: 'isAnotherTab', target: 'checking', actions: 'keepPending' } },
-        },
-        checking: {
-          tags: 'busy',
-          entry: 'askDocuments',
-          on: { 'document.inspected': { actions: 'noteDocumentAnswer' } },
-          always: [
-            { guard: 'uploadBusy', target: 'blocked' },
-            { guard: 'deletesAnswers', target: 'confirming' },
-            { guard: 'documentsAnswered', target: 'saving' },
-          ],
-        },
-        /**
-         * The switch would delete what the applicant gave the other way (here and on the
-         * server), so it asks first, naming it; Cancel leaves everything as it was.
-         */
-        confirming: {
-          on: {
-            'tabs.confirm': [
-              // The document of the tab left goes first, with its conversion.
-              { guard: 'losesDocument', target: 'deletingConversion' },
-              'saving',
-            ],
-            'tabs.cancel': { target: 'idle', actions: 'forgetPending' },
-          },
-        },
-        // The 'File Upload in Progress' dialog.
-        blocked: {
-          on: { 'tabs.closeDialog': { target: 'idle', actions: 'forgetPending' } },
-        },
-        deletingConversion: {
-          tags: 'busy',
-          invoke: {
-            id: 'deleteConversion',
-            src: 'deleteConversion',
-            input: byLeavingKey,
-            onDone: 'deletingDocument',
-            // The conversion could not go, so the upload counts as still in progress.
-            onError: { target: 'blocked', actions: { type: 'reportIfUnauthorised', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        deletingDocument: {
-          tags: 'busy',
-          invoke: {
-            id: 'deleteDocument',
-            src: 'deleteDocument',
-            input: byLeavingKey,
-            onDone: { target: 'saving', actions: 'tellDocumentCleared' },
-            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'saveTab',
-            src: 'saveTab',
-            input: ({ context }) => switchOf(context),
-            onDone: { target: 'idle', actions: ['clearLeftAnswers', 'tellSwitched', 'commitChoice'] },
-            onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        failed: {
-          tags: 'error',
-          on: { 'tabs.reset': { target: 'loading', actions: 'reloadDocuments' } },
-        },
+    // An applicant's choices are loaded; a visitor's and staff's came as input.
+    start: { always: [{ guard: 'choosesTabs', target: 'loading' }, { target: 'idle' }] },
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadTabs',
+        src: 'loadTabs',
+        onDone: { target: 'idle', actions: { type: 'keepChoices', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
       },
+    },
+    /** The chosen tabs, shown; only an applicant's choice is carried out (a visitor sees the defaults, staff the staff copy's). */
+    idle: {
+      on: { 'tabs.choose': { guard: and(['choosesTabs', 'isAnotherTab']), target: 'checking', actions: 'keepPending' } },
+    },
+    checking: {
+      tags: 'busy',
+      entry: 'askDocuments',
+      on: { 'document.inspected': { actions: 'noteDocumentAnswer' } },
+      always: [
+        { guard: 'uploadBusy', target: 'blocked' },
+        { guard: 'deletesAnswers', target: 'confirming' },
+        { guard: 'documentsAnswered', target: 'saving' },
+      ],
+    },
+    /**
+     * The switch would delete what the applicant gave the other way (here and on the
+     * server), so it asks first, naming it; Cancel leaves everything as it was.
+     */
+    confirming: {
+      on: {
+        'tabs.confirm': [
+          // The document of the tab left goes first, with its conversion.
+          { guard: 'losesDocument', target: 'deletingConversion' },
+          'saving',
+        ],
+        'tabs.cancel': { target: 'idle', actions: 'forgetPending' },
+      },
+    },
+    // The 'File Upload in Progress' dialog.
+    blocked: {
+      on: { 'tabs.closeDialog': { target: 'idle', actions: 'forgetPending' } },
+    },
+    deletingConversion: {
+      tags: 'busy',
+      invoke: {
+        id: 'deleteConversion',
+        src: 'deleteConversion',
+        input: byLeavingKey,
+        onDone: 'deletingDocument',
+        // The conversion could not go, so the upload counts as still in progress.
+        onError: { target: 'blocked', actions: { type: 'reportIfUnauthorised', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    deletingDocument: {
+      tags: 'busy',
+      invoke: {
+        id: 'deleteDocument',
+        src: 'deleteDocument',
+        input: byLeavingKey,
+        onDone: { target: 'saving', actions: 'tellDocumentCleared' },
+        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saving: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveTab',
+        src: 'saveTab',
+        input: ({ context }) => switchOf(context),
+        onDone: { target: 'idle', actions: ['clearLeftAnswers', 'tellSwitched', 'commitChoice'] },
+        onError: { target: 'failed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      tags: 'error',
+      on: { 'tabs.reset': { target: 'loading', actions: 'reloadDocuments' } },
     },
   },
 });

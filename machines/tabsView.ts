@@ -13,17 +13,17 @@ export function connectTabs(snapshot: TabsSnapshot, send: TabsSend) {
     /** The tab chosen in a group, its default until one is chosen. */
     chosen: (tabId: string, defaultTab: string): string => snapshot.context.chosen[tabId] ?? defaultTab,
     /** A logged-in applicant may switch; others see the chosen tab's content only. */
-    switchable: snapshot.matches('applicant'),
+    switchable: snapshot.context.role === 'applicant',
     /** A visitor without an account (another tab's document question needs one). */
-    visitor: snapshot.matches('visitor'),
+    visitor: snapshot.context.role === 'visitor',
     /** A switch is being saved: the other tabs wait. */
     busy: snapshot.hasTag('busy'),
     /** A switch was asked while an upload runs: the dialog says it must finish first. */
-    blocked: snapshot.matches({ applicant: 'blocked' }),
+    blocked: snapshot.matches('blocked'),
     /** The switch could not be saved: the view offers to try again. */
-    failed: snapshot.matches({ applicant: 'failed' }),
+    failed: snapshot.matches('failed'),
     /** The switch would clear answers: the dialog names them and waits. */
-    confirming: snapshot.matches({ applicant: 'confirming' }),
+    confirming: snapshot.matches('confirming'),
     /** The answer keys the switch would clear. */
     losing: snapshot.context.losing,
     /** The tab the applicant asked for, while the switch waits. */

@@ -84,11 +84,11 @@ describe('a group with two documents', () => {
     expect(run.documents.transcript_doc.asked).toHaveLength(1);
     expect(run.documents.portfolio_doc.asked).toEqual([]);
     await run.send({ type: 'document.inspected', answerKey: 'letter_doc', busy: false, attached: false });
-    expect(run.snapshot().matches({ applicant: 'checking' })).toBe(true);
+    expect(run.snapshot().matches('checking')).toBe(true);
     expect(run.fake.saveTab).not.toHaveBeenCalled();
     await run.send({ type: 'document.inspected', answerKey: 'transcript_doc', busy: false, attached: false });
     expect(run.fake.saveTab).toHaveBeenCalledWith({ tabId: 'evidence', tab: 'later' });
-    expect(run.snapshot().matches({ applicant: 'idle' })).toBe(true);
+    expect(run.snapshot().matches('idle')).toBe(true);
   });
 
   it('is blocked by the busy one as soon as it answers', async () => {
@@ -96,7 +96,7 @@ describe('a group with two documents', () => {
     await flush();
     await run.send(choose('evidence', 'later'));
     await run.send({ type: 'document.inspected', answerKey: 'transcript_doc', busy: true, attached: true });
-    expect(run.snapshot().matches({ applicant: 'blocked' })).toBe(true);
+    expect(run.snapshot().matches('blocked')).toBe(true);
   });
 
   it("deletes only the document of the tab left, not the group's other one", async () => {
@@ -136,7 +136,7 @@ describe('a failed switch in one group', () => {
     const run = start({}, fake);
     await flush();
     await run.send(choose('portfolio', 'file'));
-    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.snapshot().matches('failed')).toBe(true);
     expect(run.toasts).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: TABS_MESSAGES.failed('link') } },
     ]);
@@ -181,7 +181,7 @@ describe('a reset after a reset', () => {
     expect(run.snapshot().context.failedTabId).toBe('portfolio');
     fake.loadTabs.mockRejectedValueOnce(serverError);
     await run.send({ type: 'tabs.reset' });
-    expect(run.snapshot().matches({ applicant: 'failed' })).toBe(true);
+    expect(run.snapshot().matches('failed')).toBe(true);
     await run.send({ type: 'tabs.reset' });
     expect(run.documents.portfolio_doc.received).toEqual([{ type: 'document.reload' }, { type: 'document.reload' }]);
     expect(run.documents.letter_doc.received).toEqual([{ type: 'document.reload' }]);

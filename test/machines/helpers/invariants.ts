@@ -230,7 +230,7 @@ export const acknowledgedOnlyAfterServer = (acknowledgements: readonly string[])
 export const busyWhileRequesting = (
   requests: readonly string[],
   /** States that wait on a sibling's request made for them (the answers actor saving), busy too. */
-  options: { waitingOnSibling?: readonly object[] } = {},
+  options: { waitingOnSibling?: readonly (string | object)[] } = {},
 ): Invariant => ({
   name: 'the busy tag is on exactly while a request runs',
   check: (step) => {

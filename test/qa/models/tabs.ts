@@ -59,7 +59,7 @@ const TABS: Call = { method: 'GET', path: '/api/tabs' };
 const SAVE_TAB: Call = { method: 'PUT', path: '/api/tabs' };
 const tabLabel = (id: string | undefined) => group?.tabs.find((tab) => tab.id === id)?.label ?? '';
 const tabsContext = (snapshot: AnyMachineSnapshot) =>
-  snapshot.context as { chosen: Record<string, string>; pending: { tab: string } | null; losing: readonly string[] };
+  snapshot.context as { role: string; chosen: Record<string, string>; pending: { tab: string } | null; losing: readonly string[] };
 const chosenTab = (snapshot: AnyMachineSnapshot) => tabsContext(snapshot).chosen[group?.tabId ?? ''] ?? group?.defaultTab;
 const uploadTab = tabIds.at(-1) ?? '';
 
@@ -73,18 +73,18 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   // A failed load of the tab choices is the page's error, the root error screen (README "Which errors
   // are the page's", test/e2e/errorKinds.e2e.ts), not this group's "could not switch": the plan
   // reaches `failed` through a failed switch.
-  if (snapshot.matches({ applicant: 'loading' })) return [{ type: 'xstate.done.actor.loadTabs', output: {} }];
-  if (snapshot.matches({ applicant: 'idle' }) && chosenTab(snapshot) !== uploadTab)
+  if (snapshot.matches('loading')) return [{ type: 'xstate.done.actor.loadTabs', output: {} }];
+  if (snapshot.matches('idle') && tabsContext(snapshot).role === 'applicant' && chosenTab(snapshot) !== uploadTab)
     return [
       { type: 'tabs.choose', tabId, tab: uploadTab, answers: {} },
       { type: 'tabs.choose', tabId, tab: uploadTab, answers: written },
     ];
-  if (snapshot.matches({ applicant: 'checking' })) return [inspected(false, false)];
-  if (snapshot.matches({ applicant: 'confirming' })) return [{ type: 'tabs.confirm' }, { type: 'tabs.cancel' }];
+  if (snapshot.matches('checking')) return [inspected(false, false)];
+  if (snapshot.matches('confirming')) return [{ type: 'tabs.confirm' }, { type: 'tabs.cancel' }];
   // Checking lasts until the document answers (at once on the page): then the choice is saved.
-  if (snapshot.matches({ applicant: 'saving' }) || snapshot.matches({ applicant: 'checking' }))
+  if (snapshot.matches('saving') || snapshot.matches('checking'))
     return [{ type: 'xstate.done.actor.saveTab' }, { type: 'xstate.error.actor.saveTab', error: serverError }];
-  if (snapshot.matches({ applicant: 'failed' })) return [{ type: 'tabs.reset' }];
+  if (snapshot.matches('failed')) return [{ type: 'tabs.reset' }];
   return [];
 }
 
@@ -134,27 +134,27 @@ function tabsExpectation(snapshot: AnyMachineSnapshot): Expectation {
   const other = tabLabel(tabIds.find((id) => id !== chosenTab(snapshot)));
   const pending = tabLabel(tabsContext(snapshot).pending?.tab);
   const onPage: PageCheck[] = [{ kind: 'url', path: '/education' }];
-  if (snapshot.matches('visitor'))
+  if (tabsContext(snapshot).role === 'visitor')
     return { words: 'a visitor sees the statement to write, no tabs', checks: [...onPage, { kind: 'noTabs' }] };
-  if (snapshot.matches({ applicant: 'loading' }))
+  if (snapshot.matches('loading'))
     return {
       words: 'the tabs wait for the choice made before',
       checks: [...onPage, { kind: 'tab', name: other, state: 'disabled' }],
       waitsFor: TABS,
     };
   // Checking lasts until the document answers (at once on the page): then the choice is saved.
-  if (snapshot.matches({ applicant: 'saving' }) || snapshot.matches({ applicant: 'checking' }))
+  if (snapshot.matches('saving') || snapshot.matches('checking'))
     return {
       words: 'the choice is being saved',
       checks: [...onPage, { kind: 'tab', name: chosen === pending ? other : pending, state: 'disabled' }],
       waitsFor: SAVE_TAB,
     };
-  if (snapshot.matches({ applicant: 'confirming' }))
+  if (snapshot.matches('confirming'))
     return {
       words: 'the question before the written statement is deleted',
       checks: [...onPage, { kind: 'dialog', name: LOSS_MESSAGES.tabSwitchTitle(pending) }],
     };
-  if (snapshot.matches({ applicant: 'failed' }))
+  if (snapshot.matches('failed'))
     return {
       words: 'the switch failed, with a way to try again',
       checks: [...onPage, { kind: 'alert', text: 'We could not switch right now.' }],
