@@ -52,10 +52,10 @@ export const answersMachine = answersSetup.createMachine({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'isApplicant', target: 'student' }, { guard: 'isStaff', target: 'readOnly' }, { target: 'anonymous' }],
+      always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'staff' }, { target: 'visitor' }],
     },
     /** A visitor: the answers stay on this device (sessionStorage) until an account takes them. */
-    anonymous: {
+    visitor: {
       // A prefill link's answers are kept on the device like typed ones.
       entry: { type: 'persistGiven' },
       on: {
@@ -71,7 +71,7 @@ export const answersMachine = answersSetup.createMachine({
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
       },
     },
-    student: {
+    applicant: {
       exit: refuseAll,
       initial: 'arriving',
       on: {
@@ -233,7 +233,7 @@ export const answersMachine = answersSetup.createMachine({
             retrying: {
               tags: 'retrying',
               entry: 'countRetry',
-              after: { saveRetry: '#answers.student.saving' },
+              after: { saveRetry: '#answers.applicant.saving' },
               on: { 'connection.offline': { target: 'offline', actions: 'keepOnline' } },
             },
           },
@@ -294,8 +294,8 @@ export const answersMachine = answersSetup.createMachine({
         },
       },
     },
-    /** Service users read the answers; nothing changes them but a load. */
-    readOnly: {
+    /** Staff read the answers; nothing changes them but a load. */
+    staff: {
       on: {
         'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
       },

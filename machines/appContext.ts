@@ -26,7 +26,7 @@ interface ClientSnapshot {
   lastPage: string | null;
   isLoggedIn: boolean;
   username: string;
-  isServiceUser: boolean;
+  isStaff: boolean;
   numLogins: number;
   hasChangedPage: boolean;
   /** When the application was submitted and its reference number (the server's). */
@@ -110,7 +110,7 @@ export function initialContext(input: AppInput): AppContext {
     // A staff link shows someone else's answers: whoever is logged in in this browser does not count.
     ...loggedOut,
     isLoggedIn: serviceToken === null && hasLoginCookie(input.cookie),
-    isServiceUser: serviceToken !== null,
+    isStaff: serviceToken !== null,
     webStatus: undefined,
     token: query.get('token'),
     serviceToken,

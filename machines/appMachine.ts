@@ -21,9 +21,9 @@ import { webStatusMachine, type WebStatusEvent } from './webStatusMachine';
 
 export type { AppContext, AppInput } from './appContext';
 
-type StatusEntries = { entries: readonly { web_status: string }[]; student: boolean };
+type StatusEntries = { entries: readonly { web_status: string }[]; applicant: boolean };
 /** Only a logged-in applicant has a web status; a visitor's application starts empty; the cache is cleared with the session. */
-const withoutStatus = { type: 'loadWebStatus', params: { entries: [], student: false } } as const;
+const withoutStatus = { type: 'loadWebStatus', params: { entries: [], applicant: false } } as const;
 const visitor = { type: 'keepGiven', params: { role: 'visitor', answers: {} } } as const;
 const dropUser = ['forgetUser', visitor, withoutStatus] as const;
 
@@ -127,7 +127,7 @@ export const appMachine = setup({
       initial: 'loadingCollege',
       on: {
         // Here, not on the root: a root transition into `user` would restart the other regions too.
-        'app.sessionEnded': { target: '.anonymous', actions: dropUser },
+        'app.sessionEnded': { target: '.visitor', actions: dropUser },
         // A form actor could not load what the page shows: the page is the boundary's, not a toast's.
         'app.pageFailed': { target: '.failed', actions: { type: 'keepPageError', params: ({ event }) => event.message } },
       },
@@ -141,7 +141,7 @@ export const appMachine = setup({
               { guard: 'serviceLink', target: 'loadingServiceData', actions: college },
               { guard: 'loggedIn', target: 'loadingProfile', actions: college },
               { guard: 'publicToken', target: 'loadingTemporaryAnswers', actions: college },
-              { target: 'anonymous', actions: [college, visitor, withoutStatus] },
+              { target: 'visitor', actions: [college, visitor, withoutStatus] },
             ],
             onError: FAILED,
           },
@@ -152,17 +152,17 @@ export const appMachine = setup({
             id: 'loadProfile',
             src: 'loadProfile',
             onDone: {
-              target: 'student',
+              target: 'applicant',
               actions: [
                 { type: 'keepProfile', params: ({ event }) => event.output },
                 // Before the status: the status may send a submitted applicant on to /completion.
                 'restorePage',
-                { type: 'loadWebStatus', params: ({ event }) => ({ entries: event.output.web_status, student: true }) },
+                { type: 'loadWebStatus', params: ({ event }) => ({ entries: event.output.web_status, applicant: true }) },
               ],
             },
             onError: [
               // The cookie outlived the session: the session actor takes the applicant to /login.
-              { guard: 'unauthorised', target: 'anonymous', actions: ['endSession', ...dropUser] },
+              { guard: 'unauthorised', target: 'visitor', actions: ['endSession', ...dropUser] },
               FAILED,
             ],
           },
@@ -174,7 +174,7 @@ export const appMachine = setup({
             src: 'loadTemporaryAnswers',
             input: ({ context }) => context.token ?? '',
             onDone: {
-              target: 'anonymous',
+              target: 'visitor',
               actions: [{ type: 'keepGiven', params: ({ event }) => ({ role: 'visitor', answers: event.output.answer }) }, withoutStatus],
             },
             onError: FAILED,
@@ -186,14 +186,14 @@ export const appMachine = setup({
             id: 'loadServiceData',
             src: 'loadServiceData',
             input: ({ context }) => context.serviceToken ?? '',
-            onDone: { target: 'service', actions: [{ type: 'keepStaffCopy', params: ({ event }) => event.output }, withoutStatus] },
+            onDone: { target: 'staff', actions: [{ type: 'keepStaffCopy', params: ({ event }) => event.output }, withoutStatus] },
             onError: FAILED,
           },
         },
-        anonymous: { tags: 'ready', on: { 'app.sessionStarted': { target: 'loadingProfile', actions: 'startSession' } } },
-        student: { tags: 'ready' },
+        visitor: { tags: 'ready', on: { 'app.sessionStarted': { target: 'loadingProfile', actions: 'startSession' } } },
+        applicant: { tags: 'ready' },
         /** Staff read the answers; nothing is editable. */
-        service: { tags: ['ready', 'readOnly'] },
+        staff: { tags: ['ready', 'staff'] },
         /** The root error screen. */
         failed: { tags: 'error' },
       },

@@ -15,7 +15,7 @@ export function connectApp(snapshot: AppSnapshot, send: AppSend) {
     /** The college and the profile are still on their way. */
     loading: snapshot.hasTag('loading'),
     /** A staff member with a service link: they read the application, never edit it. */
-    staff: snapshot.hasTag('readOnly'),
+    staff: snapshot.hasTag('staff'),
     authReady: snapshot.hasTag('authReady'),
     authFailed: snapshot.hasTag('authFailed'),
     /** The session's application exists, with its form actors (answers, validation…). */

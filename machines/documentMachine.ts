@@ -177,15 +177,15 @@ export const documentMachine = setup({
     start: {
       always: [
         { guard: 'isApplicant', target: 'applicant' },
-        { guard: 'staffWithDocument', target: 'readOnly.attached' },
-        { guard: 'isStaff', target: 'readOnly.empty' },
-        { target: 'anonymous' },
+        { guard: 'staffWithDocument', target: 'staff.attached' },
+        { guard: 'isStaff', target: 'staff.empty' },
+        { target: 'visitor' },
       ],
     },
     // A visitor: nothing may be called without a session.
-    anonymous: {},
-    // Service users: a 'document attached' note when a document exists, nothing to act on.
-    readOnly: {
+    visitor: {},
+    // Staff: a 'document attached' note when a document exists, nothing to act on.
+    staff: {
       initial: 'empty',
       states: {
         empty: {},

@@ -12,11 +12,11 @@ type PagesSend = ActorRefFrom<typeof documentPagesMachine>['send'];
  * the first load, the file choice, an upload on its way, the file attached, or a failure with
  * "Choose another file".
  */
-export type DocumentPhase = 'anonymous' | 'readOnlyAttached' | 'readOnlyEmpty' | 'loading' | 'empty' | 'uploading' | 'attached' | 'failed';
+export type DocumentPhase = 'visitor' | 'staffAttached' | 'staffEmpty' | 'loading' | 'empty' | 'uploading' | 'attached' | 'failed';
 
 function phaseOf(snapshot: DocumentSnapshot): DocumentPhase {
-  if (snapshot.matches('anonymous')) return 'anonymous';
-  if (snapshot.matches('readOnly')) return snapshot.hasTag('attached') ? 'readOnlyAttached' : 'readOnlyEmpty';
+  if (snapshot.matches('visitor')) return 'visitor';
+  if (snapshot.matches('staff')) return snapshot.hasTag('attached') ? 'staffAttached' : 'staffEmpty';
   if (snapshot.matches({ applicant: 'loading' })) return 'loading';
   if (snapshot.matches({ applicant: 'attached' })) return 'attached';
   // Resetting is the failure's "Choose another file" at work (busy), not an upload.
@@ -34,7 +34,7 @@ export function connectDocument(snapshot: DocumentSnapshot, send: DocumentSend) 
     /** A document is attached (whoever looks). */
     attached: snapshot.hasTag('attached'),
     /** A staff member with the page's service token: the Open button and the printed pages are theirs. */
-    staff: snapshot.matches('readOnly') && snapshot.context.serviceToken !== null,
+    staff: snapshot.matches('staff') && snapshot.context.serviceToken !== null,
     /** What is wrong with the file chosen (its type, size or name), until another is chosen. */
     fileProblem: snapshot.matches({ applicant: 'rejected' }) ? snapshot.context.fileProblem : null,
     /** What went wrong with the upload, the download or the deletion. */

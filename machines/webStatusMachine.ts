@@ -26,8 +26,8 @@ export function webStatusFromEntries(entries: readonly { web_status: string }[])
 }
 
 export type WebStatusEvent =
-  /** Root, after loading the profile (student) or anything else (entries empty, not a student). */
-  | { type: 'webStatus.load'; entries: readonly { web_status: string }[]; student: boolean }
+  /** Root, after loading the profile (an applicant) or anything else (entries empty, not an applicant). */
+  | { type: 'webStatus.load'; entries: readonly { web_status: string }[]; applicant: boolean }
   /** Submit sequence, step 3. */
   | { type: 'webStatus.startValidating' }
   /** Submit sequence, step 5. */
@@ -54,7 +54,7 @@ export const webStatusMachine = setup({
   guards: {
     studentWithoutStatus: ({ event }) => {
       assertEvent(event, 'webStatus.load');
-      return event.student && webStatusFromEntries(event.entries) === null;
+      return event.applicant && webStatusFromEntries(event.entries) === null;
     },
     loads: ({ event }, params: { webStatus: WebStatus }) => {
       assertEvent(event, 'webStatus.load');

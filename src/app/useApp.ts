@@ -8,6 +8,6 @@ export function useCollege(): CollegeConfig | null {
 }
 
 /** One field of the client snapshot: primitives only, so views re-render only on change. */
-export function useClient<K extends 'isLoggedIn' | 'username' | 'isServiceUser' | 'numLogins' | 'hasChangedPage' | 'webStatus'>(key: K) {
+export function useClient<K extends 'isLoggedIn' | 'username' | 'isStaff' | 'numLogins' | 'hasChangedPage' | 'webStatus'>(key: K) {
   return useSelector(useAppActor(), (snapshot) => snapshot.context[key]);
 }

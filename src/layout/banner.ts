@@ -1,7 +1,7 @@
 import type { WebStatus } from '../../machines/coreEvents';
 
 /** The three welcome texts (logged out, first login, later logins), and a fourth for a submitted application (not "almost finished"). */
-export type BannerVariant = 'anonymous' | 'firstLogin' | 'returning' | 'submitted';
+export type BannerVariant = 'visitor' | 'firstLogin' | 'returning' | 'submitted';
 
 export interface BannerFacts {
   webStatus: WebStatus | undefined;
@@ -23,7 +23,7 @@ export function bannerVariant({
   numLogins,
   webStatus,
 }: Pick<BannerFacts, 'isLoggedIn' | 'numLogins'> & Partial<Pick<BannerFacts, 'webStatus'>>): BannerVariant {
-  if (!isLoggedIn) return 'anonymous';
+  if (!isLoggedIn) return 'visitor';
   if (webStatus === 'submitted') return 'submitted';
   return numLogins >= 2 ? 'returning' : 'firstLogin';
 }

@@ -64,11 +64,11 @@ export default function DocumentField({ question }: { question: Question }) {
       <p id={labelId} className="q-label">
         {question.label}
       </p>
-      {phase === 'anonymous' ? (
+      {phase === 'visitor' ? (
         <p className="q-note">{DOCUMENT_MESSAGES.notLoggedIn}</p>
-      ) : phase === 'readOnlyAttached' ? (
+      ) : phase === 'staffAttached' ? (
         <p className="q-note">{DOCUMENT_MESSAGES.attachedNote}</p>
-      ) : phase === 'readOnlyEmpty' ? (
+      ) : phase === 'staffEmpty' ? (
         <p className="q-note">No document was uploaded.</p>
       ) : phase === 'loading' ? (
         <Spinner size="small" label="Loading your document…" />

@@ -181,7 +181,7 @@ test('sign up, confirm with the mailed code, log in to the first-login banner, l
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
   await page.goto('/about');
-  await expect(page.getByTestId('welcome-banner')).toHaveAttribute('data-variant', 'anonymous');
+  await expect(page.getByTestId('welcome-banner')).toHaveAttribute('data-variant', 'visitor');
 });
 
 test('confirming an address two sign-ups gave different passwords says to choose the password with the mailed link', async ({ page }) => {

@@ -103,7 +103,7 @@ test.describe('the welcome banner', () => {
     page,
   }) => {
     await page.goto('/about');
-    await expect(banner(page)).toHaveAttribute('data-variant', 'anonymous');
+    await expect(banner(page)).toHaveAttribute('data-variant', 'visitor');
     await expect(banner(page).getByRole('link', { name: 'Log in' })).toBeVisible();
 
     const account = await createAccount(page.request, 'banner');

@@ -223,7 +223,7 @@ describe('answers: two tabs of one applicant', () => {
     expect(answersOf(subject)).toMatchObject({ first_name: firstName, last_name: 'King' });
     expect(saved.at(-1)).toEqual(sent);
     expect(baseVersions.at(-1)).toBe(7);
-    expect(subject.getSnapshot().value).toEqual({ student: 'saved' });
+    expect(subject.getSnapshot().value).toEqual({ applicant: 'saved' });
     expect(subject.getSnapshot().context.conflicts).toEqual([]);
     // Nothing given back after a login: no toast says answers were restored.
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -281,7 +281,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(baseVersions).toEqual([5]);
     // The reply carries the answers as saved, for an asker that checks them.
     expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
-    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
     expect((received[SYSTEM_IDS.validation] ?? []).filter((event) => event.type === 'validation.post')).toEqual([]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -337,7 +337,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     await flush();
     // The reply carries the answers as saved, for an asker that checks them.
     expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
-    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
   });
 
   it('asked during a save that meets a conflict, replies conflict without saving over it', async () => {
@@ -467,12 +467,12 @@ describe('answers: student', () => {
     expect(told).toEqual([{ type: 'store.clear' }]);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
-    expect(subject.getSnapshot().value).toEqual({ student: 'saving' });
+    expect(subject.getSnapshot().value).toEqual({ applicant: 'saving' });
     expect(subject.getSnapshot().hasTag('busy')).toBe(true);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     await flush();
     expect(saved).toEqual([{ first_name: 'Ada' }]);
-    expect(subject.getSnapshot().value).toEqual({ student: 'idle' });
+    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
     // The check is of the answers as saved.
     expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.post', answers: { first_name: 'Ada' } }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);
@@ -507,7 +507,7 @@ describe('answers: student', () => {
     });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
-    expect(subject.getSnapshot().value).toEqual({ student: 'failed' });
+    expect(subject.getSnapshot().value).toEqual({ applicant: 'failed' });
     expect(subject.getSnapshot().context.error).toBe(failures.server.message);
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: failures.server.message } },

@@ -104,6 +104,12 @@ function startFormActors() {
   return { root, actor };
 }
 
+/**
+ * The actors talk to a real HTTP server: on a machine busy with other work its first answers can
+ * take more than waitFor's default second.
+ */
+const SERVER_WAIT = { timeout: 10_000 };
+
 describe('one path saves the answers', () => {
   it('an upload, a submit, a tab switch and an added slot: each save sends only the changed answers with If-Match', async () => {
     const { root, actor } = startFormActors();
@@ -111,18 +117,18 @@ describe('one path saves the answers', () => {
     const pdf = new File([new Uint8Array(1500)], 'essay.pdf', { type: 'application/pdf' });
     // The applicant changed the city.
     actor(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'city', value: 'Cambridge' });
-    await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().matches({ applicant: 'empty' })).toBe(true));
+    await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().matches({ applicant: 'empty' })).toBe(true), SERVER_WAIT);
 
     // A document upload saves the answers first (spec section 4); its conversion then marks its answer.
     actor(documentSystemId(documentKey)).send({ type: 'document.choose', files: [pdf] });
-    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    await vi.waitFor(() => expect(saves()).toHaveLength(1), SERVER_WAIT);
     expect(saves()[0]).toEqual({ ifMatch: '"5"', body: { city: 'Cambridge' } });
-    await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().hasTag('attached')).toBe(true));
+    await vi.waitFor(() => expect(actor(documentSystemId(documentKey)).getSnapshot().hasTag('attached')).toBe(true), SERVER_WAIT);
 
     // The submit sequence saves, validates and submits.
     actor(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'middle_name', value: 'Jo' });
     actor(SYSTEM_IDS.submit).send({ type: 'submit' });
-    await vi.waitFor(() => expect(called('POST', '/api/submit')).toBe(true));
+    await vi.waitFor(() => expect(called('POST', '/api/submit')).toBe(true), SERVER_WAIT);
     // The document's answer is the server's own: not sent again.
     expect(saves()[1]).toEqual({ ifMatch: '"6"', body: { middle_name: 'Jo' } });
     expect((actor(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers[documentKey]).toBe(DOCUMENT_ANSWERED);
@@ -133,11 +139,11 @@ describe('one path saves the answers', () => {
     const answers = (actor(SYSTEM_IDS.answers).getSnapshot().context as AnswersContext).answers;
     actor(SYSTEM_IDS.tabs).send({ type: 'tabs.choose', tabId: group.tabId, tab: otherTab.id, answers });
     // The written essay would go with the switch: it asks first (issue 12).
-    await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().matches({ applicant: 'confirming' })).toBe(true));
+    await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().matches('confirming')).toBe(true), SERVER_WAIT);
     actor(SYSTEM_IDS.tabs).send({ type: 'tabs.confirm' });
     actor(SYSTEM_IDS.addAnother).send({ type: 'add', buttonId: ADD_ANOTHER_GROUPS[0]!.buttonId });
-    await vi.waitFor(() => expect(called('PUT', '/api/add-another') && called('PUT', '/api/tabs')).toBe(true));
-    await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().hasTag('busy')).toBe(false));
+    await vi.waitFor(() => expect(called('PUT', '/api/add-another') && called('PUT', '/api/tabs')).toBe(true), SERVER_WAIT);
+    await vi.waitFor(() => expect(actor(SYSTEM_IDS.tabs).getSnapshot().hasTag('busy')).toBe(false), SERVER_WAIT);
 
     expect(saves()).toEqual([
       { ifMatch: '"5"', body: { city: 'Cambridge' } },

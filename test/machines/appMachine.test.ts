@@ -121,39 +121,39 @@ describe('app: every mode', () => {
     },
   );
 
-  it("anonymous: a visitor's application exists on /about once the college is loaded, with nothing else to load", async () => {
-    const { actor, gate, child, settle, answers, loadForm } = start(APP_INPUTS.anonymous);
+  it("visitor: a visitor's application exists on /about once the college is loaded, with nothing else to load", async () => {
+    const { actor, gate, child, settle, answers, loadForm } = start(APP_INPUTS.visitor);
     expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeUndefined();
     await loadForm();
     expect(actor.getSnapshot().hasTag('formReady')).toBe(false);
     await settle('loadCollege', demoCollege);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'running' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isServiceUser: false, webStatus: null, college: demoCollege });
+    expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isStaff: false, webStatus: null, college: demoCollege });
     for (const id of FORM_CHILDREN) expect(child(id), id).toBeDefined();
     // Under the application, by the system ids the views look them up by.
     for (const id of FORM_CHILDREN) expect(child(id)._parent, id).toBe(child(SYSTEM_IDS.application));
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
     expect(answers().answers).toEqual({});
     expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).role).toBe('visitor');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
     expect(gate.calls.map((call) => call.id)).not.toContain('loadProfile');
   });
 
-  it("anonymous with token: the prefilled answers are the visitor's, whichever arrives first", async () => {
-    const early = start(APP_INPUTS.anonymousWithToken);
+  it("visitor with token: the prefilled answers are the visitor's, whichever arrives first", async () => {
+    const early = start(APP_INPUTS.visitorWithToken);
     await early.loadForm();
     await early.settle('loadCollege', demoCollege);
     expect(early.actor.getSnapshot().matches({ user: 'loadingTemporaryAnswers' })).toBe(true);
     expect(early.gate.inputOf('loadTemporaryAnswers')).toBe('tmp-token-0123456789');
     expect(early.child(SYSTEM_IDS.answers)).toBeUndefined();
     await early.settle('loadTemporaryAnswers', { answer: { first_name: 'Alan' } });
-    expect(early.actor.getSnapshot().matches({ user: 'anonymous' })).toBe(true);
+    expect(early.actor.getSnapshot().matches({ user: 'visitor' })).toBe(true);
     expect(early.answers().answers).toEqual({ first_name: 'Alan' });
 
-    const late = start(APP_INPUTS.anonymousWithToken);
+    const late = start(APP_INPUTS.visitorWithToken);
     await late.settle('loadCollege', demoCollege);
     await late.settle('loadTemporaryAnswers', { answer: { first_name: 'Alan' } });
     await late.loadForm();
@@ -172,10 +172,10 @@ describe('app: every mode', () => {
     expect(actor.getSnapshot().matches({ user: 'loadingProfile' })).toBe(true);
     expect(child(SYSTEM_IDS.application)).toBeUndefined();
     await settle('loadProfile', { ...sampleProfile, web_status: [{ web_status: 'started' }, { web_status: 'validating' }] });
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'absent', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'applicant', auth: 'absent', application: 'running' });
     expect(actor.getSnapshot().context).toMatchObject({
       isLoggedIn: true,
-      isServiceUser: false,
+      isStaff: false,
       username: 'ada@example.org',
       lastPage: '/education',
       numLogins: 2,
@@ -183,7 +183,7 @@ describe('app: every mode', () => {
       hasChangedPage: false,
     });
     // Nothing typed on this device before: the answers are the account's.
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ applicant: 'idle' });
     expect(answers().answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toEqual({ validating: 'synced' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({
@@ -218,20 +218,20 @@ describe('app: every mode', () => {
     'service token: a staff link (code loaded %s the copy) starts a staff application given the staff copy: answers, counts, tabs, documents',
     async (_when, codeFirst) => {
       const { actor, gate, child, settle, answers, loadForm } = start(APP_INPUTS.service);
-      expect(actor.getSnapshot().context).toMatchObject({ isServiceUser: true, isLoggedIn: false });
+      expect(actor.getSnapshot().context).toMatchObject({ isStaff: true, isLoggedIn: false });
       if (codeFirst) await loadForm();
       await settle('loadCollege', demoCollege);
       expect(gate.inputOf('loadServiceData')).toBe('service-token-0123456789');
       await settle('loadServiceData', sampleServiceData);
       if (!codeFirst) {
-        expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', application: 'loading' });
+        expect(actor.getSnapshot().value).toEqual({ user: 'staff', auth: 'absent', application: 'loading' });
         expect(actor.getSnapshot().hasTag('formReady')).toBe(false);
         await loadForm();
       }
-      expect(actor.getSnapshot().value).toEqual({ user: 'service', auth: 'absent', application: 'running' });
-      expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
+      expect(actor.getSnapshot().value).toEqual({ user: 'staff', auth: 'absent', application: 'running' });
+      expect(actor.getSnapshot().hasTag('staff')).toBe(true);
       expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
-      expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('readOnly');
+      expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('staff');
       expect(answers().answers).toEqual({ first_name: 'Grace' });
       expect(child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).toMatchObject({ role: 'staff', counts: { legacy: 2 } });
       expect((child(SYSTEM_IDS.tabs).getSnapshot().context as TabsContext).chosen).toMatchObject({ personal_statement: 'upload' });
@@ -244,17 +244,17 @@ describe('app: every mode', () => {
 
   it('a logged-in cookie does not make a staff link a student session', () => {
     const { actor } = start({ ...APP_INPUTS.service, cookie: 'logged_in=1' });
-    expect(actor.getSnapshot().context).toMatchObject({ isServiceUser: true, isLoggedIn: false });
+    expect(actor.getSnapshot().context).toMatchObject({ isStaff: true, isLoggedIn: false });
   });
 });
 
 describe('app: the application loads on demand', () => {
   it('an auth card loads none of it', async () => {
-    const { actor, child, settle, requestedForm, navigations, loadAuth } = start(APP_INPUTS.anonymousOnLogin);
+    const { actor, child, settle, requestedForm, navigations, loadAuth } = start(APP_INPUTS.visitorOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle('loadCollege', demoCollege);
     await loadAuth();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'ready', application: 'absent' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'ready', application: 'absent' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     // The auth pages move between themselves without it (no answers actor: no answers to carry).
     child(SYSTEM_IDS.authCard).send({ type: 'link.follow', to: 'signup' });
@@ -267,23 +267,23 @@ describe('app: the application loads on demand', () => {
   });
 
   it.each(['/about', '/final-steps', '/completion', '/nowhere'])('reaching %s loads it', async (pathname) => {
-    const { actor, child, settle, requestedForm, loadForm } = start(APP_INPUTS.anonymousOnLogin);
+    const { actor, child, settle, requestedForm, loadForm } = start(APP_INPUTS.visitorOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle('loadCollege', demoCollege);
     child(SYSTEM_IDS.navigation).send(at(pathname));
     await flush();
     expect(requestedForm()).toBe(true);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', application: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'loading' });
     await loadForm();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', application: 'running' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'running' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
   });
 
   it.each([
     ['a service link', '?service_token=service-token-0123456789'],
     ['a token', '?token=tmp-token-0123456789'],
   ])('%s loads it even on an auth route', (_name, search) => {
-    const { requestedForm } = start({ ...APP_INPUTS.anonymousOnLogin, search });
+    const { requestedForm } = start({ ...APP_INPUTS.visitorOnLogin, search });
     expect(requestedForm()).toBe(true);
   });
 
@@ -292,11 +292,11 @@ describe('app: the application loads on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle('loadCollege', demoCollege);
     await settle('loadProfile', { ...sampleProfile, last_page: null });
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', application: 'absent' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'applicant', auth: 'loading', application: 'absent' });
     expect(requestedForm()).toBe(false);
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ applicant: 'idle' });
     expect(answers().answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({ role: 'applicant', webStatus: 'started' });
   });
@@ -311,7 +311,7 @@ describe('app: the application loads on demand', () => {
   });
 
   it("a login on /login, then the default route: the profile reaches the applicant's answers actor", async () => {
-    const { actor, child, settle, answers, loadForm } = start(APP_INPUTS.anonymousOnLogin);
+    const { actor, child, settle, answers, loadForm } = start(APP_INPUTS.visitorOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle('loadCollege', demoCollege);
     child(SYSTEM_IDS.session).send({ type: 'session.loggedIn' });
@@ -319,17 +319,17 @@ describe('app: the application loads on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle('loadProfile', sampleProfile);
     await loadForm();
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'loading', application: 'running' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ student: 'idle' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'applicant', auth: 'loading', application: 'running' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ applicant: 'idle' });
     expect(answers().answers).toEqual({ first_name: 'Ada' });
   });
 
   it("the form's code failing to load leaves the page up (no root error screen, formFailed); the form area tries again", async () => {
-    const { actor, gate, child, settle, loadForm } = start(APP_INPUTS.anonymous);
+    const { actor, gate, child, settle, loadForm } = start(APP_INPUTS.visitor);
     await settle('loadCollege', demoCollege);
     gate.reject('loadApplication', failures.network);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', application: 'failed' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'failed' });
     expect(actor.getSnapshot().hasTag('error')).toBe(false);
     expect(actor.getSnapshot().hasTag('formFailed')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
@@ -337,15 +337,15 @@ describe('app: the application loads on demand', () => {
     // The navigation actor reports the form area (app.formArea): the code is asked for again.
     child(SYSTEM_IDS.navigation).send(at('/education'));
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', application: 'loading' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'loading' });
     expect(actor.getSnapshot().hasTag('formLoading')).toBe(true);
     await loadForm();
     expect(actor.getSnapshot().hasTag('formFailed')).toBe(false);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
 
     // The root's own event does the same.
-    const direct = start(APP_INPUTS.anonymous);
+    const direct = start(APP_INPUTS.visitor);
     direct.gate.reject('loadApplication', failures.network);
     await flush();
     expect(direct.actor.getSnapshot().hasTag('formFailed')).toBe(true);
@@ -361,17 +361,17 @@ describe('app: the application loads on demand', () => {
     await settle('loadProfile', { ...sampleProfile, last_page: null });
     child(SYSTEM_IDS.session).send({ type: 'session.logout' });
     await settle('logout', { message: '' });
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', application: 'absent' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'absent' });
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
     expect(answers().answers).toEqual({});
   });
 });
 
 describe('app: the auth card actor loads on demand', () => {
   it('a page that starts on an auth card asks for it at once and spawns it under its system id', async () => {
-    const { actor, settle, child, loadAuth, requestedAuth } = start(APP_INPUTS.anonymousOnLogin);
+    const { actor, settle, child, loadAuth, requestedAuth } = start(APP_INPUTS.visitorOnLogin);
     expect(requestedAuth()).toBe(true);
     expect(actor.getSnapshot().hasTag('authLoading')).toBe(true);
     expect(child(SYSTEM_IDS.authCard)).toBeUndefined();
@@ -385,7 +385,7 @@ describe('app: the auth card actor loads on demand', () => {
   });
 
   it('the form area needs none of it; reaching an auth card loads it', async () => {
-    const { actor, settle, child, loadForm, loadAuth, requestedAuth } = start(APP_INPUTS.anonymous);
+    const { actor, settle, child, loadForm, loadAuth, requestedAuth } = start(APP_INPUTS.visitor);
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle('loadCollege', demoCollege);
     await loadForm();
@@ -394,14 +394,14 @@ describe('app: the auth card actor loads on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/signup'));
     await flush();
     expect(requestedAuth()).toBe(true);
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'loading', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'running' });
     await loadAuth();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'ready', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'ready', application: 'running' });
     expect(child(SYSTEM_IDS.authCard)).toBeDefined();
   });
 
   it('the application and the auth card, both loaded at run time, stay apart: leaving the page stops both and their children', async () => {
-    const { actor, settle, child, loadForm, loadAuth } = start(APP_INPUTS.anonymous);
+    const { actor, settle, child, loadForm, loadAuth } = start(APP_INPUTS.visitor);
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await settle('loadCollege', demoCollege);
     await loadForm();
@@ -415,12 +415,12 @@ describe('app: the auth card actor loads on demand', () => {
   });
 
   it('a lost connection while fetching it leaves the page up (no root error screen); the next auth card tries again', async () => {
-    const { actor, gate, settle, child, loadAuth } = start(APP_INPUTS.anonymousOnLogin);
+    const { actor, gate, settle, child, loadAuth } = start(APP_INPUTS.visitorOnLogin);
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle('loadCollege', demoCollege);
     gate.reject('loadAuthCard', failures.network);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'failed', application: 'absent' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'failed', application: 'absent' });
     expect(actor.getSnapshot().hasTag('error')).toBe(false);
     expect(actor.getSnapshot().hasTag('authFailed')).toBe(true);
     child(SYSTEM_IDS.navigation).send(at('/forgot'));
@@ -434,7 +434,7 @@ describe('app: the auth card actor loads on demand', () => {
 
 describe('app: failures and session changes', () => {
   it('shows the root error screen when loading fails', async () => {
-    const { actor, gate } = start(APP_INPUTS.anonymousWithToken);
+    const { actor, gate } = start(APP_INPUTS.visitorWithToken);
     gate.resolve('loadCollege', demoCollege);
     await flush();
     gate.reject('loadTemporaryAnswers', failures.network);
@@ -456,7 +456,7 @@ describe('app: failures and session changes', () => {
     await flush();
     gate.reject('saveCount', new Error('Server trouble.'));
     await flush();
-    expect(actor.getSnapshot().matches({ user: 'student' })).toBe(true);
+    expect(actor.getSnapshot().matches({ user: 'applicant' })).toBe(true);
     expect(actor.getSnapshot().hasTag('error')).toBe(false);
     expect((child(SYSTEM_IDS.toasts).getSnapshot() as { context: { toasts: unknown[] } }).context.toasts).toEqual([
       expect.objectContaining({ severity: 'error', title: 'Error adding another parents', message: 'Server trouble.' }),
@@ -476,11 +476,11 @@ describe('app: failures and session changes', () => {
     gate.reject('loadProfile', failures.unauthorised);
     await flush();
     await handOver();
-    expect(actor.getSnapshot().matches({ user: 'anonymous' })).toBe(true);
+    expect(actor.getSnapshot().matches({ user: 'visitor' })).toBe(true);
     expect(actor.getSnapshot().context.isLoggedIn).toBe(false);
     // The session is over: no inactivity logout runs any more.
     expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeUndefined();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
     expect(answers().answers).toEqual({});
     // The profile can answer before React mounted the router: the move waits for its first report.
     expect(navigations).toEqual([]);
@@ -489,7 +489,7 @@ describe('app: failures and session changes', () => {
   });
 
   it("a login stops the visitor's application and starts the applicant's: answers typed before logging in are offered when the account holds other answers", async () => {
-    const { actor, child, settle, answers, loadForm } = start(APP_INPUTS.anonymous);
+    const { actor, child, settle, answers, loadForm } = start(APP_INPUTS.visitor);
     await loadForm();
     await settle('loadCollege', demoCollege);
     const visitorApplication = child(SYSTEM_IDS.application);
@@ -503,10 +503,10 @@ describe('app: failures and session changes', () => {
     expect(child(SYSTEM_IDS.application)).toBeUndefined();
     expect(child(SYSTEM_IDS.answers)).toBeUndefined();
     await settle('loadProfile', sampleProfile);
-    expect(actor.getSnapshot().value).toEqual({ user: 'student', auth: 'absent', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'applicant', auth: 'absent', application: 'running' });
     expect(child(SYSTEM_IDS.application)).not.toBe(visitorApplication);
     // The account holds other answers: the page offers what was typed, and drops nothing.
-    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ student: 'choosing' })).toBe(true);
+    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ applicant: 'choosing' })).toBe(true);
     expect(answers().answers).toEqual({ first_name: 'Ada' });
     expect(answers().offered).toEqual({ first_name: 'Alan' });
     expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).role).toBe('applicant');
@@ -514,14 +514,14 @@ describe('app: failures and session changes', () => {
   });
 
   it('a login with answers typed before and an empty account keeps them and saves them to the account', async () => {
-    const { gate, child, settle, answers, loadForm } = start(APP_INPUTS.anonymous);
+    const { gate, child, settle, answers, loadForm } = start(APP_INPUTS.visitor);
     await loadForm();
     await settle('loadCollege', demoCollege);
     child(SYSTEM_IDS.answers).send({ type: 'answers.set', key: 'first_name', value: 'Alan' });
     child(SYSTEM_IDS.session).send({ type: 'session.loggedIn' });
     await settle('loadProfile', { ...sampleProfile, answer: {} });
     expect(answers().answers).toEqual({ first_name: 'Alan' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ student: 'saving' })).toBe(true);
+    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ applicant: 'saving' })).toBe(true);
     expect(gate.inputOf('saveAnswers')).toMatchObject({ changes: { first_name: 'Alan' } });
   });
 
@@ -538,7 +538,7 @@ describe('app: failures and session changes', () => {
     child(SYSTEM_IDS.session).send({ type: 'session.unauthorised' });
     await flush();
     await handOver();
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'running' });
     expect(applicantApplication.getSnapshot().status).toBe('stopped');
     expect(JSON.parse(device.local.getItem(draftKey(sampleProfile.username)) ?? 'null')).toMatchObject({
       base: sampleProfile.answer_version,
@@ -546,7 +546,7 @@ describe('app: failures and session changes', () => {
       sessionEnded: true,
     });
     expect(child(SYSTEM_IDS.application)).not.toBe(applicantApplication);
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
     expect(answers().answers).toEqual({});
     expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).role).toBe('visitor');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
@@ -559,16 +559,16 @@ describe('app: failures and session changes', () => {
     await settle('loadProfile', sampleProfile);
     child(SYSTEM_IDS.session).send({ type: 'session.logout' });
     await settle('logout', { message: '' });
-    expect(actor.getSnapshot().value).toEqual({ user: 'anonymous', auth: 'absent', application: 'running' });
+    expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'running' });
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, username: '', numLogins: 0, webStatus: null });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
     expect(answers().answers).toEqual({});
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('anonymous');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
   });
 
   it('the first page change sets has_changed_page', async () => {
-    const { actor, child, settle, loadForm } = start(APP_INPUTS.anonymous);
+    const { actor, child, settle, loadForm } = start(APP_INPUTS.visitor);
     await loadForm();
     await settle('loadCollege', demoCollege);
     child(SYSTEM_IDS.answers).send({ type: 'answers.saveAndGo', to: '/education' });
@@ -576,7 +576,7 @@ describe('app: failures and session changes', () => {
   });
 
   it('a login starts a new visit: a page change made before it no longer hides the first-login banner', async () => {
-    const { actor, child, settle, loadForm } = start(APP_INPUTS.anonymous);
+    const { actor, child, settle, loadForm } = start(APP_INPUTS.visitor);
     await loadForm();
     await settle('loadCollege', demoCollege);
     child(SYSTEM_IDS.answers).send({ type: 'answers.saveAndGo', to: '/education' });

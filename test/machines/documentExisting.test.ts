@@ -157,7 +157,7 @@ describe('downloading the converted PDF of an existing document (issue 13)', () 
     expect(visitor.snapshot().can({ type: 'document.download' })).toBe(false);
     const staff = start(staffWith(SAVED));
     await flush();
-    expect(staff.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    expect(staff.snapshot().matches({ staff: 'attached' })).toBe(true);
     expect(staff.snapshot().can({ type: 'document.download' })).toBe(false);
   });
 
@@ -167,7 +167,7 @@ describe('downloading the converted PDF of an existing document (issue 13)', () 
     await staff.send({ type: 'document.download' });
     expect(fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
     expect(staff.delivered).toEqual([`${DOCUMENT_URL}&service_token=staff-token`]);
-    expect(staff.snapshot().matches({ readOnly: { attached: 'idle' } })).toBe(true);
+    expect(staff.snapshot().matches({ staff: { attached: 'idle' } })).toBe(true);
     fake.fetchServiceDocumentLink.mockRejectedValueOnce(serverError);
     await staff.send({ type: 'document.download' });
     expect(staff.delivered).toHaveLength(1);

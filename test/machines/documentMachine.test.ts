@@ -61,7 +61,7 @@ describe('who it is created for', () => {
   it('does nothing for a visitor: nothing can be uploaded or downloaded, nothing is fetched, nothing is held', async () => {
     const run = start(VISITOR);
     await flush();
-    expect(run.snapshot().matches('anonymous')).toBe(true);
+    expect(run.snapshot().matches('visitor')).toBe(true);
     expect(run.snapshot().can({ type: 'document.choose', files: [pdf()] })).toBe(false);
     expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
     expect(run.snapshot().context).toMatchObject({ document: null, error: null, file: null, upload: null });
@@ -81,7 +81,7 @@ describe('who it is created for', () => {
   it("shows staff the staff copy's document as a read-only note, opened with the link's token, without loading anything", async () => {
     const run = start(staffWith(SAVED, 'staff-token'));
     await flush();
-    expect(run.snapshot().matches({ readOnly: 'attached' })).toBe(true);
+    expect(run.snapshot().matches({ staff: 'attached' })).toBe(true);
     expect(run.snapshot().hasTag('attached')).toBe(true);
     expect(run.snapshot().context.document).toEqual(SAVED);
     expect(run.snapshot().can({ type: 'document.delete' })).toBe(false);
@@ -95,7 +95,7 @@ describe('who it is created for', () => {
     for (const given of [staffWith(null, 'staff-token'), staffWith(null), { role: 'staff' } as const]) {
       const run = start(given);
       await flush();
-      expect(run.snapshot().matches({ readOnly: 'empty' })).toBe(true);
+      expect(run.snapshot().matches({ staff: 'empty' })).toBe(true);
       expect(run.snapshot().context.document).toBeNull();
       expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
       expect(run.fake.loadDocument).not.toHaveBeenCalled();

@@ -193,7 +193,7 @@ describe('uploading (spec section 4)', () => {
     expect(signal?.aborted).toBe(true);
     const visitor = start(VISITOR, fake);
     await flush();
-    expect(visitor.snapshot().matches('anonymous')).toBe(true);
+    expect(visitor.snapshot().matches('visitor')).toBe(true);
     expect(visitor.snapshot().context).toMatchObject({ file: null, upload: null, document: null });
   });
 

@@ -20,14 +20,14 @@ describe('the document view API', () => {
   it('tells a visitor the question needs an account, and staff whether a document was uploaded', async () => {
     const visitor = start(VISITOR);
     await flush();
-    expect(viewOf(visitor).phase).toBe('anonymous');
+    expect(viewOf(visitor).phase).toBe('visitor');
 
     const empty = start(staffWith(null));
     await flush();
-    expect(viewOf(empty)).toMatchObject({ phase: 'readOnlyEmpty', attached: false, staff: false });
+    expect(viewOf(empty)).toMatchObject({ phase: 'staffEmpty', attached: false, staff: false });
     const staff = start(staffWith(SAVED, 'staff-token'));
     await flush();
-    expect(viewOf(staff)).toMatchObject({ phase: 'readOnlyAttached', attached: true, staff: true, document: SAVED });
+    expect(viewOf(staff)).toMatchObject({ phase: 'staffAttached', attached: true, staff: true, document: SAVED });
   });
 
   it('takes an applicant from the file choice through the upload to the file attached, then deletes it after asking', async () => {

@@ -42,7 +42,7 @@ describe('web status', () => {
   it('starts a logged-in student without a status and posts it', async () => {
     const { subject, received, posted } = start(() => Promise.resolve({ message: 'Saved.' }));
     expect(subject.getSnapshot().value).toBe('unknown');
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     expect(subject.getSnapshot().value).toEqual({ started: 'posting' });
     await flush();
     expect(subject.getSnapshot().value).toEqual({ started: 'synced' });
@@ -52,7 +52,7 @@ describe('web status', () => {
 
   it('takes the status from the profile without posting it', () => {
     const { subject, received, posted } = start(() => Promise.resolve({}));
-    subject.send({ type: 'webStatus.load', entries: entries('started', 'validating'), student: true });
+    subject.send({ type: 'webStatus.load', entries: entries('started', 'validating'), applicant: true });
     expect(subject.getSnapshot().value).toEqual({ validating: 'synced' });
     expect(posted).toEqual([]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'webStatus.changed', webStatus: 'validating' }]);
@@ -60,7 +60,7 @@ describe('web status', () => {
 
   it('leaves anyone but a student without a status', () => {
     const { subject, received, posted } = start(() => Promise.resolve({}));
-    subject.send({ type: 'webStatus.load', entries: [], student: false });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: false });
     expect(subject.getSnapshot().value).toBe('none');
     expect(posted).toEqual([]);
     expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'webStatus.changed', webStatus: null }]);
@@ -68,7 +68,7 @@ describe('web status', () => {
 
   it('moves started → validating → submitted, posting each', async () => {
     const { subject, posted } = start(() => Promise.resolve({}));
-    subject.send({ type: 'webStatus.load', entries: entries('started'), student: true });
+    subject.send({ type: 'webStatus.load', entries: entries('started'), applicant: true });
     subject.send({ type: 'webStatus.submitted' });
     expect(subject.getSnapshot().value).toEqual({ started: 'synced' });
     subject.send({ type: 'webStatus.startValidating' });
@@ -90,7 +90,7 @@ describe('web status', () => {
         return {};
       }),
     );
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await flush();
     expect(subject.getSnapshot().value).toEqual({ started: 'retrying' });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS - 1);
@@ -110,7 +110,7 @@ describe('web status', () => {
         throw failures.network;
       }),
     );
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(posted).toHaveLength(1 + WEB_STATUS_RETRIES);
     expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
@@ -122,7 +122,7 @@ describe('web status', () => {
         throw failures.unauthorised;
       }),
     );
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(posted).toHaveLength(1);
     expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
@@ -137,7 +137,7 @@ describe('web status', () => {
         return {};
       }),
     );
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
     posted.length = 0;
@@ -157,10 +157,10 @@ describe('web status', () => {
         throw failures.network;
       }),
     );
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(subject.getSnapshot().value).toEqual({ started: 'failed' });
-    subject.send({ type: 'webStatus.load', entries: entries('started'), student: true });
+    subject.send({ type: 'webStatus.load', entries: entries('started'), applicant: true });
     expect(subject.getSnapshot().value).toEqual({ started: 'synced' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([
       { type: 'webStatus.changed', webStatus: 'started' },
@@ -171,7 +171,7 @@ describe('web status', () => {
   it('posts the status to the server', async () => {
     const post = vi.spyOn(api, 'postWebStatus').mockResolvedValue({ message: 'Saved.' });
     const actor = createActor(webStatusMachine).start();
-    actor.send({ type: 'webStatus.load', entries: [], student: true });
+    actor.send({ type: 'webStatus.load', entries: [], applicant: true });
     expect(post).toHaveBeenCalledWith('started', expect.any(AbortSignal));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ started: 'synced' });
@@ -181,7 +181,7 @@ describe('web status', () => {
 
   it('takes a submitted status from the profile, for every listener, without posting it', () => {
     const { subject, received, posted } = start(() => Promise.resolve({}));
-    subject.send({ type: 'webStatus.load', entries: entries('started', 'validating', 'submitted'), student: true });
+    subject.send({ type: 'webStatus.load', entries: entries('started', 'validating', 'submitted'), applicant: true });
     expect(subject.getSnapshot().value).toEqual({ submitted: 'synced' });
     expect(posted).toEqual([]);
     for (const id of LISTENERS) expect(received[id]).toEqual([{ type: 'webStatus.changed', webStatus: 'submitted' }]);
@@ -193,10 +193,10 @@ describe('web status', () => {
         throw failures.network;
       }),
     );
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(posted).toHaveLength(1 + WEB_STATUS_RETRIES);
-    subject.send({ type: 'webStatus.load', entries: [], student: true });
+    subject.send({ type: 'webStatus.load', entries: [], applicant: true });
     await vi.advanceTimersByTimeAsync(WEB_STATUS_RETRY_DELAY_MS * 10);
     expect(posted).toHaveLength(2 * (1 + WEB_STATUS_RETRIES));
   });

@@ -14,11 +14,11 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AppContext
  * onto an auth card, which need none of the form actors until the applicant reaches the form area.
  */
 export const APP_INPUTS = {
-  anonymous: { pathname: '/about', search: '', cookie: '' },
-  anonymousWithToken: { pathname: '/about', search: '?token=tmp-token-0123456789', cookie: '' },
+  visitor: { pathname: '/about', search: '', cookie: '' },
+  visitorWithToken: { pathname: '/about', search: '?token=tmp-token-0123456789', cookie: '' },
   loggedIn: { pathname: '/about', search: '', cookie: 'logged_in=1' },
   service: { pathname: '/about', search: '?service_token=service-token-0123456789', cookie: '' },
-  anonymousOnLogin: { pathname: '/login', search: '', cookie: '' },
+  visitorOnLogin: { pathname: '/login', search: '', cookie: '' },
   loggedInOnLogin: { pathname: '/login', search: '', cookie: 'logged_in=1' },
 } satisfies Record<string, AppInput>;
 
@@ -75,7 +75,7 @@ export const appModel: PathModel = {
     // a lost connection while fetching the module (a chunk of its own in the build) while the
     // college still loads. The root-level events are walked with the application absent or
     // running, not again while it loads.
-    const user = ['loadingCollege', 'anonymous', 'student', 'service'].find((state) => snapshot.matches({ user: state }));
+    const user = ['loadingCollege', 'visitor', 'applicant', 'staff'].find((state) => snapshot.matches({ user: state }));
     const formSettled = snapshot.matches({ application: 'absent' }) || snapshot.matches({ application: 'running' });
     return [
       ...callOutcomes('loadCollege', demoCollege, [failures.network]),
@@ -104,7 +104,7 @@ export const appModel: PathModel = {
     JSON.stringify([
       snapshot.value,
       context(snapshot).isLoggedIn,
-      context(snapshot).isServiceUser,
+      context(snapshot).isStaff,
       context(snapshot).hasChangedPage,
       arrivedBy(snapshot, event, previous),
     ]),

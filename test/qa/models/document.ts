@@ -419,6 +419,6 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
     step: documentStep,
     expect: documentExpectation,
     notDriven:
-      "staff's read-only view (readOnly.*) is another page, test/e2e/service.e2e.ts; a visitor's note (anonymous) is a visitor's page, test/e2e/documents.e2e.ts; document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document) is left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
+      "staff's read-only view (staff.*) is another page, test/e2e/service.e2e.ts; a visitor's note (visitor) is a visitor's page, test/e2e/documents.e2e.ts; document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document) is left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
   };
 }

@@ -184,7 +184,7 @@ function navigationExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEvent
     ? Object.values(AUTH_CARDS).find((card) => card.route === pathname)?.title
     : pageTitle(pathname);
   if (title) checks.push({ kind: 'heading', name: title });
-  const student = webStatus === 'started' || webStatus === 'validating';
+  const applicant = webStatus === 'started' || webStatus === 'validating';
   if (snapshot.matches({ lastPage: 'saving' }))
     return { words: `${title ?? pathname}, the last page being saved`, checks, waitsFor: SAVE_LAST_PAGE };
   if (snapshot.matches({ lastPage: 'failed' }))
@@ -198,7 +198,7 @@ function navigationExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEvent
   const words = sentOn ? `sent on to ${title ?? pathname}` : (title ?? pathname);
   return {
     words,
-    checks: student && savedLastPage !== undefined ? [...checks, { kind: 'saved', what: 'lastPage', value: savedLastPage }] : checks,
+    checks: applicant && savedLastPage !== undefined ? [...checks, { kind: 'saved', what: 'lastPage', value: savedLastPage }] : checks,
   };
 }
 

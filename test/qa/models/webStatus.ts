@@ -11,11 +11,11 @@ import { arrivedBy, type PathModel } from '../model';
 const entries = (...statuses: string[]) => statuses.map((web_status) => ({ web_status }));
 
 const LOADS = [
-  { type: 'webStatus.load', entries: [], student: true },
-  { type: 'webStatus.load', entries: [], student: false },
-  { type: 'webStatus.load', entries: entries('started'), student: true },
-  { type: 'webStatus.load', entries: entries('started', 'validating'), student: true },
-  { type: 'webStatus.load', entries: entries('started', 'validating', 'submitted'), student: true },
+  { type: 'webStatus.load', entries: [], applicant: true },
+  { type: 'webStatus.load', entries: [], applicant: false },
+  { type: 'webStatus.load', entries: entries('started'), applicant: true },
+  { type: 'webStatus.load', entries: entries('started', 'validating'), applicant: true },
+  { type: 'webStatus.load', entries: entries('started', 'validating', 'submitted'), applicant: true },
 ];
 
 export const webStatusModel: PathModel = {
@@ -45,7 +45,7 @@ export const webStatusSimpleModel: PathModel = {
 
 const POST_STATUS: Call = { method: 'POST', path: '/api/web-status' };
 const sessionInvalid = { status: 401, body: { message: failures.unauthorised.message } };
-const load = (student: boolean, ...statuses: string[]) => ({ type: 'webStatus.load', entries: entries(...statuses), student });
+const load = (applicant: boolean, ...statuses: string[]) => ({ type: 'webStatus.load', entries: entries(...statuses), applicant });
 const statusOf = (snapshot: AnyMachineSnapshot) =>
   (['started', 'validating', 'submitted'] as const).find((status) => snapshot.matches(status)) ?? null;
 
@@ -85,8 +85,8 @@ function webStatusStep(event: AnyEventObject, before: AnyMachineSnapshot): StepP
   const status = statusOf(before);
   switch (event.type) {
     case 'webStatus.load': {
-      const { entries: loaded, student } = event as unknown as { entries: { web_status: string }[]; student: boolean };
-      if (!student) return { words: 'Open the page as a visitor: no one is logged in', actions: [] };
+      const { entries: loaded, applicant } = event as unknown as { entries: { web_status: string }[]; applicant: boolean };
+      if (!applicant) return { words: 'Open the page as a visitor: no one is logged in', actions: [] };
       if (loaded.length === 0) return { words: 'Sign up as a new applicant and log in', actions: LOGIN };
       if (loaded.length === 1)
         return {

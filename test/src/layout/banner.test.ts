@@ -13,7 +13,7 @@ describe('the welcome banner (section 1)', () => {
   });
 
   it('picks the text by login count', () => {
-    expect(bannerVariant({ isLoggedIn: false, numLogins: 0 })).toBe('anonymous');
+    expect(bannerVariant({ isLoggedIn: false, numLogins: 0 })).toBe('visitor');
     expect(bannerVariant({ isLoggedIn: true, numLogins: 1 })).toBe('firstLogin');
     expect(bannerVariant({ isLoggedIn: true, numLogins: 2 })).toBe('returning');
     expect(bannerVariant({ isLoggedIn: true, numLogins: 9 })).toBe('returning');
