@@ -18,5 +18,8 @@ export default defineConfig({
     ...base.test,
     include: narrowed?.length ? narrowed : ['test/machines/**/*.test.ts'],
     exclude: ['test/machines/bundleWeight.test.ts', 'node_modules/**'],
+    // Workers as threads of Stryker's runner process: a mutant that loops forever gets the runner
+    // killed, and forked workers outlived it, each spinning a core until the machine stalled.
+    pool: 'threads',
   },
 });
