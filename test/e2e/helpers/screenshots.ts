@@ -12,7 +12,14 @@ const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../artifacts/screenshots
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+  // A step page lays out its sections only near the screen; a picture of the whole page shows each
+  // one as a reader scrolling to it would see it, and the page is left as it was.
+  const everySection = await page.addStyleTag({ content: '.q-section { content-visibility: visible !important; }' });
+  try {
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+  } finally {
+    await everySection.evaluate((style) => style.remove());
+  }
 }
 
 export const WIDTHS = [1280, 390] as const;
