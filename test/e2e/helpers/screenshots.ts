@@ -18,7 +18,7 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   try {
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
   } finally {
-    await everySection.evaluate((style) => style.remove());
+    await everySection.evaluate((style) => (style as HTMLStyleElement).remove());
   }
 }
 
