@@ -1,3 +1,4 @@
+import { saveScreenshot } from './screenshots';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -111,8 +112,7 @@ export const ABOUT_REQUIRED = {
  * viewport for what floats over it (a dialog, an open list).
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: resolve(import.meta.dirname, `../../artifacts/screenshots/${name}-${width}.png`), fullPage });
+  await saveScreenshot(page, name, { fullPage });
 }
 
 /** The same screen at a desktop width and at a phone's 390 px; the page keeps its width after. */
