@@ -66,7 +66,14 @@ export async function measurePage(
         await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
       }
       await page.addInitScript(() => {
-        const state = { lcpMs: 0, fcpMs: 0, headingMs: 0, layoutShift: 0, busyUntil: 0, tasks: [] as { start: number; duration: number }[] };
+        const state = {
+          lcpMs: 0,
+          fcpMs: 0,
+          headingMs: 0,
+          layoutShift: 0,
+          busyUntil: 0,
+          tasks: [] as { start: number; duration: number }[],
+        };
         window.__perf = state;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) state.lcpMs = entry.startTime;

@@ -233,7 +233,10 @@ describe('app: every mode', () => {
       expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
       expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('staff');
       expect(answers().answers).toEqual({ first_name: 'Grace' });
-      expect(child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).toMatchObject({ role: 'staff', counts: { legacy: 2 } });
+      expect(child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).toMatchObject({
+        role: 'staff',
+        counts: { legacy: 2 },
+      });
       expect((child(SYSTEM_IDS.tabs).getSnapshot().context as TabsContext).chosen).toMatchObject({ personal_statement: 'upload' });
       expect(child(documentSystemId('personal_statement_doc')).getSnapshot().hasTag('attached')).toBe(true);
       // The staff copy is all there is: nothing of an applicant's is loaded.

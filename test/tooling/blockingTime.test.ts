@@ -3,7 +3,13 @@ import { blockingTime } from '../../bench/stats';
 
 describe("the bench's total blocking time", () => {
   it("adds up each long task's time beyond 50 ms", () => {
-    expect(blockingTime([{ start: 0, duration: 120 }, { start: 200, duration: 50 }, { start: 300, duration: 80 }])).toBe(100);
+    expect(
+      blockingTime([
+        { start: 0, duration: 120 },
+        { start: 200, duration: 50 },
+        { start: 300, duration: 80 },
+      ]),
+    ).toBe(100);
   });
 
   it('counts from the first contentful paint, as the metric is defined: earlier tasks not at all, a task across it from it', () => {

@@ -16,7 +16,11 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   // one as a reader scrolling to it would see it, and the page is left as it was.
   const everySection = await page.addStyleTag({ content: '.q-section { content-visibility: visible !important; }' });
   try {
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${width}.png`),
+      fullPage: options.fullPage ?? true,
+      animations: 'disabled',
+    });
   } finally {
     await everySection.evaluate((style) => (style as HTMLStyleElement).remove());
   }
