@@ -1,6 +1,14 @@
-import { questionsOfSection, type SectionId } from '../catalogue/questions';
+import { QUESTIONS, type SectionId } from '../catalogue/questions';
 import { BlockView } from './BlockView';
 import { blockKeys, sectionBlocks } from './layout';
+
+/**
+ * A section is laid out only near the screen (questions.css), which clips what reaches past its
+ * edge: a section holding the school search, whose list opens below the field, is always laid out.
+ */
+const OPENS_PAST_EDGE: ReadonlySet<SectionId> = new Set(
+  QUESTIONS.filter((question) => question.kind === 'schoolSearch').map((question) => question.section),
+);
 
 interface Props {
   section: { readonly id: SectionId; readonly title: string };
@@ -17,11 +25,8 @@ export function SectionView({ section, isVisible, required }: Props) {
   const blocks = sectionBlocks(section.id).filter((block) => blockKeys(block).some(isVisible));
   if (blocks.length === 0) return null;
   const headingId = `section-${section.id}`;
-  // A section is laid out only near the screen (questions.css), which clips what reaches past its
-  // edge: a section holding the school search, whose list opens below the field, is always laid out.
-  const opensPastEdge = questionsOfSection(section.id).some((question) => question.kind === 'schoolSearch');
   return (
-    <section className={opensPastEdge ? 'q-section q-section--open' : 'q-section'} aria-labelledby={headingId}>
+    <section className={OPENS_PAST_EDGE.has(section.id) ? 'q-section q-section--open' : 'q-section'} aria-labelledby={headingId}>
       <h2 id={headingId} className="q-section__title">
         {section.title}
       </h2>
