@@ -20,7 +20,13 @@ export function quotedList(labels: readonly string[]): string {
 }
 
 const yourAnswers = (count: number) => (count === 1 ? 'your answer' : 'your answers');
-const groupedNumber = (value: number) => value.toLocaleString('en-US');
+// One formatter for every number in the texts: toLocaleString builds a new one at each call, and a
+// step page renders a character count for every text answer.
+const numbers = new Intl.NumberFormat('en-US');
+const groupedNumber = (value: number) => numbers.format(value);
+
+/** "1 character", "1,200 characters". */
+export const characters = (count: number) => `${groupedNumber(count)} ${count === 1 ? 'character' : 'characters'}`;
 
 /** The questions asked before answers are destroyed, all in one style: what goes, by label, and where. */
 export const LOSS_MESSAGES = {
@@ -47,7 +53,7 @@ export const LOSS_MESSAGES = {
 /** A paste that would take a text area over its limit is refused whole. */
 export const PASTE_MESSAGES = {
   tooLong: (over: number, limit: number) =>
-    `What you pasted takes this answer ${groupedNumber(over)} ${over === 1 ? 'character' : 'characters'} over the ${groupedNumber(limit)}-character limit: please shorten it by ${groupedNumber(over)}.`,
+    `What you pasted takes this answer ${characters(over)} over the ${groupedNumber(limit)}-character limit: please shorten it by ${groupedNumber(over)}.`,
 } as const;
 
 /** Another tab or window saved some of the same answers first (HTTP 409). */

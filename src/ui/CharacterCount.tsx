@@ -1,14 +1,10 @@
 import { useEffect, useState } from 'react';
+import { characters } from '../catalogue/answerMessages';
 
 /** The count shows once this share of the limit is used (a text area with `total` shows its total always). */
 const SHOW_FROM = 0.75;
 /** Screen readers hear the count once typing pauses this long, not at every keystroke. */
 const ANNOUNCE_AFTER_MS = 1000;
-
-// One formatter for every count: toLocaleString builds a new one at each call, and a step page
-// renders a count for every text answer.
-const numbers = new Intl.NumberFormat('en-US');
-const characters = (n: number) => `${numbers.format(n)} ${n === 1 ? 'character' : 'characters'}`;
 
 /** GOV.UK's character count words: what is left, or how many to cut. */
 export function countStatus(length: number, limit: number): string {
