@@ -8,6 +8,7 @@ import { clearGuardMachine } from './clearGuardMachine';
 import type { WebStatus } from './coreEvents';
 import type { DocumentInfo } from './documentFiles';
 import { documentMachine } from './documentMachine';
+import { staffDocumentMachine } from './staffDocumentMachine';
 import { lookupMachine } from './lookupMachine';
 import { pdfCopyMachine } from './pdfCopyMachine';
 import { submitMachine } from './submitMachine';
@@ -83,22 +84,22 @@ export const applicationMachine = setup({
     pdfCopy: pdfCopyMachine,
     submit: submitMachine,
     document: documentMachine,
+    staffDocument: staffDocumentMachine,
   },
   actions: {
-    /** One document actor per document question; staff open the converted PDF with the staff link's token. */
+    /**
+     * One document actor per document question: an applicant's uploads and deletes, staff open
+     * the converted PDF with the staff link's token. A visitor's application has none: a document
+     * needs an account, and nothing may be called without a session.
+     */
     spawnDocuments: enqueueActions(({ context, enqueue }) => {
       for (const answerKey of DOCUMENT_KEYS) {
         const id = documentSystemId(answerKey);
-        enqueue.spawnChild('document', {
-          id,
-          systemId: id,
-          input: {
-            answerKey,
-            role: context.role,
-            document: context.staff?.documents[answerKey] ?? null,
-            serviceToken: context.staff?.token,
-          },
-        });
+        if (context.role === 'applicant') enqueue.spawnChild('document', { id, systemId: id, input: { answerKey } });
+        else if (context.staff) {
+          const input = { answerKey, document: context.staff.documents[answerKey] ?? null, serviceToken: context.staff.token };
+          enqueue.spawnChild('staffDocument', { id, systemId: id, input });
+        }
       }
     }),
   },

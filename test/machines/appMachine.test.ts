@@ -31,7 +31,10 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.overlays,
 ];
 
-/** Spawned by the session's application, all at once. */
+/** One per document question: an applicant's or staff's application spawns them, a visitor's none (a document needs an account). */
+const DOCUMENT_CHILDREN = DOCUMENT_KEYS.map(documentSystemId);
+
+/** Spawned by the session's application, all at once (the documents' for an applicant or staff). */
 const FORM_CHILDREN = [
   SYSTEM_IDS.answers,
   SYSTEM_IDS.validation,
@@ -41,7 +44,7 @@ const FORM_CHILDREN = [
   SYSTEM_IDS.tabs,
   SYSTEM_IDS.pdfCopy,
   SYSTEM_IDS.clearGuard,
-  ...DOCUMENT_KEYS.map(documentSystemId),
+  ...DOCUMENT_CHILDREN,
 ];
 
 /** Where a visitor's typed answers stay in this tab until an account takes them. */
@@ -131,9 +134,12 @@ describe('app: every mode', () => {
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isStaff: false, webStatus: null, college: demoCollege });
-    for (const id of FORM_CHILDREN) expect(child(id), id).toBeDefined();
+    const visitorChildren = FORM_CHILDREN.filter((id) => !DOCUMENT_CHILDREN.includes(id));
+    for (const id of visitorChildren) expect(child(id), id).toBeDefined();
     // Under the application, by the system ids the views look them up by.
-    for (const id of FORM_CHILDREN) expect(child(id)._parent, id).toBe(child(SYSTEM_IDS.application));
+    for (const id of visitorChildren) expect(child(id)._parent, id).toBe(child(SYSTEM_IDS.application));
+    // Nothing may be called without a session: no document actor, the question says it needs an account.
+    for (const id of DOCUMENT_CHILDREN) expect(child(id), id).toBeUndefined();
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
     expect(answers().answers).toEqual({});
@@ -194,6 +200,8 @@ describe('app: every mode', () => {
     expect(child(SYSTEM_IDS.validation).getSnapshot().matches('active')).toBe(true);
     expect((child(SYSTEM_IDS.validation).getSnapshot().context as ValidationContext).essayLimit).toBe(demoCollege.essayLimit);
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().matches('active')).toBe(true);
+    // Each document question's actor loads the applicant's document answer.
+    for (const id of DOCUMENT_CHILDREN) expect(child(id), id).toBeDefined();
     expect(navigations).toEqual([{ type: 'navigate', to: '/education', replace: true }]);
     expect(gate.calls.filter((call) => call.id === 'loadProfile')).toHaveLength(1);
   });
