@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import type { AnswerValue } from '../src/catalogue/dataModel';
 import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import { addAnotherMachine } from './addAnotherMachine';
-import type { AnswersInput } from './answersContext';
+import type { AnswersInput, AnswersKept } from './answersContext';
 import { answersMachine } from './answersMachine';
 import { clearGuardMachine } from './clearGuardMachine';
 import type { WebStatus } from './coreEvents';
@@ -41,6 +41,9 @@ export interface ApplicationInput {
   webStatus: WebStatus;
   staff?: StaffCopy;
 }
+
+/** Where the answers actor keeps a change, for who is using the app. */
+const KEPT: Record<Role, AnswersKept> = { visitor: 'onDevice', applicant: 'onServer', staff: 'fixed' };
 
 interface ApplicationContext {
   role: Role;
@@ -110,7 +113,7 @@ export const applicationMachine = setup({
     essayLimit: input.essayLimit,
     webStatus: input.webStatus,
     staff: input.staff,
-    given: { role: input.role, answers: input.answers, version: input.version, owner: input.owner },
+    given: { kept: KEPT[input.role], answers: input.answers, version: input.version, owner: input.owner },
   }),
   entry: [
     // A session that starts validating shows the errors of the answers it starts with.
@@ -122,7 +125,7 @@ export const applicationMachine = setup({
     spawnChild('answers', {
       id: 'answers',
       systemId: SYSTEM_IDS.answers,
-      input: ({ context }) => context.given ?? { role: context.role, answers: {} },
+      input: ({ context }) => context.given ?? { kept: KEPT[context.role], answers: {} },
     }),
     // From now on the answers actor alone holds the answers.
     assign({ given: null }),

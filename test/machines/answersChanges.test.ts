@@ -79,7 +79,7 @@ describe('a draft that changes nothing', () => {
         applicant({ city: 'Boston' }, 1),
       );
       await flush();
-      expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+      expect(subject.getSnapshot().value).toEqual({ onServer: 'idle' });
       expect(sent).toEqual([]);
       expect(toasts(received)).toEqual([]);
     }

@@ -38,7 +38,7 @@ describe('Next from each state a save leaves', () => {
       expect(pageChanges(run.received), arrange).toBe(2);
       await flush();
       expect(navigations(run.received), arrange).toEqual([{ type: 'navigate', to: '/education' }]);
-      expect(run.subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+      expect(run.subject.getSnapshot().value).toEqual({ onServer: 'idle' });
     }
   });
 });
@@ -95,11 +95,11 @@ describe('the network coming back', () => {
     run.outcomes.push(failures.network, failures.network);
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(run.subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'offline' } });
     expect(run.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.answersUnsaved', unsaved: true });
     run.subject.send({ type: 'connection.online' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'retrying' } });
+    expect(run.subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'retrying' } });
     expect(run.subject.getSnapshot().context.retries).toBe(1);
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS);
     expect(run.sent).toHaveLength(3);
@@ -178,7 +178,7 @@ describe('more of what the page and its neighbours are told', () => {
     run.outcomes.push(failures.network);
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'retrying' } });
+    expect(run.subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'retrying' } });
   });
 
   it('a visitor without answers moves on, the page told', () => {

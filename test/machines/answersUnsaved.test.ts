@@ -45,7 +45,7 @@ function start() {
       ),
     },
   });
-  const input = { role: 'applicant', answers: { first_name: 'Ada' }, version: 1 } as const;
+  const input = { kept: 'onServer', answers: { first_name: 'Ada' }, version: 1 } as const;
   const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
   return { ...run, outcomes, sent, guards: () => guards };
 }
@@ -59,11 +59,11 @@ describe('answers: unsaved until the server confirms them', () => {
     expect(tags(subject)).toEqual([]);
     expect(guards()).toBe(0);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Grace' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'unsaved' });
+    expect(subject.getSnapshot().value).toEqual({ onServer: 'unsaved' });
     expect(tags(subject)).toEqual(['unsaved']);
     expect(guards()).toBe(1);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(subject.getSnapshot().value).toEqual({ onServer: 'idle' });
     expect(guards()).toBe(0);
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -81,7 +81,7 @@ describe('answers: a save that fails for the network', () => {
     outcomes.push(failures.network);
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'offline' } });
     expect(tags(subject)).toEqual(['unsaved', 'offline']);
     expect(guards()).toBe(1);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -103,7 +103,7 @@ describe('answers: a save that fails for the network', () => {
     outcomes.push(failures.network, failures.network, failures.network);
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'retrying' } });
+    expect(subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'retrying' } });
     expect(tags(subject)).toEqual(['unsaved', 'retrying']);
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS - 1);
     expect(sent).toHaveLength(1);
@@ -135,13 +135,13 @@ describe('answers: a save that fails for the network', () => {
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
     subject.send({ type: 'connection.offline' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'offline' } });
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_MAX_MS);
     expect(sent).toHaveLength(1);
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
     expect(sent).toHaveLength(2);
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'offline' } });
     subject.send({ type: 'connection.online' });
     await flush();
     expect(sent).toHaveLength(3);
