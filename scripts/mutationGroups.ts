@@ -31,8 +31,17 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/documentFiles.ts',
       'machines/documentPages.ts',
       'machines/documentView.ts',
+      'machines/staffDocumentMachine.ts',
     ],
-    tests: machineTests('documentMachine', 'documentUpload', 'documentExisting', 'documentMachineApi', 'documentPages', 'documentView'),
+    tests: machineTests(
+      'documentMachine',
+      'documentUpload',
+      'documentExisting',
+      'documentMachineApi',
+      'documentPages',
+      'documentView',
+      'staffDocumentMachine',
+    ),
   },
   {
     name: 'tabsMachine',
