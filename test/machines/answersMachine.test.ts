@@ -18,6 +18,7 @@ import {
   readable,
 } from './helpers/invariants';
 import { answered, createGate, flush, startInSystem } from './helpers/system';
+import { connectAnswers } from '../../machines/answersView';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 /** An applicant's session whose server holds no answers yet. */
@@ -223,7 +224,7 @@ describe('answers: two tabs of one applicant', () => {
     expect(answersOf(subject)).toMatchObject({ first_name: firstName, last_name: 'King' });
     expect(saved.at(-1)).toEqual(sent);
     expect(baseVersions.at(-1)).toBe(7);
-    expect(subject.getSnapshot().value).toEqual({ onServer: 'saved' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'saved', saving: false });
     expect(subject.getSnapshot().context.conflicts).toEqual([]);
     // Nothing given back after a login: no toast says answers were restored.
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -281,7 +282,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(baseVersions).toEqual([5]);
     // The reply carries the answers as saved, for an asker that checks them.
     expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
-    expect(subject.getSnapshot().value).toEqual({ onServer: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
     expect((received[SYSTEM_IDS.validation] ?? []).filter((event) => event.type === 'validation.post')).toEqual([]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -337,7 +338,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     await flush();
     // The reply carries the answers as saved, for an asker that checks them.
     expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
-    expect(subject.getSnapshot().value).toEqual({ onServer: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
   });
 
   it('asked during a save that meets a conflict, replies conflict without saving over it', async () => {
@@ -467,12 +468,12 @@ describe('answers: student', () => {
     expect(told).toEqual([{ type: 'store.clear' }]);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
-    expect(subject.getSnapshot().value).toEqual({ onServer: 'saving' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saving: true });
     expect(subject.getSnapshot().hasTag('busy')).toBe(true);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     await flush();
     expect(saved).toEqual([{ first_name: 'Ada' }]);
-    expect(subject.getSnapshot().value).toEqual({ onServer: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
     // The check is of the answers as saved.
     expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.post', answers: { first_name: 'Ada' } }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);

@@ -6,6 +6,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ApiError } from '../../machines/api/httpClient';
 import { flush } from './helpers/system';
 import { applicant, OWNER, startOnDevice } from './helpers/answersDevice';
+import { connectAnswers } from '../../machines/answersView';
 
 /*
  * The applicant's answers in every state a save can leave them in: Next and Save go on from each,
@@ -38,7 +39,11 @@ describe('Next from each state a save leaves', () => {
       expect(pageChanges(run.received), arrange).toBe(2);
       await flush();
       expect(navigations(run.received), arrange).toEqual([{ type: 'navigate', to: '/education' }]);
-      expect(run.subject.getSnapshot().value).toEqual({ onServer: 'idle' });
+      expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({
+        saveStatus: null,
+        saving: false,
+        offering: false,
+      });
     }
   });
 });
@@ -95,11 +100,11 @@ describe('the network coming back', () => {
     run.outcomes.push(failures.network, failures.network);
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'offline' } });
+    expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({ saveStatus: 'offline', saving: false });
     expect(run.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.answersUnsaved', unsaved: true });
     run.subject.send({ type: 'connection.online' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'retrying' } });
+    expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({ saveStatus: 'retrying', saving: false });
     expect(run.subject.getSnapshot().context.retries).toBe(1);
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS);
     expect(run.sent).toHaveLength(3);
@@ -178,7 +183,7 @@ describe('more of what the page and its neighbours are told', () => {
     run.outcomes.push(failures.network);
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ onServer: { waitingForNetwork: 'retrying' } });
+    expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({ saveStatus: 'retrying', saving: false });
   });
 
   it('a visitor without answers moves on, the page told', () => {
