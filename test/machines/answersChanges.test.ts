@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESTORED_MESSAGES } from '../../src/catalogue/answerMessages';
 import { failures } from '../qa/fixtures';
-import { answersIn } from '../../machines/answersView';
+import { answersIn, connectAnswers } from '../../machines/answersView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { flush } from './helpers/system';
 import { applicant, OWNER, startOnDevice, toasts } from './helpers/answersDevice';
-import { connectAnswers } from '../../machines/answersView';
 
 /*
  * What changes the answers besides typing one (an address lookup filling several, a switch or an

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failures } from '../qa/fixtures';
 import { SAVE_RETRY_FIRST_MS } from '../../machines/browserSignals';
-import { answersIn } from '../../machines/answersView';
+import { answersIn, connectAnswers } from '../../machines/answersView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ApiError } from '../../machines/api/httpClient';
 import { flush } from './helpers/system';
 import { applicant, OWNER, startOnDevice } from './helpers/answersDevice';
-import { connectAnswers } from '../../machines/answersView';
 
 /*
  * The applicant's answers in every state a save can leave them in: Next and Save go on from each,
