@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
 import demoCollege from '../../src/college/demo-college.json';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import type { AddAnotherContext } from '../../machines/addAnotherMachine';
 import { draftKey } from '../../machines/answerDrafts';
 import type { AnswersContext } from '../../machines/answersContext';
 import { appMachine } from '../../machines/appMachine';
+import { connectApp } from '../../machines/appView';
 import { authCardMachine } from '../../machines/authCardMachine';
 import { APP_INPUTS, sampleProfile, sampleServiceData } from '../qa/models/app';
 import { failures } from '../qa/fixtures';
@@ -33,6 +34,9 @@ const CORE_CHILDREN = [
 
 /** One per document question: an applicant's or staff's application spawns them, a visitor's none (a document needs an account). */
 const DOCUMENT_CHILDREN = DOCUMENT_KEYS.map(documentSystemId);
+
+/** What the page's frame reads of the root, through its view API. */
+const appView = (actor: Actor<typeof appMachine>) => connectApp(actor.getSnapshot(), (event) => actor.send(event));
 
 /** Spawned by the session's application, all at once (the documents' for an applicant or staff). */
 const FORM_CHILDREN = [
@@ -104,7 +108,7 @@ describe('app: every mode', () => {
     for (const id of CORE_CHILDREN) expect(child(id), id).toBeDefined();
     expect(actor.system.get(SYSTEM_IDS.app)).toBe(actor);
     expect(actor.getSnapshot().matches({ user: 'loadingCollege' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(appView(actor).loading).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -128,11 +132,11 @@ describe('app: every mode', () => {
     const { actor, gate, child, settle, answers, loadForm } = start(APP_INPUTS.visitor);
     expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeUndefined();
     await loadForm();
-    expect(actor.getSnapshot().hasTag('formReady')).toBe(false);
+    expect(appView(actor).formReady).toBe(false);
     await settle('loadCollege', demoCollege);
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'running' });
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
-    expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
+    expect(appView(actor).formReady).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isStaff: false, webStatus: null, college: demoCollege });
     const visitorChildren = FORM_CHILDREN.filter((id) => !DOCUMENT_CHILDREN.includes(id));
     for (const id of visitorChildren) expect(child(id), id).toBeDefined();
@@ -202,6 +206,9 @@ describe('app: every mode', () => {
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().matches('active')).toBe(true);
     // Each document question's actor loads the applicant's document answer.
     for (const id of DOCUMENT_CHILDREN) expect(child(id), id).toBeDefined();
+    // Stately Inspect shows the application's children by these names: each its system id.
+    const application = child(SYSTEM_IDS.application).getSnapshot() as { children: Record<string, unknown> };
+    expect(Object.keys(application.children).sort()).toEqual([...FORM_CHILDREN].sort());
     expect(navigations).toEqual([{ type: 'navigate', to: '/education', replace: true }]);
     expect(gate.calls.filter((call) => call.id === 'loadProfile')).toHaveLength(1);
   });
@@ -233,12 +240,12 @@ describe('app: every mode', () => {
       await settle('loadServiceData', sampleServiceData);
       if (!codeFirst) {
         expect(actor.getSnapshot().value).toEqual({ user: 'staff', auth: 'absent', application: 'loading' });
-        expect(actor.getSnapshot().hasTag('formReady')).toBe(false);
+        expect(appView(actor).formReady).toBe(false);
         await loadForm();
       }
       expect(actor.getSnapshot().value).toEqual({ user: 'staff', auth: 'absent', application: 'running' });
-      expect(actor.getSnapshot().hasTag('staff')).toBe(true);
-      expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
+      expect(appView(actor).staff).toBe(true);
+      expect(appView(actor).formReady).toBe(true);
       expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('fixed');
       expect(answers().answers).toEqual({ first_name: 'Grace' });
       expect(child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).toMatchObject({
@@ -341,8 +348,8 @@ describe('app: the application loads on demand', () => {
     gate.reject('loadApplication', failures.network);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'failed' });
-    expect(actor.getSnapshot().hasTag('error')).toBe(false);
-    expect(actor.getSnapshot().hasTag('formFailed')).toBe(true);
+    expect(appView(actor).failed).toBe(false);
+    expect(appView(actor).formFailed).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
     expect(child(SYSTEM_IDS.application)).toBeUndefined();
     // The navigation actor reports the form area (app.formArea): the code is asked for again.
@@ -351,15 +358,15 @@ describe('app: the application loads on demand', () => {
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'absent', application: 'loading' });
     expect(actor.getSnapshot().hasTag('formLoading')).toBe(true);
     await loadForm();
-    expect(actor.getSnapshot().hasTag('formFailed')).toBe(false);
-    expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
+    expect(appView(actor).formFailed).toBe(false);
+    expect(appView(actor).formReady).toBe(true);
     expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
 
     // The root's own event does the same.
     const direct = start(APP_INPUTS.visitor);
     direct.gate.reject('loadApplication', failures.network);
     await flush();
-    expect(direct.actor.getSnapshot().hasTag('formFailed')).toBe(true);
+    expect(appView(direct.actor).formFailed).toBe(true);
     direct.actor.send({ type: 'app.formArea' });
     expect(direct.actor.getSnapshot().hasTag('formLoading')).toBe(true);
     expect(direct.gate.isPending('loadApplication')).toBe(true);
@@ -389,7 +396,7 @@ describe('app: the auth card actor loads on demand', () => {
     child(SYSTEM_IDS.navigation).send(at('/login'));
     await settle('loadCollege', demoCollege);
     await loadAuth();
-    expect(actor.getSnapshot().hasTag('authReady')).toBe(true);
+    expect(appView(actor).authReady).toBe(true);
     expect(child(SYSTEM_IDS.authCard).getSnapshot().status).toBe('active');
     child(SYSTEM_IDS.authCard).send({ type: 'card.open', card: 'forgot', prefill: {} });
     expect(child(SYSTEM_IDS.authCard).getSnapshot().context).toMatchObject({ card: 'forgot' });
@@ -432,14 +439,14 @@ describe('app: the auth card actor loads on demand', () => {
     gate.reject('loadAuthCard', failures.network);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'failed', application: 'absent' });
-    expect(actor.getSnapshot().hasTag('error')).toBe(false);
-    expect(actor.getSnapshot().hasTag('authFailed')).toBe(true);
+    expect(appView(actor).failed).toBe(false);
+    expect(appView(actor).authFailed).toBe(true);
     child(SYSTEM_IDS.navigation).send(at('/forgot'));
     await flush();
     expect(actor.getSnapshot().hasTag('authLoading')).toBe(true);
     await loadAuth();
-    expect(actor.getSnapshot().hasTag('authFailed')).toBe(false);
-    expect(actor.getSnapshot().hasTag('authReady')).toBe(true);
+    expect(appView(actor).authFailed).toBe(false);
+    expect(appView(actor).authReady).toBe(true);
   });
 });
 
@@ -451,7 +458,7 @@ describe('app: failures and session changes', () => {
     gate.reject('loadTemporaryAnswers', failures.network);
     await flush();
     expect(actor.getSnapshot().matches({ user: 'failed' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(appView(actor).failed).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(failures.network.message);
   });
 
@@ -468,7 +475,7 @@ describe('app: failures and session changes', () => {
     gate.reject('saveCount', new Error('Server trouble.'));
     await flush();
     expect(actor.getSnapshot().matches({ user: 'applicant' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('error')).toBe(false);
+    expect(appView(actor).failed).toBe(false);
     expect((child(SYSTEM_IDS.toasts).getSnapshot() as { context: { toasts: unknown[] } }).context.toasts).toEqual([
       expect.objectContaining({ severity: 'error', title: 'Error adding another parents', message: 'Server trouble.' }),
     ]);
@@ -476,7 +483,7 @@ describe('app: failures and session changes', () => {
     gate.reject('loadTabs', new Error('Database unavailable.'));
     await flush();
     expect(actor.getSnapshot().matches({ user: 'failed' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('error')).toBe(true);
+    expect(appView(actor).failed).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('Database unavailable.');
   });
 
