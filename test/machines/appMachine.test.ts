@@ -260,6 +260,23 @@ describe('app: every mode', () => {
     },
   );
 
+  it("service token: the staff page shows the application's submission date and reference once both are known", async () => {
+    const submitted = start(APP_INPUTS.service);
+    await submitted.settle('loadCollege', demoCollege);
+    await submitted.settle('loadServiceData', { ...sampleServiceData, submitted_at: 1_790_000_000_000, reference: 'ADM-7Q4K2' });
+    expect(appView(submitted.actor).submission).toEqual({ submittedAt: 1_790_000_000_000, reference: 'ADM-7Q4K2' });
+    // Not submitted (no time), or a time without its reference: nothing is shown as submitted.
+    for (const data of [
+      { submitted_at: null, reference: 'ADM-7Q4K2' },
+      { submitted_at: 1_790_000_000_000, reference: '' },
+    ]) {
+      const run = start(APP_INPUTS.service);
+      await run.settle('loadCollege', demoCollege);
+      await run.settle('loadServiceData', { ...sampleServiceData, ...data });
+      expect(appView(run.actor).submission).toBeNull();
+    }
+  });
+
   it('a logged-in cookie does not make a staff link a student session', () => {
     const { actor } = start({ ...APP_INPUTS.service, cookie: 'logged_in=1' });
     expect(actor.getSnapshot().context).toMatchObject({ isStaff: true, isLoggedIn: false });
