@@ -202,7 +202,7 @@ describe('validation', () => {
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
     expect(shown(subject, incomplete)).toEqual({ active: true, errors: [], attention: '' });
     subject.send({ type: 'validation.check', answers: incomplete });
-    expect(fieldShown(subject, incomplete, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    expect(shown(subject, incomplete).errors.map((error) => error.key)).toEqual(['first_name', 'last_name']);
   });
 
   it("keeps the server's errors after the page's own, and a field's new words once, where its first error was", () => {
@@ -366,6 +366,18 @@ describe('validation', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('"bogus_key"'));
     expect(missingInformation(shown(subject, completeApplication).errors).map((item) => item.key)).toEqual(['first_name']);
+    warn.mockRestore();
+  });
+
+  it('names each step holding errors once, and none for an error without a page', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { subject } = start();
+    const errors = [
+      { key: 'legal_agree', message: 'Agree.' },
+      { key: 'bogus_key', message: 'x' },
+    ];
+    subject.send({ type: 'validation.serverErrors', errors, answers: incomplete });
+    expect(shown(subject, incomplete).attention).toBe('about final-steps');
     warn.mockRestore();
   });
 
