@@ -81,6 +81,12 @@ describe('addAnotherMachine', () => {
     t.stop();
   });
 
+  it('ignores a saved count that is not a whole number: the group shows its one slot', async () => {
+    const t = await loggedIn({ activities: 2.5 });
+    expect(connectAddAnother(t.snapshot() as AddAnotherSnapshot, t.subject.send).group('activities').count).toBe(1);
+    t.stop();
+  });
+
   it('never allows more than 10, nor unknown buttons', () => {
     for (const group of ADD_ANOTHER_GROUPS) expect(maxCountOf(group.buttonId)).toBeLessThanOrEqual(ADD_ANOTHER_MAX);
     expect(maxCountOf('unknown')).toBe(1);
@@ -172,6 +178,76 @@ describe('addAnotherMachine: removing an added item (issue 13)', () => {
     // Removing the last item only empties it.
     expect(removalChanges(ACTIVITIES, 3, 2, ANSWERS)).toMatchObject({ activity_3_name: '', activity_3_position: '' });
     expect(removalChanges(ACTIVITIES, 3, 2, ANSWERS).activity_2_name).toBeUndefined();
+  });
+
+  it('moves an option’s display text with its answer, and gives none to answers that have none', () => {
+    const answers = {
+      activity_name: 'Chess',
+      activity_2_name: 'Choir',
+      activity_3_name: 'Rowing',
+      activity_3_continue: 'no',
+      activity_3_continue_desc: 'No',
+    };
+    const changes = removalChanges(ACTIVITIES, 3, 1, answers);
+    expect(changes).toMatchObject({
+      activity_2_name: 'Rowing',
+      activity_2_continue: 'no',
+      activity_2_continue_desc: 'No',
+      activity_3_name: '',
+      activity_3_continue: '',
+      activity_3_continue_desc: '',
+    });
+    expect(Object.keys(changes).filter((key) => key.endsWith('_desc'))).toEqual(['activity_2_continue_desc', 'activity_3_continue_desc']);
+  });
+
+  it('empties the last place even when answers lie beyond the items there are', () => {
+    const answers = { ...ANSWERS, activity_4_name: 'Left over' };
+    expect(removalChanges(ACTIVITIES, 3, 2, answers)).toMatchObject({ activity_3_name: '' });
+    expect(removalChanges(ACTIVITIES, 3, 1, answers)).toMatchObject({ activity_2_name: 'Rowing', activity_3_name: '' });
+  });
+
+  const viewOf = (t: Awaited<ReturnType<typeof loggedIn>>) => connectAddAnother(t.snapshot() as AddAnotherSnapshot, t.subject.send);
+
+  it('does not ask about a slot that is not a whole number', async () => {
+    const t = await loggedIn({ activities: 3 });
+    t.send({ type: 'remove', buttonId: 'activities', slot: 1.5, answers: ANSWERS });
+    expect(viewOf(t).group('activities').asking).toBeNull();
+    expect(viewOf(t).removable).toBe(true);
+    t.stop();
+  });
+
+  it('ends a removal without a toast when the session is lost while the answers are saved (the login page says why)', async () => {
+    const t = await loggedIn({ activities: 3 });
+    t.send({ type: 'remove', buttonId: 'activities', slot: 1, answers: ANSWERS });
+    t.send({ type: 'remove.confirm' });
+    t.send({ type: 'answers.saveFailed', reason: 'unauthorised', message: 'Your session has ended.' });
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    expect(viewOf(t).removable).toBe(true);
+    expect(viewOf(t).group('activities')).toMatchObject({ count: 3, asking: null, removingSlot: null });
+    t.stop();
+  });
+
+  it('hands a 401 of the smaller count’s save to the session instead of toasting', async () => {
+    const t = await loggedIn({ activities: 3 });
+    t.send({ type: 'remove', buttonId: 'activities', slot: 1, answers: ANSWERS });
+    t.send({ type: 'remove.confirm' });
+    t.send({ type: 'answers.saved', answers: {} });
+    await t.control.reject('saveRemovedCount', new ApiError('invalid', 'unauthorised', 401));
+    expect(t.received(SYSTEM_IDS.session)).toEqual([{ type: 'session.unauthorised' }]);
+    expect(t.received(SYSTEM_IDS.toasts)).toEqual([]);
+    expect(viewOf(t).group('activities')).toMatchObject({ count: 3, removingSlot: null });
+    t.stop();
+  });
+
+  it('after a removal whose count could not be saved, adding shows no slot being removed', async () => {
+    const t = await loggedIn({ activities: 3 });
+    t.send({ type: 'remove', buttonId: 'activities', slot: 2, answers: ANSWERS });
+    t.send({ type: 'remove.confirm' });
+    t.send({ type: 'answers.saved', answers: {} });
+    await t.control.reject('saveRemovedCount', new ApiError('Still down.', 'http', 500));
+    viewOf(t).group('activities').add();
+    expect(viewOf(t).group('activities')).toMatchObject({ adding: true, removingSlot: null });
+    t.stop();
   });
 
   it('asks first; Cancel changes nothing, on the page or on the server', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearGuardMachine, type ClearGuardEvent } from '../../machines/clearGuardMachine';
+import { connectClearGuard } from '../../machines/clearGuardView';
 import { clearGuardModel } from '../qa/models/clearGuard';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { invariantSuite, type Step } from './helpers/invariants';
@@ -77,6 +78,30 @@ describe('a choice that would clear typed answers', () => {
     run.subject.send(answerNo(CONVICTED));
     const another: ClearGuardEvent = { type: 'clearGuard.change', key: 'conviction', value: 'Y', desc: 'Yes', answers: {} };
     expect(run.snapshot().can(another)).toBe(false);
+    run.stop();
+  });
+});
+
+describe('the clear guard as the choice fields and the dialog see it (its view API)', () => {
+  const view = (run: ReturnType<typeof start>) => connectClearGuard(run.snapshot(), run.subject.send);
+
+  it('asks nothing and names nothing before any choice', () => {
+    const run = start();
+    expect(view(run)).toMatchObject({ asking: false, pending: null, losing: [] });
+    run.stop();
+  });
+
+  it('asks before a choice hides a typed date: when the mailing address takes effect', () => {
+    const run = start();
+    run.subject.send({
+      type: 'clearGuard.change',
+      key: 'mailing_addr_same_as_perm_addr',
+      value: 'Y',
+      desc: 'Yes',
+      answers: { mailing_addr_same_as_perm_addr: 'N', mailing_addr_effective_date: '2027-01-01' },
+    });
+    expect(view(run)).toMatchObject({ asking: true, losing: ['mailing_addr_effective_date'] });
+    expect(run.sentToAnswers()).toEqual([]);
     run.stop();
   });
 });

@@ -3,12 +3,17 @@ import { createActor, type AnyEventObject } from 'xstate';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { lookupMachine, typedTextLabel, type LookupContext } from '../../machines/lookupMachine';
+import { connectLookup } from '../../machines/lookupView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
+import { currentView } from '../../src/app/actors';
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_RESULTS, LOOKUP_MAX_WAIT_MS } from '../../src/catalogue/limits';
 import { lookupModel, SCHOOL, SCHOOL_DETAIL as DETAIL } from '../qa/models/lookup';
 import { busyWhileRequesting, invariantSuite } from './helpers/invariants';
 import { controlledActors, startWithSiblings } from './helpers/siblingHarness';
 import { createGate, startInSystem } from './helpers/system';
+
+/** A detail whose name is not the suggestion's label. */
+const SCHOOL_DETAIL_OTHER_NAME = { ...DETAIL, name: 'Lincoln Community High School' };
 
 const type = (text: string) => ({ type: 'lookup.type', key: 'hs_name', text }) as const;
 
@@ -225,6 +230,112 @@ describe('lookupMachine: choosing', () => {
     expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln High School' });
     expect(t.received(SYSTEM_IDS.answers)).not.toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln' });
     t.stop();
+  });
+});
+
+describe('lookupMachine: what the school search field sees (its view API)', () => {
+  function started() {
+    const t = start();
+    return { ...t, field: (key = 'hs_name') => currentView(t.subject, connectLookup).field(key) };
+  }
+  async function listedInView(text = 'Lincoln') {
+    const t = started();
+    t.field().type(text);
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    await t.control.resolve('suggestions', [SCHOOL]);
+    return t;
+  }
+  const NOTHING = { open: false, searching: false, filling: false, text: '', suggestions: [] };
+
+  it('asks for the name as typed without its surrounding spaces, and is not filling while it searches', () => {
+    const t = started();
+    t.field().type('  Lincoln ');
+    expect(t.field()).toMatchObject({ searching: true, filling: false, open: false });
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    expect(t.control.calls.map(({ input }) => input)).toEqual([{ text: 'Lincoln', category: 'hs_ceeb' }]);
+    t.stop();
+  });
+
+  it('typing in a field without a search while one waits changes nothing of it', () => {
+    const t = started();
+    t.field().type('Linc');
+    t.field('first_name').type('Ada');
+    expect(t.field()).toMatchObject({ searching: true, text: 'Linc' });
+    vi.advanceTimersByTime(LOOKUP_DEBOUNCE_MS);
+    expect(t.control.calls.map(({ input }) => input)).toEqual([{ text: 'Linc', category: 'hs_ceeb' }]);
+    t.stop();
+  });
+
+  it("'Use: …' keeps the typed name and leaves nothing of the search behind", async () => {
+    const t = await listedInView();
+    t.field().useText();
+    expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln' });
+    expect(t.field()).toMatchObject(NOTHING);
+    t.stop();
+  });
+
+  it('emptying the field while the list is open closes it and forgets the search', async () => {
+    const t = await listedInView();
+    t.field().type('');
+    expect(t.field()).toMatchObject(NOTHING);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([]);
+    t.stop();
+  });
+
+  it('a chosen school, filled in or not, leaves nothing of the search behind', async () => {
+    const filled = await listedInView();
+    filled.field().choose(SCHOOL);
+    expect(filled.field('college_name').filling).toBe(false);
+    await filled.control.resolve('detail', SCHOOL_DETAIL_OTHER_NAME);
+    expect(filled.field()).toMatchObject(NOTHING);
+    filled.stop();
+
+    const failed = await listedInView();
+    failed.field().choose(SCHOOL);
+    await failed.control.reject('detail', new ApiError('down', 'http', 500));
+    expect(failed.field()).toMatchObject(NOTHING);
+    failed.stop();
+  });
+
+  it("fills in the school's own name, and nothing for a detail it does not give", async () => {
+    const t = await listedInView();
+    t.field().choose(SCHOOL);
+    const { country: _country, ...withoutCountry } = SCHOOL_DETAIL_OTHER_NAME;
+    await t.control.resolve('detail', withoutCountry);
+    expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln Community High School' });
+    expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_country', value: '' });
+    t.stop();
+  });
+
+  it('closing the open list keeps the typed name and lets the field show its answer; losing focus then is left to the list', async () => {
+    const t = await listedInView();
+    expect(t.field().blur('')).toBe(false);
+    expect(t.field().open).toBe(true);
+    expect(t.field().leave('')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_name', value: 'Lincoln' });
+    expect(t.field()).toMatchObject(NOTHING);
+    t.stop();
+  });
+
+  it('leaving with the answer already there, spaces aside, changes nothing', async () => {
+    const t = await listedInView('Lincoln ');
+    expect(t.field().leave(' Lincoln')).toBe(true);
+    expect(t.received(SYSTEM_IDS.answers)).toEqual([]);
+    t.stop();
+  });
+
+  it('asks the server for the chosen school’s details', async () => {
+    vi.spyOn(api, 'lookupSuggestions').mockResolvedValue([SCHOOL]);
+    const detail = vi.spyOn(api, 'lookupDetail').mockResolvedValue(DETAIL);
+    const run = startWithSiblings(lookupMachine, { systemId: SYSTEM_IDS.lookup });
+    const field = () => currentView(run.subject, connectLookup).field('hs_name');
+    field().type('Lincoln');
+    await vi.advanceTimersByTimeAsync(LOOKUP_DEBOUNCE_MS);
+    field().choose(SCHOOL);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(detail).toHaveBeenCalledWith({ id: SCHOOL.id, category: 'hs_ceeb' }, expect.any(AbortSignal));
+    expect(run.received(SYSTEM_IDS.answers)).toContainEqual({ type: 'answers.set', key: 'hs_address_line_1', value: '1 Main St' });
+    run.stop();
   });
 });
 

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { overlaysMachine } from '../../machines/overlaysMachine';
+import { connectOverlays } from '../../machines/overlaysView';
 import { overlaysModel } from '../qa/models/overlays';
 import { invariantSuite, payload } from './helpers/invariants';
 
 describe("the frame's overlays", () => {
   it('opens one at a time: opening another closes the first; close closes whichever is open', () => {
     const actor = createActor(overlaysMachine).start();
-    expect(actor.getSnapshot().hasTag('open')).toBe(false);
-    actor.send({ type: 'overlay.open', name: 'account' });
-    expect(actor.getSnapshot().value).toBe('account');
-    actor.send({ type: 'overlay.open', name: 'help' });
-    expect(actor.getSnapshot().value).toBe('help');
-    actor.send({ type: 'overlay.close' });
-    expect(actor.getSnapshot().value).toBe('closed');
-    actor.send({ type: 'overlay.open', name: 'privacy' });
-    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    const view = () => connectOverlays(actor.getSnapshot(), (event) => actor.send(event));
+    expect(view()).toMatchObject({ open: null, footerDialog: null, anyOpen: false });
+    view().show('account');
+    expect(view()).toMatchObject({ open: 'account', footerDialog: null, anyOpen: true });
+    view().show('help');
+    expect(view()).toMatchObject({ open: 'help', footerDialog: 'help', anyOpen: true });
+    view().close();
+    expect(view()).toMatchObject({ open: null, footerDialog: null, anyOpen: false });
+    view().show('privacy');
+    expect(view()).toMatchObject({ open: 'privacy', footerDialog: 'privacy', anyOpen: true });
   });
 });
 

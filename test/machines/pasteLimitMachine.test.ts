@@ -39,6 +39,16 @@ describe('a paste into a text area with a limit', () => {
     expect(pastedOver(actor.getSnapshot())).toEqual({ over: 0, limit: 0 });
   });
 
+  it('a second paste over the limit says its own overflow, and its own change is not an edit either', () => {
+    const actor = start();
+    actor.send(paste(5, 8234));
+    actor.send({ type: 'text.edited' });
+    actor.send(paste(8239, 100));
+    expect(pastedOver(actor.getSnapshot())).toEqual({ over: 1339, limit: LIMIT });
+    actor.send({ type: 'text.edited' });
+    expect(pastedOver(actor.getSnapshot())).toEqual({ over: 1339, limit: LIMIT });
+  });
+
   it('forgets the overflow once the text is edited after the paste, or a paste fits', () => {
     const actor = start();
     actor.send(paste(5, 8234));

@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import { failures } from '../qa/fixtures';
 import { sessionModel, sessionSimpleModel } from '../qa/models/session';
+import { setApiBase } from '../../machines/api/httpClient';
 import { SESSION_INVALID_MESSAGE, hasLoginCookie, sessionMachine } from '../../machines/sessionMachine';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
 import { INACTIVITY_LOGOUT_MESSAGE, LOGOUT_MESSAGE, SESSION_ENDED_UNSAVED_MESSAGE } from '../../src/catalogue/messages';
@@ -117,6 +120,32 @@ describe('session', () => {
     expect(calls()).toBe(0);
     expect(received[SYSTEM_IDS.app]).toEqual([{ type: 'app.sessionEnded' }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } }]);
+  });
+
+  it('asks the server to end the session: Log Out calls GET /api/logout', async () => {
+    vi.useRealTimers();
+    const calls: string[] = [];
+    const server = createServer((request, response) => {
+      calls.push(`${request.method ?? ''} ${request.url ?? ''}`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"message":"Logged out."}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const { subject, received } = startInSystem(sessionMachine, {
+        systemId: SYSTEM_IDS.session,
+        spies: SPIES,
+        input: { loggedIn: true },
+      });
+      view(subject).logOut();
+      await vi.waitFor(() => expect(received[SYSTEM_IDS.navigation]).toHaveLength(1));
+      expect(calls).toEqual(['GET /api/logout']);
+      expect(open(subject)).toBe(false);
+    } finally {
+      setApiBase(undefined);
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('ignores logout when nobody is logged in', () => {
@@ -295,7 +324,7 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it('Cancel stays logged in, with the answers untouched', async () => {
     const { subject, received, calls } = unsavedThenLogOut();
-    subject.send({ type: 'logout.cancel' });
+    view(subject).cancelLogout();
     expect(view(subject)).toMatchObject({ askingLogout: false, loggingOut: false });
     expect(open(subject)).toBe(true);
     await flush();
@@ -306,12 +335,12 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it('Save and log out: the answers actor saves them; once saved, the logout goes on with the Log Out message', async () => {
     const { subject, received, calls } = unsavedThenLogOut();
-    subject.send({ type: 'logout.save' });
+    view(subject).saveAndLogOut();
     expect(received[ANSWERS]).toEqual([{ type: 'answers.save', replyTo: SYSTEM_IDS.session }]);
     expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: true });
     // Cancel and Discard wait for the save's outcome.
-    subject.send({ type: 'logout.cancel' });
-    subject.send({ type: 'logout.discard' });
+    view(subject).cancelLogout();
+    view(subject).discardAndLogOut();
     expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: true });
     await flush();
     expect(calls()).toBe(0);
@@ -326,17 +355,17 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it.each(['error', 'conflict'] as const)('a save that fails (%s) keeps the dialog open, says why, and logs nobody out', async (reason) => {
     const { subject, calls } = unsavedThenLogOut();
-    subject.send({ type: 'logout.save' });
+    view(subject).saveAndLogOut();
     subject.send({ type: 'answers.saveFailed', reason, message: 'Why it failed.' });
     expect(view(subject)).toMatchObject({ askingLogout: true, savingBeforeLogout: false });
     expect(view(subject).logoutFailure).toEqual({ reason, message: 'Why it failed.' });
     await flush();
     expect(calls()).toBe(0);
     // Trying again forgets the old reason; a choice that closes the dialog too.
-    subject.send({ type: 'logout.save' });
+    view(subject).saveAndLogOut();
     expect(view(subject).logoutFailure).toBeNull();
     subject.send({ type: 'answers.saveFailed', reason, message: 'Why it failed.' });
-    subject.send({ type: 'logout.cancel' });
+    view(subject).cancelLogout();
     expect(view(subject)).toMatchObject({ askingLogout: false, loggingOut: false });
     expect(open(subject)).toBe(true);
     expect(view(subject).logoutFailure).toBeNull();
@@ -344,7 +373,7 @@ describe('session: Log Out while answers are not saved yet (issue 12)', () => {
 
   it('Discard and log out: the answers actor drops them, then the logout goes on', async () => {
     const { subject, received, calls } = unsavedThenLogOut();
-    subject.send({ type: 'logout.discard' });
+    view(subject).discardAndLogOut();
     expect(received[ANSWERS]).toEqual([{ type: 'answers.discard' }]);
     expect(view(subject).loggingOut).toBe(true);
     await flush();

@@ -73,6 +73,16 @@ describe('toasts shown while logged out', () => {
     actor.stop();
   });
 
+  it('closing one of them leaves the others to go at login', () => {
+    const actor = createActor(toastsMachine).start();
+    actor.send({ type: 'toast.show', toast: confirmed });
+    actor.send({ type: 'toast.show', toast: failure });
+    actor.send({ type: 'toast.dismiss', id: 'toast-1' });
+    actor.send({ type: 'toast.sessionStarted' });
+    expect(shown(actor)).toEqual([]);
+    actor.stop();
+  });
+
   it('a page opened with a session keeps its toasts at the next login', () => {
     const actor = createActor(toastsMachine).start();
     actor.send({ type: 'toast.show', toast: failure });

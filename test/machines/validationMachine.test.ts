@@ -1,4 +1,6 @@
-import { isUnauthorised } from '../../machines/api/httpClient';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isUnauthorised, setApiBase } from '../../machines/api/httpClient';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type InputFrom } from 'xstate';
 import { completeApplication, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW } from '../fixtures/completeApplication';
@@ -16,7 +18,7 @@ import {
   withServerErrors,
   type ValidationContext,
 } from '../../machines/validationMachine';
-import { connectValidation } from '../../machines/validationView';
+import { connectValidation, sameErrors } from '../../machines/validationView';
 import type { Answers } from '../../src/catalogue/dataModel';
 
 import { invariantSuite, payload } from './helpers/invariants';
@@ -77,6 +79,36 @@ describe('validation: helpers', () => {
       { key: 'sat_plan_year', message: 'Too late.' },
     ];
     expect(monthYearErrors(errors, 'sat_plan_month', 'sat_plan_year')).toEqual(['Pick a date.', 'Too late.']);
+    // The month's own words count too, and another field's never do.
+    expect(
+      monthYearErrors(
+        [
+          { key: 'sat_plan_month', message: 'Pick a month.' },
+          { key: 'gender', message: 'Choose one.' },
+          { key: 'sat_plan_year', message: 'Pick a date.' },
+        ],
+        'sat_plan_month',
+        'sat_plan_year',
+      ),
+    ).toEqual(['Pick a month.', 'Pick a date.']);
+  });
+
+  it('tells two lists of errors apart only when their words differ (a field re-renders then only)', () => {
+    const errors = [
+      { key: 'first_name', message: 'A' },
+      { key: 'last_name', message: 'B' },
+    ];
+    expect(sameErrors(errors, errors)).toBe(true);
+    expect(
+      sameErrors(
+        errors,
+        errors.map((error) => ({ ...error })),
+      ),
+    ).toBe(true);
+    expect(sameErrors([], [])).toBe(true);
+    expect(sameErrors(errors.slice(0, 1), errors)).toBe(false);
+    expect(sameErrors(errors, [errors[0]!, { key: 'last_name', message: 'C' }])).toBe(false);
+    expect(sameErrors(errors, [errors[0]!, { key: 'gender', message: 'B' }])).toBe(false);
   });
 
   it('maps errors by key for the validations call', () => {
@@ -101,6 +133,8 @@ describe('validation: helpers', () => {
   it('reuses the result for the same answers', () => {
     const first = applicationErrors(incomplete, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW);
     expect(applicationErrors({ ...incomplete }, FIXTURE_ESSAY_LIMIT, FIXTURE_NOW)).toBe(first);
+    // Later the same day: the rules of the day are the same, so is the result.
+    expect(applicationErrors(incomplete, FIXTURE_ESSAY_LIMIT, new Date(FIXTURE_NOW.getTime() + 60 * 60 * 1000))).toBe(first);
   });
 });
 
@@ -156,6 +190,36 @@ describe('validation', () => {
       { key: 'conviction_comment', message: APPLICATION_MESSAGES.convictionCommentRequired },
     ]);
     expect(shown(subject, convicted).attention).toBe('final-steps');
+  });
+
+  it('keeps the errors shown when the status says validating again, and shows none after it left and came back, until the next check', () => {
+    const { subject } = start();
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    subject.send({ type: 'validation.check', answers: incomplete });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(fieldShown(subject, incomplete, 'first_name')).toEqual([APPLICATION_MESSAGES.firstNameRequired]);
+    subject.send({ type: 'webStatus.changed', webStatus: 'started' });
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    expect(shown(subject, incomplete)).toEqual({ active: true, errors: [], attention: '' });
+    subject.send({ type: 'validation.check', answers: incomplete });
+    expect(shown(subject, incomplete).errors.map((error) => error.key)).toEqual(['first_name', 'last_name']);
+  });
+
+  it("keeps the server's errors after the page's own, and a field's new words once, where its first error was", () => {
+    const { subject } = start();
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    const young = { ...incomplete, birth_date: '2020-01-01' };
+    const refused = { key: 'first_name', message: 'This name could not be accepted.' };
+    const birthRefused = { key: 'birth_date', message: 'This date could not be accepted.' };
+    subject.send({ type: 'validation.serverErrors', errors: [refused, birthRefused], answers: young });
+    const keys = (answers: Answers) => shown(subject, answers).errors.map((error) => error.key);
+    expect(keys(young)).toEqual(['first_name', 'last_name', 'birth_date', 'first_name', 'birth_date']);
+    // The birth date changes to another wrong one: its two errors give way to its one new message, once.
+    const old = { ...young, birth_date: '1900-01-01' };
+    expect(shown(subject, old).errors.filter((error) => error.key === 'birth_date')).toEqual([
+      { key: 'birth_date', message: APPLICATION_MESSAGES.birthDateUnsupported },
+    ]);
+    expect(keys(old)).toEqual(['first_name', 'last_name', 'birth_date', 'first_name']);
   });
 
   it('follows the college essay limit', () => {
@@ -223,6 +287,49 @@ describe('validation', () => {
     expect(shown(subject, augusta).errors).toEqual([]);
   });
 
+  it('reports again at the next Save after a report was lost', async () => {
+    const { subject, posted } = start(() =>
+      answered(() => {
+        throw failures.network;
+      }),
+    );
+    subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+    subject.send({ type: 'validation.post', answers: incomplete });
+    await flush();
+    subject.send({ type: 'validation.post', answers: completeApplication });
+    await flush();
+    expect(posted).toEqual([
+      { first_name: [APPLICATION_MESSAGES.firstNameRequired], last_name: [APPLICATION_MESSAGES.lastNameRequired] },
+      {},
+    ]);
+  });
+
+  it('reports the errors to the server: POST /api/validations with the messages by answer key', async () => {
+    vi.useRealTimers();
+    const seen: { route: string; body: unknown }[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        seen.push({ route: `${request.method ?? ''} ${request.url ?? ''}`, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"message":"ok"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const { subject } = startInSystem(validationMachine, { systemId: SYSTEM_IDS.validation, input: NOT_VALIDATING, spies: SPIES });
+      subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
+      subject.send({ type: 'validation.post', answers: { ...completeApplication, first_name: '' } });
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen).toEqual([{ route: 'POST /api/validations', body: { first_name: [APPLICATION_MESSAGES.firstNameRequired] } }]);
+    } finally {
+      setApiBase(undefined);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("does not repeat a server error the page's own check already shows", () => {
     const { subject } = start();
     subject.send({ type: 'webStatus.changed', webStatus: 'validating' });
@@ -259,6 +366,30 @@ describe('validation', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('"bogus_key"'));
     expect(missingInformation(shown(subject, completeApplication).errors).map((item) => item.key)).toEqual(['first_name']);
+    warn.mockRestore();
+  });
+
+  it('names each step holding errors once, and none for an error without a page', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { subject } = start();
+    const errors = [
+      { key: 'legal_agree', message: 'Agree.' },
+      { key: 'bogus_key', message: 'x' },
+    ];
+    subject.send({ type: 'validation.serverErrors', errors, answers: incomplete });
+    expect(shown(subject, incomplete).attention).toBe('about final-steps');
+    warn.mockRestore();
+  });
+
+  it('does not warn about an error of the whole application (no key, no page to link)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { subject } = start();
+    subject.send({
+      type: 'validation.serverErrors',
+      errors: [{ key: '', message: 'The application could not be accepted.' }],
+      answers: {},
+    });
+    expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
   });
 });

@@ -1,15 +1,23 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, uploadToPresignedUrl } from '../../../machines/api/endpoints';
-import { ApiError, GENERIC_ERROR_MESSAGE, setApiBase } from '../../../machines/api/httpClient';
+import { ApiError, GENERIC_ERROR_MESSAGE, callApi, isNetworkFailure, isUnauthorised, setApiBase } from '../../../machines/api/httpClient';
+import { loadCollegeConfig } from '../../../src/college/load';
 
 /*
  * Every call of spec section 7 as the page makes it: the method, the route, the query, the body and
  * the headers that reach a server over real HTTP (ky, fetch), and what the page makes of the answer.
  */
 
-type Seen = { method: string; path: string; query: Record<string, string>; body: unknown; ifMatch: string | undefined };
+type Seen = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  ifMatch: string | undefined;
+};
 let server: Server;
 const seen: Seen[] = [];
 let answer: { status: number; body: string } = { status: 200, body: '{"message":"ok"}' };
@@ -50,6 +58,8 @@ beforeEach(() => {
 });
 
 const last = () => seen.at(-1);
+const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const profile = { username: 'a@b.edu', last_page: null, successful_login: [], web_status: [], answer: {} };
 
 describe('the calls every page makes', () => {
   it.each([
@@ -100,6 +110,8 @@ describe('the calls every page makes', () => {
 
   it.each([
     ['logout', () => api.logout(), '/api/logout', {}, { message: 'Bye.' }],
+    ['profile', () => api.profile(), '/api/profile', {}, profile],
+    ['college', () => api.college(), '/public/college', {}, loadCollegeConfig()],
     ['tabs', () => api.tabChoices(), '/api/tabs', {}, { personal_statement: 'upload' }],
     ['pdf copy', () => api.pdfCopy(), '/api/pdf', {}, { status: 'completed', url: '/files/copy' }],
     ['documents', () => api.documentAnswers(), '/api/document-answer', {}, {}],
@@ -114,6 +126,7 @@ describe('the calls every page makes', () => {
       { status: 'completed', url: '/f' },
     ],
     ['answers for the link', () => api.tmpAnswers('tok'), '/public/tmp', { token: 'tok' }, { answer: {} }],
+    ['staff data', () => api.serviceData('tok'), '/service/tmp-pdf', { service_token: 'tok' }, { answer: {} }],
     [
       'lookup',
       () => api.lookupSuggestions({ text: 'spring', category: 'high_school' }, 5),
@@ -142,6 +155,31 @@ describe('the calls every page makes', () => {
     await call();
     expect(last()).toMatchObject({ method: 'DELETE', path });
   });
+
+  it.each([
+    ['login', (signal: AbortSignal) => api.login({ username: 'a@b.edu', password: 'pw' }, signal)],
+    ['profile', (signal: AbortSignal) => api.profile(signal)],
+    ['tabs', (signal: AbortSignal) => api.tabChoices(signal)],
+    ['college', (signal: AbortSignal) => api.college(signal)],
+    ['answers for the link', (signal: AbortSignal) => api.tmpAnswers('tok', signal)],
+    ['staff data', (signal: AbortSignal) => api.serviceData('tok', signal)],
+    ['answers', (signal: AbortSignal) => api.saveAnswers({ city: 'Boston' }, signal, 1)],
+    ['submit', (signal: AbortSignal) => api.submit(signal)],
+    ['pdf copy', (signal: AbortSignal) => api.pdfCopy(signal)],
+    ['documents', (signal: AbortSignal) => api.documentAnswers(signal)],
+    ['document deletion', (signal: AbortSignal) => api.deleteDocument('essay_doc', signal)],
+    ['conversion status', (signal: AbortSignal) => api.conversionStatus('essay_doc', signal)],
+    ['document link', (signal: AbortSignal) => api.documentLink('essay_doc', signal)],
+    ['staff document link', (signal: AbortSignal) => api.serviceDocumentLink('essay_doc', 'tok', signal)],
+    ['conversion deletion', (signal: AbortSignal) => api.deleteConversion('essay_doc', signal)],
+    ['counts', (signal: AbortSignal) => api.addAnotherCounts(signal)],
+    ['lookup', (signal: AbortSignal) => api.lookupSuggestions({ text: 'spring', category: 'high_school' }, 5, signal)],
+  ] as const)('abandons the %s call when the page aborts it, before it reaches the server', async (_name, call) => {
+    const abort = new AbortController();
+    abort.abort();
+    await expect(call(abort.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([]);
+  });
 });
 
 describe('what the page makes of an answer (section 8)', () => {
@@ -162,6 +200,8 @@ describe('what the page makes of an answer (section 8)', () => {
       ['{}', 500, 'http'],
       ['{"message":""}', 500, 'http'],
       ['<html>down</html>', 502, 'http'],
+      ['null', 500, 'http'],
+      ['{"message":42}', 500, 'http'],
       ['not json', 200, 'invalid-response'],
       ['{"url":1}', 200, 'invalid-response'],
     ] as const) {
@@ -173,12 +213,48 @@ describe('what the page makes of an answer (section 8)', () => {
     }
   });
 
+  it('an answer that is not JSON is refused even when any JSON would do', async () => {
+    answerWith('not json');
+    await expect(callApi('get', '/api/anything', v.unknown())).rejects.toMatchObject({
+      kind: 'invalid-response',
+      message: GENERIC_ERROR_MESSAGE,
+    });
+  });
+
+  it('tells the end of the session and a network failure apart from every other failure', async () => {
+    answerWith({ message: 'Your session is invalid.' }, 401);
+    const ended = await api.profile().catch((caught: unknown) => caught);
+    answerWith({ message: 'No.' }, 400);
+    const refused = await api.logout().catch((caught: unknown) => caught);
+    setApiBase('http://127.0.0.1:9');
+    const offline = await api.logout().catch((caught: unknown) => caught);
+    setApiBase(base());
+    expect([isUnauthorised(ended), isNetworkFailure(ended)]).toEqual([true, false]);
+    expect([isUnauthorised(offline), isNetworkFailure(offline)]).toEqual([false, true]);
+    expect([isUnauthorised(refused), isNetworkFailure(refused)]).toEqual([false, false]);
+    // Only the API's own errors: another error that happens to carry a kind is neither.
+    const stranger = Object.assign(new Error('x'), { kind: 'network' });
+    expect([isUnauthorised(Object.assign(new Error('x'), { kind: 'unauthorised' })), isNetworkFailure(stranger)]).toEqual([false, false]);
+  });
+
+  it('in the browser, calls go to the page’s own origin', async () => {
+    vi.stubGlobal('location', { origin: base() });
+    setApiBase(undefined);
+    try {
+      await api.logout();
+      expect(last()).toMatchObject({ method: 'GET', path: '/api/logout' });
+    } finally {
+      vi.unstubAllGlobals();
+      setApiBase(base());
+    }
+  });
+
   it('no server at all is a network failure; a call the page abandons is aborted, not a failure', async () => {
     setApiBase('http://127.0.0.1:9');
     try {
       await expect(api.logout()).rejects.toMatchObject({ kind: 'network', message: GENERIC_ERROR_MESSAGE });
     } finally {
-      setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      setApiBase(base());
     }
     const abort = new AbortController();
     abort.abort();
@@ -188,13 +264,21 @@ describe('what the page makes of an answer (section 8)', () => {
 
 describe('the upload to the presigned URL', () => {
   it('posts the fields and the file as a form; an unreachable store is a network failure', async () => {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await uploadToPresignedUrl({ url: `${base}/upload`, fields: { key: 'applicants/7/a' } }, new Blob(['%PDF']));
+    await uploadToPresignedUrl({ url: `${base()}/upload`, fields: { key: 'applicants/7/a' } }, new Blob(['%PDF']));
     expect(last()).toMatchObject({ method: 'POST', path: '/upload' });
     expect(String(last()?.body)).toContain('applicants/7/a');
-    expect(String(last()?.body)).toContain('%PDF');
+    expect(String(last()?.body)).toMatch(/name="file"[^]*%PDF/);
     await expect(uploadToPresignedUrl({ url: 'http://127.0.0.1:9/upload', fields: {} }, new Blob(['x']))).rejects.toMatchObject({
       kind: 'network',
     });
+  });
+
+  it('an upload the page abandons is aborted, not a failure', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    await expect(uploadToPresignedUrl({ url: `${base()}/upload`, fields: {} }, new Blob(['x']), abort.signal)).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(seen).toEqual([]);
   });
 });
