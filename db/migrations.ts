@@ -261,6 +261,52 @@ export const MIGRATIONS: readonly string[] = [
     SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id DESC) AS newer FROM logins) WHERE newer > 20
   );
   `,
+  /* 10: staff accounts (the admissions office), apart from applicants: invitations, second factor, sessions */ `
+  -- A staff account is made by an invitation and never deleted: deactivating it keeps who it was.
+  -- password_hash and totp_secret are NULL until the invitation is accepted; totp_secret is sealed
+  -- with a key derived from ENCRYPTION_KEY; totp_last_step is the newest 30-second step a code was
+  -- accepted for, so no code is accepted twice.
+  CREATE TABLE staff (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL CHECK (role IN ('reader', 'admin')),
+    password_hash TEXT,
+    totp_secret TEXT,
+    totp_last_step INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    activated_at INTEGER,
+    deactivated_at INTEGER
+  );
+  -- Invitation links are stored as HMACs; only the newest unused one of an account works.
+  CREATE TABLE staff_invitations (
+    id_hash TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    invited_by INTEGER REFERENCES staff(id),
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_invitations_staff ON staff_invitations(staff_id);
+  -- Ten per account, each an HMAC, each usable once.
+  CREATE TABLE staff_recovery_codes (
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    code_hash TEXT NOT NULL,
+    used_at INTEGER,
+    PRIMARY KEY (staff_id, code_hash)
+  );
+  -- stage 'password': only the password was proven (minutes to give the second factor);
+  -- 'signed_in': both factors, a staff session.
+  CREATE TABLE staff_sessions (
+    id_hash TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    stage TEXT NOT NULL CHECK (stage IN ('password', 'signed_in')),
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_sessions_staff ON staff_sessions(staff_id);
+  CREATE INDEX staff_sessions_expiry ON staff_sessions(expires_at);
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -4,11 +4,13 @@ import { openDatabase, type Db } from '../db/connection';
 import { dropStaleUploadSlots } from '../db/documents';
 import { purgeFinishedJobs } from '../db/jobs';
 import { deleteExpiredSessions } from '../db/sessions';
+import { countStaff } from '../db/staff';
+import { deleteExpiredStaffSessions } from '../db/staffSessions';
 import { checkCatalogue } from '../src/catalogue/devChecks';
 import { DEVELOPMENT_MODE } from '../src/catalogue/limits';
 import { loadCollegeConfig } from '../src/college/load';
 import type { CollegeConfig } from '../src/college/schema';
-import { SESSION_IDLE_MS } from './accounts/sessionPolicy';
+import { SESSION_IDLE_MS, STAFF_SESSION_IDLE_MS } from './accounts/sessionPolicy';
 import { createApp } from './app';
 import { createAnswerStore } from './application/answerStore';
 import { createAnswerVault } from './application/answerVault';
@@ -120,10 +122,16 @@ async function startOnDataDir(
   jobs.start();
   // The first applicant should not wait for a thread to start; tests start many servers and skip it.
   if (config.mode !== 'test') pool.warm();
+  if (countStaff(db) === 0) {
+    logger.info('no_staff_account', {
+      hint: 'No staff account exists yet. Invite the first admin with: npm run admin -- staff-invite EMAIL --role admin',
+    });
+  }
   logger.info('documents', { storage: store.kind, docx: libreOffice ? 'libreoffice' : 'js', concurrency: conversion.concurrency });
   const housekeeping = setInterval(() => {
     const now = clock.now();
     deleteExpiredSessions(db, now, SESSION_IDLE_MS);
+    deleteExpiredStaffSessions(db, now, STAFF_SESSION_IDLE_MS);
     dropStaleUploadSlots(db, now - UPLOAD_SLOT_GRACE_MS, now);
     purgeFinishedJobs(db, now - FINISHED_JOB_RETENTION_MS);
     sweep(db, now);
