@@ -23,7 +23,7 @@ export interface StaffState {
   staff?: CurrentStaff;
 }
 
-const STAFF_ACCESS_MESSAGES = {
+export const STAFF_ACCESS_MESSAGES = {
   signInNeeded: 'Please sign in to the staff console.',
   adminOnly: 'Only an admin of the admissions office may do this.',
 } as const;
