@@ -133,6 +133,12 @@ describe('accepting an invitation', () => {
       .map((file) => readFileSync(join(server.dataDir, file)).toString('latin1'))
       .join('');
     expect(stored).toContain('totp@college.example');
+    expect(stored).toMatch(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(stored).not.toContain(GOOD_PASSWORD);
+    // The link is kept as a keyed hash only (its mail, in the outbox without SMTP, keeps it until it expires).
+    const invitations = server.db.prepare('SELECT id_hash FROM staff_invitations').pluck().all();
+    expect(invitations.length).toBeGreaterThan(0);
+    expect(invitations).not.toContain(id);
     expect(stored).not.toContain(setup.body.setup_key.replace(/ /g, ''));
     for (const code of accepted.body.recovery_codes) expect(stored).not.toContain(code);
 

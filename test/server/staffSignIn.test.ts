@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '../../server/accounts/sessionPolicy';
 import { THROTTLE_POLICIES } from '../../server/accounts/throttle';
@@ -61,6 +63,13 @@ describe('signing in', () => {
     expect(sessionCookie).toMatch(/; samesite=strict/i);
     expect((await client.get('/api/staff/me')).body).toEqual({ email: 'admin@college.example', role: 'admin' });
     expect(client.cookies.has('sid')).toBe(false);
+    // The session's id is never stored in clear.
+    const stored = ['admissions.sqlite', 'admissions.sqlite-wal']
+      .filter((file) => existsSync(join(server.dataDir, file)))
+      .map((file) => readFileSync(join(server.dataDir, file)).toString('latin1'))
+      .join('');
+    expect(stored).toContain('admin@college.example');
+    expect(stored).not.toContain(client.cookies.get('staff_sid')!);
   });
 
   it('answers a wrong password, an unknown address and an invitation not yet accepted alike', async () => {
