@@ -5,12 +5,11 @@ import { dropStaleUploadSlots } from '../db/documents';
 import { purgeFinishedJobs } from '../db/jobs';
 import { deleteExpiredSessions } from '../db/sessions';
 import { countStaff } from '../db/staff';
-import { deleteExpiredStaffSessions } from '../db/staffSessions';
 import { checkCatalogue } from '../src/catalogue/devChecks';
 import { DEVELOPMENT_MODE } from '../src/catalogue/limits';
 import { loadCollegeConfig } from '../src/college/load';
 import type { CollegeConfig } from '../src/college/schema';
-import { SESSION_IDLE_MS, STAFF_SESSION_IDLE_MS } from './accounts/sessionPolicy';
+import { SESSION_IDLE_MS } from './accounts/sessionPolicy';
 import { createApp } from './app';
 import { createAnswerStore } from './application/answerStore';
 import { createAnswerVault } from './application/answerVault';
@@ -131,7 +130,6 @@ async function startOnDataDir(
   const housekeeping = setInterval(() => {
     const now = clock.now();
     deleteExpiredSessions(db, now, SESSION_IDLE_MS);
-    deleteExpiredStaffSessions(db, now, STAFF_SESSION_IDLE_MS);
     dropStaleUploadSlots(db, now - UPLOAD_SLOT_GRACE_MS, now);
     purgeFinishedJobs(db, now - FINISHED_JOB_RETENTION_MS);
     sweep(db, now);

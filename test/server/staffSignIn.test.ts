@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '../../server/accounts/sessionPolicy';
 import { THROTTLE_POLICIES } from '../../server/accounts/throttle';
+import { sweep } from '../../server/maintenance/sweep';
 import { STAFF_MESSAGES } from '../../src/catalogue/schema/staff';
 import {
   TOTP_STEP_MS,
@@ -207,6 +208,19 @@ describe('the staff session', () => {
     // Ended on the server, not only in the browser: the old cookie opens nothing.
     expect((await server.client().get('/api/staff/me', { cookie: stolen })).status).toBe(401);
   }, 30_000);
+
+  it('is deleted by the housekeeping once it has ended, and kept while it lives', async () => {
+    const rows = () => server.db.prepare("SELECT COUNT(*) FROM staff_sessions WHERE stage = 'signed_in'").pluck().get() as number;
+    sweep(server.db, server.clock.now() + STAFF_SESSION_ABSOLUTE_MS);
+    expect(rows()).toBe(0);
+    const client = await signInStaff(server, admin);
+    sweep(server.db, server.clock.now());
+    expect(rows()).toBe(1);
+    server.clock.advance(STAFF_SESSION_IDLE_MS);
+    expect(sweep(server.db, server.clock.now()).staffSessions).toBe(1);
+    expect(rows()).toBe(0);
+    expect((await client.get('/api/staff/me')).status).toBe(401);
+  });
 
   it('signing out ends it on the server', async () => {
     const client = await signInStaff(server, admin);
