@@ -220,6 +220,16 @@ describe('the staff session', () => {
     expect(sweep(server.db, server.clock.now()).staffSessions).toBe(1);
     expect(rows()).toBe(0);
     expect((await client.get('/api/staff/me')).status).toBe(401);
+
+    const passwordSteps = () => server.db.prepare("SELECT COUNT(*) FROM staff_sessions WHERE stage = 'password'").pluck().get() as number;
+    sweep(server.db, server.clock.now() + STAFF_SESSION_ABSOLUTE_MS);
+    await server.client().post('/public/staff/login', { email: admin.email, password: GOOD_PASSWORD });
+    server.clock.advance(5 * 60 * 1000 - 1000);
+    sweep(server.db, server.clock.now());
+    expect(passwordSteps()).toBe(1);
+    server.clock.advance(1000);
+    sweep(server.db, server.clock.now());
+    expect(passwordSteps()).toBe(0);
   });
 
   it('signing out ends it on the server', async () => {
