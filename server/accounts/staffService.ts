@@ -58,6 +58,8 @@ export const STAFF_SERVICE_MESSAGES = {
 } as const;
 
 const RECOVERY_CODE_COUNT = 10;
+/** The schema lets through a 6-digit TOTP code or a recovery code (letters, a hyphen). */
+const TOTP_CODE = /^\d{6}$/;
 
 /** A staff member as every staff call names them. */
 export interface StaffMember {
@@ -133,6 +135,13 @@ export function createStaffService(deps: StaffDeps) {
       now,
     );
     return sessionId;
+  };
+
+  /** A TOTP code of a step newer than any taken before (the step is taken), or an unused recovery code (it is spent). */
+  const acceptSecondFactor = (row: StaffRow, code: string, now: number): boolean => {
+    if (!TOTP_CODE.test(code)) return spendRecoveryCode(db, row.id, recoveryHash(row.id, code), now);
+    const step = row.totp_secret ? totp.stepOf(totp.open(row.id, row.totp_secret), code, now) : undefined;
+    return step !== undefined && takeTotpStep(db, row.id, step);
   };
 
   return {
@@ -229,13 +238,7 @@ export function createStaffService(deps: StaffDeps) {
       const budgets = guessBudgets(pending.email, client);
       throttle.spendAll(budgets);
       const row = findStaffById(db, pending.staff_id)!;
-      const accepted = /^\d{6}$/.test(code)
-        ? (() => {
-            const step = row.totp_secret ? totp.stepOf(totp.open(row.id, row.totp_secret), code, now) : undefined;
-            return step !== undefined && takeTotpStep(db, row.id, step);
-          })()
-        : spendRecoveryCode(db, row.id, recoveryHash(row.id, code), now);
-      if (!accepted) throw badRequest(STAFF_SERVICE_MESSAGES.secondFactorRefused);
+      if (!acceptSecondFactor(row, code, now)) throw badRequest(STAFF_SERVICE_MESSAGES.secondFactorRefused);
       throttle.refund(budgets);
       return { sessionId: openSession(row.id, 'signed_in', passwordStepIdHash), message: STAFF_SERVICE_MESSAGES.signedIn, ...member(row) };
     },
