@@ -172,6 +172,18 @@ describe('throttling, with the applicants’ store and rules', () => {
     expect(right.status).toBe(429);
   }, 30_000);
 
+  it('refuses guessed invitation links past the reset attempts’ budget of a client address', async () => {
+    const ip = nextAddress();
+    const limit = THROTTLE_POLICIES.resetPerClient.limit;
+    const statuses: number[] = [];
+    for (let guess = 0; guess < limit + 1; guess++) {
+      const id = `${String(guess).padStart(4, '0')}${'A'.repeat(39)}`;
+      statuses.push((await server.client().get(`/public/staff/invitation?id=${id}`, from(ip))).status);
+    }
+    expect(statuses.slice(0, limit).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('keeps a staff account’s counters apart from an applicant’s of the same address', async () => {
     const member = await newMember('both@college.example');
     await signUpAndLogIn(server, 'both@college.example');
