@@ -307,6 +307,32 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX staff_sessions_staff ON staff_sessions(staff_id);
   CREATE INDEX staff_sessions_expiry ON staff_sessions(expires_at);
   `,
+  /* 11: the access log: who of the staff did what, when, from where, to which applications */ `
+  -- Append-only: the database refuses to change or delete an entry. staff_id names the account
+  -- (kept when deactivated; NULL for a failed sign-in of an address that is no account);
+  -- user_id is the one application concerned (no foreign key: the entry outlives an account the
+  -- sweep removes), or NULL with item_count and filter (JSON) for a list.
+  CREATE TABLE access_log (
+    id INTEGER PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    staff_id INTEGER REFERENCES staff(id),
+    kind TEXT NOT NULL CHECK (kind IN (
+      'sign_in', 'sign_in_failed', 'application_viewed', 'list_searched', 'document_downloaded',
+      'pdf_copy_downloaded', 'export', 'link_shared', 'invitation', 'role_changed', 'deactivation'
+    )),
+    client TEXT NOT NULL,
+    user_id INTEGER,
+    item_count INTEGER,
+    filter TEXT,
+    detail TEXT
+  );
+  CREATE INDEX access_log_user ON access_log(user_id, id) WHERE user_id IS NOT NULL;
+  CREATE INDEX access_log_staff ON access_log(staff_id, id);
+  CREATE TRIGGER access_log_no_update BEFORE UPDATE ON access_log
+    BEGIN SELECT RAISE(ABORT, 'the access log is append-only'); END;
+  CREATE TRIGGER access_log_no_delete BEFORE DELETE ON access_log
+    BEGIN SELECT RAISE(ABORT, 'the access log is append-only'); END;
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -15,6 +15,7 @@ import {
   takeTotpStep,
   type StaffRow,
 } from '../../db/staff';
+import { appendAccess } from '../../db/accessLog';
 import { endStaffSession, findStaffSession, startStaffSession } from '../../db/staffSessions';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_GROUP, STAFF_MESSAGES, type StaffRole } from '../../src/catalogue/schema/staff';
 import type { Clock } from '../clock';
@@ -60,6 +61,15 @@ export const STAFF_SERVICE_MESSAGES = {
 const RECOVERY_CODE_COUNT = 10;
 /** The schema lets through a 6-digit TOTP code or a recovery code (letters, a hyphen). */
 const TOTP_CODE = /^\d{6}$/;
+
+/** Who made an admin's call, as the access log names them. */
+interface StaffActor {
+  staffId: number;
+  client: string;
+}
+
+/** The command line invites the first admin; the log names no account and this client. */
+const COMMAND_LINE = 'command line';
 
 /** A staff member as every staff call names them. */
 export interface StaffMember {
@@ -149,7 +159,7 @@ export function createStaffService(deps: StaffDeps) {
      * Invites an address (the command line, or an admin): a link valid 72 hours, stored as an
      * HMAC and mailed; an account already accepted is refused. Answers the link for the command line.
      */
-    invite(email: string, role: StaffRole, invitedBy: number | null): { link: string; expiresAt: number } {
+    invite(email: string, role: StaffRole, invitedBy: number | null, client = COMMAND_LINE): { link: string; expiresAt: number } {
       const id = randomToken(32);
       const now = deps.clock.now();
       const expiresAt = now + STAFF_INVITATION_TTL_MS;
@@ -157,6 +167,7 @@ export function createStaffService(deps: StaffDeps) {
       if (!result.invited) {
         throw new HttpError(409, result.existing === 'active' ? STAFF_SERVICE_MESSAGES.alreadyActive : STAFF_SERVICE_MESSAGES.deactivated);
       }
+      appendAccess(db, { kind: 'invitation', staffId: invitedBy, client, detail: `${email} as ${role}` }, now);
       const link = `${deps.publicUrl}/staff/invitation?${new URLSearchParams({ id })}`;
       deps.mailer.send(staffInvitationMail(email, link, role, deps.collegeName, expiresAt));
       return { link, expiresAt };
@@ -216,7 +227,10 @@ export function createStaffService(deps: StaffDeps) {
       const row = findStaffByEmail(db, email);
       const usable = row && row.activated_at !== null && row.deactivated_at === null && row.password_hash ? row : undefined;
       const valid = usable ? await verifyPassword(usable.password_hash!, password) : await verifyAgainstDecoy(password);
-      if (!usable || !valid) throw badRequest(STAFF_SERVICE_MESSAGES.wrongCredentials);
+      if (!usable || !valid) {
+        appendAccess(db, { kind: 'sign_in_failed', staffId: row?.id ?? null, client, detail: email }, deps.clock.now());
+        throw badRequest(STAFF_SERVICE_MESSAGES.wrongCredentials);
+      }
       throttle.refund(budgets);
       return { sessionId: openSession(usable.id, 'password', previousIdHash), message: STAFF_SERVICE_MESSAGES.secondFactorNeeded };
     },
@@ -238,8 +252,12 @@ export function createStaffService(deps: StaffDeps) {
       const budgets = guessBudgets(pending.email, client);
       throttle.spendAll(budgets);
       const row = findStaffById(db, pending.staff_id)!;
-      if (!acceptSecondFactor(row, code, now)) throw badRequest(STAFF_SERVICE_MESSAGES.secondFactorRefused);
+      if (!acceptSecondFactor(row, code, now)) {
+        appendAccess(db, { kind: 'sign_in_failed', staffId: row.id, client, detail: 'second factor' }, now);
+        throw badRequest(STAFF_SERVICE_MESSAGES.secondFactorRefused);
+      }
       throttle.refund(budgets);
+      appendAccess(db, { kind: 'sign_in', staffId: row.id, client }, now);
       return { sessionId: openSession(row.id, 'signed_in', passwordStepIdHash), message: STAFF_SERVICE_MESSAGES.signedIn, ...member(row) };
     },
 
@@ -258,24 +276,30 @@ export function createStaffService(deps: StaffDeps) {
       }));
     },
 
-    changeRole(staffId: number, role: StaffRole): { message: string } {
+    changeRole(staffId: number, role: StaffRole, by: StaffActor): { message: string } {
       const row = findStaffById(db, staffId);
       if (!row) throw new HttpError(404, STAFF_MESSAGES.accountInvalid);
       if (row.role === 'admin' && role !== 'admin' && statusOf(row) === 'active' && countActiveAdmins(db) <= 1) {
         throw new HttpError(409, STAFF_SERVICE_MESSAGES.lastAdmin);
       }
       setStaffRole(db, staffId, role);
+      appendAccess(
+        db,
+        { kind: 'role_changed', staffId: by.staffId, client: by.client, detail: `${row.email} to ${role}` },
+        deps.clock.now(),
+      );
       return { message: STAFF_SERVICE_MESSAGES.roleChanged };
     },
 
     /** The account stays (and so does who it was); its sessions and open invitations end now. */
-    deactivate(staffId: number): { message: string } {
+    deactivate(staffId: number, by: StaffActor): { message: string } {
       const row = findStaffById(db, staffId);
       if (!row) throw new HttpError(404, STAFF_MESSAGES.accountInvalid);
       if (row.role === 'admin' && statusOf(row) === 'active' && countActiveAdmins(db) <= 1) {
         throw new HttpError(409, STAFF_SERVICE_MESSAGES.lastAdmin);
       }
       deactivateStaff(db, staffId, deps.clock.now());
+      appendAccess(db, { kind: 'deactivation', staffId: by.staffId, client: by.client, detail: row.email }, deps.clock.now());
       return { message: STAFF_SERVICE_MESSAGES.deactivatedNow };
     },
   };

@@ -82,7 +82,7 @@ export function staffRoutes(
 
   router.post('/api/staff/invitations', requireStaff('admin'), form(staffInviteSchema), (ctx) => {
     const { input } = ctx.state;
-    const { expiresAt } = staff.invite(input.email, input.role, currentStaff(ctx).staffId);
+    const { expiresAt } = staff.invite(input.email, input.role, currentStaff(ctx).staffId, ctx.ip);
     ctx.status = 201;
     ctx.body = {
       message: STAFF_SERVICE_MESSAGES.invited,
@@ -94,11 +94,11 @@ export function staffRoutes(
 
   router.put('/api/staff/accounts/:id/role', requireStaff('admin'), form(staffRoleSchema), (ctx) => {
     const { input } = ctx.state;
-    ctx.body = staff.changeRole(input.id, input.role);
+    ctx.body = staff.changeRole(input.id, input.role, { staffId: currentStaff(ctx).staffId, client: ctx.ip });
   });
 
   router.post('/api/staff/accounts/:id/deactivate', requireStaff('admin'), validate(staffAccountPath, { from: 'path' }), (ctx) => {
-    ctx.body = staff.deactivate(ctx.state.input.id);
+    ctx.body = staff.deactivate(ctx.state.input.id, { staffId: currentStaff(ctx).staffId, client: ctx.ip });
   });
 
   return router;
