@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { searchNameOf } from './searchText';
 
 /**
  * Versioned schema changes, applied in order at start-up. PRAGMA user_version records the last
@@ -333,9 +334,23 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER access_log_no_delete BEFORE DELETE ON access_log
     BEGIN SELECT RAISE(ABORT, 'the access log is append-only'); END;
   `,
+  /* 12: the staff list: the applicant's name folded for search, and what sorts and filters it */ `
+  -- search_name: first, middle, last and preferred name, NFD-decomposed, marks dropped, lower-case;
+  -- written with the answers in the same transaction.
+  ALTER TABLE applications ADD COLUMN search_name TEXT NOT NULL DEFAULT '';
+  UPDATE applications SET search_name = search_name_of(answers);
+  CREATE INDEX applications_submitted ON applications(submitted_at);
+  CREATE INDEX applications_updated ON applications(updated_at);
+  CREATE INDEX applications_search_name ON applications(search_name);
+  CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {
+  // The fold of a stored application's name, for the migration that adds it.
+  db.function('search_name_of', { deterministic: true }, (answers: unknown) =>
+    searchNameOf(JSON.parse(String(answers)) as Record<string, unknown>),
+  );
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {

@@ -4,6 +4,7 @@ import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createStaffService } from './accounts/staffService';
+import { createStaffApplications } from './application/staffApplications';
 import { createThrottle } from './accounts/throttle';
 import { createTotp } from './accounts/totp';
 import type { AnswerStore } from './application/answerStore';
@@ -30,6 +31,7 @@ import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
+import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
 import { staffRoutes } from './routes/staffRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
@@ -118,6 +120,14 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const staffRouter = staffRoutes(staff, { db, clock, secret: deps.config.secret, secureCookies });
   app.use(staffRouter.routes());
   app.use(staffRouter.allowedMethods());
+  const staffApplicationRouter = staffApplicationRoutes(createStaffApplications({ db, clock }), {
+    db,
+    clock,
+    secret: deps.config.secret,
+    secureCookies,
+  });
+  app.use(staffApplicationRouter.routes());
+  app.use(staffApplicationRouter.allowedMethods());
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,
