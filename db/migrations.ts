@@ -341,7 +341,8 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE applications SET search_name = search_name_of(answers);
   CREATE INDEX applications_submitted ON applications(submitted_at);
   CREATE INDEX applications_updated ON applications(updated_at);
-  CREATE INDEX applications_search_name ON applications(search_name);
+  -- What the list's counts and search read, so they scan this index, never the rows with the answers.
+  CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
   CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
   `,
 ];

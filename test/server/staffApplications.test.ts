@@ -1,5 +1,8 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAccessLog } from '../../db/accessLog';
+import { MIGRATIONS, runMigrations } from '../../db/migrations';
+import { listApplicationsForStaff } from '../../db/staffApplications';
 import { completeApplication } from '../fixtures/completeApplication';
 import { TOTP_STEP_MS, acceptInvitation, invitationIdFromMail, invitationIdOf, inviteByCommand, signInStaff } from './helpers/staff';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
@@ -159,5 +162,22 @@ describe('the application list', () => {
     const [entry] = queryAccessLog(server.db, { staffId: readerId, kind: 'list_searched', limit: 1 });
     expect(entry).toMatchObject({ staff_email: 'reader@college.example', item_count: 1, client: '127.0.0.1' });
     expect(JSON.parse(entry!.filter!)).toEqual({ status: 'submitted', submitted_from: null, submitted_to: null, q: 'Nguyen' });
+  });
+});
+
+describe('the folded name of applications saved before the staff list existed', () => {
+  it('is written by the migration that adds it, so their applicants are found too', () => {
+    const db = new Database(':memory:');
+    const listMigration = MIGRATIONS.findIndex((sql) => sql.includes('search_name'));
+    for (const sql of MIGRATIONS.slice(0, listMigration)) db.exec(sql);
+    db.pragma(`user_version = ${listMigration}`);
+    db.prepare("INSERT INTO users (id, username, password_hash, confirmed_at, created_at) VALUES (1, 'old@example.org', 'x', 1, 1)").run();
+    db.prepare(`INSERT INTO applications (user_id, answers, version, updated_at) VALUES (1, ?, 1, 1)`).run(
+      JSON.stringify({ first_name: 'Thảo', last_name: 'Nguyễn' }),
+    );
+    runMigrations(db);
+    const found = listApplicationsForStaff(db, { search: 'nguyen', sort: 'name', descending: false, limit: 10, offset: 0 });
+    expect(found.rows.map((row) => row.email)).toEqual(['old@example.org']);
+    db.close();
   });
 });
