@@ -9,12 +9,13 @@ import { measurePage, type PageTimings } from './frontEnd';
 import { logIn, measure, type LoadFigures, type LoadTarget } from './httpThroughput';
 import { startChild } from './processes';
 import { BENCH_PASSWORD, seedApplicants } from './seed';
+import { staffListTimings } from './staffList';
 
 /**
  * `npm run bench`: load only on 127.0.0.1, bounded in time, figures printed as a table and
  * written to bench/results.json. Options (environment): BENCH_SECONDS (per autocannon run,
  * default 5), BENCH_APPLICANTS (deadline night, default 1000), BENCH_NIGHT_SECONDS (default 30),
- * BENCH_ONLY=http,front,night,documents (some parts only, to iterate quickly; results.json is then left alone).
+ * BENCH_ONLY=http,front,night,documents,staff (some parts only, to iterate quickly; results.json is then left alone).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const applicants = Number(process.env.BENCH_APPLICANTS ?? 1000);
@@ -22,7 +23,7 @@ const nightSeconds = Number(process.env.BENCH_NIGHT_SECONDS ?? 30);
 const PEAK_SAVES_PER_SECOND = 3300;
 const PEAK_SUBMISSIONS_PER_SECOND = 17.4;
 const root = resolve(import.meta.dirname, '..');
-const parts = new Set((process.env.BENCH_ONLY ?? 'http,front,night,documents').split(','));
+const parts = new Set((process.env.BENCH_ONLY ?? 'http,front,night,documents,staff').split(','));
 const partial = process.env.BENCH_ONLY !== undefined;
 const WARM_UP_SECONDS = 1;
 
@@ -184,6 +185,18 @@ try {
       `PNG ${Math.round(documents.pngBytes / 1024)} KB → PDF ${documents.png1MbToPdfMedianMs} ms`,
       `JPEG ${Math.round(documents.jpegBytes / 1024)} KB → PDF ${documents.jpeg1MbToPdfMedianMs} ms`,
       `event loop p99 ${documents.eventLoopDelayP99Ms} ms, max ${documents.eventLoopDelayMaxMs} ms`,
+    ]);
+  }
+  if (parts.has('staff')) {
+    const staffList = staffListTimings();
+    results.staff_list = staffList;
+    const figure = ({ p50Ms, p99Ms }: { p50Ms: number; p99Ms: number }) => `p50 ${p50Ms} ms, p99 ${p99Ms} ms`;
+    rows.push([
+      `Staff list, ${staffList.applications} applications`,
+      `first page ${figure(staffList.firstPage)}`,
+      `search ${figure(staffList.search)}`,
+      `status + dates ${figure(staffList.statusAndDates)}`,
+      `seeded in ${staffList.seedMs} ms`,
     ]);
   }
 } finally {

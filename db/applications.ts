@@ -3,6 +3,7 @@ import type { Db } from './connection';
 import { detachDocuments } from './documents';
 import { keepParsedAnswers, takeParsedAnswers } from './parsedAnswers';
 import { listSealedAnswers, saveSealedAnswer } from './sensitiveAnswers';
+import { searchNameOf } from './searchText';
 import { stmt } from './statements';
 
 export interface ApplicationRow {
@@ -128,13 +129,11 @@ export function saveAnswers(
       // A save that changes no value (a retry, a page saved twice) keeps the stored texts as they are.
       const answersJson = answersChanged ? JSON.stringify(stored) : current.answers;
       const keyVersionsJson = answersChanged || sealedKeys.length > 0 ? JSON.stringify(keyVersions) : current.key_versions;
-      stmt(db, 'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ? WHERE user_id = ?').run(
-        answersJson,
-        version,
-        keyVersionsJson,
-        now,
-        userId,
-      );
+      // The staff search's folded name follows the answers in the same statement.
+      stmt(
+        db,
+        'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ?, search_name = COALESCE(?, search_name) WHERE user_id = ?',
+      ).run(answersJson, version, keyVersionsJson, now, answersChanged ? searchNameOf(stored) : null, userId);
       for (const [key, value] of Object.entries(sealed)) saveSealedAnswer(db, userId, key, value);
       keepParsedAnswers(db, userId, parsed, answersJson, keyVersionsJson);
       return { status: 'saved', version };

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { searchNameOf } from './searchText';
 
 /**
  * Versioned schema changes, applied in order at start-up. PRAGMA user_version records the last
@@ -261,9 +262,96 @@ export const MIGRATIONS: readonly string[] = [
     SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id DESC) AS newer FROM logins) WHERE newer > 20
   );
   `,
+  /* 10: staff accounts (the admissions office), apart from applicants: invitations, second factor, sessions */ `
+  -- A staff account is made by an invitation and never deleted: deactivating it keeps who it was.
+  -- password_hash and totp_secret are NULL until the invitation is accepted; totp_secret is sealed
+  -- with a key derived from ENCRYPTION_KEY; totp_last_step is the newest 30-second step a code was
+  -- accepted for, so no code is accepted twice.
+  CREATE TABLE staff (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL CHECK (role IN ('reader', 'admin')),
+    password_hash TEXT,
+    totp_secret TEXT,
+    totp_last_step INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    activated_at INTEGER,
+    deactivated_at INTEGER
+  );
+  -- Invitation links are stored as HMACs; only the newest unused one of an account works.
+  CREATE TABLE staff_invitations (
+    id_hash TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    invited_by INTEGER REFERENCES staff(id),
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_invitations_staff ON staff_invitations(staff_id);
+  -- Ten per account, each an HMAC, each usable once.
+  CREATE TABLE staff_recovery_codes (
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    code_hash TEXT NOT NULL,
+    used_at INTEGER,
+    PRIMARY KEY (staff_id, code_hash)
+  );
+  -- stage 'password': only the password was proven (minutes to give the second factor);
+  -- 'signed_in': both factors, a staff session.
+  CREATE TABLE staff_sessions (
+    id_hash TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    stage TEXT NOT NULL CHECK (stage IN ('password', 'signed_in')),
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_sessions_staff ON staff_sessions(staff_id);
+  CREATE INDEX staff_sessions_expiry ON staff_sessions(expires_at);
+  `,
+  /* 11: the access log: who of the staff did what, when, from where, to which applications */ `
+  -- Append-only: the database refuses to change or delete an entry. staff_id names the account
+  -- (kept when deactivated; NULL for a failed sign-in of an address that is no account);
+  -- user_id is the one application concerned (no foreign key: the entry outlives an account the
+  -- sweep removes), or NULL with item_count and filter (JSON) for a list.
+  CREATE TABLE access_log (
+    id INTEGER PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    staff_id INTEGER REFERENCES staff(id),
+    kind TEXT NOT NULL CHECK (kind IN (
+      'sign_in', 'sign_in_failed', 'application_viewed', 'list_searched', 'document_downloaded',
+      'pdf_copy_downloaded', 'export', 'link_shared', 'invitation', 'role_changed', 'deactivation'
+    )),
+    client TEXT NOT NULL,
+    user_id INTEGER,
+    item_count INTEGER,
+    filter TEXT,
+    detail TEXT
+  );
+  CREATE INDEX access_log_user ON access_log(user_id, id) WHERE user_id IS NOT NULL;
+  CREATE INDEX access_log_staff ON access_log(staff_id, id);
+  CREATE TRIGGER access_log_no_update BEFORE UPDATE ON access_log
+    BEGIN SELECT RAISE(ABORT, 'the access log is append-only'); END;
+  CREATE TRIGGER access_log_no_delete BEFORE DELETE ON access_log
+    BEGIN SELECT RAISE(ABORT, 'the access log is append-only'); END;
+  `,
+  /* 12: the staff list: the applicant's name folded for search, and what sorts and filters it */ `
+  -- search_name: first, middle, last and preferred name, NFD-decomposed, marks dropped, lower-case;
+  -- written with the answers in the same transaction.
+  ALTER TABLE applications ADD COLUMN search_name TEXT NOT NULL DEFAULT '';
+  UPDATE applications SET search_name = search_name_of(answers);
+  CREATE INDEX applications_submitted ON applications(submitted_at);
+  CREATE INDEX applications_updated ON applications(updated_at);
+  -- What the list's counts and search read, so they scan this index, never the rows with the answers.
+  CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
+  CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {
+  // The fold of a stored application's name, for the migration that adds it.
+  db.function('search_name_of', { deterministic: true }, (answers: unknown) =>
+    searchNameOf(JSON.parse(String(answers)) as Record<string, unknown>),
+  );
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {

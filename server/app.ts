@@ -3,7 +3,10 @@ import type { Db } from '../db/connection';
 import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
+import { createStaffService } from './accounts/staffService';
+import { createStaffApplications } from './application/staffApplications';
 import { createThrottle } from './accounts/throttle';
+import { createTotp } from './accounts/totp';
 import type { AnswerStore } from './application/answerStore';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
@@ -28,6 +31,8 @@ import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
+import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
+import { staffRoutes } from './routes/staffRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
 import { createCopyService } from './pdf/copyService';
@@ -36,7 +41,7 @@ import type { ObjectStore } from './storage/objectStore';
 export interface AppDeps {
   db: Db;
   clock: Clock;
-  config: Pick<ServerConfig, 'secret' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor'>;
+  config: Pick<ServerConfig, 'secret' | 'encryptionKey' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor'>;
   college: CollegeConfig;
   mailer: Mailer;
   logger: Logger;
@@ -59,12 +64,23 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   app.proxy = deps.config.trustProxy > 0;
   app.maxIpsCount = deps.config.trustProxy;
   const { db, clock, college } = deps;
+  const throttle = createThrottle({ db, clock, clientLimitFactor: deps.config.clientLimitFactor });
   const accounts = createAccountService({
     db,
-    throttle: createThrottle({ db, clock, clientLimitFactor: deps.config.clientLimitFactor }),
+    throttle,
     clock,
     secret: deps.config.secret,
     mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    collegeName: college.name,
+  });
+  const staff = createStaffService({
+    db,
+    throttle,
+    clock,
+    secret: deps.config.secret,
+    mailer: deps.mailer,
+    totp: createTotp({ encryptionKey: deps.config.encryptionKey, issuer: `${college.name} admissions` }),
     publicUrl: deps.config.publicUrl,
     collegeName: college.name,
   });
@@ -100,6 +116,18 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   };
   const application = applicationRoutes(applicationDeps);
   app.use(exactRoutes(application.hotRoutes));
+  // Staff calls read the staff cookie only; the applicants' routers below never see a staff member.
+  const staffRouter = staffRoutes(staff, { db, clock, secret: deps.config.secret, secureCookies });
+  app.use(staffRouter.routes());
+  app.use(staffRouter.allowedMethods());
+  const staffApplicationRouter = staffApplicationRoutes(createStaffApplications({ db, clock }), {
+    db,
+    clock,
+    secret: deps.config.secret,
+    secureCookies,
+  });
+  app.use(staffApplicationRouter.routes());
+  app.use(staffApplicationRouter.allowedMethods());
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../db/connection';
 import { dropStaleUploadSlots } from '../db/documents';
 import { purgeFinishedJobs } from '../db/jobs';
 import { deleteExpiredSessions } from '../db/sessions';
+import { countStaff } from '../db/staff';
 import { checkCatalogue } from '../src/catalogue/devChecks';
 import { DEVELOPMENT_MODE } from '../src/catalogue/limits';
 import { loadCollegeConfig } from '../src/college/load';
@@ -120,6 +121,11 @@ async function startOnDataDir(
   jobs.start();
   // The first applicant should not wait for a thread to start; tests start many servers and skip it.
   if (config.mode !== 'test') pool.warm();
+  if (countStaff(db) === 0) {
+    logger.info('no_staff_account', {
+      hint: 'No staff account exists yet. Invite the first admin with: npm run admin -- staff-invite EMAIL --role admin',
+    });
+  }
   logger.info('documents', { storage: store.kind, docx: libreOffice ? 'libreoffice' : 'js', concurrency: conversion.concurrency });
   const housekeeping = setInterval(() => {
     const now = clock.now();

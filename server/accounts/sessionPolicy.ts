@@ -10,3 +10,11 @@ export const CONFIRMATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONFIRMATION_CODE_MAX_FAILURES = 5;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A staff session ends after 15 minutes idle and 8 hours in all; its cookie is its own. */
+export const STAFF_SESSION_IDLE_MS = 15 * 60 * 1000;
+export const STAFF_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
+/** Between the password and the second factor of a staff sign-in. */
+export const STAFF_SECOND_FACTOR_MS = 5 * 60 * 1000;
+export const STAFF_SESSION_COOKIE = 'staff_sid';
+export const STAFF_INVITATION_TTL_MS = 72 * 60 * 60 * 1000;

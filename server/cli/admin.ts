@@ -12,6 +12,13 @@ import { initKeyFiles } from '../keys';
 import { runningAddress } from '../runningAddress';
 import { SCHOOL_CATEGORIES, importSchoolFile } from '../lookup/schoolImport';
 import type { SchoolCategory } from '../../db/schools';
+import * as v from 'valibot';
+import { enqueueMail } from '../../db/outbox';
+import { staffInviteSchema } from '../../src/catalogue/schema/staff';
+import { createStaffService } from '../accounts/staffService';
+import { createThrottle } from '../accounts/throttle';
+import { createTotp } from '../accounts/totp';
+import type { Mailer } from '../mail/mailer';
 import { readArgs } from './args';
 import { toCsv } from './csv';
 import { visibleJson, visibleText } from './visibleText';
@@ -28,6 +35,7 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  *   npm run admin -- backup FILE                  consistent copy of the live database
  *   npm run admin -- init-keys                    creates DATA_DIR/secret.key and encryption.key where missing
+ *   npm run admin -- staff-invite EMAIL --role admin|reader   invitation link to a staff account, printed and mailed
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
@@ -37,7 +45,8 @@ const USAGE = `Usage:
   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
     (columns: ceeb,name,address_line_1,city,state,zip,country; replaces that category's list)
   npm run admin -- backup FILE
-  npm run admin -- init-keys`;
+  npm run admin -- init-keys
+  npm run admin -- staff-invite EMAIL --role admin|reader`;
 
 const [command, ...rest] = process.argv.slice(2);
 /** The command's own flags and its one argument (EMAIL, FILE), if it takes one; anything else stops it. */
@@ -87,7 +96,8 @@ if (command === 'backup') {
   process.exit(0);
 }
 
-if (!['service-token', 'revoke-service-token', 'tmp-token', 'export', 'import-schools'].includes(command ?? '')) fail(USAGE);
+if (!['service-token', 'revoke-service-token', 'tmp-token', 'export', 'import-schools', 'staff-invite'].includes(command ?? ''))
+  fail(USAGE);
 const config = orFail(() => readServerConfig());
 
 /**
@@ -220,6 +230,40 @@ try {
       }
       if (!result.ok) fail(`Nothing was imported from ${argument}:\n${result.errors.map((error) => `  ${error}`).join('\n')}`);
       process.stdout.write(`Imported ${result.schools.length} school(s) into ${category}, replacing the previous list.\n`);
+      break;
+    }
+    case 'staff-invite': {
+      const { options, argument } = argsOf({ role: { type: 'string' } }, 1);
+      if (!argument || options.role === undefined) fail(USAGE);
+      const checked = v.safeParse(staffInviteSchema, { email: argument, role: options.role });
+      if (!checked.success) fail(checked.issues[0].message);
+      const { email, role } = checked.output;
+      const clock = { now: () => Date.now() };
+      // The mail goes into the outbox: the running server's mail job delivers it with SMTP_URL, `npm run mail` shows it without.
+      const mailer: Mailer = {
+        send: (message) => void enqueueMail(db, { ...message, status: config.smtpUrl ? 'pending' : 'stored' }, clock.now()),
+        deliverPending: async () => {},
+        close() {},
+      };
+      const college = loadCollegeConfig(config.collegeConfigFile);
+      const staff = createStaffService({
+        db,
+        clock,
+        mailer,
+        secret: config.secret,
+        throttle: createThrottle({ db, clock }),
+        totp: createTotp({ encryptionKey: config.encryptionKey, issuer: `${college.name} admissions` }),
+        publicUrl: linkBase(),
+        collegeName: college.name,
+      });
+      let invitation: { link: string };
+      try {
+        invitation = staff.invite(email, role, null);
+      } catch (error) {
+        fail((error as Error).message);
+      }
+      process.stderr.write(`Invited ${visibleText(email)} as ${role}; the link below was mailed too and works once, within 72 hours.\n`);
+      process.stdout.write(`${invitation.link}\n`);
       break;
     }
     default:

@@ -136,3 +136,27 @@ export function receiptMail(to: string, reference: string, submittedAt: number, 
     ].join('\n'),
   };
 }
+
+/** An invitation to a staff account of the admissions office: the link sets a password and a second factor. */
+export function staffInvitationMail(
+  to: string,
+  link: string,
+  role: 'reader' | 'admin',
+  collegeName: string,
+  expiresAt: number,
+): MailMessage {
+  return {
+    to,
+    subject: `Your ${collegeName} admissions staff account`,
+    bodyExpiresAt: expiresAt,
+    text: [
+      `You are invited to a staff account (${role}) of the ${collegeName} admissions office.`,
+      '',
+      'To choose your password and set up your authenticator app, open this link within 72 hours:',
+      '',
+      link,
+      '',
+      'The link works once. If it has expired, ask an admin of the admissions office for a new one.',
+    ].join('\n'),
+  };
+}

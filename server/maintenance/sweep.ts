@@ -1,8 +1,10 @@
 import type { Db } from '../../db/connection';
 import { deleteExpiredAccessTokens } from '../../db/accessTokens';
 import { deleteMailCreatedBefore, purgeExpiredMailBodies } from '../../db/outbox';
+import { deleteExpiredStaffSessions } from '../../db/staffSessions';
 import { deleteStaleCounters } from '../../db/throttle';
 import { deleteAbandonedSignUps, deleteExpiredConfirmationCodes, deleteSpentPasswordResets } from '../../db/users';
+import { STAFF_SESSION_IDLE_MS } from '../accounts/sessionPolicy';
 import { LONGEST_THROTTLE_WINDOW_MS } from '../accounts/throttle';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,5 +39,6 @@ export function sweep(db: Db, now: number) {
     passwordResets: deleteSpentPasswordResets(db, now),
     accessTokens: deleteExpiredAccessTokens(db, now),
     throttleCounters: deleteStaleCounters(db, now - RETENTION.throttleCounterMs),
+    staffSessions: deleteExpiredStaffSessions(db, now, STAFF_SESSION_IDLE_MS),
   };
 }

@@ -70,6 +70,9 @@ describe('start-up', () => {
       console.log(`npm start: listening after ${Math.round(performance.now() - startedAt)} ms`);
       expect(output).toMatch(/"event":"building_server"[^]*"event":"server_built"[^]*"event":"listening"/);
       expect(serverBuildIsStale(root)).toBe(false);
+      // A new database has no staff account: one line says how to invite the first admin.
+      expect(output.match(/"event":"no_staff_account"/g)).toHaveLength(1);
+      expect(output).toContain('npm run admin -- staff-invite EMAIL --role admin');
 
       // The Node process that serves runs JavaScript with no loader: no --import/--loader, no tsx.
       const nodes = processGroup(npm.pid!).filter((command) => /(^|\/)node\s/.test(command));

@@ -65,7 +65,7 @@ export function normaliseUsername(username: string): string {
  * A username is a plain address and nothing else. The length is checked first and the pipe stops
  * at the first failing rule, so no later rule ever runs over an over-long input.
  */
-const username = (message: string) =>
+export const username = (message: string) =>
   v.config(
     v.pipe(
       v.string(message),
@@ -138,7 +138,7 @@ export function passwordRequirementStates(password: string): { id: PasswordRequi
 }
 
 /** A new password: every requirement, each failing one reported. */
-const newPassword = () =>
+export const newPassword = () =>
   v.pipe(
     v.string(ACCOUNT_MESSAGES.passwordRequired),
     v.nonEmpty(ACCOUNT_MESSAGES.passwordRequired),
@@ -180,7 +180,8 @@ export const forgotSchema = v.object({ username: username(ACCOUNT_MESSAGES.usern
 
 export const resendSchema = v.object({ username: username(ACCOUNT_MESSAGES.resendUsernameInvalid) });
 
-const RESET_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${RESET_ID_MIN_LENGTH},${RESET_ID_MAX_LENGTH}}={0,2}$`);
+/** A link's random id: reset links, and staff invitations made the same way. */
+export const RESET_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${RESET_ID_MIN_LENGTH},${RESET_ID_MAX_LENGTH}}={0,2}$`);
 
 export const resetSchema = v.pipe(
   v.object({

@@ -1,0 +1,75 @@
+/**
+ * The staff calls: invitations, sign-in with a second factor, and the admins' account calls.
+ * Addresses and new passwords follow the applicants' rules (./account.ts), written once there.
+ */
+import * as v from 'valibot';
+import { ACCOUNT_MESSAGES, RESET_ID_PATTERN, loginSchema, newPassword, username } from './account';
+
+const STAFF_ROLES = ['reader', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Letters and digits that cannot be mistaken for each other (no i, l, o, 0, 1). */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** Two groups of five: 50 random bits, typed in with or without the hyphen. */
+export const RECOVERY_CODE_GROUP = 5;
+const RECOVERY_CODE_PATTERN = new RegExp(
+  `^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_GROUP}}-[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_GROUP}}$`,
+);
+const TOTP_CODE_PATTERN = /^\d{6}$/;
+
+export const STAFF_MESSAGES = {
+  roleInvalid: 'The role must be reader or admin.',
+  invitationInvalid:
+    'This invitation link is invalid, has expired or was already used. Please ask an admin of the admissions office for a new one.',
+  totpCodeInvalid: 'Enter the 6-digit code your authenticator app shows.',
+  secondFactorInvalid: 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.',
+  accountInvalid: 'This staff account does not exist.',
+} as const;
+
+const invitationId = v.pipe(v.string(STAFF_MESSAGES.invitationInvalid), v.regex(RESET_ID_PATTERN, STAFF_MESSAGES.invitationInvalid));
+const role = v.picklist(STAFF_ROLES, STAFF_MESSAGES.roleInvalid);
+const email = username(ACCOUNT_MESSAGES.loginUsernameInvalid);
+/** Codes are often typed with spaces, or pasted with them. */
+const typedCode = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.transform((value) => value.replace(/\s+/g, '').toLowerCase()),
+  );
+
+/** A recovery code as stored: lower-case, its two groups joined by a hyphen. */
+function recoveryCodeForm(value: string): string {
+  const bare = value.replace(/-/g, '');
+  return bare.length === 2 * RECOVERY_CODE_GROUP ? `${bare.slice(0, RECOVERY_CODE_GROUP)}-${bare.slice(RECOVERY_CODE_GROUP)}` : value;
+}
+
+export const staffInviteSchema = v.object({ email, role });
+
+export const staffInvitationQuery = v.object({ id: invitationId });
+
+export const staffPasswordSchema = v.object({ id: invitationId, password: newPassword() });
+
+export const staffTotpSetupSchema = v.object({
+  id: invitationId,
+  code: v.pipe(typedCode(STAFF_MESSAGES.totpCodeInvalid), v.regex(TOTP_CODE_PATTERN, STAFF_MESSAGES.totpCodeInvalid)),
+});
+
+export const staffLoginSchema = v.object({ email, password: loginSchema.entries.password });
+
+/** The second step of a sign-in: the authenticator's code, or a recovery code. */
+export const staffSecondFactorSchema = v.object({
+  code: v.pipe(
+    typedCode(STAFF_MESSAGES.secondFactorInvalid),
+    v.transform((value) => (TOTP_CODE_PATTERN.test(value) ? value : recoveryCodeForm(value))),
+    v.check((value) => TOTP_CODE_PATTERN.test(value) || RECOVERY_CODE_PATTERN.test(value), STAFF_MESSAGES.secondFactorInvalid),
+  ),
+});
+
+const staffId = v.pipe(
+  v.string(STAFF_MESSAGES.accountInvalid),
+  v.regex(/^[1-9]\d{0,14}$/, STAFF_MESSAGES.accountInvalid),
+  v.transform(Number),
+);
+
+export const staffAccountPath = v.object({ id: staffId });
+
+export const staffRoleSchema = v.object({ id: staffId, role });

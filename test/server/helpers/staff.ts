@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
+import { GOOD_PASSWORD, type TestClient, type TestServer } from './testServer';
+
+const run = promisify(execFile);
+
+/** A TOTP step: a code is accepted once, so each new code a test needs comes from a later step. */
+export const TOTP_STEP_MS = 30_000;
+
+/** `npm run admin -- staff-invite EMAIL --role ROLE` against the test server's DATA_DIR: the printed link. */
+export async function inviteByCommand(server: TestServer, email: string, role: string): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'staff-invite', email, '--role', role], {
+    env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'test', PUBLIC_URL: server.publicUrl },
+  });
+}
+
+/** The invitation id out of a link, as the invitation page reads it. */
+export function invitationIdOf(link: string): string {
+  return new URL(link.trim()).searchParams.get('id')!;
+}
+
+/** The newest invitation link mailed to an address. */
+export function invitationIdFromMail(server: TestServer, email: string): string {
+  const match = /^(https?:\/\/\S+\/staff\/invitation\?\S+)$/m.exec(server.lastMailTo(email)!.text);
+  if (!match) throw new Error(`No invitation link in mail to ${email}`);
+  return invitationIdOf(match[1]!);
+}
+
+/** The code an authenticator app shows for a setup key at the server's time (its clock is the test's). */
+export function totpCode(setupKey: string, timestamp: number): string {
+  return new TOTP({ secret: Secret.fromBase32(setupKey.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp,
+  });
+}
+
+export interface SetupBody {
+  otpauth_uri: string;
+  setup_key: string;
+  qr_svg: string;
+}
+
+export interface StaffMember {
+  email: string;
+  role: 'reader' | 'admin';
+  setupKey: string;
+  recoveryCodes: string[];
+}
+
+/** An invitation accepted as the page does it: a password, then the authenticator's code, then the recovery codes. */
+export async function acceptInvitation(server: TestServer, id: string, password = GOOD_PASSWORD): Promise<StaffMember> {
+  const client = server.client();
+  const invitation = await client.get<{ email: string; role: 'reader' | 'admin' }>(`/public/staff/invitation?id=${id}`);
+  if (invitation.status !== 200) throw new Error(`invitation refused: ${JSON.stringify(invitation.body)}`);
+  const setup = await client.post<SetupBody>('/public/staff/invitation/password', { id, password });
+  if (setup.status !== 200) throw new Error(`password refused: ${JSON.stringify(setup.body)}`);
+  const code = totpCode(setup.body.setup_key, server.clock.now());
+  const accepted = await client.post<{ recovery_codes: string[] }>('/public/staff/invitation/totp', { id, code });
+  if (accepted.status !== 200) throw new Error(`code refused: ${JSON.stringify(accepted.body)}`);
+  return { ...invitation.body, setupKey: setup.body.setup_key, recoveryCodes: accepted.body.recovery_codes };
+}
+
+/** Both steps of a sign-in with a fresh authenticator code (the clock moves one step first). */
+export async function signInStaff(server: TestServer, member: StaffMember, password = GOOD_PASSWORD): Promise<TestClient> {
+  const client = server.client();
+  const first = await client.post('/public/staff/login', { email: member.email, password });
+  if (first.status !== 200) throw new Error(`password step refused: ${JSON.stringify(first.body)}`);
+  server.clock.advance(TOTP_STEP_MS);
+  const second = await client.post('/public/staff/login/code', { code: totpCode(member.setupKey, server.clock.now()) });
+  if (second.status !== 200) throw new Error(`code step refused: ${JSON.stringify(second.body)}`);
+  return client;
+}
