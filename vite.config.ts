@@ -18,7 +18,7 @@ const LOADED_LATER =
  * staff print's document pages (their PDF reader, pdfjs-dist, is imported on demand and stays a chunk of its own).
  */
 const PAGE_ACTORS =
-  /[\\/]machines[\\/](documentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
+  /[\\/]machines[\\/](documentMachine|staffDocumentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
 /** How staff read an answer (src/catalogue/display.ts): only the staff view and the printed answers use it. */
 const STAFF_DISPLAY = /[\\/]src[\\/]catalogue[\\/]display\.ts$/;

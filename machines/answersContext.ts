@@ -2,7 +2,6 @@ import type { DraftEvent, RestoredEvent } from './answerDrafts';
 import type { AnswerMap } from './answerMaps';
 import type { ConnectionEvent } from './browserSignals';
 import type { AnswersEvent, AnswersSaveReply } from './events';
-import type { Role } from './roles';
 
 /*
  * What the answers actor knows (its context), what it starts with (its input) and what it hears
@@ -24,13 +23,19 @@ export type OfferEvent =
   | { type: 'offer.edit' };
 
 /**
- * What the answers actor starts with: whose answers (an applicant's are saved on the server, a
- * visitor's stay on this device, staff only read them), the answers the server or the prefill
- * link gave, the server's version of an applicant's answers, and the applicant's username (their
- * draft on this device goes by it).
+ * Where the answers actor keeps a change, which the application decides from who is using the app:
+ * on this device until an account takes them (a visitor's), on the server (an applicant's), or
+ * nowhere, for nothing changes them (a staff copy: staff read someone else's answers).
+ */
+export type AnswersKept = 'onDevice' | 'onServer' | 'fixed';
+
+/**
+ * What the answers actor starts with: where a change is kept, the answers the server or the
+ * prefill link gave, the server's version of an applicant's answers, and the applicant's username
+ * (their draft on this device goes by it).
  */
 export interface AnswersInput {
-  role: Role;
+  kept: AnswersKept;
   answers: AnswerMap;
   version?: number;
   owner?: string;
@@ -56,7 +61,7 @@ export interface Restored {
 }
 
 export interface AnswersContext {
-  role: Role;
+  kept: AnswersKept;
   answers: AnswerMap;
   /** What the server holds, as of `version`: the base that tells which answers changed here. */
   confirmed: AnswerMap;
@@ -99,10 +104,10 @@ export interface AnswersContext {
 export type SaveFailure = Extract<AnswersSaveReply, { type: 'answers.saveFailed' }>['reason'];
 
 export const initialAnswersContext = (input: AnswersInput): AnswersContext => ({
-  role: input.role,
+  kept: input.kept,
   answers: { ...input.answers },
-  // An applicant's answers come from the server: they are what it confirmed.
-  confirmed: input.role === 'applicant' ? { ...input.answers } : {},
+  // Answers kept on the server come from it: they are what it confirmed.
+  confirmed: input.kept === 'onServer' ? { ...input.answers } : {},
   version: input.version,
   sending: {},
   conflicts: [],
@@ -112,7 +117,7 @@ export const initialAnswersContext = (input: AnswersInput): AnswersContext => ({
   error: null,
   online: true,
   retries: 0,
-  owner: input.role === 'applicant' ? input.owner : undefined,
+  owner: input.kept === 'onServer' ? input.owner : undefined,
   offered: {},
   offeredFrom: null,
   restored: null,

@@ -25,7 +25,7 @@ const confirmedAllSaved = {
   target: 'saved',
   actions: ['confirmAnswers', 'persistDraft'],
 } as const;
-/** No save without an applicant's session (a visitor, a service user, a session that ended): the asker must not wait for one. */
+/** No save without answers kept on the server (a visitor's, a staff copy, a session that ended): the asker must not wait for one. */
 const refuseAll = { type: 'reply', params: { reason: 'unauthorised' } } as const;
 /** The asker of a save (submit, an upload) cannot wait for the network: it hears the save failed. */
 const networkReply = { type: 'reply', params: { reason: 'error' } } as const;
@@ -52,10 +52,10 @@ export const answersMachine = answersSetup.createMachine({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'isApplicant', target: 'applicant' }, { guard: 'isStaff', target: 'staff' }, { target: 'visitor' }],
+      always: [{ guard: 'keptOnServer', target: 'onServer' }, { guard: 'fixed', target: 'fixed' }, { target: 'onDevice' }],
     },
-    /** A visitor: the answers stay on this device (sessionStorage) until an account takes them. */
-    visitor: {
+    /** A visitor's: the answers stay on this device (sessionStorage) until an account takes them. */
+    onDevice: {
       // A prefill link's answers are kept on the device like typed ones.
       entry: { type: 'persistGiven' },
       on: {
@@ -71,7 +71,8 @@ export const answersMachine = answersSetup.createMachine({
         'answers.carryTo': { actions: { type: 'goWithAnswers', params: ({ event }) => ({ to: event.to }) } },
       },
     },
-    applicant: {
+    /** An applicant's: the server holds the answers; the device keeps a draft of what it has not confirmed. */
+    onServer: {
       exit: refuseAll,
       initial: 'arriving',
       on: {
@@ -233,7 +234,7 @@ export const answersMachine = answersSetup.createMachine({
             retrying: {
               tags: 'retrying',
               entry: 'countRetry',
-              after: { saveRetry: '#answers.applicant.saving' },
+              after: { saveRetry: '#answers.onServer.saving' },
               on: { 'connection.offline': { target: 'offline', actions: 'keepOnline' } },
             },
           },
@@ -294,8 +295,8 @@ export const answersMachine = answersSetup.createMachine({
         },
       },
     },
-    /** Staff read the answers; nothing changes them but a load. */
-    staff: {
+    /** A staff copy: staff read someone else's answers; nothing changes them. */
+    fixed: {
       on: {
         'answers.carryTo': { actions: { type: 'goWithoutAnswers', params: ({ event }) => ({ to: event.to }) } },
       },

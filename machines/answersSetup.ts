@@ -99,8 +99,8 @@ export const answersSetup = setup({
     otherTabDiffers: ({ context }, server: ServerAnswers) => Object.keys(otherTabOffered(context, server)).length > 0,
     /** The choice is between this tab's answers and another tab's (not answers offered back after a login). */
     choosingAfterConflict: ({ context }) => context.offeredFrom === 'tab',
-    isApplicant: ({ context }) => context.role === 'applicant',
-    isStaff: ({ context }) => context.role === 'staff',
+    keptOnServer: ({ context }) => context.kept === 'onServer',
+    fixed: ({ context }) => context.kept === 'fixed',
     /** A save asked for by another actor, which reports the outcome its own way. */
     forOthers: ({ context }) => context.requesters.length > 0,
     savesWaiting: ({ context }) => context.waiting.length > 0,
@@ -229,7 +229,7 @@ export const answersSetup = setup({
       to: params.to,
       state: { answers: context.answers },
     })),
-    /** A service user's answers are another applicant's: they never travel to an auth card. */
+    /** A staff copy's answers are someone else's: they never travel to an auth card. */
     goWithoutAnswers: sendTo(sibling(SYSTEM_IDS.navigation), (_, params: { to: string }): NavigationEvent => ({
       type: 'navigate',
       to: params.to,

@@ -38,13 +38,13 @@ export function connectAnswers(snapshot: AnswersSnapshot, send: AnswersSend) {
     saveTarget: snapshot.context.saveTarget,
     saveStatus: saveStatus(snapshot),
     /** The answers another tab changed, after a two-tab conflict. */
-    conflicts: snapshot.matches('applicant') ? snapshot.context.conflicts : NONE,
+    conflicts: snapshot.matches('onServer') ? snapshot.context.conflicts : NONE,
     /** Answers are offered back (typed before logging in, kept on the device, or another tab's). */
     offering: snapshot.hasTag('choosing'),
     offered: snapshot.context.offered,
     offeredFrom: snapshot.context.offeredFrom,
     /** Staff read the answers; nothing may be edited. */
-    readOnly: snapshot.matches('staff'),
+    readOnly: snapshot.matches('fixed'),
     /** Save (no page) or Next (its page): a visitor goes to sign-up, an applicant saves. */
     saveAndGo: (to?: string) => send(to === undefined ? { type: 'answers.saveAndGo' } : { type: 'answers.saveAndGo', to }),
     /** Sign In or Create Account, taking a visitor's answers along. */

@@ -2,12 +2,13 @@ import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import type { AnswerValue } from '../src/catalogue/dataModel';
 import { DOCUMENT_KEYS } from '../src/catalogue/questions';
 import { addAnotherMachine } from './addAnotherMachine';
-import type { AnswersInput } from './answersContext';
+import type { AnswersInput, AnswersKept } from './answersContext';
 import { answersMachine } from './answersMachine';
 import { clearGuardMachine } from './clearGuardMachine';
 import type { WebStatus } from './coreEvents';
 import type { DocumentInfo } from './documentFiles';
 import { documentMachine } from './documentMachine';
+import { staffDocumentMachine } from './staffDocumentMachine';
 import { lookupMachine } from './lookupMachine';
 import { pdfCopyMachine } from './pdfCopyMachine';
 import { submitMachine } from './submitMachine';
@@ -40,6 +41,9 @@ export interface ApplicationInput {
   webStatus: WebStatus;
   staff?: StaffCopy;
 }
+
+/** Where the answers actor keeps a change, for who is using the app. */
+const KEPT: Record<Role, AnswersKept> = { visitor: 'onDevice', applicant: 'onServer', staff: 'fixed' };
 
 interface ApplicationContext {
   role: Role;
@@ -83,22 +87,22 @@ export const applicationMachine = setup({
     pdfCopy: pdfCopyMachine,
     submit: submitMachine,
     document: documentMachine,
+    staffDocument: staffDocumentMachine,
   },
   actions: {
-    /** One document actor per document question; staff open the converted PDF with the staff link's token. */
+    /**
+     * One document actor per document question: an applicant's uploads and deletes, staff open
+     * the converted PDF with the staff link's token. A visitor's application has none: a document
+     * needs an account, and nothing may be called without a session.
+     */
     spawnDocuments: enqueueActions(({ context, enqueue }) => {
       for (const answerKey of DOCUMENT_KEYS) {
         const id = documentSystemId(answerKey);
-        enqueue.spawnChild('document', {
-          id,
-          systemId: id,
-          input: {
-            answerKey,
-            role: context.role,
-            document: context.staff?.documents[answerKey] ?? null,
-            serviceToken: context.staff?.token,
-          },
-        });
+        if (context.role === 'applicant') enqueue.spawnChild('document', { id, systemId: id, input: { answerKey } });
+        else if (context.staff) {
+          const input = { answerKey, document: context.staff.documents[answerKey] ?? null, serviceToken: context.staff.token };
+          enqueue.spawnChild('staffDocument', { id, systemId: id, input });
+        }
       }
     }),
   },
@@ -109,7 +113,7 @@ export const applicationMachine = setup({
     essayLimit: input.essayLimit,
     webStatus: input.webStatus,
     staff: input.staff,
-    given: { role: input.role, answers: input.answers, version: input.version, owner: input.owner },
+    given: { kept: KEPT[input.role], answers: input.answers, version: input.version, owner: input.owner },
   }),
   entry: [
     // A session that starts validating shows the errors of the answers it starts with.
@@ -121,7 +125,7 @@ export const applicationMachine = setup({
     spawnChild('answers', {
       id: 'answers',
       systemId: SYSTEM_IDS.answers,
-      input: ({ context }) => context.given ?? { role: context.role, answers: {} },
+      input: ({ context }) => context.given ?? { kept: KEPT[context.role], answers: {} },
     }),
     // From now on the answers actor alone holds the answers.
     assign({ given: null }),

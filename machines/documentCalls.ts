@@ -41,6 +41,23 @@ export const documentCalls = {
   ),
 };
 
+/**
+ * A download's link (the applicant's or staff's), as both document machines go on from it: the
+ * file opens (`deliver`), or the failure is said (`reportDownloadFailure`).
+ */
+export const linkReceived = [
+  {
+    guard: { type: 'hasLink', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
+    target: 'idle',
+    actions: { type: 'deliver', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
+  },
+  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
+] as const;
+export const linkRefused = {
+  target: 'idle',
+  actions: { type: 'reportDownloadFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+} as const;
+
 type Sent = ToastEvent | AnswersEvent | SessionEvent | PageFailedEvent;
 type Enqueue = { sendTo: (to: AnyActorRef, event: Sent) => void };
 

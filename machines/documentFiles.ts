@@ -27,6 +27,10 @@ export interface DocumentInfo {
   file_size: number;
 }
 
+/** Only what the question shows: the server's answer may carry more (its status…). */
+export const shown = (doc: DocumentInfo | null | undefined): DocumentInfo | null =>
+  doc ? { file_name: doc.file_name, file_size: doc.file_size } : null;
+
 /** Sizes are displayed with no decimals. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

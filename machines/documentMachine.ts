@@ -3,50 +3,36 @@ import { DOCUMENT_ANSWERED, DOCUMENT_POLL_MS } from '../src/catalogue/limits';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
 import type { AnswersEvent, DocumentEmitted, DocumentEvent, DocumentInspectedEvent } from './events';
-import { documentCalls, report, reportLoadFailure, send } from './documentCalls';
-import { DOCUMENT_MESSAGES, fileProblem, type DocumentInfo } from './documentFiles';
+import { documentCalls, linkReceived, linkRefused, report, reportLoadFailure, send } from './documentCalls';
+import { DOCUMENT_MESSAGES, fileProblem, shown, type DocumentInfo } from './documentFiles';
 import { errorMessage, sibling } from './siblings';
 import { documentSystemId, SYSTEM_IDS } from './systemIds';
-import { documentPagesMachine } from './documentPages';
-import type { Role } from './roles';
 
 export { DOCUMENT_MESSAGES, fileProblem, formatFileSize, type DocumentInfo } from './documentFiles';
 export type { DocumentEvent } from './events';
 
-/**
- * One document question. Staff are given the staff copy's document (or none) and the staff link's
- * token, to open the converted PDF; an applicant's is loaded; a visitor has none.
- */
+/** One document question of the applicant's: its document is loaded from the server. */
 export interface DocumentInput {
   answerKey: string;
-  role: Role;
-  document?: DocumentInfo | null;
-  serviceToken?: string;
 }
 
 interface DocumentContext {
   answerKey: string;
-  role: Role;
   /** Only between choosing and the end of the upload: a File is not serialisable. */
   file: File | null;
   upload: PresignedUpload | null;
   document: DocumentInfo | null;
   fileProblem: string | null;
   error: string | null;
-  /** Staff: the service token of the page, to ask for the document's link. */
-  serviceToken: string | null;
 }
 
 const messageOf = (error: unknown) => errorMessage(error, GENERIC_ERROR_MESSAGE);
 /** The document's name in what the view announces; every state that says it holds a document. */
 const fileNameOf = (context: DocumentContext) => context.document?.file_name ?? '';
-
-/** Only what the question shows: the server's answer may carry more (its status…). */
-const shown = (doc: DocumentInfo | null | undefined) => (doc ? { file_name: doc.file_name, file_size: doc.file_size } : null);
 const byKey = ({ context }: { context: DocumentContext }) => ({ answerKey: context.answerKey });
 /** A failed call of the upload: its error says why, a 401 ends the session. */
 const FAIL = {
-  target: '#document.applicant.failed',
+  target: '#document.failed',
   actions: {
     type: 'failUpload',
     params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, reason: event.error ? messageOf(event.error) : '' }),
@@ -60,45 +46,23 @@ const CHOOSE = [
   { target: 'rejected', actions: { type: 'keepFileProblem', params: chosen } },
 ] as const;
 
-/** A download's link (the applicant's or staff's): the file opens, or the failure is said. */
-const linkReceived = [
-  {
-    guard: { type: 'hasLink', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
-    target: 'idle',
-    actions: { type: 'deliver', params: ({ event }: { event: { output: DocumentLink } }) => event.output },
-  },
-  { target: 'idle', actions: { type: 'reportDownloadFailure', params: { error: undefined } } },
-] as const;
-const linkRefused = {
-  target: 'idle',
-  actions: { type: 'reportDownloadFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-} as const;
-
 export const documentMachine = setup({
   types: {
     context: {} as DocumentContext,
     events: {} as DocumentEvent,
     input: {} as DocumentInput,
     emitted: {} as DocumentEmitted,
-    children: {} as { documentPages: 'documentPages' },
   },
-  actors: {
-    ...documentCalls,
-    /** Staff: the document's pages drawn for the printed view, from the same link. */
-    documentPages: documentPagesMachine,
-  },
+  actors: documentCalls,
   guards: {
-    isApplicant: ({ context }) => context.role === 'applicant',
-    isStaff: ({ context }) => context.role === 'staff',
-    staffWithDocument: ({ context }) => context.role === 'staff' && context.document !== null,
     nothingChosen: (_, files: readonly File[]) => files.length === 0,
     fileAcceptable: (_, files: readonly File[]) => fileProblem(files) === null,
     noDocument: (_, output: DocumentAnswer | null) => output === null || output.status === 'not answered',
     isConverting: (_, status: string | undefined) => status === 'unprocessed' || status === 'in progress',
     hasCompleted: (_, status: string | undefined) => status === 'completed',
     hasFailed: (_, status: string | undefined) => status === 'failed',
-    hasServiceToken: ({ context }) => context.serviceToken !== null,
-    hasLink: (_, status: DocumentLink) => status.status === 'completed' && Boolean(status.url),
+    /** A link the file can be opened with: the conversion completed and the server gave its address. */
+    hasLink: (_, link: DocumentLink) => link.status === 'completed' && Boolean(link.url),
   },
   actions: {
     keepDocument: assign({ document: (_, doc: DocumentInfo | null) => shown(doc) }),
@@ -161,234 +125,187 @@ export const documentMachine = setup({
   delays: { documentPoll: DOCUMENT_POLL_MS },
 }).createMachine({
   id: 'document',
-  initial: 'start',
+  initial: 'loading',
   context: ({ input }) => ({
     answerKey: input.answerKey,
-    role: input.role,
     file: null,
     upload: null,
-    document: shown(input.document),
+    document: null,
     fileProblem: null,
     error: null,
-    serviceToken: input.serviceToken ?? null,
   }),
   on: { 'document.inspect': { actions: 'answerInspection' } },
   states: {
-    start: {
-      always: [
-        { guard: 'isApplicant', target: 'applicant' },
-        { guard: 'staffWithDocument', target: 'staff.attached' },
-        { guard: 'isStaff', target: 'staff.empty' },
-        { target: 'visitor' },
-      ],
-    },
-    // A visitor: nothing may be called without a session.
-    visitor: {},
-    // Staff: a 'document attached' note when a document exists, nothing to act on.
-    staff: {
-      initial: 'empty',
-      states: {
-        empty: {},
-        attached: {
-          tags: 'attached',
-          initial: 'idle',
-          // Printing the staff view prints the document's pages too, as the applicant's PDF copy holds them.
-          invoke: {
-            id: 'documentPages',
-            src: 'documentPages',
-            input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken }),
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadDocument',
+        src: 'loadDocument',
+        input: byKey,
+        onDone: [
+          { guard: { type: 'noDocument', params: ({ event }) => event.output }, target: 'empty', actions: 'forgetDocument' },
+          {
+            // An upload of an earlier visit is still being converted: keep watching it.
+            guard: { type: 'isConverting', params: ({ event }) => event.output?.status },
+            target: 'converting',
+            actions: { type: 'keepDocument', params: ({ event }) => event.output },
           },
+          // A failure not yet seen stays shown until 'Upload error reset' deletes its conversion.
+          { guard: { type: 'hasFailed', params: ({ event }) => event.output?.status }, target: 'failed', actions: 'failQuietly' },
+          { target: 'attached', actions: { type: 'keepDocument', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'empty', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    empty: { on: { 'document.choose': CHOOSE, 'document.reload': 'loading' } },
+    rejected: { on: { 'document.choose': CHOOSE, 'document.reload': { target: 'loading', actions: 'forgetError' } } },
+    // The answers are saved and the upload URL requested in parallel.
+    uploading: {
+      tags: 'busy',
+      type: 'parallel',
+      onDone: 'sending',
+      states: {
+        answers: {
+          initial: 'saving',
           states: {
-            idle: { on: { 'document.download': { guard: 'hasServiceToken', target: 'fetchingLink' } } },
-            fetchingLink: {
-              tags: 'downloading',
-              invoke: {
-                id: 'fetchServiceDocumentLink',
-                src: 'fetchServiceDocumentLink',
-                input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken ?? '' }),
-                onDone: linkReceived,
-                onError: linkRefused,
+            saving: {
+              entry: 'askToSave',
+              on: {
+                'answers.saved': 'saved',
+                'answers.saveFailed': {
+                  target: FAIL.target,
+                  actions: {
+                    type: 'failUpload',
+                    params: ({ event }) => ({ reason: event.message, sessionLost: event.reason === 'unauthorised' }),
+                  },
+                },
               },
             },
+            saved: { type: 'final' },
+          },
+        },
+        url: {
+          initial: 'requesting',
+          states: {
+            requesting: {
+              invoke: {
+                id: 'requestUploadUrl',
+                src: 'requestUploadUrl',
+                input: byKey,
+                onDone: { target: 'ready', actions: { type: 'keepUploadUrl', params: ({ event }) => event.output } },
+                onError: FAIL,
+              },
+            },
+            ready: { type: 'final' },
           },
         },
       },
     },
-    applicant: {
-      initial: 'loading',
+    sending: {
+      tags: 'busy',
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => ({ upload: context.upload, file: context.file }),
+        onDone: { target: 'requestingConversion', actions: 'forgetFile' },
+        onError: FAIL,
+      },
+    },
+    requestingConversion: {
+      tags: 'busy',
+      invoke: {
+        id: 'requestConversion',
+        src: 'requestConversion',
+        // The object key is the server's, never the uploaded name.
+        input: ({ context }) => ({
+          answerKey: context.answerKey,
+          fileKey: context.upload?.fields.key,
+          fileName: context.document?.file_name,
+        }),
+        onDone: { target: 'converting', actions: 'forgetUpload' },
+        onError: FAIL,
+      },
+    },
+    converting: {
+      tags: 'busy',
+      initial: 'checking',
       states: {
-        loading: {
-          tags: 'busy',
+        checking: {
           invoke: {
-            id: 'loadDocument',
-            src: 'loadDocument',
+            id: 'checkConversion',
+            src: 'checkConversion',
             input: byKey,
             onDone: [
-              { guard: { type: 'noDocument', params: ({ event }) => event.output }, target: 'empty', actions: 'forgetDocument' },
+              { guard: { type: 'isConverting', params: ({ event }) => event.output.status }, target: 'waiting' },
               {
-                // An upload of an earlier visit is still being converted: keep watching it.
-                guard: { type: 'isConverting', params: ({ event }) => event.output?.status },
-                target: 'converting',
-                actions: { type: 'keepDocument', params: ({ event }) => event.output },
+                guard: { type: 'hasCompleted', params: ({ event }) => event.output.status },
+                target: '#document.attached',
+                actions: [{ type: 'confirmAnswer', params: { value: DOCUMENT_ANSWERED } }, 'tellUploaded'],
               },
-              // A failure not yet seen stays shown until 'Upload error reset' deletes its conversion.
-              { guard: { type: 'hasFailed', params: ({ event }) => event.output?.status }, target: 'failed', actions: 'failQuietly' },
-              { target: 'attached', actions: { type: 'keepDocument', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'hasFailed', params: ({ event }) => event.output.status },
+                target: FAIL.target,
+                actions: { type: 'failUpload', params: ({ event }) => ({ reason: event.output.message }) },
+              },
+              // 'not answered': the server holds no document any more.
+              { target: '#document.empty', actions: 'forgetDocument' },
             ],
-            onError: { target: 'empty', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        empty: { on: { 'document.choose': CHOOSE, 'document.reload': 'loading' } },
-        rejected: { on: { 'document.choose': CHOOSE, 'document.reload': { target: 'loading', actions: 'forgetError' } } },
-        // The answers are saved and the upload URL requested in parallel.
-        uploading: {
-          tags: 'busy',
-          type: 'parallel',
-          onDone: 'sending',
-          states: {
-            answers: {
-              initial: 'saving',
-              states: {
-                saving: {
-                  entry: 'askToSave',
-                  on: {
-                    'answers.saved': 'saved',
-                    'answers.saveFailed': {
-                      target: FAIL.target,
-                      actions: {
-                        type: 'failUpload',
-                        params: ({ event }) => ({ reason: event.message, sessionLost: event.reason === 'unauthorised' }),
-                      },
-                    },
-                  },
-                },
-                saved: { type: 'final' },
-              },
-            },
-            url: {
-              initial: 'requesting',
-              states: {
-                requesting: {
-                  invoke: {
-                    id: 'requestUploadUrl',
-                    src: 'requestUploadUrl',
-                    input: byKey,
-                    onDone: { target: 'ready', actions: { type: 'keepUploadUrl', params: ({ event }) => event.output } },
-                    onError: FAIL,
-                  },
-                },
-                ready: { type: 'final' },
-              },
-            },
-          },
-        },
-        sending: {
-          tags: 'busy',
-          invoke: {
-            id: 'uploadFile',
-            src: 'uploadFile',
-            input: ({ context }) => ({ upload: context.upload, file: context.file }),
-            onDone: { target: 'requestingConversion', actions: 'forgetFile' },
             onError: FAIL,
           },
         },
-        requestingConversion: {
-          tags: 'busy',
+        waiting: { after: { documentPoll: 'checking' } },
+      },
+    },
+    failed: {
+      tags: 'error',
+      on: {
+        'document.resetError': 'resetting',
+        'document.cleared': { target: 'empty', actions: 'forgetError' },
+        'document.reload': { target: 'loading', actions: 'forgetError' },
+      },
+    },
+    resetting: {
+      tags: 'busy',
+      invoke: {
+        id: 'deleteConversion',
+        src: 'deleteConversion',
+        input: byKey,
+        onDone: { target: 'empty', actions: 'forgetError' },
+        onError: {
+          target: 'empty',
+          actions: ['forgetError', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+    attached: {
+      tags: 'attached',
+      initial: 'idle',
+      on: { 'document.cleared': { target: 'empty', actions: 'forgetDocument' }, 'document.reload': 'loading' },
+      states: {
+        idle: { on: { 'document.delete': 'confirmingDelete', 'document.download': 'fetchingLink' } },
+        /** A fresh link for each download: links are short-lived and name the current converted file. */
+        fetchingLink: {
+          tags: 'downloading',
           invoke: {
-            id: 'requestConversion',
-            src: 'requestConversion',
-            // The object key is the server's, never the uploaded name.
-            input: ({ context }) => ({
-              answerKey: context.answerKey,
-              fileKey: context.upload?.fields.key,
-              fileName: context.document?.file_name,
-            }),
-            onDone: { target: 'converting', actions: 'forgetUpload' },
-            onError: FAIL,
-          },
-        },
-        converting: {
-          tags: 'busy',
-          initial: 'checking',
-          states: {
-            checking: {
-              invoke: {
-                id: 'checkConversion',
-                src: 'checkConversion',
-                input: byKey,
-                onDone: [
-                  { guard: { type: 'isConverting', params: ({ event }) => event.output.status }, target: 'waiting' },
-                  {
-                    guard: { type: 'hasCompleted', params: ({ event }) => event.output.status },
-                    target: '#document.applicant.attached',
-                    actions: [{ type: 'confirmAnswer', params: { value: DOCUMENT_ANSWERED } }, 'tellUploaded'],
-                  },
-                  {
-                    guard: { type: 'hasFailed', params: ({ event }) => event.output.status },
-                    target: FAIL.target,
-                    actions: { type: 'failUpload', params: ({ event }) => ({ reason: event.output.message }) },
-                  },
-                  // 'not answered': the server holds no document any more.
-                  { target: '#document.applicant.empty', actions: 'forgetDocument' },
-                ],
-                onError: FAIL,
-              },
-            },
-            waiting: { after: { documentPoll: 'checking' } },
-          },
-        },
-        failed: {
-          tags: 'error',
-          on: {
-            'document.resetError': 'resetting',
-            'document.cleared': { target: 'empty', actions: 'forgetError' },
-            'document.reload': { target: 'loading', actions: 'forgetError' },
-          },
-        },
-        resetting: {
-          tags: 'busy',
-          invoke: {
-            id: 'deleteConversion',
-            src: 'deleteConversion',
+            id: 'fetchDocumentLink',
+            src: 'fetchDocumentLink',
             input: byKey,
-            onDone: { target: 'empty', actions: 'forgetError' },
-            onError: {
-              target: 'empty',
-              actions: ['forgetError', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
-            },
+            onDone: linkReceived,
+            onError: linkRefused,
           },
         },
-        attached: {
-          tags: 'attached',
-          initial: 'idle',
-          on: { 'document.cleared': { target: 'empty', actions: 'forgetDocument' }, 'document.reload': 'loading' },
-          states: {
-            idle: { on: { 'document.delete': 'confirmingDelete', 'document.download': 'fetchingLink' } },
-            /** A fresh link for each download: links are short-lived and name the current converted file. */
-            fetchingLink: {
-              tags: 'downloading',
-              invoke: {
-                id: 'fetchDocumentLink',
-                src: 'fetchDocumentLink',
-                input: byKey,
-                onDone: linkReceived,
-                onError: linkRefused,
-              },
+        confirmingDelete: { on: { 'document.cancelDelete': 'idle', 'document.confirmDelete': 'deleting' } },
+        deleting: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteDocument',
+            src: 'deleteDocument',
+            input: byKey,
+            onDone: {
+              target: '#document.empty',
+              actions: ['tellDeleted', 'forgetDocument', { type: 'confirmAnswer', params: { value: '' } }],
             },
-            confirmingDelete: { on: { 'document.cancelDelete': 'idle', 'document.confirmDelete': 'deleting' } },
-            deleting: {
-              tags: 'busy',
-              invoke: {
-                id: 'deleteDocument',
-                src: 'deleteDocument',
-                input: byKey,
-                onDone: {
-                  target: '#document.applicant.empty',
-                  actions: ['tellDeleted', 'forgetDocument', { type: 'confirmAnswer', params: { value: '' } }],
-                },
-                onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
+            onError: { target: 'idle', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -96,7 +96,7 @@ export type AnswersEvent =
    */
   | { type: 'answers.carryTo'; to: string };
 
-/** To a document actor (system id `document:<answer key>`), from its view and from the tabs actor. */
+/** To an applicant's document actor (system id `document:<answer key>`), from its view and from the tabs actor. */
 export type DocumentEvent =
   | { type: 'document.choose'; files: readonly File[] }
   | { type: 'document.delete' }
@@ -113,6 +113,9 @@ export type DocumentEvent =
   | DocumentInspectEvent
   /** Download the converted PDF: a fresh link is asked for each time. */
   | { type: 'document.download' };
+
+/** To a staff document actor, from its view: open the converted PDF (a fresh link each time). */
+export type StaffDocumentEvent = { type: 'document.download' };
 
 /**
  * For the view: the link to open now (a download it asked for); an upload of this visit whose

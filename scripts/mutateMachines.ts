@@ -1,4 +1,4 @@
-// The mutation testing of issue 14 (npm run test:mutation), group by group (scripts/mutationGroups.ts):
+// The mutation testing (npm run test:mutation), group by group (scripts/mutationGroups.ts):
 // Stryker mutates a group's files against the group's own tests (MUTATION_TESTS narrows
 // vitest.mutation.config.ts), the report is kept as reports/mutation/machines/<group>.json, the
 // mutants Stryker could not settle are re-checked by hand against the same tests

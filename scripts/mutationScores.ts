@@ -4,7 +4,7 @@
 // .json reports in it, and a machine file found in several reports counts once, from the newest
 // report), as Stryker counts it: detected (killed or timed out) over valid mutants (detected, survived or
 // without coverage); compile and runtime errors and ignored mutants do not count. Exits 1 when
-// issue 14's targets are missed: 90% over everything measured, 85% for each page-driving machine.
+// the targets are missed: 90% over everything measured, 85% for each page-driving machine.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,5 +1,5 @@
 // Re-checks by hand the mutants Stryker reported as survived, not covered or timed out, and writes
-// the report again with what the tests do to each (issue 14's scores).
+// the report again with what the tests do to each, for the scores.
 //
 // Why: Stryker 9.6's Vitest runner reports some mutants as survived although the tests kill them.
 // A mutant of code that runs when a module loads (a machine's configuration: a redirect built once)

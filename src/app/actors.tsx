@@ -9,6 +9,7 @@ import { connectApp } from '../../machines/appView';
 import type { authCardMachine } from '../../machines/authCardMachine';
 import type { clearGuardMachine } from '../../machines/clearGuardMachine';
 import type { documentMachine } from '../../machines/documentMachine';
+import type { staffDocumentMachine } from '../../machines/staffDocumentMachine';
 import type { lookupMachine } from '../../machines/lookupMachine';
 import type { navigationMachine } from '../../machines/navigationMachine';
 import type { overlaysMachine } from '../../machines/overlaysMachine';
@@ -48,6 +49,7 @@ interface SystemActors {
 }
 
 export type DocumentActor = ActorRefFrom<typeof documentMachine>;
+export type StaffDocumentActor = ActorRefFrom<typeof staffDocumentMachine>;
 
 const AppActorContext = createContext<AppActor | null>(null);
 
@@ -108,9 +110,19 @@ export const usePdfCopy = () => useSystemActor(SYSTEM_IDS.pdfCopy);
 export const useTabs = () => useSystemActor(SYSTEM_IDS.tabs);
 export const useLookup = () => useSystemActor(SYSTEM_IDS.lookup);
 
-/** The document actor of one document answer (spawned with the page actors, one per answer key). */
-export function useDocument(answerKey: string): DocumentActor {
-  const actor = useAppActor().system.get(documentSystemId(answerKey)) as DocumentActor | undefined;
+/**
+ * The document actor of one of an applicant's document answers; undefined in a visitor's
+ * application, which has none (a document needs an account).
+ */
+export function useOptionalDocument(answerKey: string): DocumentActor | undefined {
+  // The application spawns it under this id with this machine for an applicant (applicationMachine.ts).
+  return useAppActor().system.get(documentSystemId(answerKey)) as DocumentActor | undefined;
+}
+
+/** The staff document actor of one document answer, in the application of a staff link. */
+export function useStaffDocument(answerKey: string): StaffDocumentActor {
+  // The application spawns it under this id with this machine for staff (applicationMachine.ts).
+  const actor = useAppActor().system.get(documentSystemId(answerKey)) as StaffDocumentActor | undefined;
   if (!actor) throw new Error(`No document actor for "${answerKey}".`);
   return actor;
 }

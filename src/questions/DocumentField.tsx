@@ -5,7 +5,7 @@ import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, FILE_TYPES } from '../catalogue/l
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
 import { connectDocument } from '../../machines/documentView';
-import { useDocument, useView } from '../app/actors';
+import { useOptionalDocument, useView, type DocumentActor } from '../app/actors';
 import { announce } from '../layout/Announcer';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -24,7 +24,27 @@ const TYPES_TEXT = FILE_TYPES.map((type) => type.toUpperCase()).join(', ');
  * screens that have a document question.
  */
 export default function DocumentField({ question }: { question: Question }) {
-  const actor = useDocument(question.key);
+  const actor = useOptionalDocument(question.key);
+  // A visitor's application has no document actor: the question can be finished once they have an account.
+  return actor ? <ApplicantDocument question={question} actor={actor} /> : <VisitorDocument question={question} />;
+}
+
+/** A visitor's document question: its label, that it needs an account, and its errors. */
+function VisitorDocument({ question }: { question: Question }) {
+  const errors = useFieldErrors(question.key);
+  const id = ids(question.key);
+  return (
+    <div id={question.key} className={`${fieldClass(errors, true)} q-document`}>
+      <p id={`${id.input}-label`} className="q-label">
+        {question.label}
+      </p>
+      <p className="q-note">{DOCUMENT_MESSAGES.notLoggedIn}</p>
+      <ErrorText id={id.error} messages={errors} />
+    </div>
+  );
+}
+
+function ApplicantDocument({ question, actor }: { question: Question; actor: DocumentActor }) {
   const view = useView(actor, connectDocument);
   const { phase, document, fileProblem, failure, confirmingDelete: confirming, deleting, resetting, downloading } = view;
   // The actor asks for a fresh link at each click and hands it over here to be opened.
@@ -64,13 +84,7 @@ export default function DocumentField({ question }: { question: Question }) {
       <p id={labelId} className="q-label">
         {question.label}
       </p>
-      {phase === 'visitor' ? (
-        <p className="q-note">{DOCUMENT_MESSAGES.notLoggedIn}</p>
-      ) : phase === 'staffAttached' ? (
-        <p className="q-note">{DOCUMENT_MESSAGES.attachedNote}</p>
-      ) : phase === 'staffEmpty' ? (
-        <p className="q-note">No document was uploaded.</p>
-      ) : phase === 'loading' ? (
+      {phase === 'loading' ? (
         <Spinner size="small" label="Loading your document…" />
       ) : phase === 'uploading' ? (
         <div className="q-document__file" role="status">

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { Question } from '../catalogue/questions';
 import { DOCUMENT_MESSAGES, formatFileSize } from '../../machines/documentFiles';
-import { connectDocument } from '../../machines/documentView';
-import { useDocument, useView } from '../app/actors';
+import { connectStaffDocument } from '../../machines/documentView';
+import { useStaffDocument, useView } from '../app/actors';
 import { startDownload } from '../ui/startDownload';
 import { maskSensitive } from '../catalogue/sensitiveMask';
 import { choiceLabel, formatDate, showBidiControls } from '../catalogue/display';
@@ -45,36 +45,30 @@ function ChoiceValue({ question }: { question: Question }) {
 }
 
 function DocumentValue({ question }: { question: Question }) {
-  const actor = useDocument(question.key);
-  const { attached, document, staff, downloading: fetching, download } = useView(actor, connectDocument);
+  const actor = useStaffDocument(question.key);
+  const { document, downloading: fetching, download } = useView(actor, connectStaffDocument);
   // Staff open the uploaded document's converted PDF; a fresh link is asked for at each click.
   useEffect(() => {
     const subscription = actor.on('document.deliver', ({ url }) => startDownload(url));
     return () => subscription.unsubscribe();
   }, [actor]);
-  if (!attached) return <NotAnswered />;
+  if (!document) return <NotAnswered />;
   return (
     <>
       <span className="q-static__document">
         <span className="q-static__note">{DOCUMENT_MESSAGES.attachedNote}</span>
-        {document ? (
-          <>
-            {' ('}
-            <Typed text={document.file_name} />
-            {`, ${formatFileSize(document.file_size)})`}
-          </>
-        ) : null}
+        {' ('}
+        <Typed text={document.file_name} />
+        {`, ${formatFileSize(document.file_size)})`}
         {/* On paper only: the sheet says where the document's own pages are. */}
-        {staff && document ? <PrintPagesNote actor={actor} /> : null}
-        {staff && document ? (
-          // On screen only: a printed sheet has nothing to press.
-          <button type="button" className="link-button q-static__open" aria-busy={fetching || undefined} onClick={download}>
-            Open the document<span className="visually-hidden"> {showBidiControls(document.file_name)}</span> (PDF)
-          </button>
-        ) : null}
+        <PrintPagesNote actor={actor} />
+        {/* On screen only: a printed sheet has nothing to press. */}
+        <button type="button" className="link-button q-static__open" aria-busy={fetching || undefined} onClick={download}>
+          Open the document<span className="visually-hidden"> {showBidiControls(document.file_name)}</span> (PDF)
+        </button>
       </span>
       {/* The whole application on paper, as the applicant's PDF copy: the document's pages follow its note. */}
-      {staff && document ? <PrintPages actor={actor} fileName={document.file_name} /> : null}
+      <PrintPages actor={actor} fileName={document.file_name} />
     </>
   );
 }

@@ -18,11 +18,12 @@ import {
   readable,
 } from './helpers/invariants';
 import { answered, createGate, flush, startInSystem } from './helpers/system';
+import { connectAnswers } from '../../machines/answersView';
 
 const SPIES = [SYSTEM_IDS.app, SYSTEM_IDS.navigation, SYSTEM_IDS.validation, SYSTEM_IDS.submit, SYSTEM_IDS.toasts, SYSTEM_IDS.session];
 /** An applicant's session whose server holds no answers yet. */
-const APPLICANT: AnswersInput = { role: 'applicant', answers: {}, version: 1 };
-const VISITOR: AnswersInput = { role: 'visitor', answers: {} };
+const APPLICANT: AnswersInput = { kept: 'onServer', answers: {}, version: 1 };
+const VISITOR: AnswersInput = { kept: 'onDevice', answers: {} };
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -138,7 +139,7 @@ describe('answers: anonymous visitor', () => {
   });
 
   it("sends a service user to the auth cards without the applicant's answers shown to them", () => {
-    const { subject, received } = start({ input: { role: 'staff', answers: { first_name: 'Ada' } } });
+    const { subject, received } = start({ input: { kept: 'fixed', answers: { first_name: 'Ada' } } });
     subject.send({ type: 'answers.carryTo', to: '/signup' });
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/signup' }]);
   });
@@ -147,7 +148,7 @@ describe('answers: anonymous visitor', () => {
 describe('answers: two tabs of one applicant', () => {
   it('sends only the answers changed since the server last confirmed them, with that version', async () => {
     const { subject, saved, baseVersions } = start({
-      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
+      input: { kept: 'onServer', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
     });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -163,7 +164,7 @@ describe('answers: two tabs of one applicant', () => {
   function conflicted(after: { version: number } = { version: 8 }) {
     let refuse = true;
     const started = start({
-      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5, owner: 'ada@example.org' },
+      input: { kept: 'onServer', answers: { first_name: 'Ada', city: 'Boston' }, version: 5, owner: 'ada@example.org' },
       save: () =>
         answered(() => {
           if (refuse) {
@@ -223,7 +224,7 @@ describe('answers: two tabs of one applicant', () => {
     expect(answersOf(subject)).toMatchObject({ first_name: firstName, last_name: 'King' });
     expect(saved.at(-1)).toEqual(sent);
     expect(baseVersions.at(-1)).toBe(7);
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'saved' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'saved', saving: false });
     expect(subject.getSnapshot().context.conflicts).toEqual([]);
     // Nothing given back after a login: no toast says answers were restored.
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -247,7 +248,7 @@ describe('answers: two tabs of one applicant', () => {
 
   it('after a conflict over answers both tabs gave alike, asks nothing and keeps this tab’s other changes', async () => {
     const { subject } = start({
-      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
+      input: { kept: 'onServer', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
       save: () => Promise.reject(failures.conflict),
       server: { answer: { first_name: 'Augusta', city: 'Boston' }, answer_version: 7 },
     });
@@ -271,7 +272,7 @@ describe('answers: saving for another actor (answers.save)', () => {
 
   it('saves only what changed, with If-Match, and replies saved; no Saved notice, validations or toast of its own', async () => {
     const { subject, saved, baseVersions, received } = start({
-      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
+      input: { kept: 'onServer', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
     });
     subject.send({ type: 'answers.set', key: 'last_name', value: 'Lovelace' });
     subject.send(ASK);
@@ -281,7 +282,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     expect(baseVersions).toEqual([5]);
     // The reply carries the answers as saved, for an asker that checks them.
     expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
     expect((received[SYSTEM_IDS.validation] ?? []).filter((event) => event.type === 'validation.post')).toEqual([]);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -289,7 +290,7 @@ describe('answers: saving for another actor (answers.save)', () => {
 
   it('replies conflict, keeps this tab’s answers and offers the other tab’s; the asker tells the applicant', async () => {
     const { subject, received } = start({
-      input: { role: 'applicant', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
+      input: { kept: 'onServer', answers: { first_name: 'Ada', city: 'Boston' }, version: 5 },
       save: async () => Promise.reject(failures.conflict),
       server: { answer: { first_name: 'Grace', city: 'Boston' }, answer_version: 7 },
     });
@@ -322,7 +323,7 @@ describe('answers: saving for another actor (answers.save)', () => {
   it('asked during another save, saves again once that one is over, with the new version', async () => {
     const gate = createGate();
     const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const input: AnswersInput = { role: 'applicant', answers: { first_name: 'Ada' }, version: 5 };
+    const input: AnswersInput = { kept: 'onServer', answers: { first_name: 'Ada' }, version: 5 };
     const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Augusta' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -337,7 +338,7 @@ describe('answers: saving for another actor (answers.save)', () => {
     await flush();
     // The reply carries the answers as saved, for an asker that checks them.
     expect(replies(received)).toEqual([{ type: 'answers.saved', answers: answersOf(subject) }]);
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
   });
 
   it('asked during a save that meets a conflict, replies conflict without saving over it', async () => {
@@ -372,7 +373,7 @@ describe('answers: saving for another actor (answers.save)', () => {
   });
 
   it('refuses at once where nothing can be saved (a visitor, staff)', () => {
-    for (const input of [VISITOR, { role: 'staff', answers: { first_name: 'Ada' } } satisfies AnswersInput]) {
+    for (const input of [VISITOR, { kept: 'fixed', answers: { first_name: 'Ada' } } satisfies AnswersInput]) {
       const gate = createGate();
       const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
       const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
@@ -442,7 +443,7 @@ describe('answers: what a Save tells the page', () => {
 describe('answers: answers the server set itself (a document’s, once converted or deleted)', () => {
   it('shows them as saved: with nothing else unsaved the page says so; other changes stay not saved', async () => {
     const { subject, saved, told } = start({
-      input: { role: 'applicant', answers: { first_name: 'Ada' }, version: 5, owner: 'ada@example.org' },
+      input: { kept: 'onServer', answers: { first_name: 'Ada' }, version: 5, owner: 'ada@example.org' },
     });
     subject.send({ type: 'answers.confirmed', answers: { personal_statement_doc: 'ANSWERED' } });
     expect(subject.getSnapshot().hasTag('saved')).toBe(true);
@@ -467,12 +468,12 @@ describe('answers: student', () => {
     expect(told).toEqual([{ type: 'store.clear' }]);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'saving' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saving: true });
     expect(subject.getSnapshot().hasTag('busy')).toBe(true);
     expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
     await flush();
     expect(saved).toEqual([{ first_name: 'Ada' }]);
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
     // The check is of the answers as saved.
     expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.post', answers: { first_name: 'Ada' } }]);
     expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);
@@ -507,7 +508,7 @@ describe('answers: student', () => {
     });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'failed' });
+    expect(subject.getSnapshot().value).toEqual({ onServer: 'failed' });
     expect(subject.getSnapshot().context.error).toBe(failures.server.message);
     expect(received[SYSTEM_IDS.toasts]).toEqual([
       { type: 'toast.show', toast: { severity: 'error', title: 'Error', message: failures.server.message } },
@@ -528,7 +529,7 @@ describe('answers: student', () => {
 
 describe('answers: service user', () => {
   it('shows the loaded answers and refuses changes', () => {
-    const { subject, received } = start({ input: { role: 'staff', answers: { first_name: 'Ada' } } });
+    const { subject, received } = start({ input: { kept: 'fixed', answers: { first_name: 'Ada' } } });
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Eve' });
     subject.send({ type: 'answers.clear', keys: ['first_name'] });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });

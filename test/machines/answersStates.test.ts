@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failures } from '../qa/fixtures';
 import { SAVE_RETRY_FIRST_MS } from '../../machines/browserSignals';
-import { answersIn } from '../../machines/answersView';
+import { answersIn, connectAnswers } from '../../machines/answersView';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ApiError } from '../../machines/api/httpClient';
 import { flush } from './helpers/system';
@@ -38,7 +38,11 @@ describe('Next from each state a save leaves', () => {
       expect(pageChanges(run.received), arrange).toBe(2);
       await flush();
       expect(navigations(run.received), arrange).toEqual([{ type: 'navigate', to: '/education' }]);
-      expect(run.subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+      expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({
+        saveStatus: null,
+        saving: false,
+        offering: false,
+      });
     }
   });
 });
@@ -95,11 +99,11 @@ describe('the network coming back', () => {
     run.outcomes.push(failures.network, failures.network);
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({ saveStatus: 'offline', saving: false });
     expect(run.received[SYSTEM_IDS.session]).toContainEqual({ type: 'session.answersUnsaved', unsaved: true });
     run.subject.send({ type: 'connection.online' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'retrying' } });
+    expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({ saveStatus: 'retrying', saving: false });
     expect(run.subject.getSnapshot().context.retries).toBe(1);
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS);
     expect(run.sent).toHaveLength(3);
@@ -178,7 +182,7 @@ describe('more of what the page and its neighbours are told', () => {
     run.outcomes.push(failures.network);
     run.subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(run.subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'retrying' } });
+    expect(connectAnswers(run.subject.getSnapshot(), run.subject.send)).toMatchObject({ saveStatus: 'retrying', saving: false });
   });
 
   it('a visitor without answers moves on, the page told', () => {

@@ -7,6 +7,7 @@ import { saveRetryDelay, SAVE_RETRY_FIRST_MS, SAVE_RETRY_MAX_MS } from '../../ma
 import { failures } from '../qa/fixtures';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { answered, flush, startInSystem } from './helpers/system';
+import { connectAnswers } from '../../machines/answersView';
 
 /*
  * Issue 12, case 2 and the states behind "Not saved yet": answers the server has not confirmed
@@ -45,7 +46,7 @@ function start() {
       ),
     },
   });
-  const input = { role: 'applicant', answers: { first_name: 'Ada' }, version: 1 } as const;
+  const input = { kept: 'onServer', answers: { first_name: 'Ada' }, version: 1 } as const;
   const run = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input });
   return { ...run, outcomes, sent, guards: () => guards };
 }
@@ -59,11 +60,11 @@ describe('answers: unsaved until the server confirms them', () => {
     expect(tags(subject)).toEqual([]);
     expect(guards()).toBe(0);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Grace' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'unsaved' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'unsaved', saving: false });
     expect(tags(subject)).toEqual(['unsaved']);
     expect(guards()).toBe(1);
     subject.send({ type: 'answers.set', key: 'first_name', value: 'Ada' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: null, saving: false, offering: false });
     expect(guards()).toBe(0);
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -81,7 +82,7 @@ describe('answers: a save that fails for the network', () => {
     outcomes.push(failures.network);
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'offline', saving: false });
     expect(tags(subject)).toEqual(['unsaved', 'offline']);
     expect(guards()).toBe(1);
     expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
@@ -103,7 +104,7 @@ describe('answers: a save that fails for the network', () => {
     outcomes.push(failures.network, failures.network, failures.network);
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'retrying' } });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'retrying', saving: false });
     expect(tags(subject)).toEqual(['unsaved', 'retrying']);
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS - 1);
     expect(sent).toHaveLength(1);
@@ -135,13 +136,13 @@ describe('answers: a save that fails for the network', () => {
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
     await flush();
     subject.send({ type: 'connection.offline' });
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'offline', saving: false });
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_MAX_MS);
     expect(sent).toHaveLength(1);
     subject.send({ type: 'answers.saveAndGo' });
     await flush();
     expect(sent).toHaveLength(2);
-    expect(subject.getSnapshot().value).toEqual({ applicant: { waitingForNetwork: 'offline' } });
+    expect(connectAnswers(subject.getSnapshot(), subject.send)).toMatchObject({ saveStatus: 'offline', saving: false });
     subject.send({ type: 'connection.online' });
     await flush();
     expect(sent).toHaveLength(3);

@@ -31,7 +31,10 @@ const CORE_CHILDREN = [
   SYSTEM_IDS.overlays,
 ];
 
-/** Spawned by the session's application, all at once. */
+/** One per document question: an applicant's or staff's application spawns them, a visitor's none (a document needs an account). */
+const DOCUMENT_CHILDREN = DOCUMENT_KEYS.map(documentSystemId);
+
+/** Spawned by the session's application, all at once (the documents' for an applicant or staff). */
 const FORM_CHILDREN = [
   SYSTEM_IDS.answers,
   SYSTEM_IDS.validation,
@@ -41,7 +44,7 @@ const FORM_CHILDREN = [
   SYSTEM_IDS.tabs,
   SYSTEM_IDS.pdfCopy,
   SYSTEM_IDS.clearGuard,
-  ...DOCUMENT_KEYS.map(documentSystemId),
+  ...DOCUMENT_CHILDREN,
 ];
 
 /** Where a visitor's typed answers stay in this tab until an account takes them. */
@@ -131,11 +134,14 @@ describe('app: every mode', () => {
     expect(actor.getSnapshot().hasTag('ready')).toBe(true);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, isStaff: false, webStatus: null, college: demoCollege });
-    for (const id of FORM_CHILDREN) expect(child(id), id).toBeDefined();
+    const visitorChildren = FORM_CHILDREN.filter((id) => !DOCUMENT_CHILDREN.includes(id));
+    for (const id of visitorChildren) expect(child(id), id).toBeDefined();
     // Under the application, by the system ids the views look them up by.
-    for (const id of FORM_CHILDREN) expect(child(id)._parent, id).toBe(child(SYSTEM_IDS.application));
+    for (const id of visitorChildren) expect(child(id)._parent, id).toBe(child(SYSTEM_IDS.application));
+    // Nothing may be called without a session: no document actor, the question says it needs an account.
+    for (const id of DOCUMENT_CHILDREN) expect(child(id), id).toBeUndefined();
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
     expect(answers().answers).toEqual({});
     expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).role).toBe('visitor');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
@@ -183,7 +189,7 @@ describe('app: every mode', () => {
       hasChangedPage: false,
     });
     // Nothing typed on this device before: the answers are the account's.
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ onServer: 'idle' });
     expect(answers().answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toEqual({ validating: 'synced' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({
@@ -194,6 +200,8 @@ describe('app: every mode', () => {
     expect(child(SYSTEM_IDS.validation).getSnapshot().matches('active')).toBe(true);
     expect((child(SYSTEM_IDS.validation).getSnapshot().context as ValidationContext).essayLimit).toBe(demoCollege.essayLimit);
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().matches('active')).toBe(true);
+    // Each document question's actor loads the applicant's document answer.
+    for (const id of DOCUMENT_CHILDREN) expect(child(id), id).toBeDefined();
     expect(navigations).toEqual([{ type: 'navigate', to: '/education', replace: true }]);
     expect(gate.calls.filter((call) => call.id === 'loadProfile')).toHaveLength(1);
   });
@@ -231,7 +239,7 @@ describe('app: every mode', () => {
       expect(actor.getSnapshot().value).toEqual({ user: 'staff', auth: 'absent', application: 'running' });
       expect(actor.getSnapshot().hasTag('staff')).toBe(true);
       expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
-      expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('staff');
+      expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('fixed');
       expect(answers().answers).toEqual({ first_name: 'Grace' });
       expect(child(SYSTEM_IDS.addAnother).getSnapshot().context as AddAnotherContext).toMatchObject({
         role: 'staff',
@@ -279,7 +287,7 @@ describe('app: the application loads on demand', () => {
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'loading' });
     await loadForm();
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'running' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
   });
 
   it.each([
@@ -299,7 +307,7 @@ describe('app: the application loads on demand', () => {
     expect(requestedForm()).toBe(false);
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ onServer: 'idle' });
     expect(answers().answers).toEqual({ first_name: 'Ada' });
     expect(child(SYSTEM_IDS.submit).getSnapshot().context).toMatchObject({ role: 'applicant', webStatus: 'started' });
   });
@@ -323,7 +331,7 @@ describe('app: the application loads on demand', () => {
     await settle('loadProfile', sampleProfile);
     await loadForm();
     expect(actor.getSnapshot().value).toEqual({ user: 'applicant', auth: 'loading', application: 'running' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ applicant: 'idle' });
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toEqual({ onServer: 'idle' });
     expect(answers().answers).toEqual({ first_name: 'Ada' });
   });
 
@@ -345,7 +353,7 @@ describe('app: the application loads on demand', () => {
     await loadForm();
     expect(actor.getSnapshot().hasTag('formFailed')).toBe(false);
     expect(actor.getSnapshot().hasTag('formReady')).toBe(true);
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
 
     // The root's own event does the same.
     const direct = start(APP_INPUTS.visitor);
@@ -367,7 +375,7 @@ describe('app: the application loads on demand', () => {
     expect(actor.getSnapshot().value).toEqual({ user: 'visitor', auth: 'loading', application: 'absent' });
     child(SYSTEM_IDS.navigation).send(at('/about'));
     await loadForm();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
     expect(answers().answers).toEqual({});
   });
 });
@@ -483,7 +491,7 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context.isLoggedIn).toBe(false);
     // The session is over: no inactivity logout runs any more.
     expect(sessionView(child(SYSTEM_IDS.session)).inactivity).toBeUndefined();
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
     expect(answers().answers).toEqual({});
     // The profile can answer before React mounted the router: the move waits for its first report.
     expect(navigations).toEqual([]);
@@ -509,7 +517,7 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().value).toEqual({ user: 'applicant', auth: 'absent', application: 'running' });
     expect(child(SYSTEM_IDS.application)).not.toBe(visitorApplication);
     // The account holds other answers: the page offers what was typed, and drops nothing.
-    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ applicant: 'choosing' })).toBe(true);
+    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ onServer: 'choosing' })).toBe(true);
     expect(answers().answers).toEqual({ first_name: 'Ada' });
     expect(answers().offered).toEqual({ first_name: 'Alan' });
     expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).role).toBe('applicant');
@@ -524,7 +532,7 @@ describe('app: failures and session changes', () => {
     child(SYSTEM_IDS.session).send({ type: 'session.loggedIn' });
     await settle('loadProfile', { ...sampleProfile, answer: {} });
     expect(answers().answers).toEqual({ first_name: 'Alan' });
-    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ applicant: 'saving' })).toBe(true);
+    expect(child(SYSTEM_IDS.answers).getSnapshot().matches({ onServer: 'saving' })).toBe(true);
     expect(gate.inputOf('saveAnswers')).toMatchObject({ changes: { first_name: 'Alan' } });
   });
 
@@ -549,7 +557,7 @@ describe('app: failures and session changes', () => {
       sessionEnded: true,
     });
     expect(child(SYSTEM_IDS.application)).not.toBe(applicantApplication);
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
     expect(answers().answers).toEqual({});
     expect((child(SYSTEM_IDS.submit).getSnapshot().context as SubmitContext).role).toBe('visitor');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
@@ -566,7 +574,7 @@ describe('app: failures and session changes', () => {
     expect(actor.getSnapshot().context).toMatchObject({ isLoggedIn: false, username: '', numLogins: 0, webStatus: null });
     expect(child(SYSTEM_IDS.webStatus).getSnapshot().value).toBe('none');
     expect(answers().answers).toEqual({});
-    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('visitor');
+    expect(child(SYSTEM_IDS.answers).getSnapshot().value).toBe('onDevice');
     expect(child(SYSTEM_IDS.pdfCopy).getSnapshot().value).toBe('inactive');
   });
 

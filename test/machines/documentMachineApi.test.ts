@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, uploadToPresignedUrl } from '../../machines/api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from '../../machines/api/httpClient';
 import { documentMachine } from '../../machines/documentMachine';
+import { staffDocumentMachine } from '../../machines/staffDocumentMachine';
 import { documentSystemId, SYSTEM_IDS } from '../../machines/systemIds';
 import { answersStandIn } from './helpers/answersStandIn';
 import { flush, startSystem } from './helpers/documentsKit';
-import { APPLICANT, KEY, pdf, PRESIGNED, SAVED, staffWith, withFakeTimers } from './helpers/documentMachineKit';
+import { KEY, pdf, PRESIGNED, SAVED, staffWith, withFakeTimers } from './helpers/documentMachineKit';
 
 // The default actors call these: every other document test provides its own actors.
 vi.mock('../../machines/api/endpoints', () => ({
@@ -36,11 +37,11 @@ describe('default actors call the API of section 7', () => {
     vi.mocked(api.deleteConversion).mockResolvedValue({ message: '' });
     const answers = answersStandIn();
     const { actor } = startSystem(
-      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...APPLICANT } },
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
       { [SYSTEM_IDS.answers]: answers.logic },
     );
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ applicant: { attached: 'idle' } });
+    expect(actor.getSnapshot().value).toEqual({ attached: 'idle' });
     vi.mocked(api.documentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=t' });
     actor.send({ type: 'document.download' });
     await flush();
@@ -73,21 +74,21 @@ describe('default actors call the API of section 7', () => {
     vi.mocked(api.presignedUrl).mockResolvedValue({ url: 'https://storage.test', fields: {} });
     vi.mocked(uploadToPresignedUrl).mockResolvedValue(undefined);
     const { actor } = startSystem(
-      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...APPLICANT } },
+      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY } },
       { [SYSTEM_IDS.answers]: answersStandIn().logic },
     );
     await flush();
     actor.send({ type: 'document.choose', files: [pdf()] });
     await flush();
     expect(api.requestConversion).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().value).toEqual({ applicant: 'failed' });
+    expect(actor.getSnapshot().value).toEqual('failed');
     expect(actor.getSnapshot().context.error).toBe(GENERIC_ERROR_MESSAGE);
   });
 
   it('staff download with the page’s service token', async () => {
     vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=s' });
     const { actor } = startSystem(
-      { logic: documentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...staffWith(SAVED, 'staff-token') } },
+      { logic: staffDocumentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...staffWith(SAVED, 'staff-token') } },
       {},
     );
     actor.send({ type: 'document.download' });

@@ -3,13 +3,13 @@ import { createActor, fromPromise } from 'xstate';
 import { api } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../machines/documentPages';
-import { connectDocument, connectDocumentPages } from '../../machines/documentView';
-import { APPLICANT, fakeApi, KEY, SAVED, staffWith, start, withFakeTimers } from './helpers/documentMachineKit';
+import { connectDocument, connectDocumentPages, connectStaffDocument } from '../../machines/documentView';
+import { fakeApi, KEY, SAVED, staffWith, start, startStaff, withFakeTimers } from './helpers/documentMachineKit';
 
 /*
- * The staff print holds the uploaded document's pages: the document actor, while staff see the
- * document attached, runs a child that fetches the converted PDF through the staff link and draws
- * its pages; the view reads where that stands through connectDocument / connectDocumentPages.
+ * The staff print holds the uploaded document's pages: the staff document actor, while a document
+ * is attached, runs a child that fetches the converted PDF through the staff link and draws its
+ * pages; the view reads where that stands through connectStaffDocument / connectDocumentPages.
  */
 
 vi.mock('../../machines/api/endpoints', () => ({ api: { serviceDocumentLink: vi.fn() } }));
@@ -116,7 +116,7 @@ describe('the default render actor', () => {
   });
 });
 
-describe('the document actor runs the pages actor for staff only', () => {
+describe('the staff document actor runs the pages actor', () => {
   it('starts it when staff see the document attached, with the page’s service token, and stops it when the actor stops', async () => {
     const fake = fakeApi();
     let signal: AbortSignal | undefined;
@@ -124,15 +124,15 @@ describe('the document actor runs the pages actor for staff only', () => {
       signal = given;
       return new Promise(() => {});
     });
-    const empty = start(staffWith(null, 'staff-token'), fake);
+    const empty = startStaff(staffWith(null, 'staff-token'), fake);
     await settle();
-    expect(connectDocument(empty.snapshot(), ignore).printPages).toBeUndefined();
+    expect(connectStaffDocument(empty.snapshot(), ignore).printPages).toBeUndefined();
     expect(fake.renderDocumentPages).not.toHaveBeenCalled();
-    const run = start(staffWith(SAVED, 'staff-token'), fake);
+    const run = startStaff(staffWith(SAVED, 'staff-token'), fake);
     await settle();
-    expect(connectDocument(run.snapshot(), ignore).staff).toBe(true);
+    expect(connectStaffDocument(run.snapshot(), ignore).document).toEqual(SAVED);
     expect(fake.renderDocumentPages).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
-    expect(connectDocumentPages(connectDocument(run.snapshot(), ignore).printPages?.getSnapshot()).status).toBe('preparing');
+    expect(connectDocumentPages(connectStaffDocument(run.snapshot(), ignore).printPages?.getSnapshot()).status).toBe('preparing');
     // The root stops the session's actors when the staff page goes: the drawing stops with them.
     run.root.stop();
     expect(signal?.aborted).toBe(true);
@@ -141,9 +141,9 @@ describe('the document actor runs the pages actor for staff only', () => {
   it('gives the view the pages once drawn, and the Open button keeps working beside them', async () => {
     const fake = fakeApi();
     fake.renderDocumentPages.mockResolvedValue(PAGES);
-    const run = start(staffWith(SAVED, 'staff-token'), fake);
+    const run = startStaff(staffWith(SAVED, 'staff-token'), fake);
     await settle();
-    const pages = connectDocument(run.snapshot(), ignore).printPages;
+    const pages = connectStaffDocument(run.snapshot(), ignore).printPages;
     expect(connectDocumentPages(pages?.getSnapshot()).status).toBe('ready');
     expect(connectDocumentPages(pages?.getSnapshot()).pages).toEqual(PAGES);
     await run.send({ type: 'document.download' });
@@ -154,11 +154,9 @@ describe('the document actor runs the pages actor for staff only', () => {
   it('never draws pages for an applicant', async () => {
     const fake = fakeApi();
     fake.loadDocument.mockResolvedValue({ ...SAVED, status: 'completed' });
-    const run = start(APPLICANT, fake);
+    const run = start(fake);
     await settle();
-    expect(connectDocument(run.snapshot(), ignore).attached).toBe(true);
-    expect(connectDocument(run.snapshot(), ignore).staff).toBe(false);
-    expect(connectDocument(run.snapshot(), ignore).printPages).toBeUndefined();
+    expect(connectDocument(run.snapshot(), ignore).phase).toBe('attached');
     expect(fake.renderDocumentPages).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { connectDocument } from '../../machines/documentView';
+import { connectDocument, connectStaffDocument } from '../../machines/documentView';
 import { flush } from './helpers/documentsKit';
-import { APPLICANT, fakeApi, pdf, SAVED, serverError, staffWith, start, VISITOR, withFakeTimers } from './helpers/documentMachineKit';
+import { fakeApi, pdf, SAVED, serverError, staffWith, start, startStaff, withFakeTimers } from './helpers/documentMachineKit';
 
 /*
  * What a document question shows, read through its view API from a real document actor whose
- * network calls are stand-ins: the note for a visitor, the file choice, the upload, the file
- * attached with Download and Delete, a refused file, a failed upload, and the staff's note.
+ * network calls are stand-ins: the file choice, the upload, the file
+ * attached with Download and Delete, a refused file, a failed upload; and staff's note.
  */
 
 withFakeTimers();
+/** These checks read what the view shows; they send nothing. */
+const ignore = () => {};
 
 /** The view API of the running actor; its intents send to it. */
 function viewOf(run: ReturnType<typeof start>) {
@@ -17,24 +19,25 @@ function viewOf(run: ReturnType<typeof start>) {
 }
 
 describe('the document view API', () => {
-  it('tells a visitor the question needs an account, and staff whether a document was uploaded', async () => {
-    const visitor = start(VISITOR);
+  it('tells staff whether a document was uploaded, and opens it', async () => {
+    const empty = startStaff(staffWith(null));
     await flush();
-    expect(viewOf(visitor).phase).toBe('visitor');
-
-    const empty = start(staffWith(null));
+    expect(connectStaffDocument(empty.snapshot(), ignore)).toMatchObject({ document: null, downloading: false });
+    const staff = startStaff(staffWith(SAVED));
     await flush();
-    expect(viewOf(empty)).toMatchObject({ phase: 'staffEmpty', attached: false, staff: false });
-    const staff = start(staffWith(SAVED, 'staff-token'));
+    expect(connectStaffDocument(staff.snapshot(), ignore)).toMatchObject({ document: SAVED, downloading: false });
+    connectStaffDocument(staff.snapshot(), (event) => staff.actor.send(event)).download();
+    expect(staff.view().downloading).toBe(true);
     await flush();
-    expect(viewOf(staff)).toMatchObject({ phase: 'staffAttached', attached: true, staff: true, document: SAVED });
+    expect(staff.view().downloading).toBe(false);
+    expect(staff.delivered).toHaveLength(1);
   });
 
   it('takes an applicant from the file choice through the upload to the file attached, then deletes it after asking', async () => {
     const fake = fakeApi();
     let finishUpload: () => void = () => {};
     fake.uploadFile.mockImplementation(() => new Promise<void>((resolve) => (finishUpload = resolve)));
-    const run = start(APPLICANT, fake);
+    const run = start(fake);
     await flush();
     expect(viewOf(run)).toMatchObject({ phase: 'empty', document: null, fileProblem: null, failure: null });
 
@@ -44,7 +47,7 @@ describe('the document view API', () => {
 
     finishUpload();
     await flush();
-    expect(viewOf(run)).toMatchObject({ phase: 'attached', attached: true, document: { file_name: 'essay.pdf', file_size: 1500 } });
+    expect(viewOf(run)).toMatchObject({ phase: 'attached', document: { file_name: 'essay.pdf', file_size: 1500 } });
 
     viewOf(run).download();
     expect(viewOf(run).downloading).toBe(true);
@@ -60,12 +63,12 @@ describe('the document view API', () => {
     viewOf(run).confirmDelete();
     expect(viewOf(run)).toMatchObject({ confirmingDelete: false, deleting: true });
     await flush();
-    expect(viewOf(run)).toMatchObject({ phase: 'empty', attached: false, document: null });
+    expect(viewOf(run)).toMatchObject({ phase: 'empty', document: null });
   });
 
   it('says what is wrong with a refused file, and the failure of an upload until another file is chosen', async () => {
     const fake = fakeApi();
-    const run = start(APPLICANT, fake);
+    const run = start(fake);
     await flush();
     viewOf(run).choose([new File(['x'], 'notes.exe')]);
     await flush();

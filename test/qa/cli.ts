@@ -13,7 +13,7 @@ import { addAnotherModel } from './models/addAnother';
 import { answersModel } from './models/answers';
 import { appModel } from './models/app';
 import { authCardModel, authCardPagePlan } from './models/authCard';
-import { documentModel, documentPagePlan } from './models/document';
+import { documentModel, documentPagePlan, staffDocumentModel } from './models/document';
 import { inactivityModel, inactivityPagePlan } from './models/inactivity';
 import { lookupModel } from './models/lookup';
 import { describePath, shortestPaths, simplePaths, withoutPrefixPaths, type PathModel } from './model';
@@ -51,6 +51,7 @@ const MODELS: Record<string, { shortest: PathModel; simple?: PathModel }> = {
   lookup: { shortest: lookupModel, simple: lookupModel },
   addAnother: { shortest: addAnotherModel, simple: addAnotherModel },
   document: { shortest: documentModel },
+  staffDocument: { shortest: staffDocumentModel, simple: staffDocumentModel },
   tabs: { shortest: tabsModel },
   pdfCopy: { shortest: pdfCopyModel, simple: pdfCopySimpleModel },
   unexpectedError: { shortest: unexpectedErrorModel, simple: unexpectedErrorModel },

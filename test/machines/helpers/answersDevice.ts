@@ -13,13 +13,13 @@ export const OWNER = 'ada@example.org';
 
 /** An applicant's session: the answers the server holds, at its version. */
 export const applicant = (answers: Answers, version: number, owner = OWNER): AnswersInput => ({
-  role: 'applicant',
+  kept: 'onServer',
   answers,
   version,
   owner,
 });
 /** A visitor's session (a prefill link's answers, or none). */
-const visitor = (answers: Answers = {}): AnswersInput => ({ role: 'visitor', answers });
+const visitor = (answers: Answers = {}): AnswersInput => ({ kept: 'onDevice', answers });
 
 /**
  * The answers actor of one session on a device: the drafts it holds by account (localStorage) and

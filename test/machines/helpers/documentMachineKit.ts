@@ -4,6 +4,8 @@ import { fromPromise } from 'xstate';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from '../../../machines/api/responses';
 import { documentMachine, type DocumentEvent, type DocumentInfo, type DocumentInput } from '../../../machines/documentMachine';
+import { connectDocument, connectStaffDocument } from '../../../machines/documentView';
+import { staffDocumentMachine, type StaffDocumentInput } from '../../../machines/staffDocumentMachine';
 import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../../machines/documentPages';
 import { documentSystemId, SYSTEM_IDS } from '../../../machines/systemIds';
 import { DOCUMENT_KEYS } from '../../../src/catalogue/questions';
@@ -19,14 +21,10 @@ export const serverError = new ApiError('The server is down.', 'http', 500);
 export const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 
 export const pdf = (name = 'essay.pdf', bytes = 1500) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
-/** Who the root creates the actor for: an applicant, a visitor, staff (with the staff copy's document and the link's token). */
-export type Given = Omit<DocumentInput, 'answerKey'>;
-export const APPLICANT: Given = { role: 'applicant' };
-export const VISITOR: Given = { role: 'visitor' };
-export const staffWith = (document: DocumentInfo | null, serviceToken?: string): Given => ({
-  role: 'staff',
+/** What the application gives a staff document actor: the staff copy's document and the link's token. */
+export const staffWith = (document: DocumentInfo | null, serviceToken = 'staff-token'): Omit<StaffDocumentInput, 'answerKey'> => ({
   document,
-  ...(serviceToken === undefined ? {} : { serviceToken }),
+  serviceToken,
 });
 
 /**
@@ -64,6 +62,15 @@ export function fakeApi() {
 }
 export type FakeApi = ReturnType<typeof fakeApi>;
 
+const pagesOf = (fake: FakeApi) =>
+  documentPagesMachine.provide({
+    actors: {
+      renderDocumentPages: fromPromise(({ input, signal }: { input: DocumentPagesInput; signal: AbortSignal }) =>
+        fake.renderDocumentPages(input, signal),
+      ),
+    },
+  });
+
 export function provided(fake: FakeApi) {
   return documentMachine.provide({
     actors: {
@@ -80,16 +87,17 @@ export function provided(fake: FakeApi) {
       deleteDocument: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteDocument(input)),
       deleteConversion: fromPromise(({ input }: { input: { answerKey: string } }) => fake.deleteConversion(input)),
       fetchDocumentLink: fromPromise(({ input }: { input: { answerKey: string } }) => fake.fetchDocumentLink(input)),
+    },
+  });
+}
+
+function providedStaff(fake: FakeApi) {
+  return staffDocumentMachine.provide({
+    actors: {
       fetchServiceDocumentLink: fromPromise(({ input }: { input: { answerKey: string; serviceToken: string } }) =>
         fake.fetchServiceDocumentLink(input),
       ),
-      documentPages: documentPagesMachine.provide({
-        actors: {
-          renderDocumentPages: fromPromise(({ input, signal }: { input: DocumentPagesInput; signal: AbortSignal }) =>
-            fake.renderDocumentPages(input, signal),
-          ),
-        },
-      }),
+      documentPages: pagesOf(fake),
     },
   });
 }
@@ -104,8 +112,8 @@ const replyOf = (fake: FakeApi) => async (): Promise<AnswersSaveReply> => {
   }
 };
 
-/** The document actor among recording siblings, as the application spawns it for who is using the app. */
-export function start(given: Given, fake = fakeApi()) {
+/** An applicant's document actor among recording siblings, as the application spawns it. */
+export function start(fake = fakeApi()) {
   const siblings = {
     answers: answersStandIn(replyOf(fake)),
     toasts: recordingSibling(),
@@ -114,7 +122,7 @@ export function start(given: Given, fake = fakeApi()) {
     app: recordingSibling(),
   };
   const { root, actor } = startSystem(
-    { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY, ...given } satisfies DocumentInput },
+    { logic: provided(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY } satisfies DocumentInput },
     {
       [SYSTEM_IDS.answers]: siblings.answers.logic,
       [SYSTEM_IDS.toasts]: siblings.toasts.logic,
@@ -139,6 +147,8 @@ export function start(given: Given, fake = fakeApi()) {
     actor,
     send,
     snapshot: () => actor.getSnapshot(),
+    /** What the document question shows, through its view API. */
+    view: () => connectDocument(actor.getSnapshot(), (event) => actor.send(event)),
     /** What the document told the answers actor, besides asking it to save. */
     get answersReceived() {
       return siblings.answers.received.filter((event) => event.type !== 'answers.save');
@@ -157,9 +167,36 @@ export function start(given: Given, fake = fakeApi()) {
 
 /** An applicant's document actor, its document answer loaded. */
 export async function applicant(fake = fakeApi()) {
-  const run = start(APPLICANT, fake);
+  const run = start(fake);
   await flush();
   return run;
+}
+
+/** A staff document actor among recording siblings, as the application of a staff link spawns it. */
+export function startStaff(given: Omit<StaffDocumentInput, 'answerKey'>, fake = fakeApi()) {
+  const toasts = recordingSibling();
+  const session = recordingSibling();
+  const { root, actor } = startSystem(
+    { logic: providedStaff(fake), systemId: documentSystemId(KEY), input: { answerKey: KEY, ...given } satisfies StaffDocumentInput },
+    { [SYSTEM_IDS.toasts]: toasts.logic, [SYSTEM_IDS.session]: session.logic },
+  );
+  const delivered: string[] = [];
+  actor.on('document.deliver', (event: { url: string }) => void delivered.push(event.url));
+  return {
+    fake,
+    root,
+    actor,
+    send: async (event: { type: 'document.download' }) => {
+      actor.send(event);
+      await flush();
+    },
+    snapshot: () => actor.getSnapshot(),
+    /** What staff see of the document answer, through its view API. */
+    view: () => connectStaffDocument(actor.getSnapshot(), (event) => actor.send(event)),
+    toasts: toasts.received,
+    sessionReceived: session.received,
+    delivered,
+  };
 }
 
 /** Each test on fake timers, its mocks cleared after. */

@@ -10,13 +10,13 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as AnswersCon
 export const answersModel: PathModel = {
   name: 'answers',
   machine: answersMachine,
-  // Who is using the app is given when the session's answers actor starts: a visitor, an applicant
-  // whose account holds answers (or none yet), staff reading someone's answers.
+  // Where a change is kept is given when the session's answers actor starts: on the device (a
+  // visitor's), on the server (an account holding answers, or none yet), nowhere (a staff copy).
   inputs: [
-    { role: 'visitor', answers: {} },
-    { role: 'applicant', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
-    { role: 'applicant', answers: {}, version: 1, owner: 'ada@example.org' },
-    { role: 'staff', answers: { first_name: 'Grace' } },
+    { kept: 'onDevice', answers: {} },
+    { kept: 'onServer', answers: { first_name: 'Grace' }, version: 4, owner: 'ada@example.org' },
+    { kept: 'onServer', answers: {}, version: 1, owner: 'ada@example.org' },
+    { kept: 'fixed', answers: { first_name: 'Grace' } },
   ],
   events: [
     { type: 'answers.set', key: 'first_name', value: 'Ada' },
@@ -37,7 +37,7 @@ export const answersModel: PathModel = {
     // The browser's online and offline events (issue 12: a save that failed for the network waits for them).
     { type: 'connection.offline' },
     { type: 'connection.online' },
-    // Answers offered back (issue 12 cases 4 and 5): the applicant's three choices, and a draft the device kept.
+    // Answers offered back: the applicant's three choices, and a draft the device kept.
     { type: 'offer.keepShown' },
     { type: 'offer.useOffered' },
     { type: 'offer.usePicked', keys: ['first_name'] },

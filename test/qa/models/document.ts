@@ -3,6 +3,7 @@ import { LOSS_MESSAGES } from '../../../src/catalogue/answerMessages';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { ConversionStatus, DocumentAnswer, PresignedUpload } from '../../../machines/api/responses';
 import { DOCUMENT_MESSAGES, documentMachine, type DocumentInput } from '../../../machines/documentMachine';
+import { staffDocumentMachine, type StaffDocumentInput } from '../../../machines/staffDocumentMachine';
 import { DOCUMENT_KEYS, TAB_GROUPS } from '../../../src/catalogue/questions';
 import { DOCUMENT_POLL_MS, FILE_MAX_BYTES } from '../../../src/catalogue/limits';
 import { failures } from '../fixtures';
@@ -25,15 +26,13 @@ const status = (value: ConversionStatus['status'], message = '') => ({
   output: { status: value, message },
 });
 
-/**
- * The ways the actor is created, each its own traversal: an applicant's, a visitor's, and staff's
- * with the staff copy's document and the link's token (to open the converted PDF) or with none.
- */
-export const documentInputs: readonly DocumentInput[] = [
-  { answerKey: documentFixtures.answerKey, role: 'applicant' },
-  { answerKey: documentFixtures.answerKey, role: 'visitor' },
-  { answerKey: documentFixtures.answerKey, role: 'staff', document: saved, serviceToken: 'staff-token' },
-  { answerKey: documentFixtures.answerKey, role: 'staff', document: null },
+/** An applicant's document actor is created with its answer key only: it loads the rest. */
+export const documentInputs: readonly DocumentInput[] = [{ answerKey: documentFixtures.answerKey }];
+
+/** Staff's, with the staff copy's document and the link's token (to open the converted PDF), or with none. */
+export const staffDocumentInputs: readonly StaffDocumentInput[] = [
+  { answerKey: documentFixtures.answerKey, document: saved, serviceToken: 'staff-token' },
+  { answerKey: documentFixtures.answerKey, document: null, serviceToken: 'staff-token' },
 ];
 
 export const documentPathEvents: AnyEventObject[] = [
@@ -66,8 +65,6 @@ export const documentPathEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t' } },
   { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'not answered', url: null } },
   { type: 'xstate.error.actor.fetchDocumentLink', error: serverError },
-  { type: 'xstate.done.actor.fetchServiceDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t&service_token=s' } },
-  { type: 'xstate.error.actor.fetchServiceDocumentLink', error: serverError },
   { type: 'xstate.done.actor.deleteConversion' },
   { type: 'xstate.error.actor.deleteConversion', error: serverError },
 ];
@@ -91,6 +88,22 @@ export const documentModel: PathModel = {
   machine: documentMachine,
   inputs: documentInputs,
   events: documentPathEvents,
+  serializeState: serialiseStateVia,
+};
+
+/** What staff can cause: open the document, and the server's answers to the link and the printed pages. */
+export const staffDocumentPathEvents: AnyEventObject[] = [
+  { type: 'document.download' },
+  { type: 'xstate.done.actor.fetchServiceDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t&service_token=s' } },
+  { type: 'xstate.done.actor.fetchServiceDocumentLink', output: { status: 'not answered', url: null } },
+  { type: 'xstate.error.actor.fetchServiceDocumentLink', error: serverError },
+];
+
+export const staffDocumentModel: PathModel = {
+  name: 'staffDocument',
+  machine: staffDocumentMachine,
+  inputs: staffDocumentInputs,
+  events: staffDocumentPathEvents,
   serializeState: serialiseStateVia,
 };
 
@@ -137,7 +150,7 @@ const fileName = (snapshot: AnyMachineSnapshot) => documentContext(snapshot).doc
  * the server (deleting it is still the server's real answer); the one downloaded is uploaded on the way.
  */
 function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-  if (snapshot.matches({ applicant: 'loading' }))
+  if (snapshot.matches('loading'))
     // Nothing stored first: the page with nothing stored is the way on (an error screen is not).
     return [
       loaded(null),
@@ -152,21 +165,21 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
   ];
   // The tab group's "Try again" after a failed switch fetches the document again.
   const reload = { type: 'document.reload' };
-  if (snapshot.matches({ applicant: 'empty' })) return [...choose, reload];
-  if (snapshot.matches({ applicant: 'rejected' })) return [...choose.slice(0, 1), reload];
-  if (snapshot.matches({ applicant: { uploading: { answers: 'saving' } } }))
+  if (snapshot.matches('empty')) return [...choose, reload];
+  if (snapshot.matches('rejected')) return [...choose.slice(0, 1), reload];
+  if (snapshot.matches({ uploading: { answers: 'saving' } }))
     return [{ type: 'answers.saved' }, { type: 'answers.saveFailed', reason: 'error', message: SERVER_DOWN }];
-  if (snapshot.matches({ applicant: 'uploading' }))
+  if (snapshot.matches('uploading'))
     return [
       { type: 'xstate.done.actor.requestUploadUrl', output: documentFixtures.presigned },
       { type: 'xstate.error.actor.requestUploadUrl', error: pageError },
     ];
-  if (snapshot.matches({ applicant: 'sending' }))
+  if (snapshot.matches('sending'))
     // The upload is a cross-origin form post whose answer cannot be read: only a network failure shows.
     return [{ type: 'xstate.done.actor.uploadFile' }, { type: 'xstate.error.actor.uploadFile', error: failures.network }];
-  if (snapshot.matches({ applicant: 'requestingConversion' }))
+  if (snapshot.matches('requestingConversion'))
     return [{ type: 'xstate.done.actor.requestConversion' }, { type: 'xstate.error.actor.requestConversion', error: pageError }];
-  if (snapshot.matches({ applicant: { converting: 'checking' } }))
+  if (snapshot.matches({ converting: 'checking' }))
     return fileName(snapshot) === EARLIER
       ? // The server holds no such document: it says so.
         [status('not answered')]
@@ -176,18 +189,17 @@ function pageEvents(snapshot: AnyMachineSnapshot): AnyEventObject[] {
           status('failed', 'The PDF is encrypted.'),
           { type: 'xstate.error.actor.checkConversion', error: pageError },
         ];
-  if (snapshot.matches({ applicant: 'failed' })) return [{ type: 'document.resetError' }, { type: 'document.cleared' }];
-  if (snapshot.matches({ applicant: 'resetting' }))
+  if (snapshot.matches('failed')) return [{ type: 'document.resetError' }, { type: 'document.cleared' }];
+  if (snapshot.matches('resetting'))
     return [{ type: 'xstate.done.actor.deleteConversion' }, { type: 'xstate.error.actor.deleteConversion', error: pageError }];
-  if (snapshot.matches({ applicant: { attached: 'idle' } }))
+  if (snapshot.matches({ attached: 'idle' }))
     // Downloading needs the converted file on the server: the one uploaded on the way. Deleting
     // (here or by the switch) does not: the server deletes what it holds, nothing for the earlier one.
     return fileName(snapshot) === EARLIER ? [{ type: 'document.delete' }, { type: 'document.cleared' }] : [{ type: 'document.download' }];
-  if (snapshot.matches({ applicant: { attached: 'confirmingDelete' } }))
-    return [{ type: 'document.cancelDelete' }, { type: 'document.confirmDelete' }];
-  if (snapshot.matches({ applicant: { attached: 'deleting' } }))
+  if (snapshot.matches({ attached: 'confirmingDelete' })) return [{ type: 'document.cancelDelete' }, { type: 'document.confirmDelete' }];
+  if (snapshot.matches({ attached: 'deleting' }))
     return [{ type: 'xstate.done.actor.deleteDocument' }, { type: 'xstate.error.actor.deleteDocument', error: pageError }];
-  if (snapshot.matches({ applicant: { attached: 'fetchingLink' } }))
+  if (snapshot.matches({ attached: 'fetchingLink' }))
     return [
       { type: 'xstate.done.actor.fetchDocumentLink', output: { status: 'completed', url: '/files/document' } },
       { type: 'xstate.error.actor.fetchDocumentLink', error: pageError },
@@ -308,9 +320,9 @@ function documentExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventOb
     checks: [...onPage, { kind: 'text', text: `Uploading ${name}… This can take a moment.` }],
     ...(waitsFor ? { waitsFor } : {}),
   });
-  if (snapshot.matches({ applicant: 'loading' }))
+  if (snapshot.matches('loading'))
     return { words: 'the document is loading', checks: [...onPage, { kind: 'text', text: 'Loading your document…' }], waitsFor: LOAD };
-  if (snapshot.matches({ applicant: 'empty' })) {
+  if (snapshot.matches('empty')) {
     if (via === 'xstate.error.actor.loadDocument')
       return { words: "the page's error screen", checks: [{ kind: 'heading', name: 'Something went wrong.' }] };
     if (via === 'document.cleared')
@@ -322,15 +334,15 @@ function documentExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventOb
       return { words: 'a file can be chosen; an error toast', checks: [...chooser, { kind: 'alert', text: SERVER_DOWN }] };
     return { words: 'a file can be chosen', checks: [...chooser, { kind: 'noDialog' }] };
   }
-  if (snapshot.matches({ applicant: 'rejected' }))
+  if (snapshot.matches('rejected'))
     return { words: 'the file is refused, with the rule it breaks', checks: [...chooser, { kind: 'text', text: problem ?? '' }] };
-  if (snapshot.matches({ applicant: { uploading: { answers: 'saving' } } })) return uploading('the answers are being saved', SAVE);
-  if (snapshot.matches({ applicant: 'uploading' })) return uploading('the upload address is asked for', PRESIGN);
-  if (snapshot.matches({ applicant: 'sending' })) return uploading('the file is being sent', UPLOAD);
-  if (snapshot.matches({ applicant: 'requestingConversion' })) return uploading('the conversion is asked for', CONVERSION('POST'));
-  if (snapshot.matches({ applicant: { converting: 'checking' } })) return uploading('the conversion is being checked', CONVERSION('GET'));
-  if (snapshot.matches({ applicant: 'converting' })) return uploading('the conversion is in progress');
-  if (snapshot.matches({ applicant: 'failed' }))
+  if (snapshot.matches({ uploading: { answers: 'saving' } })) return uploading('the answers are being saved', SAVE);
+  if (snapshot.matches('uploading')) return uploading('the upload address is asked for', PRESIGN);
+  if (snapshot.matches('sending')) return uploading('the file is being sent', UPLOAD);
+  if (snapshot.matches('requestingConversion')) return uploading('the conversion is asked for', CONVERSION('POST'));
+  if (snapshot.matches({ converting: 'checking' })) return uploading('the conversion is being checked', CONVERSION('GET'));
+  if (snapshot.matches('converting')) return uploading('the conversion is in progress');
+  if (snapshot.matches('failed'))
     return {
       words: 'the upload failed: why, and a way to choose another file',
       checks: [
@@ -341,7 +353,7 @@ function documentExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventOb
         ...(via === 'xstate.done.actor.loadDocument' ? [] : [uploadFailedToast]),
       ],
     };
-  if (snapshot.matches({ applicant: 'resetting' }))
+  if (snapshot.matches('resetting'))
     return {
       words: 'the failed conversion is being deleted',
       checks: [...onPage, { kind: 'button', name: 'Choose another file', state: 'busy' }],
@@ -349,18 +361,18 @@ function documentExpectation(snapshot: AnyMachineSnapshot, arrivedBy: AnyEventOb
     };
   const download = `Download ${name} as a PDF`;
   const remove = `Delete ${name}`;
-  if (snapshot.matches({ applicant: { attached: 'confirmingDelete' } }))
+  if (snapshot.matches({ attached: 'confirmingDelete' }))
     return {
       words: 'the question before the document is deleted',
       checks: [...onPage, { kind: 'dialog', name: DOCUMENT_MESSAGES.deleteTitle }],
     };
-  if (snapshot.matches({ applicant: { attached: 'deleting' } }))
+  if (snapshot.matches({ attached: 'deleting' }))
     return {
       words: 'the document is being deleted',
       checks: [...onPage, { kind: 'button', name: remove, state: 'busy' }],
       waitsFor: DELETE_DOCUMENT,
     };
-  if (snapshot.matches({ applicant: { attached: 'fetchingLink' } }))
+  if (snapshot.matches({ attached: 'fetchingLink' }))
     return {
       words: 'the link is being asked for',
       checks: [...onPage, { kind: 'button', name: download, state: 'busy' }],
@@ -394,7 +406,7 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
     model: {
       name: 'document',
       machine,
-      inputs: [{ answerKey: key, role: 'applicant' } satisfies DocumentInput],
+      inputs: [{ answerKey: key } satisfies DocumentInput],
       onlyListed: true,
       events: pageEvents,
       serializeState: (snapshot) => {
@@ -419,6 +431,6 @@ export function documentPagePlan(machine: AnyStateMachine = documentMachine): Pa
     step: documentStep,
     expect: documentExpectation,
     notDriven:
-      "staff's read-only view (staff.*) is another page, test/e2e/service.e2e.ts; a visitor's note (visitor) is a visitor's page, test/e2e/documents.e2e.ts; document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document) is left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.",
+      'document.reload from a failed upload or an attached document (the switch before it asks first and deletes the document) is left to test/machines/documentMachine.test.ts and tabsMachine.test.ts.',
   };
 }

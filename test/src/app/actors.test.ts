@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import type { answersMachine } from '../../../machines/answersMachine';
 import type { documentMachine } from '../../../machines/documentMachine';
+import type { staffDocumentMachine } from '../../../machines/staffDocumentMachine';
 import type { inactivityMachine } from '../../../machines/inactivityMachine';
 import type { navigationMachine } from '../../../machines/navigationMachine';
 import type { submitMachine } from '../../../machines/submitMachine';
@@ -17,8 +18,10 @@ describe('the typed actor hooks', () => {
     expectTypeOf(actors.useAnswers).returns.toEqualTypeOf<ActorRefFrom<typeof answersMachine>>();
     expectTypeOf(actors.useNavigation).returns.toEqualTypeOf<ActorRefFrom<typeof navigationMachine>>();
     expectTypeOf(actors.useTabs).returns.toEqualTypeOf<ActorRefFrom<typeof tabsMachine>>();
-    expectTypeOf(actors.useDocument).parameter(0).toEqualTypeOf<string>();
-    expectTypeOf(actors.useDocument).returns.toEqualTypeOf<ActorRefFrom<typeof documentMachine>>();
+    expectTypeOf(actors.useOptionalDocument).parameter(0).toEqualTypeOf<string>();
+    // A visitor's application has no document actor.
+    expectTypeOf(actors.useOptionalDocument).returns.toEqualTypeOf<ActorRefFrom<typeof documentMachine> | undefined>();
+    expectTypeOf(actors.useStaffDocument).returns.toEqualTypeOf<ActorRefFrom<typeof staffDocumentMachine>>();
     expectTypeOf(actors.useOptionalSubmit).returns.toEqualTypeOf<ActorRefFrom<typeof submitMachine> | undefined>();
     // The inactivity actor runs only while an applicant's session is open (the session actor's child).
     expectTypeOf(actors.useInactivity).returns.toEqualTypeOf<ActorRefFrom<typeof inactivityMachine> | undefined>();
