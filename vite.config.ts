@@ -20,6 +20,19 @@ const LOADED_LATER =
 const PAGE_ACTORS =
   /[\\/]machines[\\/](documentMachine|staffDocumentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
+/**
+ * The admissions office's console (staff.html): its views, its actors and its calls. Applicants'
+ * pages must download none of it, so none of it may join the chunks their entry starts with.
+ */
+const CONSOLE = /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/]schema[\\/]staff\.ts$|machines[\\/](api[\\/])?console\w*\.ts$)/;
+
+/** What the auth cards load on top of the first download: their views, their actor and the account rules. */
+const AUTH_AREA = /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/;
+
+/** What every area shares (header, footer, buttons…): see the `frame` group. */
+const FRAME =
+  /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner|CloseIcon)|app[\\/](useApp|usePageTitle|useBrowserLocation|modifiedClick)|catalogue[\\/]schema[\\/]issues)\b/;
+
 /** How staff read an answer (src/catalogue/display.ts): only the staff view and the printed answers use it. */
 const STAFF_DISPLAY = /[\\/]src[\\/]catalogue[\\/]display\.ts$/;
 
@@ -93,18 +106,28 @@ const browserBuild = (mode: string): UserConfig => ({
     // The manifest lets bench/bundleWeight.ts add up what each route loads.
     manifest: true,
     rolldownOptions: {
+      // The applicants' page and the console's, each with its own entry.
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), staff: fileURLToPath(new URL('staff.html', import.meta.url)) },
       output: {
         codeSplitting: {
           // Everything the first page needs in one chunk: left alone, the bundler cuts it into a
           // dozen small chunks shared with the lazy routes, and each one costs its own request and
           // its own gzip overhead.
           groups: [
-            { name: 'app', priority: 30, tags: ['$initial'], test: (id: string) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) },
+            {
+              name: 'app',
+              priority: 30,
+              tags: ['$initial'],
+              // The console's own code stays out of it: applicants' pages download none of it.
+              test: (id: string) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) && !CONSOLE.test(id),
+            },
+            // The console's own code, in one chunk of its own.
+            { name: 'console', priority: 29, test: (id: string) => CONSOLE.test(id) && !/[\\/]src[\\/]console[\\/]main\.tsx$/.test(id) },
             // What the auth cards load on top, in one chunk: their views, their actor and the account rules.
             {
               name: 'auth',
               priority: 20,
-              test: /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/,
+              test: AUTH_AREA,
             },
             // What the form routes, /completion and the staff view load on top: the form actors and the catalogue.
             {
@@ -131,7 +154,7 @@ const browserBuild = (mode: string): UserConfig => ({
             {
               name: 'frame',
               priority: 25,
-              test: /[\\/]src[\\/](layout[\\/](Header|Footer|SkipLink|frame)|ui[\\/](Button|Spinner|CloseIcon)|app[\\/](useApp|usePageTitle|useBrowserLocation|modifiedClick)|catalogue[\\/]schema[\\/]issues)\b/,
+              test: FRAME,
             },
           ],
         },

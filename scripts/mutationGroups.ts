@@ -121,6 +121,18 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     tests: machineTests('addAnotherMachine', 'formViews'),
   },
   {
+    name: 'console',
+    files: [
+      'machines/consoleMachine.ts',
+      'machines/consoleSessionMachine.ts',
+      'machines/consoleSessionView.ts',
+      'machines/consoleInvitationMachine.ts',
+      'machines/consoleInvitationView.ts',
+      'machines/api/consoleEndpoints.ts',
+    ],
+    tests: machineTests('consoleSessionMachine', 'consoleInvitationMachine'),
+  },
+  {
     name: 'smallMachines',
     files: [
       'machines/overlaysMachine.ts',

@@ -37,8 +37,8 @@ export function modulePreloadHints(distDir: string): (pathname: string) => strin
     for (const imported of manifest[key].imports ?? []) closure(imported, seen);
     return seen;
   };
-  // The page itself already loads the entry and its static imports.
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // The page itself already loads the entry and its static imports (the applicants' page's: the console has its own).
+  const entry = Object.keys(manifest).find((key) => key === 'index.html' && manifest[key]!.isEntry);
   const alreadyLoaded = closure(entry, new Set());
   const cache = new Map<string, string>();
 

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { preferredEncoding } from './contentEncoding';
 import type { RenderedFirstScreen } from '../../src/catalogue/firstScreen';
 import { FIRST_SCREEN_BUSY } from '../../src/catalogue/firstScreen';
-import { isApiPath } from '../../src/catalogue/http';
+import { isApiPath, isConsolePath } from '../../src/catalogue/http';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,6 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageParts>, htmlAttributes = ''): Middleware {
   const indexFile = join(distDir, 'index.html');
+  const consoleFile = join(distDir, 'staff.html');
   const inlineStyles = stylesheetsInline(distDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
@@ -42,7 +43,7 @@ export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageP
       await next();
       return;
     }
-    if (file && file !== indexFile && existsSync(file) && statSync(file).isFile()) {
+    if (file && file !== indexFile && file !== consoleFile && existsSync(file) && statSync(file).isFile()) {
       ctx.type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
       ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       ctx.vary('Accept-Encoding');
@@ -54,6 +55,14 @@ export function serveSpa(distDir: string, page?: (ctx: Context) => Promise<PageP
         return;
       }
       ctx.body = createReadStream(file);
+      return;
+    }
+    // The admissions office's console is a page of its own: no applicant's first screen or profile goes with it.
+    if (isConsolePath(ctx.path) && existsSync(consoleFile)) {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-cache');
+      if (htmlAttributes) sendCompressed(ctx, readFileSync(consoleFile, 'utf8').replace(/<html\b/, `<html ${htmlAttributes}`));
+      else ctx.body = createReadStream(consoleFile);
       return;
     }
     if (!existsSync(indexFile)) {

@@ -98,6 +98,22 @@ describe('the JavaScript each route needs', () => {
     }
   });
 
+  it("gives applicants' pages none of the console's code: the console is a page of its own (staff.html)", () => {
+    const consoleModule = /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/]schema[\\/]staff\.ts$|machines[\\/](api[\\/])?console\w*\.ts$)/;
+    for (const route of ['/about', '/login'])
+      expect(
+        modulesOf(route).filter((module) => consoleModule.test(module)),
+        route,
+      ).toEqual([]);
+    const manifest = readManifest(outDir);
+    const consolePage = manifest['staff.html'];
+    expect(consolePage?.isEntry).toBe(true);
+    const consoleModules = [consolePage?.file ?? '', ...(consolePage?.imports ?? []).map((key) => manifest[key]?.file ?? '')].flatMap(
+      (file) => contents.get(file) ?? [],
+    );
+    expect(consoleModules.some((module) => /[\\/]src[\\/]console[\\/]SignInPage\.tsx$/.test(module))).toBe(true);
+  });
+
   it('renders the routes with react-router-dom, which comes with the first download of every route', () => {
     for (const route of ['/about', '/login']) {
       const modules = modulesOf(route);

@@ -1,0 +1,168 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { firstIssueMessages } from '../src/catalogue/schema/issues';
+import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/schema/staff';
+import { consoleApi, type StaffMember } from './api/consoleEndpoints';
+import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { errorMessage, unauthorisedError } from './siblings';
+
+/** What the console says of a session, beside what the server says. */
+export const CONSOLE_SESSION_MESSAGES = {
+  signedOut: 'You have been signed out.',
+  signInAgain: 'Your session has ended. Please sign in again.',
+} as const;
+
+export type ConsoleSessionEvent =
+  | { type: 'console.signIn'; email: string; password: string }
+  | { type: 'console.code'; code: string }
+  /** Back from the code to the e-mail and password (another account, a mistyped address). */
+  | { type: 'console.restart' }
+  | { type: 'console.signOut' }
+  /** Any console call answered 401: the session ended on the server (idle, 8 hours, deactivated). */
+  | { type: 'console.unauthorised' }
+  | { type: 'console.retry' };
+
+interface ConsoleSessionContext {
+  staff: StaffMember | null;
+  /** The address typed at the first step: shown at the second, kept for a restart. */
+  email: string;
+  /** Each field's message from the shared schema, before any call. */
+  fieldErrors: Record<string, string>;
+  /** What the server said (a refused password or code), or why the console signed out. */
+  message: string | null;
+}
+
+const refusal = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error, GENERIC_ERROR_MESSAGE) });
+
+/**
+ * The staff member's session in the console: who is signed in, and the two steps of a sign-in
+ * (e-mail and password, then the authenticator's code or a recovery code). The staff cookie is
+ * the server's: this actor asks who it signs in at its start, and hears of its end from any call
+ * answered 401. Each step's fields are checked first with the schema the server checks them with.
+ */
+export const consoleSessionMachine = setup({
+  types: { context: {} as ConsoleSessionContext, events: {} as ConsoleSessionEvent },
+  actors: {
+    loadMe: fromPromise<StaffMember>(({ signal }) => consoleApi.me(signal)),
+    signIn: fromPromise<unknown, { email: string; password: string }>(({ input, signal }) =>
+      consoleApi.signIn(input.email, input.password, signal),
+    ),
+    secondFactor: fromPromise<StaffMember, { code: string }>(({ input, signal }) => consoleApi.secondFactor(input.code, signal)),
+    signOut: fromPromise<unknown>(({ signal }) => consoleApi.signOut(signal)),
+  },
+  guards: {
+    loginValid: ({ event }) => {
+      assertEvent(event, 'console.signIn');
+      return v.safeParse(staffLoginSchema, { email: event.email, password: event.password }).success;
+    },
+    codeValid: ({ event }) => {
+      assertEvent(event, 'console.code');
+      return v.safeParse(staffSecondFactorSchema, { code: event.code }).success;
+    },
+    unauthorised: unauthorisedError,
+  },
+  actions: {
+    keepStaff: assign({ staff: (_, staff: StaffMember) => ({ email: staff.email, role: staff.role }), message: null }),
+    forgetStaff: assign({ staff: null }),
+    keepEmail: assign(({ event }) => {
+      assertEvent(event, 'console.signIn');
+      return { email: event.email, fieldErrors: {}, message: null };
+    }),
+    refuseLogin: assign(({ event }) => {
+      assertEvent(event, 'console.signIn');
+      return {
+        email: event.email,
+        message: null,
+        fieldErrors: firstIssueMessages(v.safeParse(staffLoginSchema, { email: event.email, password: event.password })),
+      };
+    }),
+    refuseCode: assign(({ event }) => {
+      assertEvent(event, 'console.code');
+      return { message: null, fieldErrors: firstIssueMessages(v.safeParse(staffSecondFactorSchema, { code: event.code })) };
+    }),
+    clearErrors: assign({ fieldErrors: {}, message: null }),
+    say: assign({ message: (_, params: { message: string }) => params.message }),
+  },
+}).createMachine({
+  id: 'consoleSession',
+  context: { staff: null, email: '', fieldErrors: {}, message: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'loadMe',
+        src: 'loadMe',
+        onDone: { target: 'signedIn', actions: { type: 'keepStaff', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'unauthorised', target: 'signedOut' },
+          { target: 'failed', actions: { type: 'say', params: refusal } },
+        ],
+      },
+    },
+    /** The console could not ask the server who is signed in: the page says so and offers a retry. */
+    failed: { on: { 'console.retry': { target: 'checking', actions: 'clearErrors' } } },
+    signedOut: {
+      initial: 'password',
+      entry: 'forgetStaff',
+      states: {
+        password: {
+          on: {
+            'console.signIn': [{ guard: 'loginValid', target: 'checkingPassword', actions: 'keepEmail' }, { actions: 'refuseLogin' }],
+          },
+        },
+        checkingPassword: {
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'console.signIn');
+              return { email: event.email, password: event.password };
+            },
+            onDone: 'code',
+            onError: { target: 'password', actions: { type: 'say', params: refusal } },
+          },
+        },
+        code: {
+          on: {
+            'console.code': [{ guard: 'codeValid', target: 'checkingCode', actions: 'clearErrors' }, { actions: 'refuseCode' }],
+            'console.restart': { target: 'password', actions: 'clearErrors' },
+          },
+        },
+        checkingCode: {
+          invoke: {
+            id: 'secondFactor',
+            src: 'secondFactor',
+            input: ({ event }) => {
+              assertEvent(event, 'console.code');
+              return { code: event.code };
+            },
+            onDone: { target: '#consoleSession.signedIn', actions: { type: 'keepStaff', params: ({ event }) => event.output } },
+            onError: [
+              // The time to enter the code passed, or the password step was not taken: from the start.
+              { guard: 'unauthorised', target: 'password', actions: { type: 'say', params: refusal } },
+              { target: 'code', actions: { type: 'say', params: refusal } },
+            ],
+          },
+        },
+      },
+    },
+    signedIn: {
+      on: {
+        'console.signOut': 'signingOut',
+        'console.unauthorised': {
+          target: 'signedOut',
+          actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signInAgain } },
+        },
+      },
+    },
+    signingOut: {
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } } },
+        // The cookie may still sign in: the console stays signed in and says the sign-out failed.
+        onError: { target: 'signedIn', actions: { type: 'say', params: refusal } },
+      },
+    },
+  },
+});

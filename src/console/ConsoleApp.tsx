@@ -1,0 +1,70 @@
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { CONSOLE_ROUTES } from '../catalogue/http';
+import { connectConsoleSession } from '../../machines/consoleSessionView';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { useConsoleSession, useConsoleView } from './consoleActors';
+import { ConsoleHome } from './ConsoleHome';
+import { InvitationPage } from './InvitationPage';
+import { SignInPage } from './SignInPage';
+
+/** The console's frame: its header with who is signed in, and its pages. */
+export function ConsoleApp() {
+  return (
+    <BrowserRouter>
+      <a className="skip-link" href="#console-main">
+        Skip to main content
+      </a>
+      <ConsoleHeader />
+      <main id="console-main" className="console-main" tabIndex={-1}>
+        <Routes>
+          <Route path={CONSOLE_ROUTES.invitation} element={<InvitationPage />} />
+          <Route path={CONSOLE_ROUTES.login} element={<SignedOutOnly />} />
+          <Route path="*" element={<SignedInOnly />} />
+        </Routes>
+      </main>
+    </BrowserRouter>
+  );
+}
+
+function ConsoleHeader() {
+  const { staff, busy, signOut } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  return (
+    <header className="console-header">
+      <p className="console-header__title">Admissions office</p>
+      {staff ? (
+        <div className="console-header__who">
+          <span>
+            {staff.email} <span className="console-header__role">({staff.role})</span>
+          </span>
+          <Button variant="secondary" busy={busy} onClick={signOut}>
+            Sign out
+          </Button>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+/** The sign-in page; a signed-in staff member goes on to the console. */
+function SignedOutOnly() {
+  const { phase } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  if (phase === 'signedIn') return <Navigate to={CONSOLE_ROUTES.home} replace />;
+  return <SignInPage />;
+}
+
+/** Every other console page needs a signed-in staff member: the others sign in first. */
+function SignedInOnly() {
+  const { phase, message, retry } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  if (phase === 'checking') return <Spinner label="Loading the console…" />;
+  if (phase === 'failed')
+    return (
+      <section className="console-card" aria-labelledby="console-failed">
+        <h1 id="console-failed">The console could not be loaded</h1>
+        <p role="alert">{message}</p>
+        <Button onClick={retry}>Try again</Button>
+      </section>
+    );
+  if (phase !== 'signedIn') return <Navigate to={CONSOLE_ROUTES.login} replace />;
+  return <ConsoleHome />;
+}

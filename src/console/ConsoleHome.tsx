@@ -1,0 +1,15 @@
+import { connectConsoleSession } from '../../machines/consoleSessionView';
+import { useConsoleSession, useConsoleView } from './consoleActors';
+
+/** The console's first page once signed in. */
+export function ConsoleHome() {
+  const { staff } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  return (
+    <section className="console-card" aria-labelledby="console-home">
+      <h1 id="console-home">Admissions office console</h1>
+      <p>
+        You are signed in as <strong>{staff?.email}</strong>, with the role <strong>{staff?.role}</strong>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Actor, AnyActorRef, SnapshotFrom } from 'xstate';
+import type { consoleMachine } from '../../machines/consoleMachine';
+
+export type ConsoleActor = Actor<typeof consoleMachine>;
+
+const ConsoleActorContext = createContext<ConsoleActor | null>(null);
+
+/** The console's root actor, created once in main.tsx before React renders, and handed down here. */
+export function ConsoleActorProvider({ actor, children }: { actor: ConsoleActor; children: ReactNode }) {
+  return <ConsoleActorContext.Provider value={actor}>{children}</ConsoleActorContext.Provider>;
+}
+
+function useConsoleActor(): ConsoleActor {
+  const actor = useContext(ConsoleActorContext);
+  if (!actor) throw new Error('useConsoleActor must be used inside <ConsoleActorProvider>.');
+  return actor;
+}
+
+/** The staff member's session (the root's child from its start). */
+export function useConsoleSession() {
+  const session = useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleSession);
+  if (!session) throw new Error('The console has no session actor.');
+  return session;
+}
+
+/** The invitation being accepted, when the console was opened on an invitation link. */
+export const useConsoleInvitation = () => useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleInvitation);
+
+/** A machine's view API, made again only when its snapshot changes. */
+export function useConsoleView<TActor extends AnyActorRef, TApi>(
+  actor: TActor,
+  connect: (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TApi,
+): TApi {
+  const snapshot = useSelector(actor, (current) => current as SnapshotFrom<TActor>);
+  return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
+}

@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { StaffMember } from '../../machines/api/consoleEndpoints';
+import { ApiError } from '../../machines/api/httpClient';
+import { CONSOLE_SESSION_MESSAGES, consoleSessionMachine } from '../../machines/consoleSessionMachine';
+import { connectConsoleSession } from '../../machines/consoleSessionView';
+import { ACCOUNT_MESSAGES } from '../../src/catalogue/schema/account';
+import { STAFF_MESSAGES } from '../../src/catalogue/schema/staff';
+
+/*
+ * The console's session, through its view API: who is signed in, and the two steps of a sign-in
+ * (e-mail and password, then a code), against stand-ins of the staff calls.
+ */
+
+const READER: StaffMember = { email: 'reader@college.test', role: 'reader' };
+const unauthorised = (message = 'Please sign in to the staff console.') => new ApiError(message, 'unauthorised', 401);
+const refused = (message: string) => new ApiError(message, 'http', 400);
+
+function start(calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'signOut', (input: unknown) => Promise<unknown>>> = {}) {
+  const fake = {
+    me: vi.fn(calls.me ?? (() => Promise.reject(unauthorised()))),
+    signIn: vi.fn(calls.signIn ?? (() => Promise.resolve({ message: '' }))),
+    secondFactor: vi.fn(calls.secondFactor ?? (() => Promise.resolve({ ...READER, message: 'You are now signed in.' }))),
+    signOut: vi.fn(calls.signOut ?? (() => Promise.resolve({ message: '' }))),
+  };
+  const actor = createActor(
+    consoleSessionMachine.provide({
+      actors: {
+        loadMe: fromPromise(() => fake.me(undefined) as Promise<StaffMember>),
+        signIn: fromPromise(({ input }) => fake.signIn(input)),
+        secondFactor: fromPromise(({ input }) => fake.secondFactor(input) as Promise<StaffMember>),
+        signOut: fromPromise(() => fake.signOut(undefined)),
+      },
+    }),
+  ).start();
+  const view = () => connectConsoleSession(actor.getSnapshot(), (event) => actor.send(event));
+  const settled = () => vi.waitFor(() => expect(view().busy).toBe(false));
+  return { actor, fake, view, settled };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the console's session", () => {
+  it('asks who the staff cookie signs in: nobody is the sign-in page', async () => {
+    const run = start();
+    expect(run.view().phase).toBe('checking');
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    expect(run.view().staff).toBeNull();
+  });
+
+  it('opens signed in when the cookie still signs someone in', async () => {
+    const run = start({ me: () => Promise.resolve(READER) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    expect(run.view().staff).toEqual(READER);
+  });
+
+  it('says the console could not load when the server cannot be asked, and tries again', async () => {
+    const me = vi.fn<() => Promise<StaffMember>>().mockRejectedValueOnce(new ApiError('The server is down.', 'http', 500));
+    me.mockResolvedValueOnce(READER);
+    const run = start({ me });
+    await vi.waitFor(() => expect(run.view().phase).toBe('failed'));
+    expect(run.view().message).toBe('The server is down.');
+    run.view().retry();
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+  });
+
+  it("checks the fields with the server's own rules before any call", async () => {
+    const run = start();
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    run.view().signIn('not an address', '');
+    expect(run.view().fieldErrors).toEqual({
+      email: ACCOUNT_MESSAGES.loginUsernameInvalid,
+      password: expect.any(String) as unknown,
+    });
+    expect(run.fake.signIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the password, then the code; a refused code keeps the code step with its message', async () => {
+    const secondFactor = vi
+      .fn<(input: unknown) => Promise<unknown>>()
+      .mockRejectedValueOnce(refused('This code is not correct or was already used.'))
+      .mockResolvedValueOnce({ ...READER, message: 'You are now signed in.' });
+    const run = start({ secondFactor });
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    run.view().signIn(READER.email, 'correct horse battery staple');
+    expect(run.view().busy).toBe(true);
+    await run.settled();
+    expect(run.fake.signIn).toHaveBeenCalledWith({ email: READER.email, password: 'correct horse battery staple' });
+    expect(run.view()).toMatchObject({ phase: 'code', email: READER.email });
+    run.view().enterCode('12');
+    expect(run.view().fieldErrors).toEqual({ code: STAFF_MESSAGES.secondFactorInvalid });
+    expect(secondFactor).not.toHaveBeenCalled();
+    run.view().enterCode('123 456');
+    await run.settled();
+    expect(secondFactor).toHaveBeenCalledWith({ code: '123 456' });
+    expect(run.view()).toMatchObject({ phase: 'code', message: 'This code is not correct or was already used.' });
+    run.view().enterCode('654321');
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    expect(run.view()).toMatchObject({ staff: READER, message: null });
+  });
+
+  it('shows a refused password and stays at the first step', async () => {
+    const run = start({ signIn: () => Promise.reject(refused('Incorrect email address or password.')) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    run.view().signIn(READER.email, 'wrong password');
+    await run.settled();
+    expect(run.view()).toMatchObject({ phase: 'password', message: 'Incorrect email address or password.' });
+  });
+
+  it('goes back to the first step when the time for the code passed (401), or on "Use another account"', async () => {
+    const run = start({ secondFactor: () => Promise.reject(unauthorised('Please sign in again.')) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    run.view().signIn(READER.email, 'correct horse battery staple');
+    await run.settled();
+    run.view().enterCode('123456');
+    await run.settled();
+    expect(run.view()).toMatchObject({ phase: 'password', message: 'Please sign in again.' });
+    run.view().signIn(READER.email, 'correct horse battery staple');
+    await run.settled();
+    run.view().restart();
+    expect(run.view()).toMatchObject({ phase: 'password', message: null });
+  });
+
+  it('signs out, and ends the session when any call is answered 401', async () => {
+    const run = start({ me: () => Promise.resolve(READER) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    run.view().signOut();
+    expect(run.view()).toMatchObject({ busy: true, staff: READER });
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    expect(run.view()).toMatchObject({ staff: null, message: CONSOLE_SESSION_MESSAGES.signedOut });
+
+    const again = start({ me: () => Promise.resolve(READER) });
+    await vi.waitFor(() => expect(again.view().phase).toBe('signedIn'));
+    again.actor.send({ type: 'console.unauthorised' });
+    expect(again.view()).toMatchObject({ phase: 'password', staff: null, message: CONSOLE_SESSION_MESSAGES.signInAgain });
+  });
+
+  it('stays signed in and says so when the sign-out call fails', async () => {
+    const run = start({
+      me: () => Promise.resolve(READER),
+      signOut: () => Promise.reject(new ApiError('The server is down.', 'network', undefined)),
+    });
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    run.view().signOut();
+    await run.settled();
+    expect(run.view()).toMatchObject({ phase: 'signedIn', staff: READER, message: 'The server is down.' });
+  });
+});
