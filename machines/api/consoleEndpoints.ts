@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { callApi } from './httpClient';
+import { MessageSchema } from './responses';
 
 /** The admissions office's console: its calls and the shapes of their answers. */
 
@@ -8,7 +9,6 @@ const StaffRoleSchema = v.picklist(['reader', 'admin']);
 const StaffMemberSchema = v.looseObject({ email: v.string(), role: StaffRoleSchema });
 export type StaffMember = v.InferOutput<typeof StaffMemberSchema>;
 
-const MessageSchema = v.looseObject({ message: v.optional(v.string(), '') });
 const SignedInSchema = v.looseObject({ ...StaffMemberSchema.entries, message: v.optional(v.string(), '') });
 
 /** What an invitation's authenticator step shows: the QR code, the URI it holds, the key to type by hand. */

@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createEmptyActor, type Actor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Actor, ActorRefFrom } from 'xstate';
 import type { addAnotherMachine } from '../../machines/addAnotherMachine';
 import type { answersMachine } from '../../machines/answersMachine';
 import type { appMachine } from '../../machines/appMachine';
@@ -22,6 +21,10 @@ import type { tabsMachine } from '../../machines/tabsMachine';
 import type { toastsMachine } from '../../machines/toastsMachine';
 import type { unexpectedErrorMachine } from '../../machines/unexpectedErrorMachine';
 import type { validationMachine } from '../../machines/validationMachine';
+import { currentView, useViewValue } from './viewApi';
+
+// The view API hooks are the views' one way to read an actor; they live in ./viewApi, which the console shares.
+export { currentView, NO_ACTOR, useView, useViewValue } from './viewApi';
 
 export type AppActor = Actor<typeof appMachine>;
 
@@ -137,46 +140,4 @@ export function useFormReadiness(): { ready: boolean; failed: boolean; retry: ()
   const ready = useViewValue(app, connectApp, (view) => view.formReady);
   const failed = useViewValue(app, connectApp, (view) => view.formFailed);
   return { ready, failed, retry: () => currentView(app, connectApp).retryFormArea() };
-}
-
-/**
- * A machine's view API (machines/*View.ts): what the view shows and the intents it may send,
- * made from the actor's snapshot and its `send`.
- */
-type Connect<TActor extends AnyActorRef, TApi> = (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TApi;
-
-/** Stands in for an actor not spawned yet, so a selector hook can be called unconditionally. */
-export const NO_ACTOR = createEmptyActor();
-
-/**
- * The whole view API of an actor, made again only when its snapshot changes: for an actor that
- * changes when what the view shows changes (a document, the tabs, an auth card).
- */
-export function useView<TActor extends AnyActorRef, TApi>(actor: TActor, connect: Connect<TActor, TApi>): TApi {
-  const snapshot = useSelector(actor, (current) => current as SnapshotFrom<TActor>);
-  return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
-}
-
-/**
- * One plain value of an actor's view API: the view re-renders only when that value changes (the
- * answers actor changes at every keystroke). An actor not loaded yet gives `fallback`.
- */
-export function useViewValue<TActor extends AnyActorRef, TApi, T>(
-  actor: TActor | undefined,
-  connect: Connect<TActor, TApi>,
-  pick: (api: TApi) => T,
-  fallback?: T,
-  /** When two picks count as the same (a list made afresh from each snapshot). */
-  same?: (a: T, b: T) => boolean,
-): T {
-  return useSelector<AnyActorRef, T>(
-    actor ?? NO_ACTOR,
-    (snapshot) => (actor ? pick(connect(snapshot as SnapshotFrom<TActor>, (event) => actor.send(event))) : (fallback as T)),
-    same,
-  );
-}
-
-/** An actor's view API as it is now: for an event handler that must read the latest state, not the last render's. */
-export function currentView<TActor extends AnyActorRef, TApi>(actor: TActor, connect: Connect<TActor, TApi>): TApi {
-  return connect(actor.getSnapshot() as SnapshotFrom<TActor>, (event) => actor.send(event));
 }

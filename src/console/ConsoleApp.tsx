@@ -3,7 +3,8 @@ import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { useConsoleSession, useConsoleView } from './consoleActors';
+import { useView } from '../app/viewApi';
+import { useConsoleSession } from './consoleActors';
 import { ConsoleHome } from './ConsoleHome';
 import { InvitationPage } from './InvitationPage';
 import { SignInPage } from './SignInPage';
@@ -28,7 +29,7 @@ export function ConsoleApp() {
 }
 
 function ConsoleHeader() {
-  const { staff, busy, signOut } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  const { staff, busy, signOut } = useView(useConsoleSession(), connectConsoleSession);
   return (
     <header className="console-header">
       <p className="console-header__title">Admissions office</p>
@@ -48,14 +49,14 @@ function ConsoleHeader() {
 
 /** The sign-in page; a signed-in staff member goes on to the console. */
 function SignedOutOnly() {
-  const { phase } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  const { phase } = useView(useConsoleSession(), connectConsoleSession);
   if (phase === 'signedIn') return <Navigate to={CONSOLE_ROUTES.home} replace />;
   return <SignInPage />;
 }
 
 /** Every other console page needs a signed-in staff member: the others sign in first. */
 function SignedInOnly() {
-  const { phase, message, retry } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  const { phase, message, retry } = useView(useConsoleSession(), connectConsoleSession);
   if (phase === 'checking') return <Spinner label="Loading the console…" />;
   if (phase === 'failed')
     return (

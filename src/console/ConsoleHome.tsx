@@ -1,9 +1,10 @@
 import { connectConsoleSession } from '../../machines/consoleSessionView';
-import { useConsoleSession, useConsoleView } from './consoleActors';
+import { useView } from '../app/viewApi';
+import { useConsoleSession } from './consoleActors';
 
 /** The console's first page once signed in. */
 export function ConsoleHome() {
-  const { staff } = useConsoleView(useConsoleSession(), connectConsoleSession);
+  const { staff } = useView(useConsoleSession(), connectConsoleSession);
   return (
     <section className="console-card" aria-labelledby="console-home">
       <h1 id="console-home">Admissions office console</h1>

@@ -5,7 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { useConsoleInvitation, useConsoleView } from './consoleActors';
+import { useView } from '../app/viewApi';
+import { useConsoleInvitation } from './consoleActors';
 import { ConsoleField } from './ConsoleField';
 
 /** The invitation link's page. */
@@ -23,7 +24,7 @@ export function InvitationPage() {
 }
 
 function InvitationSteps({ invitation }: { invitation: ActorRefFrom<typeof consoleInvitationMachine> }) {
-  const view = useConsoleView(invitation, connectConsoleInvitation);
+  const view = useView(invitation, connectConsoleInvitation);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {

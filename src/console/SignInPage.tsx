@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
-import { useConsoleSession, useConsoleView } from './consoleActors';
+import { useView } from '../app/viewApi';
+import { useConsoleSession } from './consoleActors';
 import { ConsoleField } from './ConsoleField';
 
 /** Signing in to the console: e-mail and password, then the authenticator's code or a recovery code. */
 export function SignInPage() {
-  const view = useConsoleView(useConsoleSession(), connectConsoleSession);
+  const view = useView(useConsoleSession(), connectConsoleSession);
   const [email, setEmail] = useState(view.email);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Actor, AnyActorRef, SnapshotFrom } from 'xstate';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Actor } from 'xstate';
 import type { consoleMachine } from '../../machines/consoleMachine';
 
 export type ConsoleActor = Actor<typeof consoleMachine>;
@@ -27,12 +27,3 @@ export function useConsoleSession() {
 
 /** The invitation being accepted, when the console was opened on an invitation link. */
 export const useConsoleInvitation = () => useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleInvitation);
-
-/** A machine's view API, made again only when its snapshot changes. */
-export function useConsoleView<TActor extends AnyActorRef, TApi>(
-  actor: TActor,
-  connect: (snapshot: SnapshotFrom<TActor>, send: TActor['send']) => TApi,
-): TApi {
-  const snapshot = useSelector(actor, (current) => current as SnapshotFrom<TActor>);
-  return useMemo(() => connect(snapshot, (event) => actor.send(event)), [actor, connect, snapshot]);
-}
