@@ -1,4 +1,4 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
@@ -20,8 +20,7 @@ export function ConsoleApp() {
       <main id="console-main" className="console-main" tabIndex={-1}>
         <Routes>
           <Route path={CONSOLE_ROUTES.invitation} element={<InvitationPage />} />
-          <Route path={CONSOLE_ROUTES.login} element={<SignedOutOnly />} />
-          <Route path="*" element={<SignedInOnly />} />
+          <Route path="*" element={<ConsolePage />} />
         </Routes>
       </main>
     </BrowserRouter>
@@ -47,15 +46,11 @@ function ConsoleHeader() {
   );
 }
 
-/** The sign-in page; a signed-in staff member goes on to the console. */
-function SignedOutOnly() {
-  const { phase } = useView(useConsoleSession(), connectConsoleSession);
-  if (phase === 'signedIn') return <Navigate to={CONSOLE_ROUTES.home} replace />;
-  return <SignInPage />;
-}
-
-/** Every other console page needs a signed-in staff member: the others sign in first. */
-function SignedInOnly() {
+/**
+ * Every console page but the invitation's: the sign-in form in its place until a staff member is
+ * signed in (the address stays, so a link to a page of the console works once signed in).
+ */
+function ConsolePage() {
   const { phase, message, retry } = useView(useConsoleSession(), connectConsoleSession);
   if (phase === 'checking') return <Spinner label="Loading the console…" />;
   if (phase === 'failed')
@@ -66,6 +61,6 @@ function SignedInOnly() {
         <Button onClick={retry}>Try again</Button>
       </section>
     );
-  if (phase !== 'signedIn') return <Navigate to={CONSOLE_ROUTES.login} replace />;
+  if (phase !== 'signedIn') return <SignInPage />;
   return <ConsoleHome />;
 }

@@ -112,7 +112,7 @@ function InvitationSteps({ invitation }: { invitation: ActorRefFrom<typeof conso
             ))}
           </ul>
           <p>
-            <a href={CONSOLE_ROUTES.login}>Sign in to the console</a>
+            <a href={CONSOLE_ROUTES.home}>Sign in to the console</a>
           </p>
         </>
       ) : null}

@@ -53,8 +53,8 @@ describe('npm run paths -- document | pdfCopy', () => {
   it('writes the document checklist: page steps, the coverage and what the page cannot drive', async () => {
     const { stdout } = await paths('document', '--format', 'md');
     expect(stdout).toMatch(/^# Test plan: document$/m);
-    expect(stdout).toContain('Coverage: 16 of 21 states reached, 37 of 42 transitions covered.');
-    expect(stdout).toMatch(/^Not driven from this page: staff's read-only view/m);
+    expect(stdout).toContain('Coverage: 16 of 17 states reached, 37 of 39 transitions covered.');
+    expect(stdout).toMatch(/^Not driven from this page: document\.reload from a failed upload/m);
     expect(stdout).toContain('- [ ] Choose the file "statement.pdf"');
     expect(stdout).toContain('- [ ] the network fails during the upload');
     expect(stdout).toMatch(/^ {2}- \[ \] expect the failed conversion is being deleted: .*the button "Choose another file" busy/m);
