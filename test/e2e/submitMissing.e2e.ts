@@ -53,6 +53,9 @@ test('errors only the server found are shown in the summary and at the field, un
   const summary = page.getByTestId('missing-information');
   await expect(summary.getByRole('link', { name: verdict })).toBeVisible();
   const city = page.getByRole('textbox', { name: /^City/ });
+  // About You's code was not loaded on Final Steps: on a busy machine its page can take longer than
+  // an assertion's default wait to appear after the summary (the same allowance as the redirect's).
+  await expect(city).toBeVisible({ timeout: 15_000 });
   await expect(city).toHaveAccessibleDescription(new RegExp(verdict));
 
   await city.fill(`${completeApplication.city as string} Heights`);
