@@ -30,6 +30,15 @@ function pageTakesClick(link: Locator, { modified }: { modified: boolean }): Pro
   }, modified);
 }
 
+/**
+ * Waits until the client has taken over the server's first screen (the root no longer says it is
+ * busy). Before that the steps and the card links are the server's markup: plain links the browser
+ * follows itself, which is right for a visitor but is not the page taking the click.
+ */
+async function clientTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy');
+}
+
 /** The route modules' scripts the page has fetched so far, by their entry name (AboutPage, AuthArea…). */
 function routeScripts(page: Page): Set<string> {
   const fetched = new Set<string>();
@@ -122,6 +131,7 @@ test.describe('navigation through the router', () => {
   test('a modified click on a step or a card link is left to the browser, and this page stays', async ({ page }) => {
     await page.goto('/about');
     await expect(steps(page)).toBeVisible();
+    await clientTookOver(page);
     const stepLink = steps(page).getByRole('link', { name: /Your Academics/ });
     expect(await pageTakesClick(stepLink, { modified: true })).toBe(false);
     await expect(page).toHaveURL(/\/about$/);
@@ -130,6 +140,7 @@ test.describe('navigation through the router', () => {
     await expect(page).toHaveURL(/\/education$/);
 
     await page.goto('/login');
+    await clientTookOver(page);
     const cardLink = page.getByRole('link', { name: 'Forgot password?' });
     expect(await pageTakesClick(cardLink, { modified: true })).toBe(false);
     await expect(page).toHaveURL(/\/login$/);
