@@ -80,7 +80,8 @@ async function send(method: string, path: string, options: CallOptions): Promise
       method,
       json: options.json,
       searchParams: options.searchParams,
-      headers: options.headers,
+      // ky replaces the client's headers (accept: JSON) with `headers: undefined`: left out when none are given.
+      ...(options.headers ? { headers: options.headers } : {}),
       signal: options.signal,
       prefixUrl: apiBase(),
     });

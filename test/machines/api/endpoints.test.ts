@@ -17,6 +17,7 @@ type Seen = {
   query: Record<string, string>;
   body: unknown;
   ifMatch: string | undefined;
+  accept: string | undefined;
 };
 let server: Server;
 const seen: Seen[] = [];
@@ -40,6 +41,7 @@ beforeAll(async () => {
         query: Object.fromEntries(url.searchParams),
         body,
         ifMatch: request.headers['if-match'],
+        accept: request.headers.accept,
       });
       response.writeHead(answer.status, { 'content-type': 'application/json' });
       response.end(answer.body);
@@ -106,6 +108,14 @@ describe('the calls every page makes', () => {
     expect(last()).toMatchObject({ method: 'PUT', path: '/api/answer', body: { city: 'Boston' }, ifMatch: '"7"' });
     await api.saveAnswers({ city: 'Boston' });
     expect(last()?.ifMatch).toBeUndefined();
+  });
+
+  it('every call asks for JSON, whether or not it sends headers of its own', async () => {
+    answerWith({ message: 'Saved.', version: 8 });
+    await api.saveAnswers({ city: 'Boston' }, undefined, 7);
+    expect(last()).toMatchObject({ ifMatch: '"7"', accept: 'application/json' });
+    await api.saveAnswers({ city: 'Boston' });
+    expect(last()?.accept).toBe('application/json');
   });
 
   it.each([
