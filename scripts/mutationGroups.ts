@@ -75,6 +75,8 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     ],
     tests: machineTests(
       'answersMachine',
+      'answersTwoTabs',
+      'answersSaving',
       'answersDrafts',
       'answersSavePath',
       'answersUnsaved',
@@ -98,7 +100,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/systemIds.ts',
       'machines/appView.ts',
     ],
-    tests: machineTests('appMachine', 'moreViews'),
+    tests: machineTests('appMachine', 'appLoading', 'appFailures', 'moreViews'),
   },
   {
     name: 'sessionMachine',

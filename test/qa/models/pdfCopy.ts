@@ -205,6 +205,6 @@ export function pdfCopyPagePlan(machine: AnyStateMachine = pdfCopyMachine): Page
     step: pdfCopyStep,
     expect: pdfCopyExpectation,
     notDriven:
-      'pdfCopy.refresh is the completion page\'s (test/e2e/pdfCopy.e2e.ts) and pdfCopy.retry its "Try again" (test/machines/pdfCopyMachine.test.ts); a download pressed while a check runs or during the one-second pause cannot be ordered by this page\'s steps (the check ends first), and a log-out stops the application with its PDF copy actor (test/machines/appMachine.test.ts).',
+      'pdfCopy.refresh is the completion page\'s (test/e2e/pdfCopy.e2e.ts) and pdfCopy.retry its "Try again" (test/machines/pdfCopyMachine.test.ts); a download pressed while a check runs or during the one-second pause cannot be ordered by this page\'s steps (the check ends first), and a log-out stops the application with its PDF copy actor (test/machines/appFailures.test.ts).',
   };
 }
