@@ -29,24 +29,30 @@ export function createZipExport(
   request: { staffId: number; query: ApplicationFilter; filter: unknown; includeDocuments: boolean },
   now: number,
 ): { jobId: number; total: number } {
-  return db.transaction(() => {
-    const jobId = enqueueJob(db, { kind: 'build_zip' }, now);
-    stmt(
-      db,
-      'INSERT INTO zip_exports (job_id, staff_id, filter, include_documents, total, created_at) VALUES (?, ?, ?, ?, 0, ?)',
-    ).run(jobId, request.staffId, JSON.stringify(request.filter), request.includeDocuments ? 1 : 0, now);
-    const { sql, params } = filteredApplicationIds(request.query);
-    const total = stmt(db, `INSERT INTO zip_export_items (job_id, user_id) SELECT @jobId, user_id FROM (${sql})`).run({ ...params, jobId })
-      .changes;
-    stmt(db, 'UPDATE zip_exports SET total = ? WHERE job_id = ?').run(total, jobId);
-    return { jobId, total };
-  }).immediate();
+  return db
+    .transaction(() => {
+      const jobId = enqueueJob(db, { kind: 'build_zip' }, now);
+      stmt(db, 'INSERT INTO zip_exports (job_id, staff_id, filter, include_documents, total, created_at) VALUES (?, ?, ?, ?, 0, ?)').run(
+        jobId,
+        request.staffId,
+        JSON.stringify(request.filter),
+        request.includeDocuments ? 1 : 0,
+        now,
+      );
+      const { sql, params } = filteredApplicationIds(request.query);
+      const total = stmt(db, `INSERT INTO zip_export_items (job_id, user_id) SELECT @jobId, user_id FROM (${sql})`).run({
+        ...params,
+        jobId,
+      }).changes;
+      stmt(db, 'UPDATE zip_exports SET total = ? WHERE job_id = ?').run(total, jobId);
+      return { jobId, total };
+    })
+    .immediate();
 }
 
 export function findZipExport(db: Db, jobId: number): ZipExportRow | undefined {
   return stmt(db, 'SELECT e.*, j.state FROM zip_exports e LEFT JOIN jobs j ON j.id = e.job_id WHERE e.job_id = ?').get(jobId) as
-    | ZipExportRow
-    | undefined;
+    ZipExportRow | undefined;
 }
 
 /** One application of an export, with what its file names are made of; `present` is 0 when the account is gone. */

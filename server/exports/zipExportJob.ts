@@ -24,11 +24,11 @@ import { applicationFileBase, documentFileName, uniqueNames } from './zipEntryNa
 
 /** Applications read from the export's list at a time. */
 const PAGE_SIZE = 50;
-export const ZIP_README = 'README.txt';
-export const ZIP_NOT_INCLUDED = 'NOT-INCLUDED.txt';
+const ZIP_README = 'README.txt';
+const ZIP_NOT_INCLUDED = 'NOT-INCLUDED.txt';
 
 /** The finished ZIP's file: private, under DATA_DIR, named by its job only. */
-export const zipExportFile = (folder: string, jobId: number) => join(folder, `zip-${jobId}.zip`);
+const zipExportFile = (folder: string, jobId: number) => join(folder, `zip-${jobId}.zip`);
 
 function readme(filter: string, includeDocuments: boolean, total: number, madeAt: number): string {
   return [
@@ -39,7 +39,7 @@ function readme(filter: string, includeDocuments: boolean, total: number, madeAt
     'An application not submitted yet is named NOT-SUBMITTED and its number: its copy shows the answers given so far.',
     'Sensitive answers (such as a social security number) are masked, as staff see them.',
     includeDocuments
-      ? "Each uploaded document is the PDF it was converted to, named after its application and its question."
+      ? 'Each uploaded document is the PDF it was converted to, named after its application and its question.'
       : 'Uploaded documents are not included (each copy appends them).',
     `Anything that could not be included is listed in ${ZIP_NOT_INCLUDED}.`,
     '',
@@ -106,7 +106,7 @@ export function zipExportJobHandler(deps: {
       try {
         await archive.add(ZIP_README, Buffer.from(readme(zipExport.filter, includeDocuments, zipExport.total, clock.now())));
         let done = 0;
-        for (let page = nextZipExportItems(db, job.id, 0, PAGE_SIZE); page.length > 0; ) {
+        for (let page = nextZipExportItems(db, job.id, 0, PAGE_SIZE); page.length > 0;) {
           for (const item of page) {
             await addApplication(archive, item, options);
             if (signal.aborted) throw new Error('stopped');
@@ -119,7 +119,12 @@ export function zipExportJobHandler(deps: {
         }
         await archive.finish();
         await rename(partial, zipExportFile(deps.folder, job.id));
-        completeZipExport(db, job.id, { filePath: zipExportFile(deps.folder, job.id), notIncluded: options.notIncluded.length }, clock.now());
+        completeZipExport(
+          db,
+          job.id,
+          { filePath: zipExportFile(deps.folder, job.id), notIncluded: options.notIncluded.length },
+          clock.now(),
+        );
       } catch (error) {
         archive.abort();
         await rm(partial, { force: true });

@@ -1,5 +1,14 @@
 import type { Db } from '../../db/connection';
-import { claimNextJob, claimNextZipExport, failJob, finishJob, listInterruptedJobs, requeueJob, type JobKind, type JobRow } from '../../db/jobs';
+import {
+  claimNextJob,
+  claimNextZipExport,
+  failJob,
+  finishJob,
+  listInterruptedJobs,
+  requeueJob,
+  type JobKind,
+  type JobRow,
+} from '../../db/jobs';
 import type { Clock } from '../clock';
 import { ConversionRefused } from '../documents/convert/conversionRefused';
 import type { Logger } from '../log';

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { applicationReference } from '../../server/application/reference';
 import type { JobHooks } from '../../server/jobs/jobRunner';
 import { sweep } from '../../server/maintenance/sweep';
 import { completeApplication } from '../fixtures/completeApplication';
+import { stringMatching } from '../fixtures/matchers';
 import { uploadAndConvert } from './helpers/documents';
 import { BROKEN_PDF, makePdf } from './helpers/files';
 import { pdfText } from './helpers/pdfText';
@@ -140,9 +141,9 @@ beforeAll(async () => {
   // An applicant through the real calls: a sensitive answer, a converted document, submitted.
   dvorak = { email: 'dvorak@example.org', reference: '' };
   const client = await signUpAndLogIn(server, dvorak.email);
-  expect((await client.put('/api/answer', { ...completeApplication, first_name: 'Antonín', last_name: 'Dvořák', ssn: '123-45-6789' })).status).toBe(
-    200,
-  );
+  expect(
+    (await client.put('/api/answer', { ...completeApplication, first_name: 'Antonín', last_name: 'Dvořák', ssn: '123-45-6789' })).status,
+  ).toBe(200);
   const converted = await uploadAndConvert(server, client, { bytes: await makePdf(['MARKER-STATEMENT-2207']), name: 'statement.pdf' });
   expect(converted.final.status).toBe('completed');
   const submitted = await client.post<{ reference: string }>('/api/submit', {});
@@ -253,7 +254,7 @@ describe('the ZIP of the filtered applications', () => {
     expect(asked.body.total).toBe(SEEDED);
     // Held before it starts: nothing written yet.
     const held = (await callers.admin.get<ExportStatus>(`${ZIP}/${asked.body.job_id}`)).body;
-    expect(held).toEqual({ state: expect.stringMatching(/^(queued|running)$/), done: 0, total: SEEDED });
+    expect(held).toEqual({ state: stringMatching(/^(queued|running)$/), done: 0, total: SEEDED });
     releaseZips();
     const { final, seen } = await waitForExport(asked.body.job_id);
     expect(final).toEqual({ state: 'done', done: SEEDED, total: SEEDED });
@@ -290,15 +291,15 @@ describe('the ZIP of the filtered applications', () => {
   it('holds only what the filter finds: a search finds one applicant, a status only the applications not submitted, named so', async () => {
     const one = await exportZip({ filters: { q: 'zipman 7' } });
     expect(one.total).toBe(1);
-    expect([...one.files.keys()].filter((name) => name.endsWith('.pdf'))).toEqual([expect.stringMatching(/-zipman-7-thao\.pdf$/)]);
+    expect([...one.files.keys()].filter((name) => name.endsWith('.pdf'))).toEqual([stringMatching(/-zipman-7-thao\.pdf$/)]);
 
     const started = await exportZip({ filters: { status: 'started', sort: 'name', order: 'asc' } });
     expect(started.total).toBe(3);
     const names = [...started.files.keys()].filter((name) => name.endsWith('.pdf'));
     expect(names).toEqual([
-      expect.stringMatching(/^NOT-SUBMITTED-\d{5}-started-nono\.pdf$/),
-      expect.stringMatching(/^NOT-SUBMITTED-\d{5}-started-second\.pdf$/),
-      expect.stringMatching(/^NOT-SUBMITTED-\d{5}-started-third\.pdf$/),
+      stringMatching(/^NOT-SUBMITTED-\d{5}-started-nono\.pdf$/),
+      stringMatching(/^NOT-SUBMITTED-\d{5}-started-second\.pdf$/),
+      stringMatching(/^NOT-SUBMITTED-\d{5}-started-third\.pdf$/),
     ]);
     expect(await pdfText(started.files.get(names[0]!)!)).toContain('Not submitted yet.');
     expect(started.files.get('README.txt')!.toString()).toContain('NOT-SUBMITTED');
@@ -331,11 +332,7 @@ describe('the ZIP of the filtered applications', () => {
     const zip = await exportZip({ filters: { q: brokenReference }, include_documents: true });
     expect(zip.total).toBe(1);
     expect(zip.final.message).toMatch(/NOT-INCLUDED\.txt/);
-    expect([...zip.files.keys()]).toEqual([
-      'README.txt',
-      `${brokenReference}-broken-copy-personal-statement-doc.pdf`,
-      'NOT-INCLUDED.txt',
-    ]);
+    expect([...zip.files.keys()]).toEqual(['README.txt', `${brokenReference}-broken-copy-personal-statement-doc.pdf`, 'NOT-INCLUDED.txt']);
     expect(zip.files.get('NOT-INCLUDED.txt')!.toString()).toContain(`${brokenReference}-broken-copy: the PDF copy could not be made.`);
   }, 60_000);
 
@@ -354,6 +351,42 @@ describe('the ZIP of the filtered applications', () => {
     expect((await admin.get(`${ZIP}/${zip.job_id}`)).status).toBe(404);
     expect((await download(zip.job_id, admin)).status).toBe(404);
   }, 60_000);
+});
+
+describe('a ZIP export across a restart', () => {
+  it('is built again from the start when the server stopped during it, and completes', async () => {
+    // The sweep above ended the sessions; this session outlives the restart (it is in the database).
+    const admin = await signInStaff(server, adminMember);
+    holdZips();
+    const filters = { status: 'submitted', submitted_from: seededDay, submitted_to: seededDay };
+    const asked = await admin.post<{ job_id: number; total: number }>(ZIP, { filters });
+    expect(asked.status).toBe(202);
+    const jobId = asked.body.job_id;
+    const jobState = () =>
+      server.db.prepare('SELECT state, attempts FROM jobs WHERE id = ?').get(jobId) as { state: string; attempts: number };
+    const deadline = Date.now() + 10_000;
+    while (jobState().state !== 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(jobState()).toEqual({ state: 'running', attempts: 1 });
+    // What a stop in the middle of a build leaves: some progress recorded and a partial file.
+    server.db.prepare('UPDATE zip_exports SET done = 17 WHERE job_id = ?').run(jobId);
+    const partial = join(server.dataDir, 'exports', `zip-${jobId}.zip.part`);
+    writeFileSync(partial, 'PK half a zip');
+    await server.close();
+
+    server = await startTestServer({}, { dataDir: server.dataDir, jobHooks });
+    releaseZips();
+    // The same staff cookie, at the new server's port.
+    const sameAdmin = server.client();
+    for (const [name, value] of admin.cookies) sameAdmin.cookies.set(name, value);
+    const { final } = await waitForExport(jobId, sameAdmin);
+    expect(final).toEqual({ state: 'done', done: SEEDED, total: SEEDED });
+    expect(jobState()).toEqual({ state: 'done', attempts: 2 });
+    expect(existsSync(partial)).toBe(false);
+    const response = await download(jobId, sameAdmin);
+    expect(response.status).toBe(200);
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    expect([...files.keys()].filter((name) => /-zipman-\d+-thao\.pdf$/.test(name))).toHaveLength(SEEDED);
+  }, 120_000);
 });
 
 describe('the migration that adds ZIP exports', () => {

@@ -24,9 +24,5 @@ export type ZipExportInput = v.InferOutput<typeof zipExportBody>;
 
 /** GET /api/staff/exports/zip/{job} and its download: the export's job number. */
 export const zipExportPath = v.object({
-  job: v.pipe(
-    v.string(STAFF_EXPORT_MESSAGES.export),
-    v.regex(/^[1-9]\d{0,14}$/, STAFF_EXPORT_MESSAGES.export),
-    v.transform(Number),
-  ),
+  job: v.pipe(v.string(STAFF_EXPORT_MESSAGES.export), v.regex(/^[1-9]\d{0,14}$/, STAFF_EXPORT_MESSAGES.export), v.transform(Number)),
 });
