@@ -237,6 +237,22 @@ describe('who may ask for, follow and download a ZIP export', () => {
     expect((await callers.admin.get(`${ZIP}/999999`)).status).toBe(404);
   });
 
+  it('lets an admin have two exports waiting or being made at once, not more', async () => {
+    holdZips();
+    const asked = [];
+    for (let count = 0; count < 3; count++)
+      asked.push(await callers.admin.post<{ job_id: number; message: string }>(ZIP, { filters: { q: dvorak.email } }));
+    expect(asked.map((response) => response.status)).toEqual([202, 202, 429]);
+    expect(asked[2]!.body.message).toBe('Two of your ZIP exports are still being made. Please wait until one is finished.');
+    // Another admin's exports are counted apart.
+    const other = await otherAdmin.post<{ job_id: number }>(ZIP, { filters: { q: dvorak.email } });
+    expect(other.status).toBe(202);
+    releaseZips();
+    for (const response of [asked[0]!, asked[1]!]) expect((await waitForExport(response.body.job_id)).final.state).toBe('done');
+    expect((await waitForExport(other.body.job_id, otherAdmin)).final.state).toBe('done');
+    expect((await callers.admin.post(ZIP, { filters: { q: dvorak.email } })).status).toBe(202);
+  }, 60_000);
+
   it('refuses filters the list refuses, with the list’s message', async () => {
     const refused = await callers.admin.post<{ message: string }>(ZIP, { filters: { status: 'accepted' } });
     expect(refused.status).toBe(400);
@@ -260,6 +276,8 @@ describe('the ZIP of the filtered applications', () => {
     expect(final).toEqual({ state: 'done', done: SEEDED, total: SEEDED });
     const progress = seen.map((status) => status.done);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // Rendering fifty copies takes seconds: the progress was seen on its way, not only at its ends.
+    expect(progress.some((done) => done > 0 && done < SEEDED)).toBe(true);
     expect(seen.filter((status) => status.state === 'done').every((status) => status.done === SEEDED)).toBe(true);
 
     const response = await download(asked.body.job_id);
