@@ -4,6 +4,7 @@ import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/schema/staff';
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { consoleListMachine } from './consoleListMachine';
 import { errorMessage, unauthorisedError } from './siblings';
 
 /** What the console says of a session, beside what the server says. */
@@ -41,7 +42,11 @@ const refusal = ({ event }: { event: { error: unknown } }) => ({ message: errorM
  * answered 401. Each step's fields are checked first with the schema the server checks them with.
  */
 export const consoleSessionMachine = setup({
-  types: { context: {} as ConsoleSessionContext, events: {} as ConsoleSessionEvent },
+  types: {
+    context: {} as ConsoleSessionContext,
+    events: {} as ConsoleSessionEvent,
+    children: {} as { consoleList: 'consoleList' },
+  },
   actors: {
     loadMe: fromPromise<StaffMember>(({ signal }) => consoleApi.me(signal)),
     signIn: fromPromise<unknown, { email: string; password: string }>(({ input, signal }) =>
@@ -49,6 +54,7 @@ export const consoleSessionMachine = setup({
     ),
     secondFactor: fromPromise<StaffMember, { code: string }>(({ input, signal }) => consoleApi.secondFactor(input.code, signal)),
     signOut: fromPromise<unknown>(({ signal }) => consoleApi.signOut(signal)),
+    consoleList: consoleListMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -146,22 +152,35 @@ export const consoleSessionMachine = setup({
         },
       },
     },
+    /** A staff member is signed in: the list of applications is theirs until the session ends. */
     signedIn: {
+      initial: 'active',
+      invoke: {
+        id: 'consoleList',
+        systemId: 'consoleList',
+        src: 'consoleList',
+        input: ({ context }) => ({ staff: context.staff! }),
+      },
       on: {
-        'console.signOut': 'signingOut',
         'console.unauthorised': {
           target: 'signedOut',
           actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signInAgain } },
         },
       },
-    },
-    signingOut: {
-      invoke: {
-        id: 'signOut',
-        src: 'signOut',
-        onDone: { target: 'signedOut', actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } } },
-        // The cookie may still sign in: the console stays signed in and says the sign-out failed.
-        onError: { target: 'signedIn', actions: { type: 'say', params: refusal } },
+      states: {
+        active: { on: { 'console.signOut': 'signingOut' } },
+        signingOut: {
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: {
+              target: '#consoleSession.signedOut',
+              actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } },
+            },
+            // The cookie may still sign in: the console stays signed in and says the sign-out failed.
+            onError: { target: 'active', actions: { type: 'say', params: refusal } },
+          },
+        },
       },
     },
   },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
 import { callApi } from './httpClient';
 import { MessageSchema } from './responses';
 
@@ -17,6 +18,30 @@ export type TotpSetup = v.InferOutput<typeof TotpSetupSchema>;
 const AcceptedSchema = v.looseObject({ ...StaffMemberSchema.entries, message: v.string(), recovery_codes: v.array(v.string()) });
 export type Accepted = v.InferOutput<typeof AcceptedSchema>;
 
+const StatusSchema = v.picklist(APPLICATION_STATUSES);
+/** One row of the list of applications. */
+const ApplicationRowSchema = v.looseObject({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  reference: v.nullable(v.string()),
+  status: StatusSchema,
+  /** The title of the last step the applicant opened; null before any. */
+  step: v.nullable(v.string()),
+  last_change: v.string(),
+  submitted_at: v.nullable(v.string()),
+});
+export type ApplicationRow = v.InferOutput<typeof ApplicationRowSchema>;
+/** One page of the list, with the counts per status of the same search and dates. */
+const ApplicationListSchema = v.looseObject({
+  applications: v.array(ApplicationRowSchema),
+  counts: v.object({ account_only: v.number(), started: v.number(), missing_information: v.number(), submitted: v.number() }),
+  total: v.number(),
+  page: v.number(),
+  page_size: v.number(),
+});
+export type ApplicationList = v.InferOutput<typeof ApplicationListSchema>;
+
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
   me: (signal?: AbortSignal) => callApi('get', '/api/staff/me', StaffMemberSchema, { signal }),
@@ -34,4 +59,7 @@ export const consoleApi = {
     callApi('post', '/public/staff/invitation/password', TotpSetupSchema, { json: { id, password }, signal }),
   confirmTotp: (id: string, code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/invitation/totp', AcceptedSchema, { json: { id, code }, signal }),
+  /** One page of the list of applications; the parameters are the address's (the list's query). */
+  applications: (searchParams: Record<string, string>, signal?: AbortSignal) =>
+    callApi('get', '/api/staff/applications', ApplicationListSchema, { searchParams, signal }),
 };
