@@ -174,7 +174,6 @@ export const consoleListMachine = setup({
             'list.page': {
               guard: 'pageChanges',
               target: '.loading',
-              reenter: true,
               actions: ['turnPage', ...moved(false)],
             },
           },
@@ -199,7 +198,8 @@ export const consoleListMachine = setup({
         draft: {
           initial: 'idle',
           on: {
-            'list.type': { target: '.waiting', reenter: true, actions: 'keepDraft' },
+            // The pause starts again at each keystroke.
+            'list.type': { target: '.waiting', actions: 'keepDraft' },
             'list.apply': { guard: 'draftChangesQuery', target: TO_NEW_QUERY, actions: ['commitDraft', ...moved(true)] },
           },
           states: {
