@@ -20,7 +20,7 @@ const columns = column.columns([
     header: 'Name',
     cell: ({ row }) => <Link to={`${CONSOLE_ROUTES.home}/applications/${row.original.id}`}>{row.original.name || 'No name given'}</Link>,
   }),
-  column.accessor('email', { header: 'E-mail', cell: ({ getValue }) => <span className="console-table__email">{getValue()}</span> }),
+  column.accessor('email', { header: 'E-mail' }),
   column.accessor('reference', {
     header: 'Reference number',
     cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
