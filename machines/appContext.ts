@@ -66,7 +66,7 @@ const submissionOf = (data: { submitted_at?: number | null; reference?: string |
 const staffCopyOf = (data: ServiceData, token: string): Given => ({
   role: 'staff',
   answers: data.answer,
-  staff: { token, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
+  staff: { access: { serviceToken: token }, counts: data.add_another, tabs: data.tabs, documents: data.document_answer },
 });
 
 /** An applicant's profile: the client snapshot, and what the application starts with. */

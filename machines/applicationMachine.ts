@@ -7,6 +7,7 @@ import { answersMachine } from './answersMachine';
 import { clearGuardMachine } from './clearGuardMachine';
 import type { WebStatus } from './coreEvents';
 import type { DocumentInfo } from './documentFiles';
+import type { StaffAccess } from './api/endpoints';
 import { documentMachine } from './documentMachine';
 import { staffDocumentMachine } from './staffDocumentMachine';
 import { lookupMachine } from './lookupMachine';
@@ -18,9 +19,12 @@ import { DEFAULT_ROUTE } from './routes';
 import { SYSTEM_IDS, documentSystemId } from './systemIds';
 import { validationMachine } from './validationMachine';
 
-/** What a staff link shows beside the answers: the add-another counts, the chosen tabs, the documents, and the link's token. */
+/**
+ * What staff see beside the answers: the add-another counts, the chosen tabs, the documents, and how
+ * they reach the documents (the staff link's token, or their console session).
+ */
 export interface StaffCopy {
-  token: string;
+  access: StaffAccess;
   counts: Record<string, number>;
   tabs: Record<string, string>;
   documents: Record<string, DocumentInfo | null>;
@@ -92,7 +96,7 @@ export const applicationMachine = setup({
   actions: {
     /**
      * One document actor per document question: an applicant's uploads and deletes, staff open
-     * the converted PDF with the staff link's token. A visitor's application has none: a document
+     * the converted PDF through the staff link or the console. A visitor's application has none: a document
      * needs an account, and nothing may be called without a session.
      */
     spawnDocuments: enqueueActions(({ context, enqueue }) => {
@@ -100,7 +104,7 @@ export const applicationMachine = setup({
         const id = documentSystemId(answerKey);
         if (context.role === 'applicant') enqueue.spawnChild('document', { id, systemId: id, input: { answerKey } });
         else if (context.staff) {
-          const input = { answerKey, document: context.staff.documents[answerKey] ?? null, serviceToken: context.staff.token };
+          const input = { answerKey, document: context.staff.documents[answerKey] ?? null, access: context.staff.access };
           enqueue.spawnChild('staffDocument', { id, systemId: id, input });
         }
       }

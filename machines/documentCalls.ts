@@ -1,5 +1,5 @@
 import { fromPromise, type AnyActorRef } from 'xstate';
-import { api, uploadToPresignedUrl } from './api/endpoints';
+import { api, uploadToPresignedUrl, type StaffAccess } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE, isUnauthorised } from './api/httpClient';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from './api/responses';
 import type { PageFailedEvent } from './coreEvents';
@@ -35,9 +35,9 @@ export const documentCalls = {
   deleteConversion: fromPromise<unknown, Key>(({ input, signal }) => api.deleteConversion(input.answerKey, signal)),
   /** The converted PDF's link, asked for afresh each time: links are short-lived. */
   fetchDocumentLink: fromPromise<DocumentLink, Key>(({ input, signal }) => api.documentLink(input.answerKey, signal)),
-  /** Staff open the converted PDF with their link's token. */
-  fetchServiceDocumentLink: fromPromise<DocumentLink, Key & { serviceToken: string }>(({ input, signal }) =>
-    api.serviceDocumentLink(input.answerKey, input.serviceToken, signal),
+  /** Staff open the converted PDF through their staff link or their console session. */
+  fetchStaffDocumentLink: fromPromise<DocumentLink, Key & { access: StaffAccess }>(({ input, signal }) =>
+    api.staffDocumentLink(input.answerKey, input.access, signal),
   ),
 };
 

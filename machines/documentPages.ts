@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { api } from './api/endpoints';
+import { api, type StaffAccess } from './api/endpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 
 /** One page of the uploaded document as the staff print shows it: a PNG drawn in the browser. */
@@ -11,8 +11,8 @@ export interface PageImage {
 
 export interface DocumentPagesInput {
   answerKey: string;
-  /** The staff view's service token: the document's link opens only with it. */
-  serviceToken: string | null;
+  /** How staff reach the document (their staff link or their console session): its link opens only so. */
+  access: StaffAccess | null;
 }
 
 /** About 170 dpi on a Letter or A4 sheet: sharp on paper, light in memory. */
@@ -61,9 +61,9 @@ async function drawPages(data: Uint8Array, signal: AbortSignal): Promise<PageIma
  * The converted PDF of an uploaded document, through the staff link the Open button uses (signed,
  * short-lived, asked for afresh), drawn page by page.
  */
-async function renderDocumentPages({ answerKey, serviceToken }: DocumentPagesInput, signal: AbortSignal): Promise<PageImage[]> {
-  if (serviceToken === null) throw new Error(GENERIC_ERROR_MESSAGE);
-  const link = await api.serviceDocumentLink(answerKey, serviceToken, signal);
+async function renderDocumentPages({ answerKey, access }: DocumentPagesInput, signal: AbortSignal): Promise<PageImage[]> {
+  if (access === null) throw new Error(GENERIC_ERROR_MESSAGE);
+  const link = await api.staffDocumentLink(answerKey, access, signal);
   if (link.status !== 'completed' || !link.url) throw new Error(GENERIC_ERROR_MESSAGE);
   const response = await fetch(link.url, { signal, credentials: 'same-origin' });
   if (!response.ok) throw new Error(GENERIC_ERROR_MESSAGE);
@@ -88,13 +88,13 @@ export const documentPagesMachine = setup({
 }).createMachine({
   id: 'documentPages',
   initial: 'preparing',
-  context: ({ input }) => ({ answerKey: input.answerKey, serviceToken: input.serviceToken, pages: [] }),
+  context: ({ input }) => ({ answerKey: input.answerKey, access: input.access, pages: [] }),
   states: {
     preparing: {
       invoke: {
         id: 'renderDocumentPages',
         src: 'renderDocumentPages',
-        input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken }),
+        input: ({ context }) => ({ answerKey: context.answerKey, access: context.access }),
         onDone: { target: 'ready', actions: { type: 'keepPages', params: ({ event }) => event.output } },
         // The print says so and how to open the document instead: nothing else to do on screen.
         onError: 'failed',

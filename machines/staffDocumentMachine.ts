@@ -4,21 +4,22 @@ import { DOCUMENT_MESSAGES, shown, type DocumentInfo } from './documentFiles';
 import { documentPagesMachine } from './documentPages';
 import type { StaffDocumentEvent } from './events';
 import type { DocumentLink } from './api/responses';
+import type { StaffAccess } from './api/endpoints';
 
 /**
- * A document question as staff read it through a staff link: the document the staff copy names
- * (or none), and the link's token to open its converted PDF.
+ * A document question as staff read it, through a staff link or the console: the document the
+ * staff copy names (or none), and how staff reach its converted PDF.
  */
 export interface StaffDocumentInput {
   answerKey: string;
   document: DocumentInfo | null;
-  serviceToken: string;
+  access: StaffAccess;
 }
 
 interface StaffDocumentContext {
   answerKey: string;
   document: DocumentInfo | null;
-  serviceToken: string;
+  access: StaffAccess;
 }
 
 /**
@@ -32,10 +33,10 @@ export const staffDocumentMachine = setup({
     events: {} as StaffDocumentEvent,
     input: {} as StaffDocumentInput,
     emitted: {} as { type: 'document.deliver'; url: string },
-    children: {} as { documentPages: 'documentPages'; fetchServiceDocumentLink: 'fetchServiceDocumentLink' },
+    children: {} as { documentPages: 'documentPages'; fetchStaffDocumentLink: 'fetchStaffDocumentLink' },
   },
   actors: {
-    fetchServiceDocumentLink: documentCalls.fetchServiceDocumentLink,
+    fetchStaffDocumentLink: documentCalls.fetchStaffDocumentLink,
     /** The document's pages drawn for the printed view, from the same link. */
     documentPages: documentPagesMachine,
   },
@@ -53,7 +54,7 @@ export const staffDocumentMachine = setup({
   },
 }).createMachine({
   id: 'staffDocument',
-  context: ({ input }) => ({ answerKey: input.answerKey, document: shown(input.document), serviceToken: input.serviceToken }),
+  context: ({ input }) => ({ answerKey: input.answerKey, document: shown(input.document), access: input.access }),
   initial: 'start',
   states: {
     start: { always: [{ guard: 'hasDocument', target: 'attached' }, { target: 'empty' }] },
@@ -66,7 +67,7 @@ export const staffDocumentMachine = setup({
       invoke: {
         id: 'documentPages',
         src: 'documentPages',
-        input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken }),
+        input: ({ context }) => ({ answerKey: context.answerKey, access: context.access }),
       },
       states: {
         idle: { on: { 'document.download': 'fetchingLink' } },
@@ -74,9 +75,9 @@ export const staffDocumentMachine = setup({
         fetchingLink: {
           tags: 'downloading',
           invoke: {
-            id: 'fetchServiceDocumentLink',
-            src: 'fetchServiceDocumentLink',
-            input: ({ context }) => ({ answerKey: context.answerKey, serviceToken: context.serviceToken }),
+            id: 'fetchStaffDocumentLink',
+            src: 'fetchStaffDocumentLink',
+            input: ({ context }) => ({ answerKey: context.answerKey, access: context.access }),
             onDone: linkReceived,
             onError: linkRefused,
           },

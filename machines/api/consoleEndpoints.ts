@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
 import { callApi } from './httpClient';
-import { MessageSchema } from './responses';
+import { MessageSchema, ServiceDataSchema } from './responses';
 
 /** The admissions office's console: its calls and the shapes of their answers. */
 
@@ -18,23 +18,43 @@ export type TotpSetup = v.InferOutput<typeof TotpSetupSchema>;
 const AcceptedSchema = v.looseObject({ ...StaffMemberSchema.entries, message: v.string(), recovery_codes: v.array(v.string()) });
 export type Accepted = v.InferOutput<typeof AcceptedSchema>;
 
-const StatusSchema = v.picklist(APPLICATION_STATUSES);
-/** One row of the list of applications. */
-const ApplicationRowSchema = v.looseObject({
+const ApplicationStatusSchema = v.picklist(APPLICATION_STATUSES);
+/** One application as the list and its page name it. */
+const ApplicationSummarySchema = v.looseObject({
   id: v.number(),
   name: v.string(),
   email: v.string(),
   reference: v.nullable(v.string()),
-  status: StatusSchema,
+  status: ApplicationStatusSchema,
   /** The title of the last step the applicant opened; null before any. */
   step: v.nullable(v.string()),
   last_change: v.string(),
   submitted_at: v.nullable(v.string()),
 });
-export type ApplicationRow = v.InferOutput<typeof ApplicationRowSchema>;
+export type ApplicationSummary = v.InferOutput<typeof ApplicationSummarySchema>;
+/** One entry of an application's access history: who did what to it, when, from where. */
+const AccessEntrySchema = v.looseObject({
+  created_at: v.string(),
+  staff_email: v.nullable(v.string()),
+  kind: v.string(),
+  client: v.string(),
+});
+export type AccessEntry = v.InferOutput<typeof AccessEntrySchema>;
+/**
+ * One application for its console page: its summary, its staff copy (the answers as staff read
+ * them, sensitive ones masked; the groups' counts, the documents, the tabs) and its access history.
+ */
+const StaffApplicationSchema = v.looseObject({
+  ...ServiceDataSchema.entries,
+  application: ApplicationSummarySchema,
+  history: v.array(AccessEntrySchema),
+});
+export type StaffApplication = v.InferOutput<typeof StaffApplicationSchema>;
+const SharedLinkSchema = v.looseObject({ url: v.string(), expires_at: v.optional(v.nullable(v.string()), null) });
+export type SharedLink = v.InferOutput<typeof SharedLinkSchema>;
 /** One page of the list, with the counts per status of the same search and dates. */
 const ApplicationListSchema = v.looseObject({
-  applications: v.array(ApplicationRowSchema),
+  applications: v.array(ApplicationSummarySchema),
   counts: v.object({ account_only: v.number(), started: v.number(), missing_information: v.number(), submitted: v.number() }),
   total: v.number(),
   page: v.number(),
@@ -62,4 +82,12 @@ export const consoleApi = {
   /** One page of the list of applications; the parameters are the address's (the list's query). */
   applications: (searchParams: Record<string, string>, signal?: AbortSignal) =>
     callApi('get', '/api/staff/applications', ApplicationListSchema, { searchParams, signal }),
+  /** One application, read-only; the server records the view in the access log. */
+  application: (id: number, signal?: AbortSignal) => callApi('get', `/api/staff/applications/${id}`, StaffApplicationSchema, { signal }),
+  /** A read-only staff link to one application, for someone without a console account. */
+  shareLink: (id: number, signal?: AbortSignal) =>
+    callApi('post', `/api/staff/applications/${id}/share-link`, SharedLinkSchema, { json: {}, signal }),
 };
+
+/** Where the console's pages download an application's PDF copy (the server records each download). */
+export const pdfCopyUrl = (id: number) => `/api/staff/applications/${id}/pdf-copy`;

@@ -4,6 +4,12 @@ import { ApiError, GENERIC_ERROR_MESSAGE, callApi } from './httpClient';
 import * as R from './responses';
 
 /**
+ * How staff reach an applicant's files: the token of a staff link, or their own console session
+ * and the application's id.
+ */
+export type StaffAccess = { serviceToken: string } | { applicationId: number };
+
+/**
  * Every API call, as a plain async function taking the abort signal: the calls of
  * every page (./coreEndpoints, which the core actors import directly) and those of the form
  * actors, which only the form actors' module loads. Machines wrap these in `fromPromise` actors
@@ -38,12 +44,20 @@ export const api = {
   /** The same GET as conversionStatus, read for the converted PDF's download link. */
   documentLink: (key: string, signal?: AbortSignal) =>
     callApi('get', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, { signal }),
-  /** Staff: the same link for the applicant the service token names (GET /service/pdf/document-answer/{key}). */
-  serviceDocumentLink: (key: string, serviceToken: string, signal?: AbortSignal) =>
-    callApi('get', `/service/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, {
-      searchParams: { service_token: serviceToken },
-      signal,
-    }),
+  /**
+   * Staff: the same link for an applicant's document, through a staff link's token
+   * (GET /service/pdf/document-answer/{key}) or a staff member's console session
+   * (GET /api/staff/applications/{id}/document-answer/{key}).
+   */
+  staffDocumentLink: (key: string, access: StaffAccess, signal?: AbortSignal) =>
+    'serviceToken' in access
+      ? callApi('get', `/service/pdf/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, {
+          searchParams: { service_token: access.serviceToken },
+          signal,
+        })
+      : callApi('get', `/api/staff/applications/${access.applicationId}/document-answer/${encodeURIComponent(key)}`, R.DocumentLinkSchema, {
+          signal,
+        }),
   deleteConversion: (key: string, signal?: AbortSignal) =>
     callApi('delete', `/api/pdf/document-answer/${encodeURIComponent(key)}`, R.MessageSchema, { signal }),
 

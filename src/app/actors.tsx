@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Actor, ActorRefFrom } from 'xstate';
+import type { Actor, ActorRefFrom, AnyActorRef } from 'xstate';
+import type { CollegeConfig } from '../college/schema';
 import type { addAnotherMachine } from '../../machines/addAnotherMachine';
 import type { answersMachine } from '../../machines/answersMachine';
 import type { appMachine } from '../../machines/appMachine';
@@ -57,12 +58,40 @@ export type StaffDocumentActor = ActorRefFrom<typeof staffDocumentMachine>;
 const AppActorContext = createContext<AppActor | null>(null);
 
 /**
+ * The root the question views live under: its actor system holds the application's actors (by
+ * their system ids) and its context the college's settings. The applicants' root, or the
+ * console's, which spawns one application to read.
+ */
+export interface FormHost {
+  readonly system: AnyActorRef['system'];
+  getSnapshot(): { context: { college: CollegeConfig | null } };
+  subscribe: AnyActorRef['subscribe'];
+}
+
+const FormHostContext = createContext<FormHost | null>(null);
+
+/**
  * The root actor is created once in main.tsx, before React renders (never during render), and
  * handed down here. Views read snapshots through each machine's view API and send events; they
  * hold no behaviour of their own.
  */
 export function AppActorProvider({ actor, children }: { actor: AppActor; children: ReactNode }) {
-  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
+  return (
+    <AppActorContext.Provider value={actor}>
+      <FormHostContext.Provider value={actor}>{children}</FormHostContext.Provider>
+    </AppActorContext.Provider>
+  );
+}
+
+/** The console's root, for the question views of the one application it shows. */
+export function FormHostProvider({ host, children }: { host: FormHost; children: ReactNode }) {
+  return <FormHostContext.Provider value={host}>{children}</FormHostContext.Provider>;
+}
+
+export function useFormHost(): FormHost {
+  const host = useContext(FormHostContext);
+  if (!host) throw new Error('useFormHost must be used inside <AppActorProvider> or <FormHostProvider>.');
+  return host;
 }
 
 export function useAppActor(): AppActor {
@@ -78,7 +107,7 @@ export function useAppActor(): AppActor {
  */
 function useOptionalSystemActor<K extends keyof SystemActors>(systemId: K): SystemActors[K] | undefined {
   // The root's system knows its actors by id only: this map is the one place their types are said.
-  return useAppActor().system.get(systemId) as SystemActors[K] | undefined;
+  return useFormHost().system.get(systemId) as SystemActors[K] | undefined;
 }
 
 /**
@@ -119,13 +148,13 @@ export const useLookup = () => useSystemActor(SYSTEM_IDS.lookup);
  */
 export function useOptionalDocument(answerKey: string): DocumentActor | undefined {
   // The application spawns it under this id with this machine for an applicant (applicationMachine.ts).
-  return useAppActor().system.get(documentSystemId(answerKey)) as DocumentActor | undefined;
+  return useFormHost().system.get(documentSystemId(answerKey)) as DocumentActor | undefined;
 }
 
 /** The staff document actor of one document answer, in the application of a staff link. */
 export function useStaffDocument(answerKey: string): StaffDocumentActor {
   // The application spawns it under this id with this machine for staff (applicationMachine.ts).
-  const actor = useAppActor().system.get(documentSystemId(answerKey)) as StaffDocumentActor | undefined;
+  const actor = useFormHost().system.get(documentSystemId(answerKey)) as StaffDocumentActor | undefined;
   if (!actor) throw new Error(`No document actor for "${answerKey}".`);
   return actor;
 }

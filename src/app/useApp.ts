@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { CollegeConfig } from '../college/schema';
-import { useAppActor } from './actors';
+import { useAppActor, useFormHost } from './actors';
 
 /** The college configuration the root loaded (null only before it loaded or when it failed). */
 export function useCollege(): CollegeConfig | null {
-  return useSelector(useAppActor(), (snapshot) => snapshot.context.college);
+  return useSelector(useFormHost(), (snapshot) => snapshot.context.college);
 }
 
 /** One field of the client snapshot: primitives only, so views re-render only on change. */

@@ -3,13 +3,13 @@ import type { ActorRefFrom } from 'xstate';
 import type { consoleListMachine } from '../../machines/consoleListMachine';
 import { connectConsoleList, type ConsoleListView } from '../../machines/consoleListView';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../catalogue/schema/staffApplications';
+import { APPLICATION_STATUS_LABELS } from '../catalogue/staffWords';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useView } from '../app/viewApi';
 import { useConsoleList } from './consoleActors';
 import { ApplicationTable } from './ApplicationTable';
 import { ListPages } from './ListPages';
-import { STATUS_WORDS } from './listWords';
 
 /** The console's first page: every application, filtered, sorted and paged by the server. */
 export function ApplicationListPage() {
@@ -56,7 +56,7 @@ function StatusCounts({ view }: { view: ConsoleListView }) {
   const all = counts ? APPLICATION_STATUSES.reduce((sum, status) => sum + counts[status], 0) : null;
   const choices: { status: ApplicationStatus | null; label: string; count: number | null }[] = [
     { status: null, label: 'All', count: all },
-    ...APPLICATION_STATUSES.map((status) => ({ status, label: STATUS_WORDS[status], count: view.counts?.[status] ?? null })),
+    ...APPLICATION_STATUSES.map((status) => ({ status, label: APPLICATION_STATUS_LABELS[status], count: view.counts?.[status] ?? null })),
   ];
   return (
     <div className="console-counts" role="group" aria-label="Status">

@@ -1,18 +1,18 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { ApplicationRow } from '../../machines/api/consoleEndpoints';
+import type { ApplicationSummary } from '../../machines/api/consoleEndpoints';
 import type { ConsoleListView } from '../../machines/consoleListView';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { APPLICATION_SORTS } from '../catalogue/schema/staffApplications';
-import { readableMoment, STATUS_WORDS } from './listWords';
+import { APPLICATION_STATUS_LABELS, formatStaffTime } from '../catalogue/staffWords';
 
 const features = tableFeatures({ rowSortingFeature });
-const column = createColumnHelper<typeof features, ApplicationRow>();
+const column = createColumnHelper<typeof features, ApplicationSummary>();
 
 /** A moment, readable, with the machine-readable one beside it. */
 const Moment = ({ iso }: { iso: string | null }) =>
-  iso === null ? <span className="console-table__none">Not yet</span> : <time dateTime={iso}>{readableMoment(iso)}</time>;
+  iso === null ? <span className="console-table__none">Not yet</span> : <time dateTime={iso}>{formatStaffTime(iso)}</time>;
 
 /** The columns, each sorted by the server under the same name. */
 const columns = column.columns([
@@ -25,7 +25,7 @@ const columns = column.columns([
     header: 'Reference number',
     cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
   }),
-  column.accessor('status', { header: 'Status', cell: ({ getValue }) => STATUS_WORDS[getValue()] }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => APPLICATION_STATUS_LABELS[getValue()] }),
   column.accessor('step', {
     header: 'Step reached',
     cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
@@ -55,7 +55,6 @@ export function ApplicationTable({ view }: { view: ConsoleListView }) {
   });
   return (
     // A region that scrolls sideways takes the keyboard's focus, so that the arrow keys scroll it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="console-table" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={view.phase === 'loading'}>
       <table>
         <caption id={captionId}>

@@ -17,7 +17,7 @@ vi.mock('../../machines/api/endpoints', () => ({
     requestConversion: vi.fn(),
     conversionStatus: vi.fn(),
     documentLink: vi.fn(),
-    serviceDocumentLink: vi.fn(),
+    staffDocumentLink: vi.fn(),
     deleteDocument: vi.fn(),
     deleteConversion: vi.fn(),
   },
@@ -86,13 +86,13 @@ describe('default actors call the API of section 7', () => {
   });
 
   it('staff download with the page’s service token', async () => {
-    vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=s' });
+    vi.mocked(api.staffDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=s' });
     const { actor } = startSystem(
       { logic: staffDocumentMachine, systemId: documentSystemId(KEY), input: { answerKey: KEY, ...staffWith(SAVED, 'staff-token') } },
       {},
     );
     actor.send({ type: 'document.download' });
     await flush();
-    expect(api.serviceDocumentLink).toHaveBeenCalledWith(KEY, 'staff-token', expect.any(AbortSignal));
+    expect(api.staffDocumentLink).toHaveBeenCalledWith(KEY, { serviceToken: 'staff-token' }, expect.any(AbortSignal));
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { api } from '../../machines/api/endpoints';
+import { api, type StaffAccess } from '../../machines/api/endpoints';
 import { ApiError } from '../../machines/api/httpClient';
 import { documentPagesMachine, type DocumentPagesInput, type PageImage } from '../../machines/documentPages';
 import { connectDocument, connectDocumentPages, connectStaffDocument } from '../../machines/documentView';
@@ -12,7 +12,7 @@ import { fakeApi, KEY, SAVED, staffWith, start, startStaff, withFakeTimers } fro
  * pages; the view reads where that stands through connectStaffDocument / connectDocumentPages.
  */
 
-vi.mock('../../machines/api/endpoints', () => ({ api: { serviceDocumentLink: vi.fn() } }));
+vi.mock('../../machines/api/endpoints', () => ({ api: { staffDocumentLink: vi.fn() } }));
 
 withFakeTimers();
 /** These checks read what the view shows; they send nothing. */
@@ -27,7 +27,7 @@ const PAGES: readonly PageImage[] = [
 /** The pages actor alone, its render actor swapped for `render`. */
 function pagesActor(
   render: (input: DocumentPagesInput, signal: AbortSignal) => Promise<readonly PageImage[]>,
-  serviceToken: string | null = 'staff-token',
+  access: StaffAccess | null = { serviceToken: 'staff-token' },
 ) {
   return createActor(
     documentPagesMachine.provide({
@@ -35,7 +35,7 @@ function pagesActor(
         renderDocumentPages: fromPromise(({ input, signal }: { input: DocumentPagesInput; signal: AbortSignal }) => render(input, signal)),
       },
     }),
-    { input: { answerKey: KEY, serviceToken } },
+    { input: { answerKey: KEY, access } },
   ).start();
 }
 
@@ -48,7 +48,7 @@ describe('the pages actor', () => {
     expect(connectDocumentPages(actor.getSnapshot()).status).toBe('preparing');
     expect(connectDocumentPages(actor.getSnapshot()).pages).toEqual([]);
     await settle();
-    expect(render).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
+    expect(render).toHaveBeenCalledWith({ answerKey: KEY, access: { serviceToken: 'staff-token' } }, expect.any(AbortSignal));
     expect(connectDocumentPages(actor.getSnapshot()).status).toBe('ready');
     expect(connectDocumentPages(actor.getSnapshot()).pages).toEqual(PAGES);
   });
@@ -82,10 +82,10 @@ describe('the default render actor', () => {
   it('asks for the staff link with the token and stops when the converted PDF is not there, fetching nothing', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'failed', url: null });
-    const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 'staff-token' } }).start();
+    vi.mocked(api.staffDocumentLink).mockResolvedValue({ status: 'failed', url: null });
+    const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, access: { serviceToken: 'staff-token' } } }).start();
     await settle();
-    expect(api.serviceDocumentLink).toHaveBeenCalledWith(KEY, 'staff-token', expect.any(AbortSignal));
+    expect(api.staffDocumentLink).toHaveBeenCalledWith(KEY, { serviceToken: 'staff-token' }, expect.any(AbortSignal));
     expect(fetch).not.toHaveBeenCalled();
     expect(connectDocumentPages(actor.getSnapshot()).status).toBe('failed');
   });
@@ -93,8 +93,8 @@ describe('the default render actor', () => {
   it('fetches the PDF the staff link names, and fails with the link refused or the file missing', async () => {
     const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('gone', { status: 404 })));
     vi.stubGlobal('fetch', fetch);
-    vi.mocked(api.serviceDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=t&service_token=s' });
-    const missing = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 's' } }).start();
+    vi.mocked(api.staffDocumentLink).mockResolvedValue({ status: 'completed', url: '/files/document?ticket=t&service_token=s' });
+    const missing = createActor(documentPagesMachine, { input: { answerKey: KEY, access: { serviceToken: 's' } } }).start();
     await settle();
     expect(fetch).toHaveBeenCalledWith(
       '/files/document?ticket=t&service_token=s',
@@ -102,16 +102,16 @@ describe('the default render actor', () => {
     );
     expect(connectDocumentPages(missing.getSnapshot()).status).toBe('failed');
 
-    vi.mocked(api.serviceDocumentLink).mockRejectedValue(new ApiError('Forbidden', 'http', 403));
-    const refused = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: 's' } }).start();
+    vi.mocked(api.staffDocumentLink).mockRejectedValue(new ApiError('Forbidden', 'http', 403));
+    const refused = createActor(documentPagesMachine, { input: { answerKey: KEY, access: { serviceToken: 's' } } }).start();
     await settle();
     expect(connectDocumentPages(refused.getSnapshot()).status).toBe('failed');
   });
 
-  it('asks for nothing without a service token', async () => {
-    const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, serviceToken: null } }).start();
+  it('asks for nothing without a way to the document', async () => {
+    const actor = createActor(documentPagesMachine, { input: { answerKey: KEY, access: null } }).start();
     await settle();
-    expect(api.serviceDocumentLink).not.toHaveBeenCalled();
+    expect(api.staffDocumentLink).not.toHaveBeenCalled();
     expect(connectDocumentPages(actor.getSnapshot()).status).toBe('failed');
   });
 });
@@ -131,7 +131,10 @@ describe('the staff document actor runs the pages actor', () => {
     const run = startStaff(staffWith(SAVED, 'staff-token'), fake);
     await settle();
     expect(connectStaffDocument(run.snapshot(), ignore).document).toEqual(SAVED);
-    expect(fake.renderDocumentPages).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' }, expect.any(AbortSignal));
+    expect(fake.renderDocumentPages).toHaveBeenCalledWith(
+      { answerKey: KEY, access: { serviceToken: 'staff-token' } },
+      expect.any(AbortSignal),
+    );
     expect(connectDocumentPages(connectStaffDocument(run.snapshot(), ignore).printPages?.getSnapshot()).status).toBe('preparing');
     // The root stops the session's actors when the staff page goes: the drawing stops with them.
     run.root.stop();
@@ -147,7 +150,7 @@ describe('the staff document actor runs the pages actor', () => {
     expect(connectDocumentPages(pages?.getSnapshot()).status).toBe('ready');
     expect(connectDocumentPages(pages?.getSnapshot()).pages).toEqual(PAGES);
     await run.send({ type: 'document.download' });
-    expect(fake.fetchServiceDocumentLink).toHaveBeenCalledTimes(1);
+    expect(fake.fetchStaffDocumentLink).toHaveBeenCalledTimes(1);
     expect(run.delivered).toHaveLength(1);
   });
 

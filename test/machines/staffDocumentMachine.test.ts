@@ -33,7 +33,7 @@ describe("a staff link's document question", () => {
     await flush();
     expect(run.view()).toMatchObject({ document: SAVED, downloading: false });
     expect(run.fake.loadDocument).not.toHaveBeenCalled();
-    expect(run.fake.fetchServiceDocumentLink).not.toHaveBeenCalled();
+    expect(run.fake.fetchStaffDocumentLink).not.toHaveBeenCalled();
   });
 
   it('shows no document when the staff copy holds none, and offers nothing to open', async () => {
@@ -42,7 +42,7 @@ describe("a staff link's document question", () => {
     expect(run.view().document).toBeNull();
     expect(run.snapshot().can({ type: 'document.download' })).toBe(false);
     await run.send({ type: 'document.download' });
-    expect(run.fake.fetchServiceDocumentLink).not.toHaveBeenCalled();
+    expect(run.fake.fetchStaffDocumentLink).not.toHaveBeenCalled();
     expect(run.delivered).toEqual([]);
   });
 
@@ -50,10 +50,10 @@ describe("a staff link's document question", () => {
     const fake = fakeApi();
     const staff = startStaff(staffWith(SAVED, 'staff-token'), fake);
     await staff.send({ type: 'document.download' });
-    expect(fake.fetchServiceDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, serviceToken: 'staff-token' });
+    expect(fake.fetchStaffDocumentLink).toHaveBeenCalledWith({ answerKey: KEY, access: { serviceToken: 'staff-token' } });
     expect(staff.delivered).toEqual([`${DOCUMENT_URL}&service_token=staff-token`]);
     expect(staff.view().downloading).toBe(false);
-    fake.fetchServiceDocumentLink.mockRejectedValueOnce(serverError);
+    fake.fetchStaffDocumentLink.mockRejectedValueOnce(serverError);
     await staff.send({ type: 'document.download' });
     expect(staff.delivered).toHaveLength(1);
     expect(staff.toasts).toEqual([
@@ -62,12 +62,12 @@ describe("a staff link's document question", () => {
         toast: expect.objectContaining({ severity: 'error', message: DOCUMENT_MESSAGES.downloadFailed(SAVED.file_name) }) as unknown,
       },
     ]);
-    expect(fake.fetchServiceDocumentLink).toHaveBeenCalledTimes(2);
+    expect(fake.fetchStaffDocumentLink).toHaveBeenCalledTimes(2);
   });
 
   it('says so when the server has no converted file any more, and a refused link ends nothing but the opening', async () => {
     const fake = fakeApi();
-    fake.fetchServiceDocumentLink.mockResolvedValueOnce({ status: 'not answered', url: null }).mockRejectedValueOnce(unauthorised);
+    fake.fetchStaffDocumentLink.mockResolvedValueOnce({ status: 'not answered', url: null }).mockRejectedValueOnce(unauthorised);
     const staff = startStaff(staffWith(SAVED), fake);
     await staff.send({ type: 'document.download' });
     expect(staff.delivered).toEqual([]);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../../../machines/api/httpClient';
 import type { ConversionStatus, DocumentAnswer, DocumentLink, PresignedUpload } from '../../../machines/api/responses';
+import type { StaffAccess } from '../../../machines/api/endpoints';
 import { documentMachine, type DocumentEvent, type DocumentInfo, type DocumentInput } from '../../../machines/documentMachine';
 import { connectDocument, connectStaffDocument } from '../../../machines/documentView';
 import { staffDocumentMachine, type StaffDocumentInput } from '../../../machines/staffDocumentMachine';
@@ -21,10 +22,10 @@ export const serverError = new ApiError('The server is down.', 'http', 500);
 export const unauthorised = new ApiError('Unauthorised', 'unauthorised', 401);
 
 export const pdf = (name = 'essay.pdf', bytes = 1500) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
-/** What the application gives a staff document actor: the staff copy's document and the link's token. */
+/** What the application gives a staff document actor: the staff copy's document and the staff link's token. */
 export const staffWith = (document: DocumentInfo | null, serviceToken = 'staff-token'): Omit<StaffDocumentInput, 'answerKey'> => ({
   document,
-  serviceToken,
+  access: { serviceToken },
 });
 
 /**
@@ -51,7 +52,7 @@ export function fakeApi() {
     fetchDocumentLink: vi.fn<(input: { answerKey: string }) => Promise<DocumentLink>>(() =>
       Promise.resolve({ status: 'completed', url: DOCUMENT_URL }),
     ),
-    fetchServiceDocumentLink: vi.fn<(input: { answerKey: string; serviceToken: string }) => Promise<DocumentLink>>(() =>
+    fetchStaffDocumentLink: vi.fn<(input: { answerKey: string; access: StaffAccess }) => Promise<DocumentLink>>(() =>
       Promise.resolve({ status: 'completed', url: `${DOCUMENT_URL}&service_token=staff-token` }),
     ),
     /** The staff print's pages of the document, drawn from the converted PDF. */
@@ -94,8 +95,8 @@ export function provided(fake: FakeApi) {
 function providedStaff(fake: FakeApi) {
   return staffDocumentMachine.provide({
     actors: {
-      fetchServiceDocumentLink: fromPromise(({ input }: { input: { answerKey: string; serviceToken: string } }) =>
-        fake.fetchServiceDocumentLink(input),
+      fetchStaffDocumentLink: fromPromise(({ input }: { input: { answerKey: string; access: StaffAccess } }) =>
+        fake.fetchStaffDocumentLink(input),
       ),
       documentPages: pagesOf(fake),
     },

@@ -31,8 +31,8 @@ export const documentInputs: readonly DocumentInput[] = [{ answerKey: documentFi
 
 /** Staff's, with the staff copy's document and the link's token (to open the converted PDF), or with none. */
 export const staffDocumentInputs: readonly StaffDocumentInput[] = [
-  { answerKey: documentFixtures.answerKey, document: saved, serviceToken: 'staff-token' },
-  { answerKey: documentFixtures.answerKey, document: null, serviceToken: 'staff-token' },
+  { answerKey: documentFixtures.answerKey, document: saved, access: { serviceToken: 'staff-token' } },
+  { answerKey: documentFixtures.answerKey, document: null, access: { serviceToken: 'staff-token' } },
 ];
 
 export const documentPathEvents: AnyEventObject[] = [
@@ -94,9 +94,9 @@ export const documentModel: PathModel = {
 /** What staff can cause: open the document, and the server's answers to the link and the printed pages. */
 export const staffDocumentPathEvents: AnyEventObject[] = [
   { type: 'document.download' },
-  { type: 'xstate.done.actor.fetchServiceDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t&service_token=s' } },
-  { type: 'xstate.done.actor.fetchServiceDocumentLink', output: { status: 'not answered', url: null } },
-  { type: 'xstate.error.actor.fetchServiceDocumentLink', error: serverError },
+  { type: 'xstate.done.actor.fetchStaffDocumentLink', output: { status: 'completed', url: '/files/document?ticket=t&service_token=s' } },
+  { type: 'xstate.done.actor.fetchStaffDocumentLink', output: { status: 'not answered', url: null } },
+  { type: 'xstate.error.actor.fetchStaffDocumentLink', error: serverError },
 ];
 
 export const staffDocumentModel: PathModel = {
