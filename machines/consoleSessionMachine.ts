@@ -4,6 +4,7 @@ import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/schema/staff';
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
 import { errorMessage, unauthorisedError } from './siblings';
 
@@ -70,6 +71,7 @@ export const consoleSessionMachine = setup({
       secondFactor: 'secondFactor';
       signOut: 'signOut';
       inactivity: 'inactivity';
+      consoleList: 'consoleList';
     },
   },
   actors: {
@@ -80,6 +82,7 @@ export const consoleSessionMachine = setup({
     secondFactor: fromPromise<StaffMember, { code: string }>(({ input, signal }) => consoleApi.secondFactor(input.code, signal)),
     signOut: fromPromise<unknown>(({ signal }) => consoleApi.signOut(signal)),
     inactivity: consoleInactivity,
+    consoleList: consoleListMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -179,30 +182,44 @@ export const consoleSessionMachine = setup({
         },
       },
     },
+    /** A staff member is signed in: the list of applications is theirs until the session ends. */
     signedIn: {
-      invoke: { id: 'inactivity', src: 'inactivity' },
+      initial: 'active',
+      invoke: {
+        id: 'consoleList',
+        systemId: 'consoleList',
+        src: 'consoleList',
+        input: ({ context }) => ({ staff: context.staff! }),
+      },
       on: {
-        'console.signOut': {
-          target: 'signingOut',
-          actions: { type: 'bidFarewell', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } },
-        },
-        'console.idle': {
-          target: 'signingOut',
-          actions: { type: 'bidFarewell', params: { message: CONSOLE_SESSION_MESSAGES.idle } },
-        },
         'console.unauthorised': {
           target: 'signedOut',
           actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signInAgain } },
         },
       },
-    },
-    signingOut: {
-      invoke: {
-        id: 'signOut',
-        src: 'signOut',
-        onDone: { target: 'signedOut', actions: 'sayFarewell' },
-        // The cookie may still sign in: the console stays signed in and says the sign-out failed.
-        onError: { target: 'signedIn', actions: { type: 'say', params: refusal } },
+      states: {
+        active: {
+          invoke: { id: 'inactivity', src: 'inactivity' },
+          on: {
+            'console.signOut': {
+              target: 'signingOut',
+              actions: { type: 'bidFarewell', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } },
+            },
+            'console.idle': {
+              target: 'signingOut',
+              actions: { type: 'bidFarewell', params: { message: CONSOLE_SESSION_MESSAGES.idle } },
+            },
+          },
+        },
+        signingOut: {
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: { target: '#consoleSession.signedOut', actions: 'sayFarewell' },
+            // The cookie may still sign in: the console stays signed in and says the sign-out failed.
+            onError: { target: 'active', actions: { type: 'say', params: refusal } },
+          },
+        },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
@@ -6,7 +6,8 @@ import { Spinner } from '../ui/Spinner';
 import { useView, useViewValue } from '../app/viewApi';
 import { InactivityWatch } from '../layout/InactivityWatch';
 import { useConsoleSession } from './consoleActors';
-import { ConsoleHome } from './ConsoleHome';
+import { ApplicationListPage } from './ApplicationListPage';
+import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
 import { SignInPage } from './SignInPage';
 
@@ -70,5 +71,24 @@ function ConsolePage() {
       </section>
     );
   if (phase !== 'signedIn') return <SignInPage />;
-  return <ConsoleHome />;
+  return (
+    <>
+      <ConsoleAddressBridge />
+      <Routes>
+        <Route path={CONSOLE_ROUTES.home} element={<ApplicationListPage />} />
+        <Route path="*" element={<ConsoleNotFound />} />
+      </Routes>
+    </>
+  );
+}
+
+function ConsoleNotFound() {
+  return (
+    <section className="console-card" aria-labelledby="console-not-found">
+      <h1 id="console-not-found">This page does not exist</h1>
+      <p>
+        <Link to={CONSOLE_ROUTES.home}>Go to the list of applications</Link>
+      </p>
+    </section>
+  );
 }
