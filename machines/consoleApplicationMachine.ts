@@ -4,6 +4,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { SYSTEM_IDS } from './systemIds';
 import { applicationMachine, type ApplicationInput } from './applicationMachine';
 import type { Submission } from './coreEvents';
+import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import { errorMessage, sibling, unauthorisedError } from './siblings';
 
 /** What the console's application page says beside what the server says. */
@@ -15,15 +16,12 @@ export const CONSOLE_APPLICATION_MESSAGES = {
 export interface ConsoleApplicationInput {
   /** The application, by its applicant's id (the page's address names it). */
   id: number;
-  /** The college's limit on an essay's words: the staff copy's answers are checked by it as the applicant's were. */
-  essayLimit: number;
 }
 
 export type ConsoleApplicationEvent = { type: 'application.retry' } | { type: 'application.share' };
 
 interface ConsoleApplicationContext {
   id: number;
-  essayLimit: number;
   summary: ApplicationSummary | null;
   submission: Submission;
   history: readonly AccessEntry[];
@@ -39,7 +37,8 @@ function applicationInput(context: ConsoleApplicationContext, loaded: StaffAppli
   return {
     role: 'staff',
     answers: loaded.answer,
-    essayLimit: context.essayLimit,
+    // A staff copy is never checked or submitted: the essay limit is the default's, not the college's.
+    essayLimit: DEFAULT_ESSAY_LIMIT,
     webStatus: null,
     staff: {
       access: { applicationId: context.id },
@@ -91,7 +90,6 @@ export const consoleApplicationMachine = setup({
   id: 'consoleApplication',
   context: ({ input }) => ({
     id: input.id,
-    essayLimit: input.essayLimit,
     summary: null,
     submission: null,
     history: [],

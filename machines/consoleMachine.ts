@@ -1,5 +1,7 @@
-import { enqueueActions, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import type { CollegeConfig } from '../src/college/schema';
 import { CONSOLE_ROUTES } from '../src/catalogue/http';
+import { api } from './api/coreEndpoints';
 import { consoleInvitationMachine } from './consoleInvitationMachine';
 import { consoleSessionMachine } from './consoleSessionMachine';
 
@@ -9,20 +11,30 @@ export interface ConsoleInput {
   search: string;
 }
 
+interface ConsoleContext extends ConsoleInput {
+  /** The college's settings (its application's title, its lists): what an application's page prints with. */
+  college: CollegeConfig | null;
+}
+
 /**
  * The root of the admissions office's console, an app of its own beside the applicants' (its own
  * page, staff.html, and its own bundle: applicants' pages download none of it). It owns the staff
- * member's session and, when the console is opened on an invitation link, the acceptance of that
- * invitation (the link's id is its input).
+ * member's session, the college's settings and, when the console is opened on an invitation link,
+ * the acceptance of that invitation (the link's id is its input).
  */
 export const consoleMachine = setup({
   types: {
-    context: {} as ConsoleInput,
+    context: {} as ConsoleContext,
     input: {} as ConsoleInput,
-    children: {} as { consoleSession: 'consoleSession'; consoleInvitation: 'consoleInvitation' },
+    children: {} as { consoleSession: 'consoleSession'; consoleInvitation: 'consoleInvitation'; loadCollege: 'loadCollege' },
   },
-  actors: { consoleSession: consoleSessionMachine, consoleInvitation: consoleInvitationMachine },
+  actors: {
+    consoleSession: consoleSessionMachine,
+    consoleInvitation: consoleInvitationMachine,
+    loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
+  },
   actions: {
+    keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
     spawnInvitation: enqueueActions(({ context, enqueue }) => {
       if (context.pathname !== CONSOLE_ROUTES.invitation) return;
       const id = new URLSearchParams(context.search).get('id') ?? '';
@@ -31,6 +43,19 @@ export const consoleMachine = setup({
   },
 }).createMachine({
   id: 'console',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, college: null }),
   entry: [spawnChild('consoleSession', { id: 'consoleSession', systemId: 'consoleSession' }), 'spawnInvitation'],
+  initial: 'loadingCollege',
+  states: {
+    loadingCollege: {
+      invoke: {
+        id: 'loadCollege',
+        src: 'loadCollege',
+        onDone: { target: 'ready', actions: { type: 'keepCollege', params: ({ event }) => event.output } },
+        // Without it an application prints under the default title and with its answers' own words.
+        onError: 'ready',
+      },
+    },
+    ready: {},
+  },
 });

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
+import { consoleApplicationId } from '../src/catalogue/http';
 import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/schema/staff';
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { consoleApplicationMachine } from './consoleApplicationMachine';
 import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
 import { errorMessage, unauthorisedError } from './siblings';
@@ -25,6 +27,8 @@ export type ConsoleSessionEvent =
   | { type: 'console.unauthorised' }
   /** 15 minutes without activity, the 'Still working?' question unanswered: signed out, and told why. */
   | { type: 'console.idle' }
+  /** The router reached an address: an application's page runs its actor while it is shown. */
+  | { type: 'console.located'; pathname: string }
   | { type: 'console.retry' };
 
 interface ConsoleSessionContext {
@@ -37,6 +41,8 @@ interface ConsoleSessionContext {
   message: string | null;
   /** What the sign-in page says once a sign-out under way has ended: signed out, or signed out for inactivity. */
   farewell: string;
+  /** The application whose page is shown, by its id: its actor runs while it is. */
+  shownApplication: number | null;
 }
 
 const refusal = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error, GENERIC_ERROR_MESSAGE) });
@@ -72,6 +78,7 @@ export const consoleSessionMachine = setup({
       signOut: 'signOut';
       inactivity: 'inactivity';
       consoleList: 'consoleList';
+      consoleApplication: 'consoleApplication';
     },
   },
   actors: {
@@ -83,6 +90,7 @@ export const consoleSessionMachine = setup({
     signOut: fromPromise<unknown>(({ signal }) => consoleApi.signOut(signal)),
     inactivity: consoleInactivity,
     consoleList: consoleListMachine,
+    consoleApplication: consoleApplicationMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -118,10 +126,23 @@ export const consoleSessionMachine = setup({
     say: assign({ message: (_, params: { message: string }) => params.message }),
     bidFarewell: assign({ farewell: (_, params: { message: string }) => params.message }),
     sayFarewell: assign({ message: ({ context }) => context.farewell }),
+    /** An application's page shown: its actor, a new one for another application; none elsewhere. */
+    followLocation: enqueueActions(({ context, enqueue }, { pathname }: { pathname: string }) => {
+      const id = consoleApplicationId(pathname);
+      if (id === context.shownApplication) return;
+      if (context.shownApplication !== null) enqueue.stopChild('consoleApplication');
+      if (id !== null) enqueue.spawnChild('consoleApplication', { id: 'consoleApplication', input: { id } });
+      enqueue.assign({ shownApplication: id });
+    }),
+    forgetApplication: enqueueActions(({ context, enqueue }) => {
+      if (context.shownApplication === null) return;
+      enqueue.stopChild('consoleApplication');
+      enqueue.assign({ shownApplication: null });
+    }),
   },
 }).createMachine({
   id: 'consoleSession',
-  context: { staff: null, email: '', fieldErrors: {}, message: null, farewell: CONSOLE_SESSION_MESSAGES.signedOut },
+  context: { staff: null, email: '', fieldErrors: {}, message: null, farewell: CONSOLE_SESSION_MESSAGES.signedOut, shownApplication: null },
   initial: 'checking',
   states: {
     checking: {
@@ -185,6 +206,7 @@ export const consoleSessionMachine = setup({
     /** A staff member is signed in: the list of applications is theirs until the session ends. */
     signedIn: {
       initial: 'active',
+      exit: 'forgetApplication',
       invoke: {
         id: 'consoleList',
         systemId: 'consoleList',
@@ -192,6 +214,7 @@ export const consoleSessionMachine = setup({
         input: ({ context }) => ({ staff: context.staff! }),
       },
       on: {
+        'console.located': { actions: { type: 'followLocation', params: ({ event }) => ({ pathname: event.pathname }) } },
         'console.unauthorised': {
           target: 'signedOut',
           actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signInAgain } },

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useConsoleList } from './consoleActors';
+import { useConsoleList, useConsoleSession } from './consoleActors';
 
 /**
  * The router (react-router-dom) owns the console's address; the list actor owns the list's query,
- * which lives in that address. This bridge tells the actor of every location the router reaches
+ * which lives in that address; the session runs the page actor of the application an address names.
+ * This bridge tells both of every location the router reaches
  * (the first, a link, Back and Forward, the moves the actor asked for) and performs the moves the
  * actor asks for. No view moves the router itself.
  */
 export function ConsoleAddressBridge() {
   const list = useConsoleList();
+  const session = useConsoleSession();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -23,6 +25,11 @@ export function ConsoleAddressBridge() {
   useEffect(() => {
     list?.send({ type: 'list.located', pathname: location.pathname, search: location.search });
   }, [list, location]);
+
+  // An application's page runs its actor while it is shown: the session hears every address too.
+  useEffect(() => {
+    session.send({ type: 'console.located', pathname: location.pathname });
+  }, [session, location]);
 
   return null;
 }

@@ -5,7 +5,9 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useView, useViewValue } from '../app/viewApi';
 import { InactivityWatch } from '../layout/InactivityWatch';
-import { useConsoleSession } from './consoleActors';
+import { useApplicationTitle, useConsoleApplication, useConsoleHost, useConsoleSession } from './consoleActors';
+import { ApplicationPage } from './ApplicationPage';
+import { FormHostProvider } from '../app/actors';
 import { ApplicationListPage } from './ApplicationListPage';
 import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
@@ -76,9 +78,23 @@ function ConsolePage() {
       <ConsoleAddressBridge />
       <Routes>
         <Route path={CONSOLE_ROUTES.home} element={<ApplicationListPage />} />
+        <Route path={CONSOLE_ROUTES.application} element={<ApplicationRoute />} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Routes>
     </>
+  );
+}
+
+/** An application's page, once the session runs its actor (the address bridge tells it which). */
+function ApplicationRoute() {
+  const actor = useConsoleApplication();
+  const host = useConsoleHost();
+  const title = useApplicationTitle();
+  if (!actor) return <Spinner label="Loading the application…" />;
+  return (
+    <FormHostProvider host={host}>
+      <ApplicationPage actor={actor} title={title} />
+    </FormHostProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import type { consoleMachine } from '../../machines/consoleMachine';
+import type { FormHost } from '../app/actors';
 
 export type ConsoleActor = Actor<typeof consoleMachine>;
 
@@ -27,6 +28,19 @@ export function useConsoleSession() {
 
 /** The invitation being accepted, when the console was opened on an invitation link. */
 export const useConsoleInvitation = () => useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleInvitation);
+
+/** The shown application's page actor, while an application's page is shown (the session's child). */
+export const useConsoleApplication = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleApplication);
+
+/** The college's application title, once the console loaded the college's settings. */
+export const useApplicationTitle = () =>
+  useSelector(useConsoleActor(), (snapshot) => snapshot.context.college?.applicationTitle ?? 'Application for Admission');
+
+/**
+ * The console's root as the host of the question views an application's page prints: its actor
+ * system holds the shown application's actors, its context the college's settings.
+ */
+export const useConsoleHost = (): FormHost => useConsoleActor();
 
 /** The list of applications, while a staff member is signed in (the session's child). */
 export const useConsoleList = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleList);

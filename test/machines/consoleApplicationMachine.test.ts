@@ -48,7 +48,7 @@ function start(calls: { load?: (id: number) => Promise<StaffApplication>; share?
       shareLink: fromPromise(({ input }: { input: { id: number } }) => share(input.id)),
     },
   });
-  const run = startInSystem(machine, { systemId: 'consoleApplication', input: { id: 7, essayLimit: 650 }, spies: ['consoleSession'] });
+  const run = startInSystem(machine, { systemId: 'consoleApplication', input: { id: 7 }, spies: ['consoleSession'] });
   const view = () => connectConsoleApplication(run.subject.getSnapshot(), (event) => run.subject.send(event));
   const answersActor = () =>
     run.subject.system.get(SYSTEM_IDS.answers) as { getSnapshot(): SnapshotFrom<typeof answersMachine> } | undefined;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { StaffMember } from '../../machines/api/consoleEndpoints';
+import type { StaffApplication, StaffMember } from '../../machines/api/consoleEndpoints';
+import { consoleApplicationMachine } from '../../machines/consoleApplicationMachine';
 import { ApiError } from '../../machines/api/httpClient';
 import { CONSOLE_SESSION_MESSAGES, consoleInactivity, consoleSessionMachine } from '../../machines/consoleSessionMachine';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
@@ -24,6 +25,8 @@ function start(calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'signOut
     signIn: vi.fn(calls.signIn ?? (() => Promise.resolve({ message: '' }))),
     secondFactor: vi.fn(calls.secondFactor ?? (() => Promise.resolve({ ...READER, message: 'You are now signed in.' }))),
     signOut: vi.fn(calls.signOut ?? (() => Promise.resolve({ message: '' }))),
+    /** An application's page load: it never answers here, the test watches which were asked and dropped. */
+    application: vi.fn((_id: number, _signal: AbortSignal) => new Promise<StaffApplication>(() => undefined)),
   };
   const actor = createActor(
     consoleSessionMachine.provide({
@@ -34,6 +37,13 @@ function start(calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'signOut
         signOut: fromPromise(() => fake.signOut(undefined)),
         // Continue in 'Still working?' asks who is signed in, as the console's first call does.
         inactivity: consoleInactivity.provide({ actors: { touchSession: fromPromise(() => fake.me(undefined)) } }),
+        consoleApplication: consoleApplicationMachine.provide({
+          actors: {
+            loadApplication: fromPromise(({ input, signal }: { input: { id: number }; signal: AbortSignal }) =>
+              fake.application(input.id, signal),
+            ),
+          },
+        }),
       },
     }),
   ).start();
@@ -215,5 +225,40 @@ describe("the console's 'Still working?'", () => {
     await vi.waitFor(() => expect(run.view().phase).toBe('password'));
     expect(run.view().message).toBe(CONSOLE_SESSION_MESSAGES.signInAgain);
     expect(run.fake.signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe("the console's application pages", () => {
+  it('runs the page actor of the application an address shows, one at a time, and none elsewhere or once signed out', async () => {
+    const run = start({ me: () => Promise.resolve(READER) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    const page = () => run.actor.getSnapshot().children.consoleApplication;
+    run.actor.send({ type: 'console.located', pathname: '/staff' });
+    expect(page()).toBeUndefined();
+
+    run.actor.send({ type: 'console.located', pathname: '/staff/applications/7' });
+    expect(page()).toBeDefined();
+    expect(run.fake.application).toHaveBeenLastCalledWith(7, expect.any(AbortSignal));
+    const first = page();
+    // The same address again (a re-render, a reload of the list beside it) keeps the page.
+    run.actor.send({ type: 'console.located', pathname: '/staff/applications/7' });
+    expect(page()).toBe(first);
+    expect(run.fake.application).toHaveBeenCalledTimes(1);
+
+    run.actor.send({ type: 'console.located', pathname: '/staff/applications/8' });
+    expect(page()).not.toBe(first);
+    expect(run.fake.application).toHaveBeenLastCalledWith(8, expect.any(AbortSignal));
+    expect(run.fake.application.mock.calls[0]![1].aborted).toBe(true);
+
+    run.actor.send({ type: 'console.located', pathname: '/staff/applications/x' });
+    expect(page()).toBeUndefined();
+    expect(run.fake.application.mock.calls[1]![1].aborted).toBe(true);
+
+    run.actor.send({ type: 'console.located', pathname: '/staff/applications/9' });
+    expect(page()).toBeDefined();
+    run.view().signOut();
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    expect(page()).toBeUndefined();
+    expect(run.fake.application.mock.calls[2]![1].aborted).toBe(true);
   });
 });
