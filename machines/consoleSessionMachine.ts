@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/schema/staff';
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
-import { errorMessage, unauthorisedError } from './siblings';
+import type { ConsoleEvent } from './consoleMachine';
+import { errorMessage, sibling, unauthorisedError } from './siblings';
 
 /** What the console says of a session, beside what the server says. */
 export const CONSOLE_SESSION_MESSAGES = {
@@ -81,6 +82,9 @@ export const consoleSessionMachine = setup({
       return { message: null, fieldErrors: firstIssueMessages(v.safeParse(staffSecondFactorSchema, { code: event.code })) };
     }),
     clearErrors: assign({ fieldErrors: {}, message: null }),
+    /** The console's root spawns what a signed-in staff member uses, and stops it at the end of the session. */
+    tellSignedIn: sendTo(sibling('console'), { type: 'console.signedIn' } satisfies ConsoleEvent),
+    tellSignedOut: sendTo(sibling('console'), { type: 'console.signedOut' } satisfies ConsoleEvent),
     say: assign({ message: (_, params: { message: string }) => params.message }),
   },
 }).createMachine({
@@ -92,7 +96,7 @@ export const consoleSessionMachine = setup({
       invoke: {
         id: 'loadMe',
         src: 'loadMe',
-        onDone: { target: 'signedIn', actions: { type: 'keepStaff', params: ({ event }) => event.output } },
+        onDone: { target: 'signedIn', actions: [{ type: 'keepStaff', params: ({ event }) => event.output }, 'tellSignedIn'] },
         onError: [
           { guard: 'unauthorised', target: 'signedOut' },
           { target: 'failed', actions: { type: 'say', params: refusal } },
@@ -103,7 +107,7 @@ export const consoleSessionMachine = setup({
     failed: { on: { 'console.retry': { target: 'checking', actions: 'clearErrors' } } },
     signedOut: {
       initial: 'password',
-      entry: 'forgetStaff',
+      entry: ['forgetStaff', 'tellSignedOut'],
       states: {
         password: {
           on: {
@@ -136,7 +140,10 @@ export const consoleSessionMachine = setup({
               assertEvent(event, 'console.code');
               return { code: event.code };
             },
-            onDone: { target: '#consoleSession.signedIn', actions: { type: 'keepStaff', params: ({ event }) => event.output } },
+            onDone: {
+              target: '#consoleSession.signedIn',
+              actions: [{ type: 'keepStaff', params: ({ event }) => event.output }, 'tellSignedIn'],
+            },
             onError: [
               // The time to enter the code passed, or the password step was not taken: from the start.
               { guard: 'unauthorised', target: 'password', actions: { type: 'say', params: refusal } },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { StaffDashboardSchema } from '../../src/catalogue/schema/staffDashboard';
 import { callApi } from './httpClient';
 import { MessageSchema } from './responses';
 
@@ -34,4 +35,6 @@ export const consoleApi = {
     callApi('post', '/public/staff/invitation/password', TotpSetupSchema, { json: { id, password }, signal }),
   confirmTotp: (id: string, code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/invitation/totp', AcceptedSchema, { json: { id, code }, signal }),
+  /** The dashboard: the cycle's counts per day, and the applications waiting for a decision. */
+  dashboard: (signal?: AbortSignal) => callApi('get', '/api/staff/dashboard', StaffDashboardSchema, { signal }),
 };

@@ -16,7 +16,7 @@ export function isApiPath(path: string): boolean {
 }
 
 /** The admissions office's console: its page (staff.html) answers every path under /staff. */
-export const CONSOLE_ROUTES = { home: '/staff', invitation: '/staff/invitation' } as const;
+export const CONSOLE_ROUTES = { home: '/staff', invitation: '/staff/invitation', dashboard: '/staff/dashboard' } as const;
 export const isConsolePath = (path: string) => path === CONSOLE_ROUTES.home || path.startsWith(`${CONSOLE_ROUTES.home}/`);
 
 /** Readable by the page: "logged in" is detected by the presence of this cookie. */

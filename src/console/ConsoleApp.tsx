@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
@@ -8,6 +9,9 @@ import { useConsoleSession } from './consoleActors';
 import { ConsoleHome } from './ConsoleHome';
 import { InvitationPage } from './InvitationPage';
 import { SignInPage } from './SignInPage';
+
+/** The dashboard, with its chart library, loads only when its page opens. */
+const DashboardPage = lazy(() => import('./DashboardPage').then((module) => ({ default: module.DashboardPage })));
 
 /** The console's frame: its header with who is signed in, and its pages. */
 export function ConsoleApp() {
@@ -20,6 +24,16 @@ export function ConsoleApp() {
       <main id="console-main" className="console-main" tabIndex={-1}>
         <Routes>
           <Route path={CONSOLE_ROUTES.invitation} element={<InvitationPage />} />
+          <Route
+            path={CONSOLE_ROUTES.dashboard}
+            element={
+              <ConsolePage>
+                <Suspense fallback={<Spinner label="Loading the dashboard…" />}>
+                  <DashboardPage />
+                </Suspense>
+              </ConsolePage>
+            }
+          />
           <Route path="*" element={<ConsolePage />} />
         </Routes>
       </main>
@@ -50,7 +64,7 @@ function ConsoleHeader() {
  * Every console page but the invitation's: the sign-in form in its place until a staff member is
  * signed in (the address stays, so a link to a page of the console works once signed in).
  */
-function ConsolePage() {
+function ConsolePage({ children }: { children?: ReactNode }) {
   const { phase, message, retry } = useView(useConsoleSession(), connectConsoleSession);
   if (phase === 'checking') return <Spinner label="Loading the console…" />;
   if (phase === 'failed')
@@ -62,5 +76,5 @@ function ConsolePage() {
       </section>
     );
   if (phase !== 'signedIn') return <SignInPage />;
-  return <ConsoleHome />;
+  return children ?? <ConsoleHome />;
 }

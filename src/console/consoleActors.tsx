@@ -27,3 +27,6 @@ export function useConsoleSession() {
 
 /** The invitation being accepted, when the console was opened on an invitation link. */
 export const useConsoleInvitation = () => useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleInvitation);
+
+/** The dashboard, while a staff member is signed in. */
+export const useConsoleDashboard = () => useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleDashboard);
