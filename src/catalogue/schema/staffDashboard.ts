@@ -41,7 +41,6 @@ const WaitingApplicationSchema = v.object({
   /** Whole UTC days from the day of submission to today. */
   days_since: v.number(),
 });
-export type WaitingApplication = v.InferOutput<typeof WaitingApplicationSchema>;
 
 export const StaffDashboardSchema = v.object({
   /**
