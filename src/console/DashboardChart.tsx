@@ -31,17 +31,18 @@ export function DashboardChart({ days }: { days: StaffDashboard['days'] }) {
         />
         <YAxis allowDecimals={false} width={48} label={{ value: 'Count', angle: -90, position: 'insideLeft' }} />
         <Tooltip labelFormatter={(day) => (typeof day === 'string' ? shortDay(day) : '')} />
-        <Legend verticalAlign="top" />
+        {/* In the order of the applicant's way through, as the table's columns. */}
+        <Legend verticalAlign="top" itemSorter={null} />
         {DASHBOARD_MEASURES.map((measure) => (
           <Line
             key={measure.key}
-            type="monotone"
+            type="linear"
             dataKey={measure.key}
             name={measure.label}
             stroke={LINE_STYLES[measure.key].stroke}
             strokeDasharray={LINE_STYLES[measure.key].dash}
             strokeWidth={2}
-            dot={false}
+            dot={{ r: 2.5, fill: LINE_STYLES[measure.key].stroke }}
             isAnimationActive={false}
           />
         ))}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { connectConsoleDashboard } from '../../machines/consoleDashboardView';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { DASHBOARD_MEASURES, WAITING_AFTER_DAYS, type StaffDashboard } from '../catalogue/schema/staffDashboard';
@@ -18,13 +18,19 @@ import './dashboard.css';
 export function DashboardPage() {
   const dashboard = useConsoleDashboard();
   if (!dashboard) return <Spinner label="Loading the dashboard…" />;
-  return <Dashboard actor={dashboard} />;
+  // A new sign-in spawns a new dashboard actor: the page starts over with it.
+  return <Dashboard key={dashboard.sessionId} actor={dashboard} />;
 }
 
 function Dashboard({ actor }: { actor: NonNullable<ReturnType<typeof useConsoleDashboard>> }) {
   const { phase, dashboard, message, load, retry } = useView(actor, connectConsoleDashboard);
-  // Each opening of the page reads the figures afresh.
-  useEffect(() => load(), [load]);
+  // Each opening of the page reads the figures afresh, once (`load` is new with every snapshot).
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    load();
+  }, [load]);
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
