@@ -27,6 +27,8 @@ const PAGE_ACTORS =
  */
 const CONSOLE =
   /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/](schema[\\/])?staff\w*\.ts$|machines[\\/](api[\\/])?console\w*\.ts$|node_modules[\\/]@tanstack[\\/])/;
+/** The dashboard's page and its chart, with the chart library: a chunk of their own, loaded when the page opens. */
+const CONSOLE_DASHBOARD = /[\\/]src[\\/]console[\\/](DashboardPage|DashboardChart)\.tsx$/;
 
 /** What the auth cards load on top of the first download: their views, their actor and the account rules. */
 const AUTH_AREA = /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/;
@@ -124,7 +126,11 @@ const browserBuild = (mode: string): UserConfig => ({
               test: (id: string) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) && !CONSOLE.test(id),
             },
             // The console's own code, in one chunk of its own.
-            { name: 'console', priority: 29, test: (id: string) => CONSOLE.test(id) && !/[\\/]src[\\/]console[\\/]main\.tsx$/.test(id) },
+            {
+              name: 'console',
+              priority: 29,
+              test: (id: string) => CONSOLE.test(id) && !CONSOLE_DASHBOARD.test(id) && !/[\\/]src[\\/]console[\\/]main\.tsx$/.test(id),
+            },
             // What the auth cards load on top, in one chunk: their views, their actor and the account rules.
             {
               name: 'auth',

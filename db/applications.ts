@@ -132,8 +132,9 @@ export function saveAnswers(
       // The staff search's folded name follows the answers in the same statement.
       stmt(
         db,
-        'UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ?, search_name = COALESCE(?, search_name) WHERE user_id = ?',
-      ).run(answersJson, version, keyVersionsJson, now, answersChanged ? searchNameOf(stored) : null, userId);
+        `UPDATE applications SET answers = ?, version = ?, key_versions = ?, updated_at = ?, search_name = COALESCE(?, search_name),
+           started_at = COALESCE(started_at, ?) WHERE user_id = ?`,
+      ).run(answersJson, version, keyVersionsJson, now, answersChanged ? searchNameOf(stored) : null, now, userId);
       for (const [key, value] of Object.entries(sealed)) saveSealedAnswer(db, userId, key, value);
       keepParsedAnswers(db, userId, parsed, answersJson, keyVersionsJson);
       return { status: 'saved', version };
@@ -141,8 +142,14 @@ export function saveAnswers(
     .immediate();
 }
 
+/** The page the applicant is on, and, the first time they open it, the day they reached that step (for the dashboard). */
 export function saveLastPage(db: Db, userId: number, lastPage: string, now: number): void {
-  stmt(db, 'UPDATE applications SET last_page = ?, updated_at = ? WHERE user_id = ?').run(lastPage, now, userId);
+  db.transaction(() => {
+    const saved = stmt(db, 'UPDATE applications SET last_page = ?, updated_at = ? WHERE user_id = ?').run(lastPage, now, userId);
+    if (saved.changes > 0) {
+      stmt(db, 'INSERT OR IGNORE INTO steps_reached (user_id, page, reached_at) VALUES (?, ?, ?)').run(userId, lastPage, now);
+    }
+  })();
 }
 
 export type WebStatus = 'started' | 'validating' | 'submitted';

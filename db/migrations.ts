@@ -377,6 +377,30 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX zip_export_items_export ON zip_export_items(job_id, id);
   `,
+  /* 14: the dashboard: when an application was first saved, and when each step was first reached */ `
+  -- started_at: the time of the first save that stored answers, written by that save.
+  ALTER TABLE applications ADD COLUMN started_at INTEGER;
+  -- One row per applicant and step (the step's route, as last_page holds it), written with
+  -- last_page in the same transaction, the first time the applicant opens that step.
+  CREATE TABLE steps_reached (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    page TEXT NOT NULL,
+    reached_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, page)
+  );
+  -- Applications saved before this migration kept no such times: the nearest known ones stand in.
+  -- Started: the day the applicant's web status was first recorded (their first visit of the form),
+  -- else the application's last change. The step of last_page: the application's last change (the
+  -- latest day it can have been reached); steps opened before it left no trace.
+  UPDATE applications SET started_at = COALESCE(
+    (SELECT MIN(w.created_at) FROM web_status_events w WHERE w.user_id = applications.user_id), updated_at)
+    WHERE version > 0;
+  INSERT INTO steps_reached (user_id, page, reached_at)
+    SELECT user_id, last_page, updated_at FROM applications WHERE last_page IS NOT NULL;
+  CREATE INDEX applications_started ON applications(started_at) WHERE started_at IS NOT NULL;
+  CREATE INDEX users_confirmed ON users(confirmed_at) WHERE confirmed_at IS NOT NULL;
+  CREATE INDEX steps_reached_day ON steps_reached(reached_at);
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

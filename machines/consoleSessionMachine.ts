@@ -6,6 +6,7 @@ import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/sche
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { consoleApplicationMachine } from './consoleApplicationMachine';
+import { consoleDashboardMachine } from './consoleDashboardMachine';
 import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
 import { errorMessage, unauthorisedError } from './siblings';
@@ -79,6 +80,7 @@ export const consoleSessionMachine = setup({
       inactivity: 'inactivity';
       consoleList: 'consoleList';
       consoleApplication: 'consoleApplication';
+      consoleDashboard: 'consoleDashboard';
     },
   },
   actors: {
@@ -91,6 +93,7 @@ export const consoleSessionMachine = setup({
     inactivity: consoleInactivity,
     consoleList: consoleListMachine,
     consoleApplication: consoleApplicationMachine,
+    consoleDashboard: consoleDashboardMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -193,7 +196,10 @@ export const consoleSessionMachine = setup({
               assertEvent(event, 'console.code');
               return { code: event.code };
             },
-            onDone: { target: '#consoleSession.signedIn', actions: { type: 'keepStaff', params: ({ event }) => event.output } },
+            onDone: {
+              target: '#consoleSession.signedIn',
+              actions: { type: 'keepStaff', params: ({ event }) => event.output },
+            },
             onError: [
               // The time to enter the code passed, or the password step was not taken: from the start.
               { guard: 'unauthorised', target: 'password', actions: { type: 'say', params: refusal } },
@@ -203,16 +209,15 @@ export const consoleSessionMachine = setup({
         },
       },
     },
-    /** A staff member is signed in: the list of applications is theirs until the session ends. */
+    /** A staff member is signed in: the list, the dashboard and the page of an application are theirs until the session ends. */
     signedIn: {
       initial: 'active',
       exit: 'forgetApplication',
-      invoke: {
-        id: 'consoleList',
-        systemId: 'consoleList',
-        src: 'consoleList',
-        input: ({ context }) => ({ staff: context.staff! }),
-      },
+      invoke: [
+        { id: 'consoleList', systemId: 'consoleList', src: 'consoleList', input: ({ context }) => ({ staff: context.staff! }) },
+        // The dashboard reads its figures each time its page opens; nothing read for one staff member outlives their session.
+        { id: 'consoleDashboard', systemId: 'consoleDashboard', src: 'consoleDashboard' },
+      ],
       on: {
         'console.located': { actions: { type: 'followLocation', params: ({ event }) => ({ pathname: event.pathname }) } },
         'console.unauthorised': {

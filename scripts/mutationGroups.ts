@@ -172,4 +172,9 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     ],
     tests: machineTests('responses', 'documentMachineApi', 'api/preloadedResponses', 'api/endpoints'),
   },
+  {
+    name: 'consoleDashboard',
+    files: ['machines/consoleDashboardMachine.ts', 'machines/consoleDashboardView.ts'],
+    tests: machineTests('consoleDashboardMachine'),
+  },
 ];

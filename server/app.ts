@@ -5,6 +5,7 @@ import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createStaffService } from './accounts/staffService';
 import { createStaffApplications } from './application/staffApplications';
+import { createStaffDashboard } from './application/staffDashboard';
 import { createThrottle } from './accounts/throttle';
 import { createTotp } from './accounts/totp';
 import type { AnswerStore } from './application/answerStore';
@@ -33,6 +34,7 @@ import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
 import { staffExportRoutes } from './routes/staffExportRoutes';
+import { staffDashboardRoutes } from './routes/staffDashboardRoutes';
 import { staffRoutes } from './routes/staffRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
@@ -138,6 +140,14 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   });
   app.use(staffExportRouter.routes());
   app.use(staffExportRouter.allowedMethods());
+  const staffDashboardRouter = staffDashboardRoutes(createStaffDashboard({ db, clock }), {
+    db,
+    clock,
+    secret: deps.config.secret,
+    secureCookies,
+  });
+  app.use(staffDashboardRouter.routes());
+  app.use(staffDashboardRouter.allowedMethods());
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,

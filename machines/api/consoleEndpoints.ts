@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
+import { StaffDashboardSchema } from '../../src/catalogue/schema/staffDashboard';
 import { callApi } from './httpClient';
 import { MessageSchema, ServiceDataSchema } from './responses';
 
@@ -87,6 +88,8 @@ export const consoleApi = {
   /** A read-only staff link to one application, for someone without a console account. */
   shareLink: (id: number, signal?: AbortSignal) =>
     callApi('post', `/api/staff/applications/${id}/share-link`, SharedLinkSchema, { json: {}, signal }),
+  /** The dashboard: the cycle's counts per day, and the applications waiting for a decision. */
+  dashboard: (signal?: AbortSignal) => callApi('get', '/api/staff/dashboard', StaffDashboardSchema, { signal }),
 };
 
 /** Where the console's pages download an application's PDF copy (the server records each download). */

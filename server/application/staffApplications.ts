@@ -31,10 +31,14 @@ interface ApplicationListItem {
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
+/** An applicant's name as staff read it: the first and last name given, '' before any. */
+export const applicantName = (row: { first_name: string | null; last_name: string | null }) =>
+  [row.first_name, row.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
+
 function item(row: ApplicationListRow): ApplicationListItem {
   return {
     id: row.user_id,
-    name: [row.first_name, row.last_name].filter((part) => typeof part === 'string' && part !== '').join(' '),
+    name: applicantName(row),
     email: row.email,
     reference: referenceOf(row.user_id, row.submitted_at),
     status: row.status,

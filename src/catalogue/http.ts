@@ -16,7 +16,12 @@ export function isApiPath(path: string): boolean {
 }
 
 /** The admissions office's console: its page (staff.html) answers every path under /staff. */
-export const CONSOLE_ROUTES = { home: '/staff', invitation: '/staff/invitation', application: '/staff/applications/:id' } as const;
+export const CONSOLE_ROUTES = {
+  home: '/staff',
+  invitation: '/staff/invitation',
+  application: '/staff/applications/:id',
+  dashboard: '/staff/dashboard',
+} as const;
 /** The application a console address shows (`/staff/applications/{id}`), if any. */
 export function consoleApplicationId(pathname: string): number | null {
   const id = /^\/staff\/applications\/([1-9]\d{0,11})\/?$/.exec(pathname)?.[1];

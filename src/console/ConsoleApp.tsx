@@ -1,4 +1,5 @@
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Link, NavLink, Route, Routes } from 'react-router-dom';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
@@ -12,6 +13,9 @@ import { ApplicationListPage } from './ApplicationListPage';
 import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
 import { SignInPage } from './SignInPage';
+
+/** The dashboard, with its chart library, loads only when its page opens. */
+const DashboardPage = lazy(() => import('./DashboardPage').then((module) => ({ default: module.DashboardPage })));
 
 /** The console's frame: its header with who is signed in, and its pages. */
 export function ConsoleApp() {
@@ -37,6 +41,14 @@ function ConsoleHeader() {
   return (
     <header className="console-header">
       <p className="console-header__title">Admissions office</p>
+      {staff ? (
+        <nav className="console-nav" aria-label="Console">
+          <NavLink to={CONSOLE_ROUTES.home} end>
+            Applications
+          </NavLink>
+          <NavLink to={CONSOLE_ROUTES.dashboard}>Dashboard</NavLink>
+        </nav>
+      ) : null}
       {staff ? (
         <div className="console-header__who">
           <span>
@@ -79,6 +91,14 @@ function ConsolePage() {
       <Routes>
         <Route path={CONSOLE_ROUTES.home} element={<ApplicationListPage />} />
         <Route path={CONSOLE_ROUTES.application} element={<ApplicationRoute />} />
+        <Route
+          path={CONSOLE_ROUTES.dashboard}
+          element={
+            <Suspense fallback={<Spinner label="Loading the dashboard…" />}>
+              <DashboardPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<ConsoleNotFound />} />
       </Routes>
     </>

@@ -44,3 +44,6 @@ export const useConsoleHost = (): FormHost => useConsoleActor();
 
 /** The list of applications, while a staff member is signed in (the session's child). */
 export const useConsoleList = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleList);
+
+/** The dashboard, while a staff member is signed in (the session's child). */
+export const useConsoleDashboard = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleDashboard);

@@ -9,7 +9,7 @@ import '../theme/global.css';
 import './console.css';
 
 // The console's root actor is created once, before React renders, and lives as long as the page.
-const actor = createActor(consoleMachine, { input: { pathname: location.pathname, search: location.search } });
+const actor = createActor(consoleMachine, { systemId: 'console', input: { pathname: location.pathname, search: location.search } });
 actor.start();
 
 createRoot(document.getElementById('root')!).render(
