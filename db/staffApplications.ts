@@ -30,41 +30,78 @@ export interface ApplicationListRow {
   submitted_at: number | null;
 }
 
-/**
- * The status an office reads: submitted; missing information (the web status reached
- * validating); an account without any saved answer; else started.
- */
-const STATUS = `CASE WHEN a.submitted_at IS NOT NULL THEN 'submitted'
-  WHEN EXISTS (SELECT 1 FROM web_status_events w WHERE w.user_id = a.user_id AND w.web_status = 'validating') THEN 'missing_information'
-  WHEN a.version = 0 THEN 'account_only' ELSE 'started' END`;
-
 /** Each column's sort keys; a key ending in IS NULL keeps the rows without a value last either way. */
 const ORDER: Record<ApplicationSort, readonly string[]> = {
   name: ['a.search_name'],
   email: ['u.username'],
   // The reference number is derived from the year of submission and the applicant's id.
   reference: ['a.submitted_at IS NULL', "strftime('%Y', a.submitted_at / 1000, 'unixepoch')", 'a.user_id'],
-  status: ['status'],
+  status: ['a.status'],
   step: ['a.last_page'],
   last_change: ['a.updated_at'],
   submitted_at: ['a.submitted_at IS NULL', 'a.submitted_at'],
 };
 
-/** Confirmed applicants only: an unconfirmed sign-up is no account yet. */
-const FILTERED = `FROM applications a JOIN users u ON u.id = a.user_id
-  WHERE u.confirmed_at IS NOT NULL
-    AND (@userId IS NULL OR a.user_id = @userId)
-    AND (@search IS NULL OR a.search_name LIKE @search ESCAPE '\\' OR u.username LIKE @search ESCAPE '\\')
-    AND (@from IS NULL OR a.submitted_at >= @from)
-    AND (@before IS NULL OR a.submitted_at < @before)`;
+/** The length of a trigram: a shorter search cannot use the trigram index. */
+const TRIGRAM = 3;
+/**
+ * Up to this many applicants found by the trigram index are looked up one by one; a search that
+ * matches more of them is checked along the list's indexes instead, which is cheaper then.
+ */
+const FOUND_BY_TRIGRAMS_MAX = 1000;
 
-function parameters(query: ApplicationListQuery) {
-  return {
-    userId: query.userId ?? null,
-    search: query.search === undefined ? null : `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    from: query.submittedFrom ?? null,
-    before: query.submittedBefore ?? null,
-  };
+interface Conditions {
+  where: string;
+  params: Record<string, string | number>;
+  /** Whether the trigram index found the applicants (then `@found` holds their ids). */
+  byTrigrams: boolean;
+}
+
+/** The applicants whose folded name or e-mail address holds `search`, from the trigram index, or undefined when too many do. */
+function foundByTrigrams(db: Db, search: string, pattern: string): number[] | undefined {
+  if ([...search].length < TRIGRAM) return undefined;
+  const found = stmt(
+    db,
+    `SELECT rowid AS id FROM application_search WHERE application_search MATCH @phrase
+       AND (name LIKE @pattern ESCAPE '\\' OR email LIKE @pattern ESCAPE '\\') LIMIT ${FOUND_BY_TRIGRAMS_MAX + 1}`,
+  ).all({ phrase: `"${search.replaceAll('"', '""')}"`, pattern }) as { id: number }[];
+  return found.length > FOUND_BY_TRIGRAMS_MAX ? undefined : found.map((row) => row.id);
+}
+
+/**
+ * The conditions of the search and dates, only those given (so each combination gets its own plan
+ * and index). Only confirmed applicants have a status: an unconfirmed sign-up is no account yet.
+ * The search matches inside the folded name or the e-mail address.
+ */
+function conditions(db: Db, query: ApplicationListQuery): Conditions {
+  const where = ['a.status IS NOT NULL'];
+  const params: Record<string, string | number> = {};
+  let byTrigrams = false;
+  if (query.userId !== undefined) {
+    where.push('a.user_id = @userId');
+    params.userId = query.userId;
+  }
+  if (query.search !== undefined) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const found = foundByTrigrams(db, query.search, pattern);
+    if (found) {
+      where.push('a.user_id IN (SELECT value FROM json_each(@found))');
+      params.found = JSON.stringify(found);
+      byTrigrams = true;
+    } else {
+      where.push(`(a.search_name LIKE @pattern ESCAPE '\\' OR a.email LIKE @pattern ESCAPE '\\')`);
+      params.pattern = pattern;
+    }
+  }
+  if (query.submittedFrom !== undefined) {
+    where.push('a.submitted_at >= @from');
+    params.from = query.submittedFrom;
+  }
+  if (query.submittedBefore !== undefined) {
+    where.push('a.submitted_at < @before');
+    params.before = query.submittedBefore;
+  }
+  return { where: where.join(' AND '), params, byTrigrams };
 }
 
 /** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */
@@ -72,18 +109,24 @@ export function listApplicationsForStaff(
   db: Db,
   query: ApplicationListQuery,
 ): { rows: ApplicationListRow[]; total: number; counts: Record<ApplicationStatus, number> } {
-  const params = parameters(query);
+  const { where, params, byTrigrams } = conditions(db, query);
   const direction = query.descending ? 'DESC' : 'ASC';
   const order = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`)).join(', ');
   const rows = stmt(
     db,
     `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
-       json_extract(a.answers, '$.last_name') AS last_name, ${STATUS} AS status, a.last_page, a.updated_at, a.submitted_at
-       ${FILTERED} AND (@status IS NULL OR ${STATUS} = @status)
+       json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
+       FROM applications a JOIN users u ON u.id = a.user_id
+       WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
        ORDER BY ${order}, a.user_id ${direction} LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, status: query.status ?? null, limit: query.limit, offset: query.offset }) as ApplicationListRow[];
+  ).all({ ...params, ...(query.status ? { status: query.status } : {}), limit: query.limit, offset: query.offset }) as ApplicationListRow[];
   const counts: Record<ApplicationStatus, number> = { account_only: 0, started: 0, missing_information: 0, submitted: 0 };
-  for (const row of stmt(db, `SELECT ${STATUS} AS status, COUNT(*) AS count ${FILTERED} GROUP BY 1`).all(params) as {
+  for (const row of stmt(
+    db,
+    // The applicants the trigrams found are counted from the index that leads with the id.
+    `SELECT a.status, COUNT(*) AS count FROM applications a ${byTrigrams ? 'INDEXED BY applications_list' : ''}
+       WHERE ${where} GROUP BY a.status`,
+  ).all(params) as {
     status: ApplicationStatus;
     count: number;
   }[]) {
