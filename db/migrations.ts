@@ -356,8 +356,7 @@ export const MIGRATIONS: readonly string[] = [
   ${statusUpdate('applications.user_id')};
   UPDATE applications SET email = (SELECT username FROM users WHERE id = applications.user_id);
   CREATE TRIGGER applications_status_insert AFTER INSERT ON applications BEGIN
-    ${statusUpdate('NEW.user_id')};
-    UPDATE applications SET email = (SELECT username FROM users WHERE id = NEW.user_id) WHERE user_id = NEW.user_id;
+    ${statusUpdate('NEW.user_id', 'email = (SELECT username FROM users WHERE id = NEW.user_id),')};
   END;
   CREATE TRIGGER applications_status_update AFTER UPDATE OF version, submitted_at ON applications
     WHEN (OLD.version = 0) IS NOT (NEW.version = 0) OR (OLD.submitted_at IS NULL) IS NOT (NEW.submitted_at IS NULL) BEGIN
@@ -402,7 +401,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX applications_updated;
   CREATE INDEX applications_status ON applications(status, search_name, email, submitted_at) WHERE status IS NOT NULL;
   CREATE INDEX applications_submitted_status ON applications(submitted_at, status, search_name, email) WHERE status IS NOT NULL;
-  CREATE INDEX applications_list ON applications(user_id, status, submitted_at);
+  CREATE INDEX applications_list ON applications(user_id, status, submitted_at, search_name, email);
   CREATE INDEX applications_updated ON applications(updated_at, search_name, email) WHERE status IS NOT NULL;
   `,
 ];
@@ -410,11 +409,12 @@ export const MIGRATIONS: readonly string[] = [
 /**
  * Writes the status an office reads on the application of the applicant `userId` names: none
  * before the account is confirmed; submitted; missing information (the web status reached
- * validating); an account without any saved answer; else started. Part of a released migration:
+ * validating); an account without any saved answer; else started (`alsoSet`: other columns the
+ * same statement writes). Part of a released migration:
  * a change to the rule is a new migration that replaces the triggers.
  */
-function statusUpdate(userId: string): string {
-  return `UPDATE applications SET status = CASE
+function statusUpdate(userId: string, alsoSet = ''): string {
+  return `UPDATE applications SET ${alsoSet} status = CASE
       WHEN (SELECT confirmed_at FROM users WHERE id = applications.user_id) IS NULL THEN NULL
       WHEN submitted_at IS NOT NULL THEN 'submitted'
       WHEN EXISTS (SELECT 1 FROM web_status_events w WHERE w.user_id = applications.user_id AND w.web_status = 'validating')

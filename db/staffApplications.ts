@@ -33,7 +33,7 @@ export interface ApplicationListRow {
 /** Each column's sort keys; a key ending in IS NULL keeps the rows without a value last either way. */
 const ORDER: Record<ApplicationSort, readonly string[]> = {
   name: ['a.search_name'],
-  email: ['u.username'],
+  email: ['a.email'],
   // The reference number is derived from the year of submission and the applicant's id.
   reference: ['a.submitted_at IS NULL', "strftime('%Y', a.submitted_at / 1000, 'unixepoch')", 'a.user_id'],
   status: ['a.status'],
@@ -57,21 +57,24 @@ interface Conditions {
   byTrigrams: boolean;
 }
 
-/** The applicants whose folded name or e-mail address holds `search`, from the trigram index, or undefined when too many do. */
-function foundByTrigrams(db: Db, search: string, pattern: string): number[] | undefined {
+/**
+ * The applicants whose folded name or e-mail address may hold `search` (each of them is checked
+ * against the search's rule after), from the trigram index, or undefined when too many may.
+ */
+function foundByTrigrams(db: Db, search: string): number[] | undefined {
   if ([...search].length < TRIGRAM) return undefined;
   const found = stmt(
     db,
-    `SELECT rowid AS id FROM application_search WHERE application_search MATCH @phrase
-       AND (name LIKE @pattern ESCAPE '\\' OR email LIKE @pattern ESCAPE '\\') LIMIT ${FOUND_BY_TRIGRAMS_MAX + 1}`,
-  ).all({ phrase: `"${search.replaceAll('"', '""')}"`, pattern }) as { id: number }[];
+    `SELECT rowid AS id FROM application_search WHERE application_search MATCH @phrase LIMIT ${FOUND_BY_TRIGRAMS_MAX + 1}`,
+  ).all({ phrase: `"${search.replaceAll('"', '""')}"` }) as { id: number }[];
   return found.length > FOUND_BY_TRIGRAMS_MAX ? undefined : found.map((row) => row.id);
 }
 
 /**
  * The conditions of the search and dates, only those given (so each combination gets its own plan
  * and index). Only confirmed applicants have a status: an unconfirmed sign-up is no account yet.
- * The search matches inside the folded name or the e-mail address.
+ * The search matches inside the folded name or the e-mail address; when the trigram index names
+ * few applicants that may match, only they are checked.
  */
 function conditions(db: Db, query: ApplicationListQuery): Conditions {
   const where = ['a.status IS NOT NULL'];
@@ -82,15 +85,13 @@ function conditions(db: Db, query: ApplicationListQuery): Conditions {
     params.userId = query.userId;
   }
   if (query.search !== undefined) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const found = foundByTrigrams(db, query.search, pattern);
+    where.push(`(a.search_name LIKE @pattern ESCAPE '\\' OR a.email LIKE @pattern ESCAPE '\\')`);
+    params.pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const found = foundByTrigrams(db, query.search);
     if (found) {
       where.push('a.user_id IN (SELECT value FROM json_each(@found))');
       params.found = JSON.stringify(found);
       byTrigrams = true;
-    } else {
-      where.push(`(a.search_name LIKE @pattern ESCAPE '\\' OR a.email LIKE @pattern ESCAPE '\\')`);
-      params.pattern = pattern;
     }
   }
   if (query.submittedFrom !== undefined) {
@@ -114,9 +115,9 @@ export function listApplicationsForStaff(
   const order = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`)).join(', ');
   const rows = stmt(
     db,
-    `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
+    `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
        json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
-       FROM applications a JOIN users u ON u.id = a.user_id
+       FROM applications a
        WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
        ORDER BY ${order}, a.user_id ${direction} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, ...(query.status ? { status: query.status } : {}), limit: query.limit, offset: query.offset }) as ApplicationListRow[];
