@@ -396,13 +396,15 @@ export const MIGRATIONS: readonly string[] = [
   -- without dates read the index that leads with the status (a search is checked in it), with
   -- dates the one that leads with the submission time, for the applicants the trigrams found the
   -- one that leads with the id (it replaces the one the counts read before); the newest change
-  -- first is read along an index of the listed applications alone.
+  -- first is read along an index of the listed applications alone; the counts of the whole list
+  -- read the narrowest index.
   DROP INDEX applications_list;
   DROP INDEX applications_updated;
   CREATE INDEX applications_status ON applications(status, search_name, email, submitted_at) WHERE status IS NOT NULL;
   CREATE INDEX applications_submitted_status ON applications(submitted_at, status, search_name, email) WHERE status IS NOT NULL;
   CREATE INDEX applications_list ON applications(user_id, status, submitted_at, search_name, email);
   CREATE INDEX applications_updated ON applications(updated_at, search_name, email) WHERE status IS NOT NULL;
+  CREATE INDEX applications_status_only ON applications(status) WHERE status IS NOT NULL;
   `,
 ];
 
