@@ -21,10 +21,12 @@ const PAGE_ACTORS =
   /[\\/]machines[\\/](documentMachine|staffDocumentMachine|documentFiles|documentPages|documentView|tabsMachine|pdfCopyMachine|lookupMachine|submitMachine)\.ts$/;
 
 /**
- * The admissions office's console (staff.html): its views, its actors and its calls. Applicants'
- * pages must download none of it, so none of it may join the chunks their entry starts with.
+ * The admissions office's console (staff.html): its views, its actors, its calls, its schemas and
+ * its words, and the table library only it uses. Applicants' pages must download none of it, so none of it
+ * may join the chunks their entry starts with.
  */
-const CONSOLE = /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/]schema[\\/]staff\.ts$|machines[\\/](api[\\/])?console\w*\.ts$)/;
+const CONSOLE =
+  /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/](schema[\\/])?staff\w*\.ts$|machines[\\/](api[\\/])?console\w*\.ts$|node_modules[\\/]@tanstack[\\/])/;
 
 /** What the auth cards load on top of the first download: their views, their actor and the account rules. */
 const AUTH_AREA = /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/;

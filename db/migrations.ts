@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { KEPT_LIST_COLUMNS } from './keptListColumns';
 import { searchNameOf } from './searchText';
 
 /**
@@ -345,85 +346,40 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
   CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
   `,
-  /* 13: the staff list's status and e-mail address kept on each application, and its search by trigrams */ `
-  -- status: what the office reads, NULL while the account is unconfirmed (no account for the office
-  -- yet). The triggers below write it in the very statement that changes what it is made of: a
-  -- confirmation, the first saved answer, the web status reaching validating, the submission.
-  ALTER TABLE applications ADD COLUMN status TEXT
-    CHECK (status IN ('account_only', 'started', 'missing_information', 'submitted'));
-  -- email: the applicant's username, beside the folded name, so a search reads one index.
-  ALTER TABLE applications ADD COLUMN email TEXT NOT NULL DEFAULT '';
-  ${statusUpdate('applications.user_id')};
-  UPDATE applications SET email = (SELECT username FROM users WHERE id = applications.user_id);
-  CREATE TRIGGER applications_status_insert AFTER INSERT ON applications BEGIN
-    ${statusUpdate('NEW.user_id', 'email = (SELECT username FROM users WHERE id = NEW.user_id),')};
-  END;
-  CREATE TRIGGER applications_status_update AFTER UPDATE OF version, submitted_at ON applications
-    WHEN (OLD.version = 0) IS NOT (NEW.version = 0) OR (OLD.submitted_at IS NULL) IS NOT (NEW.submitted_at IS NULL) BEGIN
-    ${statusUpdate('NEW.user_id')};
-  END;
-  CREATE TRIGGER applications_status_confirmed AFTER UPDATE OF confirmed_at ON users
-    WHEN (OLD.confirmed_at IS NULL) IS NOT (NEW.confirmed_at IS NULL) BEGIN
-    ${statusUpdate('NEW.id')};
-  END;
-  CREATE TRIGGER applications_status_validating AFTER INSERT ON web_status_events WHEN NEW.web_status = 'validating' BEGIN
-    ${statusUpdate('NEW.user_id')};
-  END;
-  CREATE TRIGGER applications_status_not_validating AFTER DELETE ON web_status_events WHEN OLD.web_status = 'validating' BEGIN
-    ${statusUpdate('OLD.user_id')};
-  END;
-  CREATE TRIGGER applications_email AFTER UPDATE OF username ON users WHEN NEW.username IS NOT OLD.username BEGIN
-    UPDATE applications SET email = NEW.username WHERE user_id = NEW.id;
-  END;
-
-  -- The folded name and the e-mail address as trigrams: a search of three characters or more that
-  -- few applicants match finds them here (the list checks each against its exact rule). rowid is
-  -- the applicant's id.
-  CREATE VIRTUAL TABLE application_search USING fts5(name, email, tokenize = 'trigram');
-  INSERT INTO application_search (rowid, name, email) SELECT user_id, search_name, email FROM applications;
-  CREATE TRIGGER application_search_insert AFTER INSERT ON applications BEGIN
-    INSERT INTO application_search (rowid, name, email) VALUES (NEW.user_id, NEW.search_name, (SELECT username FROM users WHERE id = NEW.user_id));
-  END;
-  CREATE TRIGGER application_search_update AFTER UPDATE OF search_name, email ON applications
-    WHEN NEW.search_name IS NOT OLD.search_name OR NEW.email IS NOT OLD.email BEGIN
-    UPDATE application_search SET name = NEW.search_name, email = NEW.email WHERE rowid = NEW.user_id;
-  END;
-  CREATE TRIGGER application_search_delete AFTER DELETE ON applications BEGIN
-    DELETE FROM application_search WHERE rowid = OLD.user_id;
-  END;
-
-  -- What each list call reads, never the row that holds the answers: the counts per status
-  -- without dates read the index that leads with the status (a search is checked in it), with
-  -- dates the one that leads with the submission time, for the applicants the trigrams found the
-  -- one that leads with the id (it replaces the one the counts read before); the newest change
-  -- first is read along an index of the listed applications alone; the counts of the whole list
-  -- read the narrowest index.
-  DROP INDEX applications_list;
-  DROP INDEX applications_updated;
-  CREATE INDEX applications_status ON applications(status, search_name, email, submitted_at) WHERE status IS NOT NULL;
-  CREATE INDEX applications_submitted_status ON applications(submitted_at, status, search_name, email) WHERE status IS NOT NULL;
-  CREATE INDEX applications_list ON applications(user_id, status, submitted_at, search_name, email);
-  CREATE INDEX applications_updated ON applications(updated_at, search_name, email) WHERE status IS NOT NULL;
-  CREATE INDEX applications_status_only ON applications(status) WHERE status IS NOT NULL;
+  /* 13: ZIP exports: a job kind that builds them, their progress, and the applications each one holds */ `
+  -- SQLite cannot change a CHECK constraint: the jobs table is rebuilt with the new kind.
+  CREATE TABLE jobs_next (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('convert_document', 'render_copy', 'delete_objects', 'build_zip')),
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE, answer_key TEXT, generation INTEGER,
+    payload TEXT NOT NULL DEFAULT '{}', state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER
+  );
+  INSERT INTO jobs_next SELECT * FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_next RENAME TO jobs;
+  CREATE INDEX jobs_queued ON jobs(id) WHERE state = 'queued';
+  CREATE INDEX jobs_active_user ON jobs(user_id, kind) WHERE state IN ('queued', 'running');
+  -- A ZIP of the copies (and documents) of the applications a filter found, for the admin who asked;
+  -- job_id: its 'build_zip' job (no foreign key: finished jobs are purged apart); filter: the list's, as
+  -- JSON; done: applications written so far; file_path: the private file once complete; not_included:
+  -- the lines of the ZIP's list of what could not be included.
+  CREATE TABLE zip_exports (
+    job_id INTEGER PRIMARY KEY, staff_id INTEGER NOT NULL REFERENCES staff(id), filter TEXT NOT NULL,
+    include_documents INTEGER NOT NULL CHECK (include_documents IN (0, 1)), total INTEGER NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0, file_path TEXT, not_included INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL, finished_at INTEGER
+  );
+  CREATE INDEX zip_exports_finished ON zip_exports(finished_at) WHERE finished_at IS NOT NULL;
+  -- The applications an export holds, chosen when it was asked for, in the list's order (id); no
+  -- foreign key to the applicant: an account gone meanwhile is named as not included.
+  CREATE TABLE zip_export_items (
+    id INTEGER PRIMARY KEY, job_id INTEGER NOT NULL REFERENCES zip_exports(job_id) ON DELETE CASCADE, user_id INTEGER NOT NULL
+  );
+  CREATE INDEX zip_export_items_export ON zip_export_items(job_id, id);
   `,
+  /* 14: the staff list's status and e-mail address kept on each application, and its search by trigrams */ KEPT_LIST_COLUMNS,
 ];
-
-/**
- * Writes the status an office reads on the application of the applicant `userId` names: none
- * before the account is confirmed; submitted; missing information (the web status reached
- * validating); an account without any saved answer; else started (`alsoSet`: other columns the
- * same statement writes). Part of a released migration:
- * a change to the rule is a new migration that replaces the triggers.
- */
-function statusUpdate(userId: string, alsoSet = ''): string {
-  return `UPDATE applications SET ${alsoSet} status = CASE
-      WHEN (SELECT confirmed_at FROM users WHERE id = applications.user_id) IS NULL THEN NULL
-      WHEN submitted_at IS NOT NULL THEN 'submitted'
-      WHEN EXISTS (SELECT 1 FROM web_status_events w WHERE w.user_id = applications.user_id AND w.web_status = 'validating')
-        THEN 'missing_information'
-      WHEN version = 0 THEN 'account_only' ELSE 'started' END
-    WHERE user_id = ${userId}`;
-}
 
 export function runMigrations(db: Database.Database): void {
   // The fold of a stored application's name, for the migration that adds it.

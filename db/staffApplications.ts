@@ -20,6 +20,9 @@ export interface ApplicationListQuery {
   offset: number;
 }
 
+/** The list's filter and order without its page: what an export takes whole. */
+export type ApplicationFilter = Omit<ApplicationListQuery, 'limit' | 'offset'>;
+
 export interface ApplicationListRow {
   user_id: number;
   email: string;
@@ -80,7 +83,7 @@ function foundByTrigrams(db: Db, search: string): number[] | undefined {
  * The search matches inside the folded name or the e-mail address; when the trigram index names
  * few applicants that may match, only they are checked.
  */
-function conditions(db: Db, query: ApplicationListQuery): Conditions {
+function conditions(query: ApplicationFilter, found?: readonly number[]): Conditions {
   const where = [WHOLE_LIST];
   const params: Record<string, string | number> = {};
   let byTrigrams = false;
@@ -91,7 +94,6 @@ function conditions(db: Db, query: ApplicationListQuery): Conditions {
   if (query.search !== undefined) {
     where.push(`(a.search_name LIKE @pattern ESCAPE '\\' OR a.email LIKE @pattern ESCAPE '\\')`);
     params.pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const found = foundByTrigrams(db, query.search);
     if (found) {
       where.push('a.user_id IN (SELECT value FROM json_each(@found))');
       params.found = JSON.stringify(found);
@@ -109,21 +111,26 @@ function conditions(db: Db, query: ApplicationListQuery): Conditions {
   return { where: where.join(' AND '), params, byTrigrams };
 }
 
+/** The list's sort as an ORDER BY clause, ties broken by the applicant's id. */
+function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): string {
+  const direction = query.descending ? 'DESC' : 'ASC';
+  const keys = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`));
+  return [...keys, `a.user_id ${direction}`].join(', ');
+}
+
 /** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */
 export function listApplicationsForStaff(
   db: Db,
   query: ApplicationListQuery,
 ): { rows: ApplicationListRow[]; total: number; counts: Record<ApplicationStatus, number> } {
-  const { where, params, byTrigrams } = conditions(db, query);
-  const direction = query.descending ? 'DESC' : 'ASC';
-  const order = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`)).join(', ');
+  const { where, params, byTrigrams } = conditions(query, query.search === undefined ? undefined : foundByTrigrams(db, query.search));
   const rows = stmt(
     db,
     `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
        json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
        FROM applications a
        WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
-       ORDER BY ${order}, a.user_id ${direction} LIMIT @limit OFFSET @offset`,
+       ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, ...(query.status ? { status: query.status } : {}), limit: query.limit, offset: query.offset }) as ApplicationListRow[];
   return { rows, ...countsPerStatus(db, where, params, byTrigrams, query.status) };
 }
@@ -159,4 +166,18 @@ function countsPerStatus(
     }
   }
   return { total: status ? counts[status] : Object.values(counts).reduce((sum, n) => sum + n, 0), counts };
+}
+
+/**
+ * Every application the list's filter finds, in the list's order: a SELECT whose `user_id` column
+ * an export inserts from in one statement, so the ids never pass through memory. Its named
+ * parameters go with it.
+ */
+export function filteredApplicationIds(query: ApplicationFilter): { sql: string; params: Record<string, string | number | null> } {
+  const { where, params } = conditions(query);
+  return {
+    sql: `SELECT a.user_id, a.status FROM applications a WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
+      ORDER BY ${orderBy(query)}`,
+    params: { ...params, ...(query.status ? { status: query.status } : {}) },
+  };
 }

@@ -20,14 +20,16 @@ export function connectConsoleSession(snapshot: SessionSnapshot, send: SessionSe
   return {
     phase: phaseOf(snapshot),
     /** Who is signed in (signing out included). */
-    staff: snapshot.matches('signedIn') || snapshot.matches('signingOut') ? snapshot.context.staff : null,
+    staff: snapshot.matches('signedIn') ? snapshot.context.staff : null,
     /** The address typed at the first step. */
     email: snapshot.context.email,
     /** A step's call is on its way: its button says so and is not pressed twice. */
     busy:
       snapshot.matches({ signedOut: 'checkingPassword' }) ||
       snapshot.matches({ signedOut: 'checkingCode' }) ||
-      snapshot.matches('signingOut'),
+      snapshot.matches({ signedIn: 'signingOut' }),
+    /** The inactivity actor while signed in ('Still working?'); undefined otherwise. */
+    inactivity: snapshot.children.inactivity,
     fieldErrors: snapshot.context.fieldErrors,
     message: snapshot.context.message,
     signIn: (email: string, password: string) => send({ type: 'console.signIn', email, password }),

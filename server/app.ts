@@ -32,9 +32,11 @@ import { fileRoutes } from './routes/fileRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
+import { staffExportRoutes } from './routes/staffExportRoutes';
 import { staffRoutes } from './routes/staffRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
+import { createZipExports } from './exports/zipExportService';
 import { createCopyService } from './pdf/copyService';
 import type { ObjectStore } from './storage/objectStore';
 
@@ -128,6 +130,14 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   });
   app.use(staffApplicationRouter.routes());
   app.use(staffApplicationRouter.allowedMethods());
+  const staffExportRouter = staffExportRoutes(createZipExports({ db, clock, wake }), {
+    db,
+    clock,
+    secret: deps.config.secret,
+    secureCookies,
+  });
+  app.use(staffExportRouter.routes());
+  app.use(staffExportRouter.allowedMethods());
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
 import { callApi } from './httpClient';
 import { MessageSchema, ServiceDataSchema } from './responses';
 
@@ -17,7 +18,7 @@ export type TotpSetup = v.InferOutput<typeof TotpSetupSchema>;
 const AcceptedSchema = v.looseObject({ ...StaffMemberSchema.entries, message: v.string(), recovery_codes: v.array(v.string()) });
 export type Accepted = v.InferOutput<typeof AcceptedSchema>;
 
-const ApplicationStatusSchema = v.picklist(['account_only', 'started', 'missing_information', 'submitted']);
+const ApplicationStatusSchema = v.picklist(APPLICATION_STATUSES);
 /** One application as the list and its page name it. */
 const ApplicationSummarySchema = v.looseObject({
   id: v.number(),
@@ -25,6 +26,7 @@ const ApplicationSummarySchema = v.looseObject({
   email: v.string(),
   reference: v.nullable(v.string()),
   status: ApplicationStatusSchema,
+  /** The title of the last step the applicant opened; null before any. */
   step: v.nullable(v.string()),
   last_change: v.string(),
   submitted_at: v.nullable(v.string()),
@@ -50,6 +52,15 @@ const StaffApplicationSchema = v.looseObject({
 export type StaffApplication = v.InferOutput<typeof StaffApplicationSchema>;
 const SharedLinkSchema = v.looseObject({ url: v.string(), expires_at: v.optional(v.nullable(v.string()), null) });
 export type SharedLink = v.InferOutput<typeof SharedLinkSchema>;
+/** One page of the list, with the counts per status of the same search and dates. */
+const ApplicationListSchema = v.looseObject({
+  applications: v.array(ApplicationSummarySchema),
+  counts: v.object({ account_only: v.number(), started: v.number(), missing_information: v.number(), submitted: v.number() }),
+  total: v.number(),
+  page: v.number(),
+  page_size: v.number(),
+});
+export type ApplicationList = v.InferOutput<typeof ApplicationListSchema>;
 
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
@@ -68,6 +79,9 @@ export const consoleApi = {
     callApi('post', '/public/staff/invitation/password', TotpSetupSchema, { json: { id, password }, signal }),
   confirmTotp: (id: string, code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/invitation/totp', AcceptedSchema, { json: { id, code }, signal }),
+  /** One page of the list of applications; the parameters are the address's (the list's query). */
+  applications: (searchParams: Record<string, string>, signal?: AbortSignal) =>
+    callApi('get', '/api/staff/applications', ApplicationListSchema, { searchParams, signal }),
   /** One application, read-only; the server records the view in the access log. */
   application: (id: number, signal?: AbortSignal) => callApi('get', `/api/staff/applications/${id}`, StaffApplicationSchema, { signal }),
   /** A read-only staff link to one application, for someone without a console account. */

@@ -1,11 +1,13 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { useView } from '../app/viewApi';
+import { useView, useViewValue } from '../app/viewApi';
+import { InactivityWatch } from '../layout/InactivityWatch';
 import { useConsoleSession } from './consoleActors';
-import { ConsoleHome } from './ConsoleHome';
+import { ApplicationListPage } from './ApplicationListPage';
+import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
 import { SignInPage } from './SignInPage';
 
@@ -23,6 +25,7 @@ export function ConsoleApp() {
           <Route path="*" element={<ConsolePage />} />
         </Routes>
       </main>
+      <ConsoleInactivity />
     </BrowserRouter>
   );
 }
@@ -46,6 +49,12 @@ function ConsoleHeader() {
   );
 }
 
+/** 'Still working?' while a staff member is signed in: 15 minutes without activity sign them out. */
+function ConsoleInactivity() {
+  const inactivity = useViewValue(useConsoleSession(), connectConsoleSession, (view) => view.inactivity);
+  return <InactivityWatch inactivity={inactivity} audience="staff" />;
+}
+
 /**
  * Every console page but the invitation's: the sign-in form in its place until a staff member is
  * signed in (the address stays, so a link to a page of the console works once signed in).
@@ -62,5 +71,24 @@ function ConsolePage() {
       </section>
     );
   if (phase !== 'signedIn') return <SignInPage />;
-  return <ConsoleHome />;
+  return (
+    <>
+      <ConsoleAddressBridge />
+      <Routes>
+        <Route path={CONSOLE_ROUTES.home} element={<ApplicationListPage />} />
+        <Route path="*" element={<ConsoleNotFound />} />
+      </Routes>
+    </>
+  );
+}
+
+function ConsoleNotFound() {
+  return (
+    <section className="console-card" aria-labelledby="console-not-found">
+      <h1 id="console-not-found">This page does not exist</h1>
+      <p>
+        <Link to={CONSOLE_ROUTES.home}>Go to the list of applications</Link>
+      </p>
+    </section>
+  );
 }

@@ -27,3 +27,6 @@ export function useConsoleSession() {
 
 /** The invitation being accepted, when the console was opened on an invitation link. */
 export const useConsoleInvitation = () => useSelector(useConsoleActor(), (snapshot) => snapshot.children.consoleInvitation);
+
+/** The list of applications, while a staff member is signed in (the session's child). */
+export const useConsoleList = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleList);

@@ -4,9 +4,11 @@
  */
 import * as v from 'valibot';
 
-const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
-const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
+export const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
+export const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
 const APPLICATION_PAGE_SIZE_MAX = 100;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 const PAGE_SIZE_DEFAULT = 25;
 const SEARCH_MAX = 200;
 

@@ -1,0 +1,103 @@
+import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { ApplicationSummary } from '../../machines/api/consoleEndpoints';
+import type { ConsoleListView } from '../../machines/consoleListView';
+import { CONSOLE_ROUTES } from '../catalogue/http';
+import { APPLICATION_SORTS } from '../catalogue/schema/staffApplications';
+import { APPLICATION_STATUS_LABELS, formatStaffTime } from '../catalogue/staffWords';
+
+const features = tableFeatures({ rowSortingFeature });
+const column = createColumnHelper<typeof features, ApplicationSummary>();
+
+/** A moment, readable, with the machine-readable one beside it. */
+const Moment = ({ iso }: { iso: string | null }) =>
+  iso === null ? <span className="console-table__none">Not yet</span> : <time dateTime={iso}>{formatStaffTime(iso)}</time>;
+
+/** The columns, each sorted by the server under the same name. */
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row }) => <Link to={`${CONSOLE_ROUTES.home}/applications/${row.original.id}`}>{row.original.name || 'No name given'}</Link>,
+  }),
+  column.accessor('email', { header: 'E-mail' }),
+  column.accessor('reference', {
+    header: 'Reference number',
+    cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
+  }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => APPLICATION_STATUS_LABELS[getValue()] }),
+  column.accessor('step', {
+    header: 'Step reached',
+    cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
+  }),
+  column.accessor('last_change', { header: 'Last change', cell: ({ getValue }) => <Moment iso={getValue()} /> }),
+  column.accessor('submitted_at', { header: 'Submitted at', cell: ({ getValue }) => <Moment iso={getValue()} /> }),
+]);
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * One page of applications. The server sorts and pages: each column's header is a button that asks
+ * the list for that order, and says which order the rows are in. At a narrow width the table
+ * scrolls sideways inside its own region, which the keyboard reaches too.
+ */
+export function ApplicationTable({ view }: { view: ConsoleListView }) {
+  const captionId = useId();
+  const { sort, order } = view.query;
+  const sorting = useMemo<SortingState>(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
+  const table = useTable({
+    features,
+    columns,
+    data: view.applications,
+    getRowId: (row) => String(row.id),
+    manualSorting: true,
+    state: { sorting },
+  });
+  return (
+    // A region that scrolls sideways takes the keyboard's focus, so that the arrow keys scroll it.
+    <div className="console-table" role="region" aria-labelledby={captionId} tabIndex={0} aria-busy={view.phase === 'loading'}>
+      <table>
+        <caption id={captionId}>
+          Applications, page {view.page} of {view.pageCount}
+        </caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const sort = APPLICATION_SORTS.find((name) => name === header.column.id);
+                return (
+                  <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                    <button type="button" className="console-table__sort" onClick={() => sort && view.sortBy(sort)}>
+                      <table.FlexRender header={header} />
+                      <span className="console-table__arrow" aria-hidden="true">
+                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) =>
+                cell.column.id === 'name' ? (
+                  <th key={cell.id} scope="row">
+                    <table.FlexRender cell={cell} />
+                  </th>
+                ) : (
+                  <td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
