@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { DASHBOARD_TIMES, ZIP_EXPORTS } from './consoleMigrations';
+import { KEPT_LIST_COLUMNS } from './keptListColumns';
 import { searchNameOf } from './searchText';
 
 /**
@@ -345,62 +347,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
   CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
   `,
-  /* 13: ZIP exports: a job kind that builds them, their progress, and the applications each one holds */ `
-  -- SQLite cannot change a CHECK constraint: the jobs table is rebuilt with the new kind.
-  CREATE TABLE jobs_next (
-    id INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL CHECK (kind IN ('convert_document', 'render_copy', 'delete_objects', 'build_zip')),
-    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE, answer_key TEXT, generation INTEGER,
-    payload TEXT NOT NULL DEFAULT '{}', state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
-    attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER
-  );
-  INSERT INTO jobs_next SELECT * FROM jobs;
-  DROP TABLE jobs;
-  ALTER TABLE jobs_next RENAME TO jobs;
-  CREATE INDEX jobs_queued ON jobs(id) WHERE state = 'queued';
-  CREATE INDEX jobs_active_user ON jobs(user_id, kind) WHERE state IN ('queued', 'running');
-  -- A ZIP of the copies (and documents) of the applications a filter found, for the admin who asked;
-  -- job_id: its 'build_zip' job (no foreign key: finished jobs are purged apart); filter: the list's, as
-  -- JSON; done: applications written so far; file_path: the private file once complete; not_included:
-  -- the lines of the ZIP's list of what could not be included.
-  CREATE TABLE zip_exports (
-    job_id INTEGER PRIMARY KEY, staff_id INTEGER NOT NULL REFERENCES staff(id), filter TEXT NOT NULL,
-    include_documents INTEGER NOT NULL CHECK (include_documents IN (0, 1)), total INTEGER NOT NULL,
-    done INTEGER NOT NULL DEFAULT 0, file_path TEXT, not_included INTEGER NOT NULL DEFAULT 0,
-    created_at INTEGER NOT NULL, finished_at INTEGER
-  );
-  CREATE INDEX zip_exports_finished ON zip_exports(finished_at) WHERE finished_at IS NOT NULL;
-  -- The applications an export holds, chosen when it was asked for, in the list's order (id); no
-  -- foreign key to the applicant: an account gone meanwhile is named as not included.
-  CREATE TABLE zip_export_items (
-    id INTEGER PRIMARY KEY, job_id INTEGER NOT NULL REFERENCES zip_exports(job_id) ON DELETE CASCADE, user_id INTEGER NOT NULL
-  );
-  CREATE INDEX zip_export_items_export ON zip_export_items(job_id, id);
-  `,
-  /* 14: the dashboard: when an application was first saved, and when each step was first reached */ `
-  -- started_at: the time of the first save that stored answers, written by that save.
-  ALTER TABLE applications ADD COLUMN started_at INTEGER;
-  -- One row per applicant and step (the step's route, as last_page holds it), written with
-  -- last_page in the same transaction, the first time the applicant opens that step.
-  CREATE TABLE steps_reached (
-    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    page TEXT NOT NULL,
-    reached_at INTEGER NOT NULL,
-    PRIMARY KEY (user_id, page)
-  );
-  -- Applications saved before this migration kept no such times: the nearest known ones stand in.
-  -- Started: the day the applicant's web status was first recorded (their first visit of the form),
-  -- else the application's last change. The step of last_page: the application's last change (the
-  -- latest day it can have been reached); steps opened before it left no trace.
-  UPDATE applications SET started_at = COALESCE(
-    (SELECT MIN(w.created_at) FROM web_status_events w WHERE w.user_id = applications.user_id), updated_at)
-    WHERE version > 0;
-  INSERT INTO steps_reached (user_id, page, reached_at)
-    SELECT user_id, last_page, updated_at FROM applications WHERE last_page IS NOT NULL;
-  CREATE INDEX applications_started ON applications(started_at) WHERE started_at IS NOT NULL;
-  CREATE INDEX users_confirmed ON users(confirmed_at) WHERE confirmed_at IS NOT NULL;
-  CREATE INDEX steps_reached_day ON steps_reached(reached_at);
-  `,
+  /* 13: ZIP exports: a job kind that builds them, their progress, and the applications each one holds */ ZIP_EXPORTS,
+  /* 14: the dashboard: when an application was first saved, and when each step was first reached */ DASHBOARD_TIMES,
+  /* 15: the staff list's status and e-mail address kept on each application, and its search by trigrams */ KEPT_LIST_COLUMNS,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -2,6 +2,7 @@ import type { Db } from './connection';
 import { stmt } from './statements';
 
 export type ApplicationStatus = 'account_only' | 'started' | 'missing_information' | 'submitted';
+const STATUSES: readonly ApplicationStatus[] = ['account_only', 'started', 'missing_information', 'submitted'];
 type ApplicationSort = 'name' | 'email' | 'reference' | 'status' | 'step' | 'last_change' | 'submitted_at';
 
 export interface ApplicationListQuery {
@@ -33,36 +34,82 @@ export interface ApplicationListRow {
   submitted_at: number | null;
 }
 
-/**
- * The status an office reads: submitted; missing information (the web status reached
- * validating); an account without any saved answer; else started.
- */
-const STATUS = `CASE WHEN a.submitted_at IS NOT NULL THEN 'submitted'
-  WHEN EXISTS (SELECT 1 FROM web_status_events w WHERE w.user_id = a.user_id AND w.web_status = 'validating') THEN 'missing_information'
-  WHEN a.version = 0 THEN 'account_only' ELSE 'started' END`;
-
 /** Each column's sort keys; a key ending in IS NULL keeps the rows without a value last either way. */
 const ORDER: Record<ApplicationSort, readonly string[]> = {
   name: ['a.search_name'],
-  email: ['u.username'],
+  email: ['a.email'],
   // The reference number is derived from the year of submission and the applicant's id.
   reference: ['a.submitted_at IS NULL', "strftime('%Y', a.submitted_at / 1000, 'unixepoch')", 'a.user_id'],
-  status: ['status'],
+  status: ['a.status'],
   step: ['a.last_page'],
   last_change: ['a.updated_at'],
   submitted_at: ['a.submitted_at IS NULL', 'a.submitted_at'],
 };
 
-/** Confirmed applicants only: an unconfirmed sign-up is no account yet. */
-const FILTERED = `FROM applications a JOIN users u ON u.id = a.user_id
-  WHERE u.confirmed_at IS NOT NULL
-    AND (@userId IS NULL OR a.user_id = @userId)
-    AND (@search IS NULL OR a.search_name LIKE @search ESCAPE '\\' OR u.username LIKE @search ESCAPE '\\')
-    AND (@from IS NULL OR a.submitted_at >= @from)
-    AND (@before IS NULL OR a.submitted_at < @before)`;
+/** The length of a trigram: a shorter search cannot use the trigram index. */
+const TRIGRAM = 3;
+/**
+ * Up to this many applicants found by the trigram index are looked up one by one; a search that
+ * matches more of them is checked along the list's indexes instead, which is cheaper then.
+ */
+const FOUND_BY_TRIGRAMS_MAX = 1000;
 
-/** The filter with the status: the rows the list pages through and an export takes whole. */
-const FILTERED_WITH_STATUS = `${FILTERED} AND (@status IS NULL OR ${STATUS} = @status)`;
+/** Every confirmed applicant: only they have a status (an unconfirmed sign-up is no account yet). */
+const WHOLE_LIST = 'a.status IS NOT NULL';
+
+interface Conditions {
+  where: string;
+  params: Record<string, string | number>;
+  /** Whether the trigram index found the applicants (then `@found` holds their ids). */
+  byTrigrams: boolean;
+}
+
+/**
+ * The applicants whose folded name or e-mail address may hold `search` (each of them is checked
+ * against the search's rule after), from the trigram index, or undefined when too many may.
+ */
+function foundByTrigrams(db: Db, search: string): number[] | undefined {
+  if ([...search].length < TRIGRAM) return undefined;
+  const found = stmt(
+    db,
+    `SELECT rowid AS id FROM application_search WHERE application_search MATCH @phrase LIMIT ${FOUND_BY_TRIGRAMS_MAX + 1}`,
+  ).all({ phrase: `"${search.replaceAll('"', '""')}"` }) as { id: number }[];
+  return found.length > FOUND_BY_TRIGRAMS_MAX ? undefined : found.map((row) => row.id);
+}
+
+/**
+ * The conditions of the search and dates, only those given (so each combination gets its own plan
+ * and index). Only confirmed applicants have a status: an unconfirmed sign-up is no account yet.
+ * The search matches inside the folded name or the e-mail address; when the trigram index names
+ * few applicants that may match, only they are checked.
+ */
+function conditions(query: ApplicationFilter, found?: readonly number[]): Conditions {
+  const where = [WHOLE_LIST];
+  const params: Record<string, string | number> = {};
+  let byTrigrams = false;
+  if (query.userId !== undefined) {
+    where.push('a.user_id = @userId');
+    params.userId = query.userId;
+  }
+  if (query.search !== undefined) {
+    where.push(`(a.search_name LIKE @pattern ESCAPE '\\' OR a.email LIKE @pattern ESCAPE '\\')`);
+    params.pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    if (found) {
+      where.push('a.user_id IN (SELECT value FROM json_each(@found))');
+      params.found = JSON.stringify(found);
+      byTrigrams = true;
+    }
+  }
+  if (query.submittedFrom !== undefined) {
+    where.push('a.submitted_at >= @from');
+    params.from = query.submittedFrom;
+  }
+  if (query.submittedBefore !== undefined) {
+    where.push('a.submitted_at < @before');
+    params.before = query.submittedBefore;
+  }
+  return { where: where.join(' AND '), params, byTrigrams };
+}
 
 /** The list's sort as an ORDER BY clause, ties broken by the applicant's id. */
 function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): string {
@@ -71,36 +118,54 @@ function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): stri
   return [...keys, `a.user_id ${direction}`].join(', ');
 }
 
-function parameters(query: ApplicationFilter) {
-  return {
-    userId: query.userId ?? null,
-    search: query.search === undefined ? null : `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    from: query.submittedFrom ?? null,
-    before: query.submittedBefore ?? null,
-  };
-}
-
 /** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */
 export function listApplicationsForStaff(
   db: Db,
   query: ApplicationListQuery,
 ): { rows: ApplicationListRow[]; total: number; counts: Record<ApplicationStatus, number> } {
-  const params = parameters(query);
+  const { where, params, byTrigrams } = conditions(query, query.search === undefined ? undefined : foundByTrigrams(db, query.search));
   const rows = stmt(
     db,
-    `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
-       json_extract(a.answers, '$.last_name') AS last_name, ${STATUS} AS status, a.last_page, a.updated_at, a.submitted_at
-       ${FILTERED_WITH_STATUS}
+    `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
+       json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
+       FROM applications a
+       WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
        ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, status: query.status ?? null, limit: query.limit, offset: query.offset }) as ApplicationListRow[];
+  ).all({ ...params, ...(query.status ? { status: query.status } : {}), limit: query.limit, offset: query.offset }) as ApplicationListRow[];
+  return { rows, ...countsPerStatus(db, where, params, byTrigrams, query.status) };
+}
+
+/**
+ * The counts per status of the search and dates: the whole list's one status at a time from the
+ * narrowest index (cheaper than grouping), else grouped from the index the conditions read (the
+ * applicants the trigrams found from the one that leads with the id); the total is that of the status asked for, or of all.
+ */
+function countsPerStatus(
+  db: Db,
+  where: string,
+  params: Conditions['params'],
+  byTrigrams: boolean,
+  status: ApplicationStatus | undefined,
+): { total: number; counts: Record<ApplicationStatus, number> } {
   const counts: Record<ApplicationStatus, number> = { account_only: 0, started: 0, missing_information: 0, submitted: 0 };
-  for (const row of stmt(db, `SELECT ${STATUS} AS status, COUNT(*) AS count ${FILTERED} GROUP BY 1`).all(params) as {
-    status: ApplicationStatus;
-    count: number;
-  }[]) {
-    counts[row.status] = row.count;
+  if (where === WHOLE_LIST) {
+    Object.assign(
+      counts,
+      stmt(
+        db,
+        `SELECT ${STATUSES.map((one) => `(SELECT COUNT(*) FROM applications a WHERE a.status = '${one}') AS ${one}`).join(', ')}`,
+      ).get(),
+    );
+  } else {
+    for (const row of stmt(
+      db,
+      `SELECT a.status, COUNT(*) AS count FROM applications a ${byTrigrams ? 'INDEXED BY applications_list' : ''}
+         WHERE ${where} GROUP BY a.status`,
+    ).all(params) as { status: ApplicationStatus; count: number }[]) {
+      counts[row.status] = row.count;
+    }
   }
-  return { rows, total: query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0), counts };
+  return { total: status ? counts[status] : Object.values(counts).reduce((sum, n) => sum + n, 0), counts };
 }
 
 /**
@@ -109,8 +174,10 @@ export function listApplicationsForStaff(
  * parameters go with it.
  */
 export function filteredApplicationIds(query: ApplicationFilter): { sql: string; params: Record<string, string | number | null> } {
+  const { where, params } = conditions(query);
   return {
-    sql: `SELECT a.user_id, ${STATUS} AS status ${FILTERED_WITH_STATUS} ORDER BY ${orderBy(query)}`,
-    params: { ...parameters(query), status: query.status ?? null },
+    sql: `SELECT a.user_id, a.status FROM applications a WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
+      ORDER BY ${orderBy(query)}`,
+    params: { ...params, ...(query.status ? { status: query.status } : {}) },
   };
 }
