@@ -41,7 +41,7 @@ export const accessLogQuery = v.object({
 export type AccessLogInput = v.InferOutput<typeof accessLogQuery>;
 
 /** One entry of the access log, as an admin reads it. */
-export interface AccessLogEntry {
+interface AccessLogEntry {
   id: number;
   created_at: string;
   /** The staff account's id and address (still named after it was deactivated); null for a sign-in of an unknown address or the command line. */

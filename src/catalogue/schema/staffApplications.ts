@@ -77,7 +77,7 @@ export interface ApplicationListItem {
 }
 
 /** One entry of an application's own access history: when, who, what, from where. */
-export interface ApplicationAccess {
+interface ApplicationAccess {
   created_at: string;
   /** The staff account's address (still named after it was deactivated). */
   staff_email: string | null;
