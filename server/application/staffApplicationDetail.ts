@@ -5,7 +5,7 @@ import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
 import type { ApplicationDetail, SharedLink } from '../../src/catalogue/schema/staffApplications';
 import type { AccessTokens } from '../accounts/accessTokens';
 import type { Clock } from '../clock';
-import type { DocumentService } from '../documents/documentService';
+import type { DocumentService, DocumentStatusAnswer } from '../documents/documentService';
 import { HttpError } from '../http/errors';
 import { COPY_FILE_NAME } from '../pdf/copyLinks';
 import type { CopyService } from '../pdf/copyService';
@@ -67,8 +67,8 @@ export function createStaffApplicationDetail(deps: {
       const document = uploadedDocument(userId);
       const copy = deps.copies.current(userId);
       return {
-        ...listed,
-        view: JSON.parse(staffViewJson(deps, userId)!) as unknown,
+        ...(JSON.parse(staffViewJson(deps, userId)!) as Record<string, unknown>),
+        application: listed,
         document: document
           ? {
               answer_key: document.answer_key,
@@ -89,10 +89,21 @@ export function createStaffApplicationDetail(deps: {
       };
     },
 
-    /** The uploaded document as the applicant's own download gives it: its converted PDF. */
-    async document(userId: number, by: Reader): Promise<{ bytes: Buffer; fileName: string }> {
+    /**
+     * A document question's conversion status, as the applicant's own status call answers it,
+     * with a link that downloads the converted PDF through the console session.
+     */
+    documentStatus(userId: number, answerKey: string): DocumentStatusAnswer {
+      const { id } = listedApplication(db, userId);
+      const answer = deps.documents.status(userId, answerKey);
+      const url = answer.url === null ? null : `/api/staff/applications/${id}/document?key=${encodeURIComponent(answerKey)}`;
+      return { ...answer, url };
+    },
+
+    /** An uploaded document as the applicant's own download gives it: its converted PDF (by default, the first document question answered). */
+    async document(userId: number, answerKey: string | undefined, by: Reader): Promise<{ bytes: Buffer; fileName: string }> {
       listedApplication(db, userId);
-      const uploaded = uploadedDocument(userId);
+      const uploaded = answerKey === undefined ? uploadedDocument(userId) : findDocument(db, userId, answerKey);
       const file = uploaded && deps.documents.convertedFile(userId, uploaded.answer_key);
       if (!file) throw new HttpError(404, STAFF_DOWNLOAD_MESSAGES.noDocument);
       const bytes = await storedPdf(file.objectKey, STAFF_DOWNLOAD_MESSAGES.noDocument);

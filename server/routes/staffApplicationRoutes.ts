@@ -1,5 +1,10 @@
 import { Router } from '@koa/router';
-import { applicationListQuery, applicationPath } from '../../src/catalogue/schema/staffApplications';
+import {
+  applicationDocumentPath,
+  applicationDocumentQuery,
+  applicationListQuery,
+  applicationPath,
+} from '../../src/catalogue/schema/staffApplications';
 import type { Db } from '../../db/connection';
 import type { StaffApplicationDetail } from '../application/staffApplicationDetail';
 import type { StaffApplications } from '../application/staffApplications';
@@ -32,10 +37,25 @@ export function staffApplicationRoutes(
     ctx.body = detail.read(ctx.state.input.id, reader(ctx));
   });
 
-  router.get('/api/staff/applications/:id/document', requireStaff('reader'), onePath, async (ctx) => {
-    const { bytes, fileName } = await detail.document(ctx.state.input.id, reader(ctx));
-    sendPdfAttachment(ctx, bytes, fileName);
-  });
+  router.get(
+    '/api/staff/applications/:id/document-answer/:key',
+    requireStaff('reader'),
+    validate(applicationDocumentPath, { from: 'path' }),
+    (ctx) => {
+      ctx.body = detail.documentStatus(ctx.state.input.id, ctx.state.input.key);
+    },
+  );
+
+  router.get(
+    '/api/staff/applications/:id/document',
+    requireStaff('reader'),
+    validate(applicationDocumentQuery, { from: 'query' }),
+    async (ctx) => {
+      const { id, key } = ctx.state.input;
+      const { bytes, fileName } = await detail.document(id, key, reader(ctx));
+      sendPdfAttachment(ctx, bytes, fileName);
+    },
+  );
 
   router.get('/api/staff/applications/:id/pdf-copy', requireStaff('reader'), onePath, async (ctx) => {
     const { bytes, fileName } = await detail.pdfCopy(ctx.state.input.id, reader(ctx));

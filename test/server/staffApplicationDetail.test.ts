@@ -16,10 +16,13 @@ let staff: SignedInStaff;
 let lin: { id: number; client: TestClient; copy: Buffer };
 let bareId: number;
 
-const detailOf = (id: number, caller = staff.callers.reader) => caller.get<ApplicationDetail>(`/api/staff/applications/${id}`);
+/** The answer of GET /api/staff/applications/{id}: the service view's fields and the console's. */
+type DetailBody = ApplicationDetail & ServiceData;
+const detailOf = (id: number, caller = staff.callers.reader) => caller.get<DetailBody>(`/api/staff/applications/${id}`);
 const CALLS = [
   ['GET', ''],
   ['GET', '/document'],
+  ['GET', `/document-answer/${DOC_KEY}`],
   ['GET', '/pdf-copy'],
   ['POST', '/share-link'],
 ] as const;
@@ -75,7 +78,7 @@ describe('one application, read-only', () => {
     const { status, body, headers } = await detailOf(lin.id);
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
-    expect(body).toMatchObject({
+    expect(body.application).toMatchObject({
       id: lin.id,
       name: 'Lin Trần',
       email: 'lin@example.org',
@@ -83,10 +86,10 @@ describe('one application, read-only', () => {
       reference: null,
       submitted_at: null,
     });
-    expect(Date.parse(body.last_change)).not.toBeNaN();
-    const view = body.view as ServiceData;
-    expect(view.answer).toMatchObject({ first_name: 'Lin', last_name: 'Trần' });
-    expect(view.document_answer[DOC_KEY]).toMatchObject({ file_name: 'statement scan.png', status: 'completed' });
+    expect(Date.parse(body.application.last_change)).not.toBeNaN();
+    // The application as the service view reads it, at the top level as GET /service/tmp-pdf answers it.
+    expect(body.answer).toMatchObject({ first_name: 'Lin', last_name: 'Trần' });
+    expect(body.document_answer[DOC_KEY]).toMatchObject({ file_name: 'statement scan.png', status: 'completed' });
     expect(body.document).toMatchObject({
       answer_key: DOC_KEY,
       file_name: 'statement scan.png',
@@ -101,14 +104,15 @@ describe('one application, read-only', () => {
   it('masks the SSN exactly as the service view does: its real value appears nowhere in the answer', async () => {
     const response = await detailOf(lin.id);
     const text = JSON.stringify(response.body);
-    expect((response.body.view as ServiceData).answer.ssn).toBe('•••-••-6789');
+    expect(response.body.answer.ssn).toBe('•••-••-6789');
     expect(text).not.toContain(SSN);
     expect(text).not.toContain('123456789');
   });
 
   it('shows an account without answers: no document, and its PDF copy not yet made', async () => {
     const { body } = await detailOf(bareId);
-    expect(body).toMatchObject({ email: 'bare@example.org', status: 'account_only', name: '', document: null });
+    expect(body.application).toMatchObject({ email: 'bare@example.org', status: 'account_only', name: '' });
+    expect(body.document).toBeNull();
     expect(body.pdf_copy.available).toBe(false);
     const download = await staff.callers.reader.get<MessageBody>(`/api/staff/applications/${bareId}/document`);
     expect(download.status).toBe(404);
@@ -156,6 +160,26 @@ describe('every access written to the log and shown in the application’s histo
     expect(body.history[1]).toMatchObject({ kind: 'pdf_copy_downloaded', staff_email: 'admin@college.example' });
   });
 
+  it('gives the console a document question’s status with a link that downloads through the staff session', async () => {
+    const { reader } = staff.callers;
+    const answer = await reader.get<{ status: string; url: string }>(`/api/staff/applications/${lin.id}/document-answer/${DOC_KEY}`);
+    expect(answer.body).toEqual({
+      status: 'completed',
+      message: expect.any(String) as string,
+      url: `/api/staff/applications/${lin.id}/document?key=${DOC_KEY}`,
+    });
+    const download = await reader.get<string>(answer.body.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    // The key must be a document question's: any other answer key is refused.
+    expect((await reader.get(`/api/staff/applications/${lin.id}/document-answer/first_name`)).status).toBe(400);
+    expect((await reader.get(`/api/staff/applications/${lin.id}/document?key=first_name`)).status).toBe(400);
+    const none = await reader.get<{ status: string; url: null }>(`/api/staff/applications/${bareId}/document-answer/${DOC_KEY}`);
+    expect(none.body).toMatchObject({ status: 'not answered', url: null });
+    const { body } = await detailOf(lin.id);
+    expect(body.history[1]).toMatchObject({ kind: 'document_downloaded', staff_email: 'reader@college.example' });
+  });
+
   it('refuses the PDF copy while it is not made yet (409), and logs no download', async () => {
     // Nothing asked for this applicant's copy before: the first request finds none and queues it.
     await signUpAndLogIn(server, 'fresh@example.org');
@@ -177,10 +201,12 @@ describe('every access written to the log and shown in the application’s histo
     const view = await server.client().get<ServiceData>(`/service/tmp-pdf?service_token=${token}`);
     expect(view.status).toBe(200);
     expect(view.body.answer).toMatchObject({ first_name: 'Lin', ssn: '•••-••-6789' });
+    // The detail reads the application exactly as this service view does.
+    expect(view.body.answer).toEqual((await detailOf(lin.id)).body.answer);
     // Read-only: the link writes nothing.
     expect((await server.client().put(`/api/answer?service_token=${token}`, { first_name: 'Changed' })).status).toBe(401);
     const { body } = await detailOf(lin.id);
-    expect(body.history[1]).toMatchObject({ kind: 'link_shared', staff_email: 'reader@college.example' });
+    expect(body.history.slice(0, 3).map((entry) => entry.kind)).toEqual(['application_viewed', 'application_viewed', 'link_shared']);
   });
 
   it('shows at most the newest 50 entries of the history', async () => {

@@ -4,6 +4,7 @@
  * (GET /api/staff/applications/{id}).
  */
 import * as v from 'valibot';
+import { documentKey } from './documents';
 
 const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
 const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
@@ -54,10 +55,18 @@ export const applicationListQuery = v.object({
 });
 export type ApplicationListInput = v.InferOutput<typeof applicationListQuery>;
 
+const applicationId = v.pipe(
+  v.string(STAFF_LIST_MESSAGES.application),
+  v.regex(/^[1-9]\d{0,14}$/, STAFF_LIST_MESSAGES.application),
+  v.transform(Number),
+);
+
 /** One application, by its applicant's id, in the path: anything but a plain id names no application. */
-export const applicationPath = v.object({
-  id: v.pipe(v.string(STAFF_LIST_MESSAGES.application), v.regex(/^[1-9]\d{0,14}$/, STAFF_LIST_MESSAGES.application), v.transform(Number)),
-});
+export const applicationPath = v.object({ id: applicationId });
+/** One document question of one application, its key in the path. */
+export const applicationDocumentPath = v.object({ id: applicationId, key: documentKey });
+/** A document's download: the question's key in the query, or none for the first document question answered. */
+export const applicationDocumentQuery = v.object({ id: applicationId, key: v.optional(documentKey) });
 
 type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** A file's state as the applicant's own calls report it (a converted document, the PDF copy). */
@@ -86,12 +95,13 @@ interface ApplicationAccess {
 }
 
 /**
- * One application as staff read it: its list row, the application as the read-only service view
- * reads it (`view`: what GET /service/tmp-pdf answers, sensitive answers masked), the uploaded
- * document's facts, whether its PDF copy can be downloaded, and its access history, newest first.
+ * One application as staff read it: the application as the read-only service view reads it (what
+ * GET /service/tmp-pdf answers: `answer` with sensitive answers masked, `add_another`,
+ * `document_answer`, `tabs`, `submitted_at`, `reference`), its list row, the uploaded document's
+ * facts, whether its PDF copy can be downloaded, and its access history, newest first.
  */
-export interface ApplicationDetail extends ApplicationListItem {
-  view: unknown;
+export interface ApplicationDetail {
+  application: ApplicationListItem;
   /** The uploaded document, if any: its name, type and size as uploaded, and its conversion to PDF. */
   document: {
     answer_key: string;
