@@ -10,12 +10,13 @@ import { logIn, measure, type LoadFigures, type LoadTarget } from './httpThrough
 import { startChild } from './processes';
 import { BENCH_PASSWORD, seedApplicants } from './seed';
 import { staffListTimings } from './staffList';
+import { zipExportTimings } from './zipExport';
 
 /**
  * `npm run bench`: load only on 127.0.0.1, bounded in time, figures printed as a table and
  * written to bench/results.json. Options (environment): BENCH_SECONDS (per autocannon run,
  * default 5), BENCH_APPLICANTS (deadline night, default 1000), BENCH_NIGHT_SECONDS (default 30),
- * BENCH_ONLY=http,front,night,documents,staff (some parts only, to iterate quickly; results.json is then left alone).
+ * BENCH_ONLY=http,front,night,documents,staff,zip (some parts only, to iterate quickly; results.json is then left alone).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const applicants = Number(process.env.BENCH_APPLICANTS ?? 1000);
@@ -23,7 +24,7 @@ const nightSeconds = Number(process.env.BENCH_NIGHT_SECONDS ?? 30);
 const PEAK_SAVES_PER_SECOND = 3300;
 const PEAK_SUBMISSIONS_PER_SECOND = 17.4;
 const root = resolve(import.meta.dirname, '..');
-const parts = new Set((process.env.BENCH_ONLY ?? 'http,front,night,documents,staff').split(','));
+const parts = new Set((process.env.BENCH_ONLY ?? 'http,front,night,documents,staff,zip').split(','));
 const partial = process.env.BENCH_ONLY !== undefined;
 const WARM_UP_SECONDS = 1;
 
@@ -197,6 +198,19 @@ try {
       `search ${figure(staffList.search)}`,
       `status + dates ${figure(staffList.statusAndDates)}`,
       `seeded in ${staffList.seedMs} ms`,
+    ]);
+  }
+  if (parts.has('zip')) {
+    const zip = await zipExportTimings();
+    results.zip_export = zip;
+    const figure = ({ msPerApplication, peakRssGrowthMb }: { msPerApplication: number; peakRssGrowthMb: number }) =>
+      `${msPerApplication} ms per application, memory +${peakRssGrowthMb} MB at most`;
+    rows.push([
+      `ZIP export, ${zip.applications} applications`,
+      `copies rendered: ${figure(zip.rendering)}`,
+      `copies stored: ${figure(zip.stored)}`,
+      `ZIP ${zip.zipMb} MB`,
+      '',
     ]);
   }
 } finally {

@@ -104,7 +104,8 @@ export function findDocument(db: Db, userId: number, answerKey: string): Documen
   return stmt(db, 'SELECT * FROM documents WHERE user_id = ? AND answer_key = ?').get(userId, answerKey) as DocumentRow | undefined;
 }
 
-function listDocuments(db: Db, userId: number): DocumentRow[] {
+/** Every document of an applicant, whatever its conversion's status, in the order of the answer keys. */
+export function listDocuments(db: Db, userId: number): DocumentRow[] {
   return stmt(db, 'SELECT * FROM documents WHERE user_id = ? ORDER BY answer_key').all(userId) as DocumentRow[];
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from './connection';
 import { stmt } from './statements';
 
-export type JobKind = 'convert_document' | 'render_copy' | 'delete_objects';
+export type JobKind = 'convert_document' | 'render_copy' | 'delete_objects' | 'build_zip';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobRow {
@@ -56,14 +56,15 @@ export function enqueueObjectDeletion(db: Db, keys: readonly (string | null | un
  * last job started longest ago (round robin), then PDF copies (what an applicant waits for on
  * screen) before conversions, then the oldest job; so one applicant's queue cannot keep everyone
  * else's waiting. With `conversions: false` only other jobs are taken (the runner keeps a slot
- * for PDF copies).
+ * for PDF copies). ZIP exports are never taken here: they run in a lane of their own
+ * (claimNextZipExport).
  */
 export function claimNextJob(db: Db, now: number, options: { conversions?: boolean } = {}): JobRow | undefined {
   return stmt(
     db,
     `UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?
      WHERE id = (
-       SELECT q.id FROM jobs q WHERE q.state = 'queued' AND NOT EXISTS (
+       SELECT q.id FROM jobs q WHERE q.state = 'queued' AND q.kind <> 'build_zip' AND NOT EXISTS (
          SELECT 1 FROM jobs r WHERE r.state = 'running' AND r.kind = q.kind
            AND r.user_id IS q.user_id AND r.answer_key IS q.answer_key AND q.user_id IS NOT NULL
        ) AND (? OR q.kind <> 'convert_document') AND NOT (q.kind = 'convert_document' AND EXISTS (
@@ -77,6 +78,15 @@ export function claimNextJob(db: Db, now: number, options: { conversions?: boole
        LIMIT 1
      ) RETURNING *`,
   ).get(now, options.conversions === false ? 0 : 1) as JobRow | undefined;
+}
+
+/** Takes the oldest queued ZIP export and marks it running; the runner runs one at a time. */
+export function claimNextZipExport(db: Db, now: number): JobRow | undefined {
+  return stmt(
+    db,
+    `UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = ?
+     WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND kind = 'build_zip' ORDER BY id LIMIT 1) RETURNING *`,
+  ).get(now) as JobRow | undefined;
 }
 
 export function finishJob(db: Db, id: number, now: number): void {

@@ -345,6 +345,38 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
   CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
   `,
+  /* 13: ZIP exports: a job kind that builds them, their progress, and the applications each one holds */ `
+  -- SQLite cannot change a CHECK constraint: the jobs table is rebuilt with the new kind.
+  CREATE TABLE jobs_next (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('convert_document', 'render_copy', 'delete_objects', 'build_zip')),
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE, answer_key TEXT, generation INTEGER,
+    payload TEXT NOT NULL DEFAULT '{}', state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER
+  );
+  INSERT INTO jobs_next SELECT * FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_next RENAME TO jobs;
+  CREATE INDEX jobs_queued ON jobs(id) WHERE state = 'queued';
+  CREATE INDEX jobs_active_user ON jobs(user_id, kind) WHERE state IN ('queued', 'running');
+  -- A ZIP of the copies (and documents) of the applications a filter found, for the admin who asked;
+  -- job_id: its 'build_zip' job (no foreign key: finished jobs are purged apart); filter: the list's, as
+  -- JSON; done: applications written so far; file_path: the private file once complete; not_included:
+  -- the lines of the ZIP's list of what could not be included.
+  CREATE TABLE zip_exports (
+    job_id INTEGER PRIMARY KEY, staff_id INTEGER NOT NULL REFERENCES staff(id), filter TEXT NOT NULL,
+    include_documents INTEGER NOT NULL CHECK (include_documents IN (0, 1)), total INTEGER NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0, file_path TEXT, not_included INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL, finished_at INTEGER
+  );
+  CREATE INDEX zip_exports_finished ON zip_exports(finished_at) WHERE finished_at IS NOT NULL;
+  -- The applications an export holds, chosen when it was asked for, in the list's order (id); no
+  -- foreign key to the applicant: an account gone meanwhile is named as not included.
+  CREATE TABLE zip_export_items (
+    id INTEGER PRIMARY KEY, job_id INTEGER NOT NULL REFERENCES zip_exports(job_id) ON DELETE CASCADE, user_id INTEGER NOT NULL
+  );
+  CREATE INDEX zip_export_items_export ON zip_export_items(job_id, id);
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

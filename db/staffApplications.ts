@@ -19,6 +19,9 @@ export interface ApplicationListQuery {
   offset: number;
 }
 
+/** The list's filter and order without its page: what an export takes whole. */
+export type ApplicationFilter = Omit<ApplicationListQuery, 'limit' | 'offset'>;
+
 export interface ApplicationListRow {
   user_id: number;
   email: string;
@@ -58,7 +61,17 @@ const FILTERED = `FROM applications a JOIN users u ON u.id = a.user_id
     AND (@from IS NULL OR a.submitted_at >= @from)
     AND (@before IS NULL OR a.submitted_at < @before)`;
 
-function parameters(query: ApplicationListQuery) {
+/** The filter with the status: the rows the list pages through and an export takes whole. */
+const FILTERED_WITH_STATUS = `${FILTERED} AND (@status IS NULL OR ${STATUS} = @status)`;
+
+/** The list's sort as an ORDER BY clause, ties broken by the applicant's id. */
+function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): string {
+  const direction = query.descending ? 'DESC' : 'ASC';
+  const keys = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`));
+  return [...keys, `a.user_id ${direction}`].join(', ');
+}
+
+function parameters(query: ApplicationFilter) {
   return {
     userId: query.userId ?? null,
     search: query.search === undefined ? null : `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
@@ -73,14 +86,12 @@ export function listApplicationsForStaff(
   query: ApplicationListQuery,
 ): { rows: ApplicationListRow[]; total: number; counts: Record<ApplicationStatus, number> } {
   const params = parameters(query);
-  const direction = query.descending ? 'DESC' : 'ASC';
-  const order = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`)).join(', ');
   const rows = stmt(
     db,
     `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
        json_extract(a.answers, '$.last_name') AS last_name, ${STATUS} AS status, a.last_page, a.updated_at, a.submitted_at
-       ${FILTERED} AND (@status IS NULL OR ${STATUS} = @status)
-       ORDER BY ${order}, a.user_id ${direction} LIMIT @limit OFFSET @offset`,
+       ${FILTERED_WITH_STATUS}
+       ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, status: query.status ?? null, limit: query.limit, offset: query.offset }) as ApplicationListRow[];
   const counts: Record<ApplicationStatus, number> = { account_only: 0, started: 0, missing_information: 0, submitted: 0 };
   for (const row of stmt(db, `SELECT ${STATUS} AS status, COUNT(*) AS count ${FILTERED} GROUP BY 1`).all(params) as {
@@ -90,4 +101,16 @@ export function listApplicationsForStaff(
     counts[row.status] = row.count;
   }
   return { rows, total: query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0), counts };
+}
+
+/**
+ * Every application the list's filter finds, in the list's order: a SELECT whose `user_id` column
+ * an export inserts from in one statement, so the ids never pass through memory. Its named
+ * parameters go with it.
+ */
+export function filteredApplicationIds(query: ApplicationFilter): { sql: string; params: Record<string, string | number | null> } {
+  return {
+    sql: `SELECT a.user_id, ${STATUS} AS status ${FILTERED_WITH_STATUS} ORDER BY ${orderBy(query)}`,
+    params: { ...parameters(query), status: query.status ?? null },
+  };
 }

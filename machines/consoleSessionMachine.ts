@@ -1,15 +1,17 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/schema/staff';
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { inactivityMachine } from './inactivityMachine';
 import { errorMessage, unauthorisedError } from './siblings';
 
 /** What the console says of a session, beside what the server says. */
 export const CONSOLE_SESSION_MESSAGES = {
   signedOut: 'You have been signed out.',
   signInAgain: 'Your session has ended. Please sign in again.',
+  idle: 'You have been signed out after 15 minutes without activity. Please sign in again.',
 } as const;
 
 export type ConsoleSessionEvent =
@@ -20,6 +22,8 @@ export type ConsoleSessionEvent =
   | { type: 'console.signOut' }
   /** Any console call answered 401: the session ended on the server (idle, 8 hours, deactivated). */
   | { type: 'console.unauthorised' }
+  /** 15 minutes without activity, the 'Still working?' question unanswered: signed out, and told why. */
+  | { type: 'console.idle' }
   | { type: 'console.retry' };
 
 interface ConsoleSessionContext {
@@ -30,9 +34,25 @@ interface ConsoleSessionContext {
   fieldErrors: Record<string, string>;
   /** What the server said (a refused password or code), or why the console signed out. */
   message: string | null;
+  /** What the sign-in page says once a sign-out under way has ended: signed out, or signed out for inactivity. */
+  farewell: string;
 }
 
 const refusal = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error, GENERIC_ERROR_MESSAGE) });
+
+/**
+ * The applicants' inactivity actor, told to answer to this session: 'Still working?' after 14
+ * minutes without activity, signed out after 15. Continue asks who is signed in, which keeps
+ * the server's staff session (idle after the same 15 minutes) alive.
+ */
+export const consoleInactivity = inactivityMachine.provide({
+  actors: { touchSession: fromPromise<unknown>(({ signal }) => consoleApi.me(signal)) },
+  actions: {
+    requestLogout: sendParent({ type: 'console.idle' }),
+    requestChosenLogout: sendParent({ type: 'console.signOut' }),
+    reportUnauthorised: sendParent({ type: 'console.unauthorised' }),
+  },
+});
 
 /**
  * The staff member's session in the console: who is signed in, and the two steps of a sign-in
@@ -41,7 +61,17 @@ const refusal = ({ event }: { event: { error: unknown } }) => ({ message: errorM
  * answered 401. Each step's fields are checked first with the schema the server checks them with.
  */
 export const consoleSessionMachine = setup({
-  types: { context: {} as ConsoleSessionContext, events: {} as ConsoleSessionEvent },
+  types: {
+    context: {} as ConsoleSessionContext,
+    events: {} as ConsoleSessionEvent,
+    children: {} as {
+      loadMe: 'loadMe';
+      signIn: 'signIn';
+      secondFactor: 'secondFactor';
+      signOut: 'signOut';
+      inactivity: 'inactivity';
+    },
+  },
   actors: {
     loadMe: fromPromise<StaffMember>(({ signal }) => consoleApi.me(signal)),
     signIn: fromPromise<unknown, { email: string; password: string }>(({ input, signal }) =>
@@ -49,6 +79,7 @@ export const consoleSessionMachine = setup({
     ),
     secondFactor: fromPromise<StaffMember, { code: string }>(({ input, signal }) => consoleApi.secondFactor(input.code, signal)),
     signOut: fromPromise<unknown>(({ signal }) => consoleApi.signOut(signal)),
+    inactivity: consoleInactivity,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -82,10 +113,12 @@ export const consoleSessionMachine = setup({
     }),
     clearErrors: assign({ fieldErrors: {}, message: null }),
     say: assign({ message: (_, params: { message: string }) => params.message }),
+    bidFarewell: assign({ farewell: (_, params: { message: string }) => params.message }),
+    sayFarewell: assign({ message: ({ context }) => context.farewell }),
   },
 }).createMachine({
   id: 'consoleSession',
-  context: { staff: null, email: '', fieldErrors: {}, message: null },
+  context: { staff: null, email: '', fieldErrors: {}, message: null, farewell: CONSOLE_SESSION_MESSAGES.signedOut },
   initial: 'checking',
   states: {
     checking: {
@@ -147,8 +180,16 @@ export const consoleSessionMachine = setup({
       },
     },
     signedIn: {
+      invoke: { id: 'inactivity', src: 'inactivity' },
       on: {
-        'console.signOut': 'signingOut',
+        'console.signOut': {
+          target: 'signingOut',
+          actions: { type: 'bidFarewell', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } },
+        },
+        'console.idle': {
+          target: 'signingOut',
+          actions: { type: 'bidFarewell', params: { message: CONSOLE_SESSION_MESSAGES.idle } },
+        },
         'console.unauthorised': {
           target: 'signedOut',
           actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signInAgain } },
@@ -159,7 +200,7 @@ export const consoleSessionMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: { type: 'say', params: { message: CONSOLE_SESSION_MESSAGES.signedOut } } },
+        onDone: { target: 'signedOut', actions: 'sayFarewell' },
         // The cookie may still sign in: the console stays signed in and says the sign-out failed.
         onError: { target: 'signedIn', actions: { type: 'say', params: refusal } },
       },

@@ -28,6 +28,8 @@ export function connectConsoleSession(snapshot: SessionSnapshot, send: SessionSe
       snapshot.matches({ signedOut: 'checkingPassword' }) ||
       snapshot.matches({ signedOut: 'checkingCode' }) ||
       snapshot.matches('signingOut'),
+    /** The inactivity actor while signed in ('Still working?'); undefined otherwise. */
+    inactivity: snapshot.children.inactivity,
     fieldErrors: snapshot.context.fieldErrors,
     message: snapshot.context.message,
     signIn: (email: string, password: string) => send({ type: 'console.signIn', email, password }),

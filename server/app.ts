@@ -35,9 +35,11 @@ import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
 import { staffAccessLogRoutes } from './routes/staffAccessLogRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
+import { staffExportRoutes } from './routes/staffExportRoutes';
 import { staffRoutes } from './routes/staffRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
+import { createZipExports } from './exports/zipExportService';
 import { createCopyService } from './pdf/copyService';
 import type { ObjectStore } from './storage/objectStore';
 
@@ -140,6 +142,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   for (const router of [
     staffApplicationRoutes(staffApplications, staffDeps),
     staffAccessLogRoutes(createStaffAccessLog({ db }), staffDeps),
+    staffExportRoutes(createZipExports({ db, clock, wake }), staffDeps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../db/connection';
 import { dropStaleUploadSlots } from '../db/documents';
@@ -23,11 +24,12 @@ import { createLogger, type Logger } from './log';
 import { createMailer, type Mailer } from './mail/mailer';
 import { sweep } from './maintenance/sweep';
 import { conversionJobHandler, deleteObjectsJobHandler } from './documents/conversionJob';
+import { zipExportJobHandler } from './exports/zipExportJob';
 import { createJobRunner, type JobHooks } from './jobs/jobRunner';
 import { createWorkerPool } from './jobs/workerPool';
 import { loadPlacesIfEmpty } from './lookup/addressIndex';
 import { loadDemoSchoolsIfEmpty } from './lookup/demoSchools';
-import { copyJobHandler } from './pdf/copyJob';
+import { copyJobHandler, createCopyRenderer } from './pdf/copyJob';
 import { createObjectStore } from './storage/createStore';
 import type { ObjectStore } from './storage/objectStore';
 
@@ -47,6 +49,8 @@ export interface RunningServer {
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 5 * 60 * 1000;
+/** Where finished ZIP exports wait to be downloaded, under DATA_DIR (private, like everything there). */
+const ZIP_EXPORT_FOLDER = 'exports';
 /** An upload form's record outlives the form by this much, so a late conversion request still finds it. */
 const UPLOAD_SLOT_GRACE_MS = 60 * 60 * 1000;
 /** Finished jobs are kept this long for diagnosis. */
@@ -87,6 +91,7 @@ async function startOnDataDir(
   const { conversion } = config;
   const { libreOffice } = conversion;
   const pool = createWorkerPool({ size: conversion.concurrency });
+  const copies = createCopyRenderer({ db, answers, clock, store, pool, secret: config.secret, college, timeoutMs: conversion.timeoutMs });
   const jobs = createJobRunner({
     db,
     clock,
@@ -95,8 +100,9 @@ async function startOnDataDir(
     hooks: options.jobHooks,
     handlers: {
       convert_document: conversionJobHandler({ db, clock, logger, store, pool, secret: config.secret, conversion }),
-      render_copy: copyJobHandler({ db, answers, clock, store, pool, secret: config.secret, college, timeoutMs: conversion.timeoutMs }),
+      render_copy: copyJobHandler(copies, { db, clock }),
       delete_objects: deleteObjectsJobHandler(store),
+      build_zip: zipExportJobHandler({ db, clock, logger, store, copies, folder: join(config.dataDir, ZIP_EXPORT_FOLDER) }),
     },
   });
   const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, answers, distDir: options.distDir });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { callApi } from './httpClient';
-import { MessageSchema } from './responses';
+import { MessageSchema, ServiceDataSchema } from './responses';
 
 /** The admissions office's console: its calls and the shapes of their answers. */
 
@@ -16,6 +16,40 @@ const TotpSetupSchema = v.looseObject({ otpauth_uri: v.string(), setup_key: v.st
 export type TotpSetup = v.InferOutput<typeof TotpSetupSchema>;
 const AcceptedSchema = v.looseObject({ ...StaffMemberSchema.entries, message: v.string(), recovery_codes: v.array(v.string()) });
 export type Accepted = v.InferOutput<typeof AcceptedSchema>;
+
+const ApplicationStatusSchema = v.picklist(['account_only', 'started', 'missing_information', 'submitted']);
+/** One application as the list and its page name it. */
+const ApplicationSummarySchema = v.looseObject({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  reference: v.nullable(v.string()),
+  status: ApplicationStatusSchema,
+  step: v.nullable(v.string()),
+  last_change: v.string(),
+  submitted_at: v.nullable(v.string()),
+});
+export type ApplicationSummary = v.InferOutput<typeof ApplicationSummarySchema>;
+/** One entry of an application's access history: who did what to it, when, from where. */
+const AccessEntrySchema = v.looseObject({
+  created_at: v.string(),
+  staff_email: v.nullable(v.string()),
+  kind: v.string(),
+  client: v.string(),
+});
+export type AccessEntry = v.InferOutput<typeof AccessEntrySchema>;
+/**
+ * One application for its console page: its summary, its staff copy (the answers as staff read
+ * them, sensitive ones masked; the groups' counts, the documents, the tabs) and its access history.
+ */
+const StaffApplicationSchema = v.looseObject({
+  ...ServiceDataSchema.entries,
+  application: ApplicationSummarySchema,
+  history: v.array(AccessEntrySchema),
+});
+export type StaffApplication = v.InferOutput<typeof StaffApplicationSchema>;
+const SharedLinkSchema = v.looseObject({ url: v.string(), expires_at: v.optional(v.nullable(v.string()), null) });
+export type SharedLink = v.InferOutput<typeof SharedLinkSchema>;
 
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
@@ -34,4 +68,12 @@ export const consoleApi = {
     callApi('post', '/public/staff/invitation/password', TotpSetupSchema, { json: { id, password }, signal }),
   confirmTotp: (id: string, code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/invitation/totp', AcceptedSchema, { json: { id, code }, signal }),
+  /** One application, read-only; the server records the view in the access log. */
+  application: (id: number, signal?: AbortSignal) => callApi('get', `/api/staff/applications/${id}`, StaffApplicationSchema, { signal }),
+  /** A read-only staff link to one application, for someone without a console account. */
+  shareLink: (id: number, signal?: AbortSignal) =>
+    callApi('post', `/api/staff/applications/${id}/share-link`, SharedLinkSchema, { json: {}, signal }),
 };
+
+/** Where the console's pages download an application's PDF copy (the server records each download). */
+export const pdfCopyUrl = (id: number) => `/api/staff/applications/${id}/pdf-copy`;

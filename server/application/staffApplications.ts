@@ -1,7 +1,7 @@
 import { appendAccess } from '../../db/accessLog';
 import type { Db } from '../../db/connection';
 import { foldSearchText } from '../../db/searchText';
-import { listApplicationsForStaff, type ApplicationListRow } from '../../db/staffApplications';
+import { listApplicationsForStaff, type ApplicationFilter, type ApplicationListRow } from '../../db/staffApplications';
 import { PAGES } from '../../src/catalogue/pages';
 import { STAFF_LIST_MESSAGES, type ApplicationListInput, type ApplicationListItem } from '../../src/catalogue/schema/staffApplications';
 import type { Clock } from '../clock';
@@ -36,11 +36,38 @@ function referencedApplicant(text: string): { userId: number; year: number } | u
   return applicationReference(userId, Date.UTC(year, 0, 1)).toLowerCase() === text.toLowerCase() ? { userId, year } : undefined;
 }
 
+/** The list's filters and order, as the list's query or an export's body gives them. */
+type ApplicationFilterInput = Omit<ApplicationListInput, 'page' | 'page_size'>;
+
 /**
- * What staff find applications by: one page of the list, sorted and paged by the database, with
- * the counts per status of the same search and dates. Every call is written to the access log
- * with its filter and how many applications it found.
+ * The database's filter for the list's filters, and the filter as the access log records it. A
+ * well-formed reference number finds its one applicant (in the year it names, within the dates);
+ * other text finds the folded name or the e-mail address.
  */
+export function applicationFilter(input: ApplicationFilterInput) {
+  const q = input.q === undefined || input.q === '' ? undefined : input.q;
+  const referenced = q === undefined ? undefined : referencedApplicant(q);
+  const from = input.submitted_from;
+  const to = input.submitted_to === undefined ? undefined : input.submitted_to + DAY_MS;
+  const query: ApplicationFilter = {
+    status: input.status,
+    search: q === undefined || referenced ? undefined : foldSearchText(q),
+    userId: referenced?.userId ?? (q !== undefined && REFERENCE.test(q) ? 0 : undefined),
+    // A reference number names the year it was submitted in, too.
+    submittedFrom: referenced ? Math.max(from ?? 0, Date.UTC(referenced.year, 0, 1)) : from,
+    submittedBefore: referenced ? Math.min(to ?? Infinity, Date.UTC(referenced.year + 1, 0, 1)) : to,
+    sort: input.sort,
+    descending: input.order === 'desc',
+  };
+  const logged = {
+    status: input.status ?? null,
+    submitted_from: iso(from ?? null)?.slice(0, 10) ?? null,
+    submitted_to: iso(input.submitted_to ?? null)?.slice(0, 10) ?? null,
+    q: q ?? null,
+  };
+  return { query, logged };
+}
+
 /** One application's list row (the same status rule as the list), or 404: confirmed applicants only. */
 export function listedApplication(db: Db, userId: number): ApplicationListItem {
   const { rows } = listApplicationsForStaff(db, { userId, sort: 'last_change', descending: true, limit: 1, offset: 0 });
@@ -57,28 +84,12 @@ export function createStaffApplications(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
   return {
     list(input: ApplicationListInput, by: { staffId: number; client: string }) {
-      const q = input.q === undefined || input.q === '' ? undefined : input.q;
-      const referenced = q === undefined ? undefined : referencedApplicant(q);
-      const from = input.submitted_from;
-      const to = input.submitted_to === undefined ? undefined : input.submitted_to + DAY_MS;
+      const { query, logged: filter } = applicationFilter(input);
       const result = listApplicationsForStaff(db, {
-        status: input.status,
-        search: q === undefined || referenced ? undefined : foldSearchText(q),
-        userId: referenced?.userId ?? (q !== undefined && REFERENCE.test(q) ? 0 : undefined),
-        // A reference number names the year it was submitted in, too.
-        submittedFrom: referenced ? Math.max(from ?? 0, Date.UTC(referenced.year, 0, 1)) : from,
-        submittedBefore: referenced ? Math.min(to ?? Infinity, Date.UTC(referenced.year + 1, 0, 1)) : to,
-        sort: input.sort,
-        descending: input.order === 'desc',
+        ...query,
         limit: input.page_size,
         offset: (input.page - 1) * input.page_size,
       });
-      const filter = {
-        status: input.status ?? null,
-        submitted_from: iso(from ?? null)?.slice(0, 10) ?? null,
-        submitted_to: iso(input.submitted_to ?? null)?.slice(0, 10) ?? null,
-        q: q ?? null,
-      };
       appendAccess(db, { kind: 'list_searched', staffId: by.staffId, client: by.client, count: result.total, filter }, deps.clock.now());
       return {
         applications: result.rows.map(item),

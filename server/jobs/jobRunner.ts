@@ -1,5 +1,14 @@
 import type { Db } from '../../db/connection';
-import { claimNextJob, failJob, finishJob, listInterruptedJobs, requeueJob, type JobKind, type JobRow } from '../../db/jobs';
+import {
+  claimNextJob,
+  claimNextZipExport,
+  failJob,
+  finishJob,
+  listInterruptedJobs,
+  requeueJob,
+  type JobKind,
+  type JobRow,
+} from '../../db/jobs';
 import type { Clock } from '../clock';
 import { ConversionRefused } from '../documents/convert/conversionRefused';
 import type { Logger } from '../log';
@@ -52,24 +61,41 @@ export function createJobRunner(deps: {
   const conversionSlots = Math.max(1, deps.concurrency - 1);
   const runningConversions = new Set<number>();
 
+  /**
+   * A ZIP export runs beside the other jobs and takes none of their slots: it is long (minutes to
+   * hours), mostly waits on the worker pool and the disk, and must not keep an applicant's
+   * conversion or copy waiting. One runs at a time.
+   */
+  let zipExport: number | undefined;
+
   function tick(): void {
     tickQueued = false;
-    while (!stopped && running.size < deps.concurrency) {
+    if (!stopped && zipExport === undefined) {
+      const job = claimNextZipExport(db, clock.now());
+      if (job) launch(job);
+    }
+    while (!stopped && running.size - (zipExport === undefined ? 0 : 1) < deps.concurrency) {
       const job = claimNextJob(db, clock.now(), { conversions: runningConversions.size < conversionSlots });
       if (!job) return;
-      if (job.kind === 'convert_document') runningConversions.add(job.id);
-      const work = execute(job)
-        .catch((error) => {
-          // Recording the outcome failed (the database closing under us, say): the job stays 'running' and resumes at the next start.
-          if (!stopped) logger.error('job_record_error', { job: job.id, error: error instanceof Error ? error.name : 'unknown' });
-        })
-        .finally(() => {
-          running.delete(work);
-          runningConversions.delete(job.id);
-          wake();
-        });
-      running.add(work);
+      launch(job);
     }
+  }
+
+  function launch(job: JobRow): void {
+    if (job.kind === 'convert_document') runningConversions.add(job.id);
+    if (job.kind === 'build_zip') zipExport = job.id;
+    const work = execute(job)
+      .catch((error) => {
+        // Recording the outcome failed (the database closing under us, say): the job stays 'running' and resumes at the next start.
+        if (!stopped) logger.error('job_record_error', { job: job.id, error: error instanceof Error ? error.name : 'unknown' });
+      })
+      .finally(() => {
+        running.delete(work);
+        runningConversions.delete(job.id);
+        if (zipExport === job.id) zipExport = undefined;
+        wake();
+      });
+    running.add(work);
   }
 
   async function execute(job: JobRow): Promise<void> {

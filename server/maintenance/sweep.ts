@@ -5,6 +5,7 @@ import { deleteExpiredStaffSessions } from '../../db/staffSessions';
 import { deleteStaleCounters } from '../../db/throttle';
 import { deleteAbandonedSignUps, deleteExpiredConfirmationCodes, deleteSpentPasswordResets } from '../../db/users';
 import { STAFF_SESSION_IDLE_MS } from '../accounts/sessionPolicy';
+import { removeExpiredZipExports } from '../exports/zipExportService';
 import { LONGEST_THROTTLE_WINDOW_MS } from '../accounts/throttle';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,11 +25,14 @@ export const RETENTION = {
   mailMs: 30 * DAY,
   /** A guess or mail counter whose window has passed counts as empty anyway. */
   throttleCounterMs: LONGEST_THROTTLE_WINDOW_MS,
+  /** A ZIP export's file, after it was made: a day to download it, then it is asked for again. */
+  zipExportMs: DAY,
 } as const;
 
 /**
  * Deletes what has expired or outlived its retention. Run by the server's housekeeping interval
- * (every 5 minutes, beside the expired-session sweep); every step is one indexed statement.
+ * (every 5 minutes, beside the expired-session sweep); every step is one indexed statement, and
+ * an expired ZIP export's file is removed before its row.
  */
 export function sweep(db: Db, now: number) {
   return {
@@ -40,5 +44,6 @@ export function sweep(db: Db, now: number) {
     accessTokens: deleteExpiredAccessTokens(db, now),
     throttleCounters: deleteStaleCounters(db, now - RETENTION.throttleCounterMs),
     staffSessions: deleteExpiredStaffSessions(db, now, STAFF_SESSION_IDLE_MS),
+    zipExports: removeExpiredZipExports(db, now - RETENTION.zipExportMs),
   };
 }

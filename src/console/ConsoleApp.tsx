@@ -3,7 +3,8 @@ import { CONSOLE_ROUTES } from '../catalogue/http';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { useView } from '../app/viewApi';
+import { useView, useViewValue } from '../app/viewApi';
+import { InactivityWatch } from '../layout/InactivityWatch';
 import { useConsoleSession } from './consoleActors';
 import { ConsoleHome } from './ConsoleHome';
 import { InvitationPage } from './InvitationPage';
@@ -23,6 +24,7 @@ export function ConsoleApp() {
           <Route path="*" element={<ConsolePage />} />
         </Routes>
       </main>
+      <ConsoleInactivity />
     </BrowserRouter>
   );
 }
@@ -44,6 +46,12 @@ function ConsoleHeader() {
       ) : null}
     </header>
   );
+}
+
+/** 'Still working?' while a staff member is signed in: 15 minutes without activity sign them out. */
+function ConsoleInactivity() {
+  const inactivity = useViewValue(useConsoleSession(), connectConsoleSession, (view) => view.inactivity);
+  return <InactivityWatch inactivity={inactivity} audience="staff" />;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { connectInactivity } from '../../machines/inactivityView';
-import { currentView, useInactivity, useViewValue } from '../app/actors';
+import { currentView, useViewValue } from '../app/viewApi';
+import type { InactivityActor, InactivityAudience } from './InactivityDialog';
 
 const InactivityDialog = lazy(() => import('./InactivityDialog'));
 
@@ -9,12 +10,12 @@ const ACTIVITY_THROTTLE_MS = 10_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'input', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**
- * Tells the inactivity actor when the applicant does something (it exists only while an
- * applicant's session is open) and shows 'Still working?' while it says `warning`. The timing is
- * the actor's; the view only throttles how often it reports.
+ * Tells the inactivity actor when the applicant or staff member does something (it exists only
+ * while a session is open: an applicant's, or a staff member's in the console) and shows 'Still
+ * working?' while it says `warning`. The timing is the actor's; the view only throttles how often
+ * it reports.
  */
-export function InactivityWatch() {
-  const inactivity = useInactivity();
+export function InactivityWatch({ inactivity, audience }: { inactivity: InactivityActor | undefined; audience: InactivityAudience }) {
   const warning = useViewValue(inactivity, connectInactivity, (view) => view.warning, false);
   // The dialog's code loads the first time it is needed, then stays so it can close gracefully.
   const [needed, setNeeded] = useState(false);
@@ -41,7 +42,7 @@ export function InactivityWatch() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <InactivityDialog open={warning} />
+      <InactivityDialog open={warning} inactivity={inactivity} audience={audience} />
     </Suspense>
   );
 }

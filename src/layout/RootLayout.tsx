@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from '../app/ErrorBoundary';
+import { useInactivity } from '../app/actors';
 import { preloadErrorPaths } from '../app/preload';
 import { Spinner } from '../ui/Spinner';
 import { Announcer } from './Announcer';
@@ -21,7 +22,7 @@ export function RootLayout({ pathname, children }: { pathname: string | null; ch
       </ErrorBoundary>
       <Announcer />
       <Toasts />
-      <InactivityWatch />
+      <InactivityWatch inactivity={useInactivity()} audience="applicant" />
       <UnexpectedErrorWatch />
     </>
   );

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StaffMember } from '../../machines/api/consoleEndpoints';
 import { ApiError } from '../../machines/api/httpClient';
-import { CONSOLE_SESSION_MESSAGES, consoleSessionMachine } from '../../machines/consoleSessionMachine';
+import { CONSOLE_SESSION_MESSAGES, consoleInactivity, consoleSessionMachine } from '../../machines/consoleSessionMachine';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { ACCOUNT_MESSAGES } from '../../src/catalogue/schema/account';
 import { STAFF_MESSAGES } from '../../src/catalogue/schema/staff';
+import { connectInactivity } from '../../machines/inactivityView';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
 
 /*
  * The console's session, through its view API: who is signed in, and the two steps of a sign-in
@@ -30,6 +32,8 @@ function start(calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'signOut
         signIn: fromPromise(({ input }) => fake.signIn(input)),
         secondFactor: fromPromise(({ input }) => fake.secondFactor(input) as Promise<StaffMember>),
         signOut: fromPromise(() => fake.signOut(undefined)),
+        // Continue in 'Still working?' asks who is signed in, as the console's first call does.
+        inactivity: consoleInactivity.provide({ actors: { touchSession: fromPromise(() => fake.me(undefined)) } }),
       },
     }),
   ).start();
@@ -144,5 +148,72 @@ describe("the console's session", () => {
     run.view().signOut();
     await run.settled();
     expect(run.view()).toMatchObject({ phase: 'signedIn', staff: READER, message: 'The server is down.' });
+  });
+});
+
+describe("the console's 'Still working?'", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Signed in at once (the cookie still signs in), with the clock in the test's hands. */
+  async function signedIn(calls: Parameters<typeof start>[0] = {}) {
+    vi.useFakeTimers();
+    const run = start({ me: () => Promise.resolve(READER), ...calls });
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    const inactivity = () => run.view().inactivity;
+    const warning = () => {
+      const actor = inactivity();
+      return actor ? connectInactivity(actor.getSnapshot(), actor.send).warning : false;
+    };
+    return { ...run, inactivity, warning };
+  }
+
+  it('asks after 14 minutes without activity and signs out after 15, saying why', async () => {
+    const run = await signedIn();
+    expect(run.inactivity()).toBeDefined();
+    await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS - 1_000);
+    expect(run.warning()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run.warning()).toBe(true);
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS);
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    expect(run.fake.signOut).toHaveBeenCalledTimes(1);
+    expect(run.view().message).toBe(CONSOLE_SESSION_MESSAGES.idle);
+    expect(run.inactivity()).toBeUndefined();
+  });
+
+  it('Continue keeps the session on the server too and starts the count again', async () => {
+    const run = await signedIn();
+    await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS);
+    expect(run.warning()).toBe(true);
+    const callsBefore = run.fake.me.mock.calls.length;
+    connectInactivity(run.inactivity()!.getSnapshot(), run.inactivity()!.send).keepWorking(Date.now());
+    await vi.waitFor(() => expect(run.warning()).toBe(false));
+    expect(run.fake.me.mock.calls.length).toBe(callsBefore + 1);
+    await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS - 1_000);
+    expect(run.view().phase).toBe('signedIn');
+    expect(run.warning()).toBe(false);
+  });
+
+  it('activity pushes the question back; Sign out in the question is an ordinary sign-out', async () => {
+    const run = await signedIn();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    connectInactivity(run.inactivity()!.getSnapshot(), run.inactivity()!.send).reportActivity(Date.now());
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(run.warning()).toBe(false);
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    expect(run.warning()).toBe(true);
+    connectInactivity(run.inactivity()!.getSnapshot(), run.inactivity()!.send).logOut();
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    expect(run.view().message).toBe(CONSOLE_SESSION_MESSAGES.signedOut);
+  });
+
+  it('a session the server already ended, found by Continue, asks to sign in again', async () => {
+    const me = vi.fn<() => Promise<StaffMember>>().mockResolvedValueOnce(READER).mockRejectedValue(unauthorised());
+    const run = await signedIn({ me });
+    await vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS - INACTIVITY_WARNING_MS);
+    connectInactivity(run.inactivity()!.getSnapshot(), run.inactivity()!.send).keepWorking(Date.now());
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    expect(run.view().message).toBe(CONSOLE_SESSION_MESSAGES.signInAgain);
+    expect(run.fake.signOut).not.toHaveBeenCalled();
   });
 });

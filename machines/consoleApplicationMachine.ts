@@ -1,0 +1,153 @@
+import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { consoleApi, type AccessEntry, type ApplicationSummary, type SharedLink, type StaffApplication } from './api/consoleEndpoints';
+import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { SYSTEM_IDS } from './systemIds';
+import { applicationMachine, type ApplicationInput } from './applicationMachine';
+import type { Submission } from './coreEvents';
+import { errorMessage, sibling, unauthorisedError } from './siblings';
+
+/** What the console's application page says beside what the server says. */
+export const CONSOLE_APPLICATION_MESSAGES = {
+  notFound: 'This application does not exist.',
+  shareFailed: 'The read-only link could not be made. Please try again.',
+} as const;
+
+export interface ConsoleApplicationInput {
+  /** The application, by its applicant's id (the page's address names it). */
+  id: number;
+  /** The college's limit on an essay's words: the staff copy's answers are checked by it as the applicant's were. */
+  essayLimit: number;
+}
+
+export type ConsoleApplicationEvent = { type: 'application.retry' } | { type: 'application.share' };
+
+interface ConsoleApplicationContext {
+  id: number;
+  essayLimit: number;
+  summary: ApplicationSummary | null;
+  submission: Submission;
+  history: readonly AccessEntry[];
+  shared: SharedLink | null;
+  message: string | null;
+}
+
+/** The server knows no application by this id. */
+const isNotFound = (_: unknown, error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The staff copy the read-only application starts with: nothing in it can change, its documents open through the console session. */
+function applicationInput(context: ConsoleApplicationContext, loaded: StaffApplication): ApplicationInput {
+  return {
+    role: 'staff',
+    answers: loaded.answer,
+    essayLimit: context.essayLimit,
+    webStatus: null,
+    staff: {
+      access: { applicationId: context.id },
+      counts: loaded.add_another,
+      tabs: loaded.tabs,
+      documents: loaded.document_answer,
+    },
+  };
+}
+
+/**
+ * One application's page in the console: it loads the application (the server records the view in
+ * the access log and answers with the history that now holds it), then runs it as a staff copy —
+ * the same application actor a staff link runs, so the page prints it with the staff view's own
+ * component — and makes a read-only link to it when asked. A 401 ends the console session.
+ */
+export const consoleApplicationMachine = setup({
+  types: {
+    context: {} as ConsoleApplicationContext,
+    input: {} as ConsoleApplicationInput,
+    events: {} as ConsoleApplicationEvent,
+    children: {} as { application: 'application'; loadApplication: 'loadApplication'; shareLink: 'shareLink' },
+  },
+  actors: {
+    loadApplication: fromPromise<StaffApplication, { id: number }>(({ input, signal }) => consoleApi.application(input.id, signal)),
+    shareLink: fromPromise<SharedLink, { id: number }>(({ input, signal }) => consoleApi.shareLink(input.id, signal)),
+    application: applicationMachine,
+  },
+  guards: { unauthorised: unauthorisedError, notFound: isNotFound },
+  actions: {
+    keepApplication: assign((_, loaded: StaffApplication) => ({
+      summary: loaded.application,
+      history: loaded.history,
+      submission:
+        typeof loaded.submitted_at === 'number' && loaded.reference
+          ? { submittedAt: loaded.submitted_at, reference: loaded.reference }
+          : null,
+      message: null,
+    })),
+    startApplication: enqueueActions(({ context, enqueue }, loaded: StaffApplication) => {
+      enqueue.spawnChild('application', { id: 'application', systemId: SYSTEM_IDS.application, input: applicationInput(context, loaded) });
+    }),
+    stopApplication: stopChild('application'),
+    endSession: sendTo(sibling('consoleSession'), { type: 'console.unauthorised' }),
+    keepShared: assign({ shared: (_, link: SharedLink) => link, message: null }),
+    refuse: assign({ message: (_, { error, fallback }: { error: unknown; fallback: string }) => errorMessage(error, fallback) }),
+  },
+}).createMachine({
+  id: 'consoleApplication',
+  context: ({ input }) => ({
+    id: input.id,
+    essayLimit: input.essayLimit,
+    summary: null,
+    submission: null,
+    history: [],
+    shared: null,
+    message: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadApplication',
+        src: 'loadApplication',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'keepApplication', params: ({ event }) => event.output },
+            { type: 'startApplication', params: ({ event }) => event.output },
+          ],
+        },
+        onError: [
+          { guard: 'unauthorised', target: 'failed', actions: 'endSession' },
+          { guard: { type: 'notFound', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'notFound' },
+          {
+            target: 'failed',
+            actions: { type: 'refuse', params: ({ event }) => ({ error: event.error, fallback: GENERIC_ERROR_MESSAGE }) },
+          },
+        ],
+      },
+    },
+    failed: { on: { 'application.retry': 'loading' } },
+    notFound: {},
+    ready: {
+      exit: 'stopApplication',
+      initial: 'idle',
+      states: {
+        idle: { on: { 'application.share': 'sharing' } },
+        sharing: {
+          invoke: {
+            id: 'shareLink',
+            src: 'shareLink',
+            input: ({ context }) => ({ id: context.id }),
+            onDone: { target: 'idle', actions: { type: 'keepShared', params: ({ event }) => event.output } },
+            onError: [
+              { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
+              {
+                target: 'idle',
+                actions: {
+                  type: 'refuse',
+                  params: ({ event }) => ({ error: event.error, fallback: CONSOLE_APPLICATION_MESSAGES.shareFailed }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * The words the console shows for what the server sends as codes: an application's status, the
+ * step an applicant reached, and the kinds of access the access log records. One place, so the
+ * list, an application's page, its history and the access log say the same.
+ */
+import { PAGES } from './pages';
+
+export const APPLICATION_STATUS_LABELS = {
+  account_only: 'Account only',
+  started: 'Started',
+  missing_information: 'Missing information',
+  submitted: 'Submitted',
+} as const;
+
+export type ApplicationStatusCode = keyof typeof APPLICATION_STATUS_LABELS;
+
+export const ACCESS_KIND_LABELS: Record<string, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in refused',
+  application_viewed: 'Viewed the application',
+  list_searched: 'Searched the list',
+  document_downloaded: 'Downloaded the document',
+  pdf_copy_downloaded: 'Downloaded the PDF copy',
+  export: 'Exported',
+  link_shared: 'Made a read-only link',
+  invitation: 'Invited a staff member',
+  role_changed: 'Changed a role',
+  deactivation: 'Deactivated a staff member',
+};
+
+/** A kind the console has no words for yet is shown as the server names it, never hidden. */
+export const accessKindLabel = (kind: string): string => ACCESS_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
+
+/** The step an applicant last reached, by its page's title; none before any page was saved. */
+export const stepLabel = (route: string | null): string => PAGES.find((page) => page.route === route)?.title ?? '—';
+
+/** A date and time the server sends (ISO 8601), for a reader in the office: 'Nov 20, 2026, 10:00 AM UTC'. */
+export function formatStaffTime(iso: string | null): string {
+  if (!iso) return '—';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(time))} UTC`;
+}
