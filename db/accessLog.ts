@@ -1,19 +1,6 @@
+import type { AccessKind } from '../src/catalogue/schema/staffAccessLog';
 import type { Db } from './connection';
 import { stmt } from './statements';
-
-/** What a staff member did; one word per kind, as the access log stores it. */
-export type AccessKind =
-  | 'sign_in'
-  | 'sign_in_failed'
-  | 'application_viewed'
-  | 'list_searched'
-  | 'document_downloaded'
-  | 'pdf_copy_downloaded'
-  | 'export'
-  | 'link_shared'
-  | 'invitation'
-  | 'role_changed'
-  | 'deactivation';
 
 export interface AccessEntry {
   kind: AccessKind;
@@ -40,6 +27,15 @@ export interface AccessLogRow {
   item_count: number | null;
   filter: string | null;
   detail: string | null;
+  /** The e-mail address of the applicant the entry concerns, if one. */
+  applicant_email: string | null;
+}
+
+/** Which entries to read: one staff account's, one application's, one kind; all when none is given. */
+export interface AccessLogFilter {
+  staffId?: number;
+  userId?: number;
+  kind?: AccessKind;
 }
 
 /** Appends one entry; the table refuses UPDATE and DELETE, so nothing written here changes. */
@@ -59,13 +55,27 @@ export function appendAccess(db: Db, entry: AccessEntry, now: number): void {
   );
 }
 
-const SELECT_ENTRIES = `SELECT l.id, l.created_at, l.staff_id, s.email AS staff_email, l.kind, l.client, l.user_id, l.item_count, l.filter, l.detail
-  FROM access_log l LEFT JOIN staff s ON s.id = l.staff_id`;
+const SELECT_ENTRIES = `SELECT l.id, l.created_at, l.staff_id, s.email AS staff_email, l.kind, l.client, l.user_id, l.item_count, l.filter,
+    l.detail, u.username AS applicant_email
+  FROM access_log l LEFT JOIN staff s ON s.id = l.staff_id LEFT JOIN users u ON u.id = l.user_id`;
+const WHERE = `WHERE (@staff IS NULL OR l.staff_id = @staff) AND (@user IS NULL OR l.user_id = @user) AND (@kind IS NULL OR l.kind = @kind)`;
 
-/** The log, newest first, optionally only one staff account's entries or one kind. */
-export function queryAccessLog(db: Db, filter: { staffId?: number; kind?: AccessKind; limit?: number }): AccessLogRow[] {
-  return stmt(
-    db,
-    `${SELECT_ENTRIES} WHERE (@staff IS NULL OR l.staff_id = @staff) AND (@kind IS NULL OR l.kind = @kind) ORDER BY l.id DESC LIMIT @limit`,
-  ).all({ staff: filter.staffId ?? null, kind: filter.kind ?? null, limit: filter.limit ?? 200 }) as AccessLogRow[];
+const filterParameters = (filter: AccessLogFilter) => ({
+  staff: filter.staffId ?? null,
+  user: filter.userId ?? null,
+  kind: filter.kind ?? null,
+});
+
+/** The log, newest first, optionally only one staff account's, one application's or one kind's entries, a page at a time. */
+export function queryAccessLog(db: Db, filter: AccessLogFilter & { limit?: number; offset?: number }): AccessLogRow[] {
+  return stmt(db, `${SELECT_ENTRIES} ${WHERE} ORDER BY l.id DESC LIMIT @limit OFFSET @offset`).all({
+    ...filterParameters(filter),
+    limit: filter.limit ?? 200,
+    offset: filter.offset ?? 0,
+  }) as AccessLogRow[];
+}
+
+/** How many entries the same filter finds in all. */
+export function countAccessLog(db: Db, filter: AccessLogFilter): number {
+  return (stmt(db, `SELECT COUNT(*) AS n FROM access_log l ${WHERE}`).get(filterParameters(filter)) as { n: number }).n;
 }

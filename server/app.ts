@@ -4,6 +4,8 @@ import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createStaffService } from './accounts/staffService';
+import { createStaffAccessLog } from './application/staffAccessLog';
+import { createStaffApplicationDetail } from './application/staffApplicationDetail';
 import { createStaffApplications } from './application/staffApplications';
 import { createStaffDashboard } from './application/staffDashboard';
 import { createThrottle } from './accounts/throttle';
@@ -32,6 +34,7 @@ import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
+import { staffAccessLogRoutes } from './routes/staffAccessLogRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
 import { staffExportRoutes } from './routes/staffExportRoutes';
 import { staffDashboardRoutes } from './routes/staffDashboardRoutes';
@@ -124,30 +127,29 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const staffRouter = staffRoutes(staff, { db, clock, secret: deps.config.secret, secureCookies });
   app.use(staffRouter.routes());
   app.use(staffRouter.allowedMethods());
-  const staffApplicationRouter = staffApplicationRoutes(createStaffApplications({ db, clock }), {
-    db,
-    clock,
-    secret: deps.config.secret,
-    secureCookies,
-  });
-  app.use(staffApplicationRouter.routes());
-  app.use(staffApplicationRouter.allowedMethods());
-  const staffExportRouter = staffExportRoutes(createZipExports({ db, clock, wake }), {
-    db,
-    clock,
-    secret: deps.config.secret,
-    secureCookies,
-  });
-  app.use(staffExportRouter.routes());
-  app.use(staffExportRouter.allowedMethods());
-  const staffDashboardRouter = staffDashboardRoutes(createStaffDashboard({ db, clock }), {
-    db,
-    clock,
-    secret: deps.config.secret,
-    secureCookies,
-  });
-  app.use(staffDashboardRouter.routes());
-  app.use(staffDashboardRouter.allowedMethods());
+  const staffDeps = { db, clock, secret: deps.config.secret, secureCookies };
+  const staffApplications = {
+    applications: createStaffApplications({ db, clock }),
+    detail: createStaffApplicationDetail({
+      db,
+      clock,
+      answers: deps.answers,
+      documents,
+      copies,
+      store: deps.store,
+      tokens,
+      publicUrl: deps.config.publicUrl,
+    }),
+  };
+  for (const router of [
+    staffApplicationRoutes(staffApplications, staffDeps),
+    staffAccessLogRoutes(createStaffAccessLog({ db }), staffDeps),
+    staffExportRoutes(createZipExports({ db, clock, wake }), staffDeps),
+    staffDashboardRoutes(createStaffDashboard({ db, clock }), staffDeps),
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,

@@ -1,7 +1,11 @@
 import type { Db } from '../../db/connection';
 import { createPrefillLink, createStaffLink, deleteStaffLinksOf, findPrefillAnswers, findStaffLinkApplicant } from '../../db/accessTokens';
 import { ACCESS_TOKEN_TTL_MS } from './sessionPolicy';
+import { DEFAULT_PAGE, PAGES } from '../../src/catalogue/pages';
 import { keyedHash, randomToken } from './secrets';
+
+/** The page a staff link opens the read-only service view at: the form's first page. */
+const STAFF_LINK_PAGE = PAGES.find((page) => page.id === DEFAULT_PAGE)!.route;
 
 /**
  * The links that open the form without an account: staff links (one application each, for the
@@ -10,12 +14,21 @@ import { keyedHash, randomToken } from './secrets';
  */
 export function createAccessTokens(deps: { db: Db; secret: Buffer; now: () => number }) {
   const hashOf = (token: string) => keyedHash(deps.secret, 'access', token);
+  function issueStaffLink(userId: number, ttlMs = ACCESS_TOKEN_TTL_MS): { token: string; expiresAt: number } {
+    const token = randomToken();
+    const now = deps.now();
+    createStaffLink(deps.db, hashOf(token), userId, now + ttlMs, now);
+    return { token, expiresAt: now + ttlMs };
+  }
   return {
-    issueStaffLink(userId: number, ttlMs = ACCESS_TOKEN_TTL_MS): string {
-      const token = randomToken();
-      const now = deps.now();
-      createStaffLink(deps.db, hashOf(token), userId, now + ttlMs, now);
-      return token;
+    issueStaffLink: (userId: number, ttlMs?: number): string => issueStaffLink(userId, ttlMs).token,
+    /**
+     * A staff link to share (the command line's service-token, the console's "Share a read-only
+     * link"): the address of the applicant's read-only service view at `baseUrl`, and when it stops opening.
+     */
+    shareStaffLink(userId: number, baseUrl: string): { url: string; expiresAt: number } {
+      const { token, expiresAt } = issueStaffLink(userId);
+      return { url: `${baseUrl}${STAFF_LINK_PAGE}?service_token=${token}`, expiresAt };
     },
     issuePrefillLink(answersJson: string, ttlMs = ACCESS_TOKEN_TTL_MS): string {
       const token = randomToken();

@@ -1,35 +1,18 @@
 import { appendAccess } from '../../db/accessLog';
 import type { Db } from '../../db/connection';
 import { foldSearchText } from '../../db/searchText';
-import {
-  listApplicationsForStaff,
-  type ApplicationFilter,
-  type ApplicationListRow,
-  type ApplicationStatus,
-} from '../../db/staffApplications';
+import { listApplicationsForStaff, type ApplicationFilter, type ApplicationListRow } from '../../db/staffApplications';
 import { PAGES } from '../../src/catalogue/pages';
-import type { ApplicationListInput } from '../../src/catalogue/schema/staffApplications';
+import { STAFF_LIST_MESSAGES, type ApplicationListInput, type ApplicationListItem } from '../../src/catalogue/schema/staffApplications';
 import type { Clock } from '../clock';
+import { HttpError } from '../http/errors';
 import { applicationReference, referenceOf } from './reference';
 
 const DAY_MS = 86_400_000;
 /** A reference number as printed: ADM-YEAR-ID-CHECK; any case, spaces around it ignored. */
 const REFERENCE = /^adm-(\d{4})-(\d{5,})-(\d)$/i;
 
-/** One row of the staff list, as the console shows it. */
-interface ApplicationListItem {
-  id: number;
-  name: string;
-  email: string;
-  reference: string | null;
-  status: ApplicationStatus;
-  /** The title of the last step the applicant opened, or null before any. */
-  step: string | null;
-  last_change: string;
-  submitted_at: string | null;
-}
-
-const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+export const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** An applicant's name as staff read it: the first and last name given, '' before any. */
 export const applicantName = (row: { first_name: string | null; last_name: string | null }) =>
@@ -87,6 +70,13 @@ export function applicationFilter(input: ApplicationFilterInput) {
     q: q ?? null,
   };
   return { query, logged };
+}
+
+/** One application's list row (the same status rule as the list), or 404: confirmed applicants only. */
+export function listedApplication(db: Db, userId: number): ApplicationListItem {
+  const { rows } = listApplicationsForStaff(db, { userId, sort: 'last_change', descending: true, limit: 1, offset: 0 });
+  if (!rows[0]) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
+  return item(rows[0]);
 }
 
 /**

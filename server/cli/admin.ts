@@ -131,8 +131,7 @@ try {
       if (!argument) fail(USAGE);
       const user = findUserByUsername(db, normaliseUsername(argument));
       if (!user) fail(`No account exists for ${argument}.`);
-      const token = tokens.issueStaffLink(user.id);
-      process.stdout.write(`${linkBase()}/about?service_token=${token}\n`);
+      process.stdout.write(`${tokens.shareStaffLink(user.id, linkBase()).url}\n`);
       break;
     }
     case 'revoke-service-token': {

@@ -183,6 +183,13 @@ export function createDocumentService(deps: { db: Db; clock: Clock; store: Objec
       return { status: row.status, message: row.message, url };
     },
 
+    /** A document's converted PDF, once its conversion completed: the stored file and the name to download it under. */
+    convertedFile(userId: number, answerKey: string): { objectKey: string; fileName: string } | undefined {
+      const row = findDocument(db, userId, answerKey);
+      if (row?.status !== 'completed' || !row.converted_key) return undefined;
+      return { objectKey: row.converted_key, fileName: convertedFileName(row.file_name) };
+    },
+
     /** DELETE /api/document-answer/{key}: the document, its conversion, its files and the answer. */
     deleteDocument(userId: number, answerKey: string): { message: string } {
       return deleteAnswer(deleteDocument(db, userId, answerKey, clock.now()), 'Your file was deleted.');

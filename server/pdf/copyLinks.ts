@@ -8,6 +8,8 @@ import { issueFileTicket, readFileTicket, ticketNames } from '../storage/fileTic
  */
 export const COPY_LINK_TTL_MS = 15 * 60 * 1000;
 export const COPY_DOWNLOAD_PATH = '/files/pdf-copy';
+/** The name a downloaded PDF copy is saved under. */
+export const COPY_FILE_NAME = 'application-copy.pdf';
 
 export function issueCopyToken(secret: Buffer, link: { userId: number; objectKey: string; expiresAt: number }): string {
   return issueFileTicket(secret, 'pdf-copy-link', link);

@@ -30,22 +30,29 @@ export function createCopyService(deps: { db: Db; clock: Clock; secret: Buffer; 
     return `${COPY_DOWNLOAD_PATH}?ticket=${token}${staff}`;
   }
 
+  /** The copy as it stands: its stored file when it matches the answers, else its status (a rendering queued if needed). */
+  function current(userId: number): { status: DocumentStatus; objectKey?: string; message: string } {
+    const fingerprint = copyFingerprint(db, userId);
+    if (fingerprint === undefined) return { status: 'not answered', message: '' };
+    const copy = findCopy(db, userId);
+    if (copy?.fingerprint === fingerprint) {
+      if (copy.status === 'completed' && copy.object_key) return { status: 'completed', objectKey: copy.object_key, message: '' };
+      if (clock.now() - copy.rendered_at < FAILED_RETRY_MS) return { status: 'failed', message: copy.message };
+    }
+    requestCopyRender(db, userId, fingerprint, clock.now());
+    deps.wake();
+    const running = findActiveJob(db, 'render_copy', userId)?.state === 'running';
+    return { status: running ? 'in progress' : 'unprocessed', message: '' };
+  }
+
   return {
     status(userId: number, options: { staffLink?: string } = {}): CopyStatus {
-      const fingerprint = copyFingerprint(db, userId);
-      if (fingerprint === undefined) return { status: 'not answered', url: null, message: '' };
-      const copy = findCopy(db, userId);
-      if (copy?.fingerprint === fingerprint) {
-        if (copy.status === 'completed' && copy.object_key) {
-          return { status: 'completed', url: linkFor(userId, copy.object_key, options.staffLink), message: '' };
-        }
-        if (clock.now() - copy.rendered_at < FAILED_RETRY_MS) return { status: 'failed', url: null, message: copy.message };
-      }
-      requestCopyRender(db, userId, fingerprint, clock.now());
-      deps.wake();
-      const running = findActiveJob(db, 'render_copy', userId)?.state === 'running';
-      return { status: running ? 'in progress' : 'unprocessed', url: null, message: '' };
+      const { status, objectKey, message } = current(userId);
+      return { status, url: objectKey === undefined ? null : linkFor(userId, objectKey, options.staffLink), message };
     },
+
+    /** The current copy's stored file for a download in the staff console, or its status while there is none (as `status`). */
+    current,
 
     /** The applicant's id and the stored file a download token names, if it is valid and still the current copy. */
     resolveDownload(token: string): { userId: number; objectKey: string } | undefined {

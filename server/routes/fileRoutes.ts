@@ -6,9 +6,10 @@ import type { AccessTokens } from '../accounts/accessTokens';
 import type { DocumentService } from '../documents/documentService';
 import { DOCUMENT_MESSAGES } from '../documents/messages';
 import { HttpError, badRequest } from '../http/errors';
+import { sendPdfAttachment } from '../http/pdfAttachment';
 import type { SessionState } from '../http/session';
 import { validate } from '../http/validate';
-import { COPY_DOWNLOAD_PATH } from '../pdf/copyLinks';
+import { COPY_DOWNLOAD_PATH, COPY_FILE_NAME } from '../pdf/copyLinks';
 import { DOCUMENT_DOWNLOAD_PATH } from '../documents/documentLinks';
 import type { CopyService } from '../pdf/copyService';
 import { LOCAL_UPLOAD_PATH } from '../storage/localStore';
@@ -74,10 +75,7 @@ export function fileRoutes(deps: {
   async function sendPdf(ctx: Context, objectKey: string, fileName: string): Promise<void> {
     const bytes = await deps.store.get(objectKey);
     if (!bytes) throw new HttpError(404, LINK_INVALID);
-    ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'application/pdf';
-    ctx.body = bytes;
+    sendPdfAttachment(ctx, bytes, fileName);
   }
 
   const downloadLink = validate(downloadQuerySchema, { from: 'query' });
@@ -86,7 +84,7 @@ export function fileRoutes(deps: {
     const { ticket, service_token } = ctx.state.input;
     const viewer = { sessionUser: ctx.state.session?.userId, staffLink: service_token };
     const link = authorise(viewer, deps.copies.resolveDownload(ticket), 'Please log in to download the copy of your application.');
-    await sendPdf(ctx, link.objectKey, 'application-copy.pdf');
+    await sendPdf(ctx, link.objectKey, COPY_FILE_NAME);
   });
 
   /** An uploaded document's converted PDF: the same rules as the copy. */

@@ -31,7 +31,8 @@ const fields = <TEntries extends v.ObjectEntries>(entries: TEntries) =>
   );
 
 /** A question that takes a document; the message names what was sent when it is a word or a number. */
-const documentKey = v.picklist(DOCUMENT_KEYS, (issue) =>
+/** A document question's answer key; any other names no document question. */
+export const documentKey = v.picklist(DOCUMENT_KEYS, (issue) =>
   DOCUMENT_REQUEST_MESSAGES.unknownQuestion(typeof issue.input === 'string' || typeof issue.input === 'number' ? String(issue.input) : ''),
 );
 

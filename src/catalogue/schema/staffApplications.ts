@@ -1,8 +1,10 @@
 /**
  * The staff list of applications (GET /api/staff/applications): its filters, sorting and paging,
- * as they travel in the address's query string.
+ * as they travel in the address's query string; and one application as staff read it
+ * (GET /api/staff/applications/{id}).
  */
 import * as v from 'valibot';
+import { documentKey } from './documents';
 
 export const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
 export const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
@@ -12,7 +14,7 @@ export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 const PAGE_SIZE_DEFAULT = 25;
 const SEARCH_MAX = 200;
 
-const STAFF_LIST_MESSAGES = {
+export const STAFF_LIST_MESSAGES = {
   status: 'The status must be account_only, started, missing_information or submitted.',
   sort: `The sort must be one of ${APPLICATION_SORTS.join(', ')}.`,
   order: 'The order must be asc or desc.',
@@ -32,6 +34,10 @@ const day = v.pipe(
   v.transform((value) => Date.parse(`${value}T00:00:00Z`)),
 );
 
+/** The page of a paged staff list, from 1, and its size (at most 100 rows); shared by every paged staff call. */
+export const pageNumber = v.optional(wholeNumber(STAFF_LIST_MESSAGES.page, 1_000_000), '1');
+export const pageSize = v.optional(wholeNumber(STAFF_LIST_MESSAGES.pageSize, APPLICATION_PAGE_SIZE_MAX), String(PAGE_SIZE_DEFAULT));
+
 export const applicationListQuery = v.object({
   status: v.optional(v.picklist(APPLICATION_STATUSES, STAFF_LIST_MESSAGES.status)),
   /** Submitted on or after this day, and on or before `submitted_to` (UTC days). */
@@ -46,7 +52,74 @@ export const applicationListQuery = v.object({
   ),
   sort: v.optional(v.picklist(APPLICATION_SORTS, STAFF_LIST_MESSAGES.sort), 'last_change'),
   order: v.optional(v.picklist(['asc', 'desc'], STAFF_LIST_MESSAGES.order), 'desc'),
-  page: v.optional(wholeNumber(STAFF_LIST_MESSAGES.page, 1_000_000), '1'),
-  page_size: v.optional(wholeNumber(STAFF_LIST_MESSAGES.pageSize, APPLICATION_PAGE_SIZE_MAX), String(PAGE_SIZE_DEFAULT)),
+  page: pageNumber,
+  page_size: pageSize,
 });
 export type ApplicationListInput = v.InferOutput<typeof applicationListQuery>;
+
+const applicationId = v.pipe(
+  v.string(STAFF_LIST_MESSAGES.application),
+  v.regex(/^[1-9]\d{0,14}$/, STAFF_LIST_MESSAGES.application),
+  v.transform(Number),
+);
+
+/** One application, by its applicant's id, in the path: anything but a plain id names no application. */
+export const applicationPath = v.object({ id: applicationId });
+/** One document question of one application, its key in the path. */
+export const applicationDocumentPath = v.object({ id: applicationId, key: documentKey });
+/** A document's download: the question's key in the query, or none for the first document question answered. */
+export const applicationDocumentQuery = v.object({ id: applicationId, key: v.optional(documentKey) });
+
+/** A file's state as the applicant's own calls report it (a converted document, the PDF copy). */
+type FileStatus = 'unprocessed' | 'in progress' | 'completed' | 'failed' | 'not answered';
+
+/** One row of the staff list, as the console shows it. */
+export interface ApplicationListItem {
+  id: number;
+  name: string;
+  email: string;
+  reference: string | null;
+  status: ApplicationStatus;
+  /** The title of the last step the applicant opened, or null before any. */
+  step: string | null;
+  last_change: string;
+  submitted_at: string | null;
+}
+
+/** One entry of an application's own access history: when, who, what, from where. */
+interface ApplicationAccess {
+  created_at: string;
+  /** The staff account's address (still named after it was deactivated). */
+  staff_email: string | null;
+  kind: string;
+  client: string;
+}
+
+/**
+ * One application as staff read it: the application as the read-only service view reads it (what
+ * GET /service/tmp-pdf answers: `answer` with sensitive answers masked, `add_another`,
+ * `document_answer`, `tabs`, `submitted_at`, `reference`), its list row, the uploaded document's
+ * facts, whether its PDF copy can be downloaded, and its access history, newest first.
+ */
+export interface ApplicationDetail {
+  application: ApplicationListItem;
+  /** The uploaded document, if any: its name, type and size as uploaded, and its conversion to PDF. */
+  document: {
+    answer_key: string;
+    file_name: string;
+    file_type: 'png' | 'jpeg' | 'pdf' | 'docx';
+    file_size: number;
+    status: FileStatus;
+    /** The converted PDF is there to download. */
+    available: boolean;
+  } | null;
+  /** The PDF copy: its status as the applicant's copy reports it, and whether it is there to download. */
+  pdf_copy: { status: FileStatus; available: boolean };
+  history: ApplicationAccess[];
+}
+
+/** A read-only service view link made for one applicant; it opens nothing after `expires_at`. */
+export interface SharedLink {
+  url: string;
+  expires_at: string;
+}

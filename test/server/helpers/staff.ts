@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
-import { GOOD_PASSWORD, type TestClient, type TestServer } from './testServer';
+import { GOOD_PASSWORD, signUpAndLogIn, type TestClient, type TestServer } from './testServer';
 
 const run = promisify(execFile);
 
@@ -69,4 +69,55 @@ export async function signInStaff(server: TestServer, member: StaffMember, passw
   const second = await client.post('/public/staff/login/code', { code: totpCode(member.setupKey, server.clock.now()) });
   if (second.status !== 200) throw new Error(`code step refused: ${JSON.stringify(second.body)}`);
   return client;
+}
+
+/** Everyone a staff call may be asked by: no session, an applicant's session, a reader, an admin, a deactivated reader's old cookie. */
+export type StaffCaller = 'nobody' | 'applicant' | 'reader' | 'admin' | 'deactivated';
+
+export interface SignedInStaff {
+  callers: Record<StaffCaller, TestClient>;
+  /** The staff accounts' ids, by caller. */
+  ids: Record<'admin' | 'reader' | 'deactivated', number>;
+}
+
+/**
+ * The callers of the role and session matrix on a fresh server, each signed in on its own client:
+ * an admin (invited by the command), a reader and a second reader (invited by the admin), the
+ * second deactivated after `beforeDeactivation` (what it did while active) ran; an applicant at
+ * `applicantEmail`; and a client with no session. The clock moves a few TOTP steps.
+ */
+export async function signedInStaff(
+  server: TestServer,
+  options: { applicantEmail?: string; beforeDeactivation?: (deactivated: TestClient) => Promise<void> } = {},
+): Promise<SignedInStaff> {
+  const { stdout } = await inviteByCommand(server, 'admin@college.example', 'admin');
+  const admin = await signInStaff(server, await acceptInvitation(server, invitationIdOf(stdout)));
+  for (const email of ['reader@college.example', 'gone@college.example']) {
+    const invited = await admin.post('/api/staff/invitations', { email, role: 'reader' });
+    if (invited.status !== 201) throw new Error(`invitation refused: ${JSON.stringify(invited.body)}`);
+  }
+  server.clock.advance(TOTP_STEP_MS);
+  const reader = await signInStaff(server, await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example')));
+  const deactivated = await signInStaff(server, await acceptInvitation(server, invitationIdFromMail(server, 'gone@college.example')));
+  const { accounts } = (await admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
+  const idOf = (email: string) => accounts.find((account) => account.email === email)!.id;
+  const ids = { admin: idOf('admin@college.example'), reader: idOf('reader@college.example'), deactivated: idOf('gone@college.example') };
+  await options.beforeDeactivation?.(deactivated);
+  const ended = await admin.post(`/api/staff/accounts/${ids.deactivated}/deactivate`);
+  if (ended.status !== 200) throw new Error(`deactivation refused: ${JSON.stringify(ended.body)}`);
+  const applicant = await signUpAndLogIn(server, options.applicantEmail ?? 'applicant@example.org');
+  return { callers: { nobody: server.client(), applicant, reader, admin, deactivated }, ids };
+}
+
+/** The status each caller gets for one call. */
+export async function statusesOf(
+  callers: Record<StaffCaller, TestClient>,
+  method: string,
+  path: string,
+): Promise<Record<StaffCaller, number>> {
+  const statuses = {} as Record<StaffCaller, number>;
+  for (const [name, client] of Object.entries(callers) as [StaffCaller, TestClient][]) {
+    statuses[name] = (await client.request(method, path, method === 'GET' ? undefined : {})).status;
+  }
+  return statuses;
 }
