@@ -4,6 +4,7 @@ import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createStaffService } from './accounts/staffService';
+import { createStaffSso } from './accounts/staffSso';
 import { createStaffApplications } from './application/staffApplications';
 import { createThrottle } from './accounts/throttle';
 import { createTotp } from './accounts/totp';
@@ -33,6 +34,7 @@ import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
 import { staffRoutes } from './routes/staffRoutes';
+import { staffSsoRoutes } from './routes/staffSsoRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
 import { createCopyService } from './pdf/copyService';
@@ -41,7 +43,7 @@ import type { ObjectStore } from './storage/objectStore';
 export interface AppDeps {
   db: Db;
   clock: Clock;
-  config: Pick<ServerConfig, 'secret' | 'encryptionKey' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor'>;
+  config: Pick<ServerConfig, 'secret' | 'encryptionKey' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor' | 'staffSso'>;
   college: CollegeConfig;
   mailer: Mailer;
   logger: Logger;
@@ -120,6 +122,20 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const staffRouter = staffRoutes(staff, { db, clock, secret: deps.config.secret, secureCookies });
   app.use(staffRouter.routes());
   app.use(staffRouter.allowedMethods());
+  const staffSso = deps.config.staffSso
+    ? createStaffSso({
+        config: deps.config.staffSso,
+        publicUrl: deps.config.publicUrl,
+        secret: deps.config.secret,
+        clock,
+        db,
+        logger: deps.logger,
+        staff,
+      })
+    : undefined;
+  const staffSsoRouter = staffSsoRoutes(staffSso, { secret: deps.config.secret, secureCookies });
+  app.use(staffSsoRouter.routes());
+  app.use(staffSsoRouter.allowedMethods());
   const staffApplicationRouter = staffApplicationRoutes(createStaffApplications({ db, clock }), {
     db,
     clock,
