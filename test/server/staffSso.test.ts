@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAccessLog, type AccessLogRow } from '../../db/accessLog';
 import { listStaff } from '../../db/staff';
 import { readServerConfig } from '../../server/config';
-import { STAFF_SSO_MESSAGES } from '../../server/accounts/staffSso';
+import { STAFF_SSO_MESSAGES, STAFF_SSO_REFUSAL_SHOWN_MS } from '../../server/accounts/staffSso';
 import { CrossSiteBrowser, startTestProvider, type ProviderUser } from './helpers/oidcProvider';
 import {
   TOTP_STEP_MS,
@@ -78,6 +78,7 @@ describe('single sign-on with the college identity provider', () => {
     const pending = visitor.appSetCookies.find((line) => line.startsWith('staff_sso='))!;
     expect(pending).toMatch(/; httponly/i);
     expect(pending).toMatch(/; samesite=lax/i);
+    expect(pending).toMatch(/; path=\/public\/staff\/sso;/i);
     // The state, the nonce and the PKCE verifier are not readable in the cookie's clear text.
     expect(pending).not.toContain(authorization.searchParams.get('state')!);
 
@@ -110,8 +111,10 @@ describe('single sign-on with the college identity provider', () => {
       refusal: 'No staff account uses stranger@college.example. Ask an admin of the admissions office to invite you.',
     });
     expect(newest('sign_in_failed')).toMatchObject({ staff_id: null, detail: 'sso: unknown_account stranger@college.example' });
-    // Another browser is told nothing of it.
+    // Another browser is told nothing of it, and this one only for two minutes.
     expect(await ssoStatus(browser())).toEqual({ enabled: true, refusal: null });
+    server.clock.advance(STAFF_SSO_REFUSAL_SHOWN_MS);
+    expect(await ssoStatus(visitor)).toEqual({ enabled: true, refusal: null });
   });
 
   it('refuses a deactivated account', async () => {
