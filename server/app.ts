@@ -6,6 +6,7 @@ import { createAccountService } from './accounts/accountService';
 import { createStaffService } from './accounts/staffService';
 import { createStaffAccessLog } from './application/staffAccessLog';
 import { createStaffApplicationDetail } from './application/staffApplicationDetail';
+import { createStaffSso } from './accounts/staffSso';
 import { createStaffApplications } from './application/staffApplications';
 import { createStaffDashboard } from './application/staffDashboard';
 import { createThrottle } from './accounts/throttle';
@@ -39,6 +40,7 @@ import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
 import { staffExportRoutes } from './routes/staffExportRoutes';
 import { staffDashboardRoutes } from './routes/staffDashboardRoutes';
 import { staffRoutes } from './routes/staffRoutes';
+import { staffSsoRoutes } from './routes/staffSsoRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
 import { createZipExports } from './exports/zipExportService';
@@ -48,7 +50,7 @@ import type { ObjectStore } from './storage/objectStore';
 export interface AppDeps {
   db: Db;
   clock: Clock;
-  config: Pick<ServerConfig, 'secret' | 'encryptionKey' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor'>;
+  config: Pick<ServerConfig, 'secret' | 'encryptionKey' | 'publicUrl' | 'secureCookies' | 'trustProxy' | 'clientLimitFactor' | 'staffSso'>;
   college: CollegeConfig;
   mailer: Mailer;
   logger: Logger;
@@ -127,6 +129,20 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const staffRouter = staffRoutes(staff, { db, clock, secret: deps.config.secret, secureCookies });
   app.use(staffRouter.routes());
   app.use(staffRouter.allowedMethods());
+  const staffSso = deps.config.staffSso
+    ? createStaffSso({
+        config: deps.config.staffSso,
+        publicUrl: deps.config.publicUrl,
+        secret: deps.config.secret,
+        clock,
+        db,
+        logger: deps.logger,
+        staff,
+      })
+    : undefined;
+  const staffSsoRouter = staffSsoRoutes(staffSso, { secret: deps.config.secret, secureCookies });
+  app.use(staffSsoRouter.routes());
+  app.use(staffSsoRouter.allowedMethods());
   const staffDeps = { db, clock, secret: deps.config.secret, secureCookies };
   const staffApplications = {
     applications: createStaffApplications({ db, clock }),

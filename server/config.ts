@@ -35,6 +35,15 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** How conversions run (DOCX_CONVERTER, SOFFICE_PATH, CONVERSION_TIMEOUT_MS, JOB_CONCURRENCY). */
   conversion: ConversionConfig;
+  /** The staff console's single sign-on (STAFF_OIDC_*); absent when off. */
+  staffSso: StaffSsoConfig | undefined;
+}
+
+/** The college's OpenID Connect identity provider, and this server's client registered there. */
+export interface StaffSsoConfig {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
 }
 
 /** Where the data lives, for commands that need no keys (`admin init-keys`, `admin backup`); the whole environment is still checked. */
@@ -81,5 +90,13 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     shutdownTimeoutMs: environment.SHUTDOWN_TIMEOUT_MS,
     storage: readStorageConfig(env, dataDir),
     conversion: readConversionConfig(environment),
+    staffSso:
+      environment.STAFF_OIDC_ISSUER && environment.STAFF_OIDC_CLIENT_ID && environment.STAFF_OIDC_CLIENT_SECRET
+        ? {
+            issuer: new URL(environment.STAFF_OIDC_ISSUER),
+            clientId: environment.STAFF_OIDC_CLIENT_ID,
+            clientSecret: environment.STAFF_OIDC_CLIENT_SECRET,
+          }
+        : undefined,
   };
 }

@@ -54,6 +54,28 @@ const CONNECTION_DEFAULTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 120_00
 /** How long a stopping server waits for requests in flight. */
 const SHUTDOWN_DEFAULT_MS = 10_000;
 
+/** The staff console's single sign-on: all three set turn it on, none leaves it off. */
+const STAFF_OIDC_VARIABLES = ['STAFF_OIDC_ISSUER', 'STAFF_OIDC_CLIENT_ID', 'STAFF_OIDC_CLIENT_SECRET'] as const;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The identity provider's address: https, or http on this machine only (a provider started for a
+ * test or a trial), since the sign-in's codes and tokens travel to it.
+ */
+const issuerUrl = v.optional(
+  v.pipe(
+    v.string(),
+    v.check(
+      (raw) => {
+        if (!URL.canParse(raw)) return false;
+        const url = new URL(raw);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+      },
+      (issue) => `STAFF_OIDC_ISSUER must be the identity provider's https:// address (http:// only on localhost), got "${issue.input}".`,
+    ),
+  ),
+);
+
 const EnvironmentSchema = v.pipe(
   v.object({
     NODE_ENV: oneOf('NODE_ENV', ['production', 'development', 'test'], 'production'),
@@ -93,6 +115,10 @@ const EnvironmentSchema = v.pipe(
     PATH: v.optional(v.string()),
     CONVERSION_TIMEOUT_MS: milliseconds('CONVERSION_TIMEOUT_MS', 1000, 60_000),
     JOB_CONCURRENCY: wholeNumber('JOB_CONCURRENCY', 'a whole number from 1 to 16', { min: 1, max: 16 }, 2),
+    STAFF_OIDC_ISSUER: issuerUrl,
+    STAFF_OIDC_CLIENT_ID: v.optional(v.string()),
+    // The client secret is never repeated in a message.
+    STAFF_OIDC_CLIENT_SECRET: v.optional(v.string()),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -106,6 +132,13 @@ const EnvironmentSchema = v.pipe(
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       addIssue({
         message: `HEADERS_TIMEOUT_MS (${env.HEADERS_TIMEOUT_MS}) must not be longer than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS}).`,
+      });
+    }
+    const oidcSet = STAFF_OIDC_VARIABLES.filter((name) => env[name] !== undefined);
+    if (oidcSet.length > 0 && oidcSet.length < STAFF_OIDC_VARIABLES.length) {
+      const missing = STAFF_OIDC_VARIABLES.filter((name) => env[name] === undefined);
+      addIssue({
+        message: `Single sign-on for staff needs ${STAFF_OIDC_VARIABLES.join(', ')} together: ${oidcSet.join(', ')} ${oidcSet.length === 1 ? 'is' : 'are'} set, ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not.`,
       });
     }
     // The server speaks plain HTTP: an https address means a proxy in front, whose address would

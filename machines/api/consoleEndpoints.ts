@@ -63,6 +63,13 @@ const ApplicationListSchema = v.looseObject({
 });
 export type ApplicationList = v.InferOutput<typeof ApplicationListSchema>;
 
+/** Whether staff may sign in with their college account, and why this browser's last such sign-in was refused. */
+const SingleSignOnSchema = v.looseObject({ enabled: v.boolean(), refusal: v.nullable(v.string()) });
+export type SingleSignOn = v.InferOutput<typeof SingleSignOnSchema>;
+
+/** Where the browser goes to sign in with the college's identity provider (a page, not a call). */
+export const SINGLE_SIGN_ON_START = '/public/staff/sso/start';
+
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
   me: (signal?: AbortSignal) => callApi('get', '/api/staff/me', StaffMemberSchema, { signal }),
@@ -73,6 +80,7 @@ export const consoleApi = {
   secondFactor: (code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/login/code', SignedInSchema, { json: { code }, signal }),
   signOut: (signal?: AbortSignal) => callApi('post', '/api/staff/logout', MessageSchema, { json: {}, signal }),
+  singleSignOn: (signal?: AbortSignal) => callApi('get', '/public/staff/sso', SingleSignOnSchema, { signal }),
   /** Whom an invitation is for; refused once used or expired. */
   invitation: (id: string, signal?: AbortSignal) =>
     callApi('get', '/public/staff/invitation', StaffMemberSchema, { searchParams: { id }, signal }),

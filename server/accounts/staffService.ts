@@ -17,6 +17,7 @@ import {
 } from '../../db/staff';
 import { appendAccess } from '../../db/accessLog';
 import { endStaffSession, findStaffSession, startStaffSession } from '../../db/staffSessions';
+import { normaliseUsername } from '../../src/catalogue/schema/account';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_GROUP, STAFF_MESSAGES, type StaffRole } from '../../src/catalogue/schema/staff';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
@@ -59,6 +60,8 @@ export const STAFF_SERVICE_MESSAGES = {
 } as const;
 
 const RECOVERY_CODE_COUNT = 10;
+/** Why a sign-in through the identity provider opens no session, by the account's status. */
+const PROVIDER_REFUSAL = { invited: 'invitation_pending', deactivated: 'deactivated' } as const;
 /** The schema lets through a 6-digit TOTP code or a recovery code (letters, a hyphen). */
 const TOTP_CODE = /^\d{6}$/;
 
@@ -70,6 +73,9 @@ interface StaffActor {
 
 /** The command line invites the first admin; the log names no account and this client. */
 const COMMAND_LINE = 'command line';
+
+/** Why the identity provider's address opens no staff session: no such account, not accepted yet, deactivated. */
+export type ProviderRefusal = 'unknown_account' | (typeof PROVIDER_REFUSAL)[keyof typeof PROVIDER_REFUSAL];
 
 /** A staff member as every staff call names them. */
 export interface StaffMember {
@@ -259,6 +265,30 @@ export function createStaffService(deps: StaffDeps) {
       throttle.refund(budgets);
       appendAccess(db, { kind: 'sign_in', staffId: row.id, client }, now);
       return { sessionId: openSession(row.id, 'signed_in', passwordStepIdHash), message: STAFF_SERVICE_MESSAGES.signedIn, ...member(row) };
+    },
+
+    /**
+     * A sign-in the college's identity provider vouched for (single sign-on): the verified address
+     * it gave must be an active staff account's, matched as addresses are stored (case-insensitive).
+     * The provider's sign-in stands for both factors, so the staff session opens at once, as after a
+     * password and a code. Nothing is created: an unknown address, an invitation not yet accepted
+     * and a deactivated account are refused (and logged as such).
+     */
+    providerSignIn(
+      providerEmail: string,
+      client: string,
+      previousIdHash?: string,
+    ): { sessionId: string } | { refused: ProviderRefusal; email: string } {
+      const email = normaliseUsername(providerEmail);
+      const now = deps.clock.now();
+      const row = findStaffByEmail(db, email);
+      if (!row || statusOf(row) !== 'active') {
+        const refused = row ? PROVIDER_REFUSAL[statusOf(row) === 'deactivated' ? 'deactivated' : 'invited'] : 'unknown_account';
+        appendAccess(db, { kind: 'sign_in_failed', staffId: row?.id ?? null, client, detail: `sso: ${refused} ${email}` }, now);
+        return { refused, email };
+      }
+      appendAccess(db, { kind: 'sign_in', staffId: row.id, client, detail: 'sso' }, now);
+      return { sessionId: openSession(row.id, 'signed_in', previousIdHash) };
     },
 
     signOut(idHash: string | undefined): { message: string } {

@@ -4,8 +4,9 @@ import { Button } from '../ui/Button';
 import { useView } from '../app/viewApi';
 import { useConsoleSession } from './consoleActors';
 import { ConsoleField } from './ConsoleField';
+import { SingleSignOn } from './SingleSignOn';
 
-/** Signing in to the console: e-mail and password, then the authenticator's code or a recovery code. */
+/** Signing in to the console: e-mail and password, then the authenticator's code or a recovery code; or the college account, when offered. */
 export function SignInPage() {
   const view = useView(useConsoleSession(), connectConsoleSession);
   const [email, setEmail] = useState(view.email);
@@ -25,6 +26,7 @@ export function SignInPage() {
           {view.message}
         </p>
       ) : null}
+      {view.phase === 'code' ? null : <SingleSignOn />}
       <form noValidate onSubmit={submit}>
         {view.phase === 'code' ? (
           <>

@@ -73,3 +73,13 @@ const staffId = v.pipe(
 export const staffAccountPath = v.object({ id: staffId });
 
 export const staffRoleSchema = v.object({ id: staffId, role });
+
+/** What an identity provider may send back to the single sign-on's return address; openid-client checks each value's meaning. */
+const providerValue = v.optional(v.pipe(v.string(), v.maxLength(4096)));
+export const staffSsoCallbackQuery = v.looseObject({
+  code: providerValue,
+  state: providerValue,
+  iss: providerValue,
+  error: providerValue,
+  error_description: providerValue,
+});
