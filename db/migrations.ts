@@ -345,6 +345,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
   CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
   `,
+  /* 13: a staff session remembers when its second factor was last confirmed again */ `
+  -- factor_confirmed_at: when the staff member last entered a code again in this session (NULL:
+  -- never since signing in); an export with sensitive answers needs it within the last minutes.
+  ALTER TABLE staff_sessions ADD COLUMN factor_confirmed_at INTEGER;
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

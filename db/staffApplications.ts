@@ -58,7 +58,10 @@ const FILTERED = `FROM applications a JOIN users u ON u.id = a.user_id
     AND (@from IS NULL OR a.submitted_at >= @from)
     AND (@before IS NULL OR a.submitted_at < @before)`;
 
-function parameters(query: ApplicationListQuery) {
+/** The list's filter and order without its page: what a page and an export both read. */
+export type ApplicationListFilter = Omit<ApplicationListQuery, 'limit' | 'offset'>;
+
+function parameters(query: ApplicationListFilter) {
   return {
     userId: query.userId ?? null,
     search: query.search === undefined ? null : `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
@@ -67,27 +70,49 @@ function parameters(query: ApplicationListQuery) {
   };
 }
 
-/** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */
-export function listApplicationsForStaff(
-  db: Db,
-  query: ApplicationListQuery,
-): { rows: ApplicationListRow[]; total: number; counts: Record<ApplicationStatus, number> } {
-  const params = parameters(query);
+/** The rows of the filter in the list's order; a page adds its LIMIT and OFFSET to it. */
+function rowsSql(query: ApplicationListFilter): string {
   const direction = query.descending ? 'DESC' : 'ASC';
   const order = ORDER[query.sort].map((part) => (part.endsWith('IS NULL') ? part : `${part} ${direction}`)).join(', ');
-  const rows = stmt(
-    db,
-    `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
+  return `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
        json_extract(a.answers, '$.last_name') AS last_name, ${STATUS} AS status, a.last_page, a.updated_at, a.submitted_at
        ${FILTERED} AND (@status IS NULL OR ${STATUS} = @status)
-       ORDER BY ${order}, a.user_id ${direction} LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, status: query.status ?? null, limit: query.limit, offset: query.offset }) as ApplicationListRow[];
+       ORDER BY ${order}, a.user_id ${direction}`;
+}
+
+/** The counts per status of the search and dates (any status), and how many rows the filter holds. */
+export function countApplicationsForStaff(
+  db: Db,
+  query: ApplicationListFilter,
+): { total: number; counts: Record<ApplicationStatus, number> } {
   const counts: Record<ApplicationStatus, number> = { account_only: 0, started: 0, missing_information: 0, submitted: 0 };
-  for (const row of stmt(db, `SELECT ${STATUS} AS status, COUNT(*) AS count ${FILTERED} GROUP BY 1`).all(params) as {
+  for (const row of stmt(db, `SELECT ${STATUS} AS status, COUNT(*) AS count ${FILTERED} GROUP BY 1`).all(parameters(query)) as {
     status: ApplicationStatus;
     count: number;
   }[]) {
     counts[row.status] = row.count;
   }
-  return { rows, total: query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0), counts };
+  return { total: query.status ? counts[query.status] : Object.values(counts).reduce((sum, n) => sum + n, 0), counts };
+}
+
+/** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */
+export function listApplicationsForStaff(
+  db: Db,
+  query: ApplicationListQuery,
+): { rows: ApplicationListRow[]; total: number; counts: Record<ApplicationStatus, number> } {
+  const rows = stmt(db, `${rowsSql(query)} LIMIT @limit OFFSET @offset`).all({
+    ...parameters(query),
+    status: query.status ?? null,
+    limit: query.limit,
+    offset: query.offset,
+  }) as ApplicationListRow[];
+  return { rows, ...countApplicationsForStaff(db, query) };
+}
+
+/**
+ * Every row of the filter in the list's order, one at a time as the caller asks for it, never
+ * all in memory. The connection is busy until the iteration ends: run it on a connection of its own.
+ */
+export function iterateApplicationsForStaff(db: Db, query: ApplicationListFilter): IterableIterator<ApplicationListRow> {
+  return db.prepare(rowsSql(query)).iterate({ ...parameters(query), status: query.status ?? null }) as IterableIterator<ApplicationListRow>;
 }

@@ -5,6 +5,7 @@ import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createStaffService } from './accounts/staffService';
 import { createStaffApplications } from './application/staffApplications';
+import { createStaffExports } from './exports/staffExports';
 import { createThrottle } from './accounts/throttle';
 import { createTotp } from './accounts/totp';
 import type { AnswerStore } from './application/answerStore';
@@ -32,6 +33,7 @@ import { fileRoutes } from './routes/fileRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { lookupRoutes } from './routes/lookupRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
+import { staffExportRoutes } from './routes/staffExportRoutes';
 import { staffRoutes } from './routes/staffRoutes';
 import { profileJson } from './application/profile';
 import { createDocumentService } from './documents/documentService';
@@ -128,6 +130,14 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   });
   app.use(staffApplicationRouter.routes());
   app.use(staffApplicationRouter.allowedMethods());
+  const staffExportRouter = staffExportRoutes(createStaffExports({ db, clock, answers: deps.answers }), {
+    db,
+    clock,
+    secret: deps.config.secret,
+    secureCookies,
+  });
+  app.use(staffExportRouter.routes());
+  app.use(staffExportRouter.allowedMethods());
   for (const router of [
     accountRoutes(accounts, { secureCookies }),
     application.router,

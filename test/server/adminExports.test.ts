@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../db/outbox';
 import { createUnconfirmedUser } from '../../db/users';
-import { toCsv } from '../../server/cli/csv';
+import { toCsv } from '../../server/exports/csv';
 import type { Profile, ServiceData } from '../../machines/api/responses';
 import { completeApplication } from '../fixtures/completeApplication';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';

@@ -5,14 +5,15 @@
 import * as v from 'valibot';
 
 const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
-const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
+/** The list's columns, each of which it can be sorted by. */
+export const APPLICATION_COLUMNS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
 const APPLICATION_PAGE_SIZE_MAX = 100;
 const PAGE_SIZE_DEFAULT = 25;
 const SEARCH_MAX = 200;
 
 const STAFF_LIST_MESSAGES = {
   status: 'The status must be account_only, started, missing_information or submitted.',
-  sort: `The sort must be one of ${APPLICATION_SORTS.join(', ')}.`,
+  sort: `The sort must be one of ${APPLICATION_COLUMNS.join(', ')}.`,
   order: 'The order must be asc or desc.',
   date: 'A date must be written YYYY-MM-DD.',
   page: 'The page must be a whole number from 1.',
@@ -42,7 +43,7 @@ export const applicationListQuery = v.object({
       v.transform((value) => value.trim()),
     ),
   ),
-  sort: v.optional(v.picklist(APPLICATION_SORTS, STAFF_LIST_MESSAGES.sort), 'last_change'),
+  sort: v.optional(v.picklist(APPLICATION_COLUMNS, STAFF_LIST_MESSAGES.sort), 'last_change'),
   order: v.optional(v.picklist(['asc', 'desc'], STAFF_LIST_MESSAGES.order), 'desc'),
   page: v.optional(wholeNumber(STAFF_LIST_MESSAGES.page, 1_000_000), '1'),
   page_size: v.optional(wholeNumber(STAFF_LIST_MESSAGES.pageSize, APPLICATION_PAGE_SIZE_MAX), String(PAGE_SIZE_DEFAULT)),
