@@ -328,3 +328,47 @@ describe('the access log', () => {
     expect(JSON.parse(sensitive!.filter!)).toMatchObject({ q: 'thao' });
   });
 });
+
+describe('a long export', () => {
+  const MANY = 20_000;
+
+  it('streams while the server goes on saving and listing, and holds every row', async () => {
+    // Applications stored straight into the database, as a busy cycle leaves them.
+    const now = server.clock.now();
+    const answers = JSON.stringify({ ...completeApplication, first_name: 'Bulk', last_name: 'Applicant' });
+    server.db.transaction(() => {
+      const user = server.db.prepare('INSERT INTO users (username, password_hash, confirmed_at, created_at) VALUES (?, ?, ?, ?)');
+      const application = server.db.prepare(
+        "INSERT INTO applications (user_id, answers, version, updated_at, search_name) VALUES (?, ?, 1, ?, 'bulk applicant')",
+      );
+      for (let index = 0; index < MANY; index++) {
+        const id = Number(user.run(`bulk-${index}@example.org`, 'not a hash', now, now).lastInsertRowid);
+        application.run(id, answers, now - index);
+      }
+    })();
+
+    const cookie = [...callers.admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${callers.admin.baseUrl}/api/staff/exports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ format: 'json', columns: LIST_COLUMNS, filters: { q: 'bulk' } }),
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [(await reader.read()).value!];
+
+    // The export is still being written: an applicant's save and a staff list are answered meanwhile.
+    const applicant = await signUpAndLogIn(server, 'during.export@example.org');
+    expect((await applicant.put('/api/answer', { first_name: 'During' })).status).toBe(200);
+    expect((await callers.admin.get('/api/staff/applications?q=during')).status).toBe(200);
+
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    expect(chunks.length).toBeGreaterThan(1);
+    const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { email: string; last_change: string }[];
+    expect(rows).toHaveLength(MANY);
+    // The list's default order: the latest change first.
+    expect(rows[0]!.email).toBe('bulk-0@example.org');
+    expect(rows.at(-1)!.email).toBe(`bulk-${MANY - 1}@example.org`);
+    expect(queryAccessLog(server.db, { kind: 'export', limit: 1 })[0]).toMatchObject({ item_count: MANY });
+  }, 60_000);
+});
