@@ -16,7 +16,7 @@ import type { Cell } from './spreadsheetText';
 import { visibleJson } from './visibleText';
 import { xlsxStream } from './xlsx';
 
-export const EXPORT_SERVICE_MESSAGES = {
+const EXPORT_SERVICE_MESSAGES = {
   confirmAgain: `Please confirm your second factor again: an export with sensitive answers in full needs a code entered within the last ${
     STAFF_FACTOR_CONFIRMED_MS / 60_000
   } minutes.`,

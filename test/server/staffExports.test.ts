@@ -314,8 +314,8 @@ describe('the access log', () => {
       staff_email: 'admin@college.example',
       item_count: 2,
       detail: 'xlsx; columns: email, status; sensitive answers masked',
-      client: expect.any(String),
     });
+    expect(plain!.client).toMatch(/127\.0\.0\.1$/);
     expect(JSON.parse(plain!.filter!)).toEqual({
       status: 'submitted',
       submitted_from: null,
@@ -335,7 +335,7 @@ describe('a long export', () => {
   it('streams while the server goes on saving and listing, and holds every row', async () => {
     // Applications stored straight into the database, as a busy cycle leaves them.
     const now = server.clock.now();
-    const answers = JSON.stringify({ ...completeApplication, first_name: 'Bulk', last_name: 'Applicant' });
+    const answers = JSON.stringify({ first_name: 'Bulk', last_name: 'Applicant' });
     server.db.transaction(() => {
       const user = server.db.prepare('INSERT INTO users (username, password_hash, confirmed_at, created_at) VALUES (?, ?, ?, ?)');
       const application = server.db.prepare(
@@ -346,6 +346,9 @@ describe('a long export', () => {
         application.run(id, answers, now - index);
       }
     })();
+    // The inserts held the event loop: let the server close the connections it kept alive meanwhile,
+    // so the next request does not go out on one of them.
+    await new Promise((resolve) => setTimeout(resolve, 200));
 
     const cookie = [...callers.admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${callers.admin.baseUrl}/api/staff/exports`, {
