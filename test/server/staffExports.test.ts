@@ -375,3 +375,21 @@ describe('a long export', () => {
     expect(queryAccessLog(server.db, { kind: 'export', limit: 1 })[0]).toMatchObject({ item_count: MANY });
   }, 60_000);
 });
+
+// Last: it spends the admin account's guess budget.
+describe('confirming the second factor again', () => {
+  it('is throttled like a sign-in: within 10 wrong codes the guesses are refused with 429, and then the right one too', async () => {
+    // Any earlier confirmation is stale by now.
+    server.clock.advance(5 * 60_000 + 1000);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 10; guess++) statuses.push((await callers.admin.post('/api/staff/reauth', { code: '000000' })).status);
+    // Wrong codes of earlier tests spent part of the same budget.
+    const refusedAt = statuses.indexOf(429);
+    expect(refusedAt).toBeGreaterThan(0);
+    expect(statuses).toEqual([...Array<number>(refusedAt).fill(400), ...Array<number>(10 - refusedAt).fill(429)]);
+    const right = await reauth();
+    expect(right.status).toBe(429);
+    // The refused code confirmed nothing.
+    expect((await ssnOf()).status).toBe(403);
+  });
+});
