@@ -109,7 +109,11 @@ export function createStaffExports(deps: { db: Db; clock: Clock; answers: Answer
         reader.close();
         throw error;
       }
-      const sensitive = inFull && columns.some((column) => SENSITIVE_KEYS.has(column));
+      const sensitive = !columns.some((column) => SENSITIVE_KEYS.has(column))
+        ? 'no sensitive answers'
+        : inFull
+          ? 'includes sensitive answers in full'
+          : 'sensitive answers masked';
       appendAccess(
         db,
         {
@@ -118,7 +122,7 @@ export function createStaffExports(deps: { db: Db; clock: Clock; answers: Answer
           client: by.client,
           count,
           filter: { ...filter, sort: input.filters.sort, order: input.filters.order },
-          detail: `${format}; columns: ${columns.join(', ')}; ${sensitive ? 'includes sensitive answers in full' : 'sensitive answers masked'}`,
+          detail: `${format}; columns: ${columns.join(', ')}; ${sensitive}`,
         },
         now,
       );

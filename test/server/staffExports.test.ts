@@ -302,18 +302,19 @@ describe('the access log', () => {
   it('holds every export with how many applications, the filter, the format and the columns, marking sensitive answers in full', async () => {
     const before = queryAccessLog(server.db, { kind: 'export' }).length;
     await exportFile({ format: 'xlsx', columns: ['email', 'status'], filters: { status: 'submitted', sort: 'email', order: 'asc' } });
+    await exportFile({ format: 'csv', columns: ['email', 'alien_registration_number'], filters: { q: 'nguyen' } });
     expect((await reauth()).status).toBe(200);
     expect((await ssnOf()).status).toBe(200);
     // A refused export reads nothing and is not an access.
     expect((await exportFile({ format: 'csv', columns: ['nope'] })).status).toBe(400);
 
     const entries = queryAccessLog(server.db, { kind: 'export' });
-    expect(entries).toHaveLength(before + 2);
-    const [sensitive, plain] = entries;
+    expect(entries).toHaveLength(before + 3);
+    const [sensitive, masked, plain] = entries;
     expect(plain).toMatchObject({
       staff_email: 'admin@college.example',
       item_count: 2,
-      detail: 'xlsx; columns: email, status; sensitive answers masked',
+      detail: 'xlsx; columns: email, status; no sensitive answers',
     });
     expect(plain!.client).toMatch(/127\.0\.0\.1$/);
     expect(JSON.parse(plain!.filter!)).toEqual({
@@ -324,6 +325,7 @@ describe('the access log', () => {
       sort: 'email',
       order: 'asc',
     });
+    expect(masked).toMatchObject({ item_count: 2, detail: 'csv; columns: email, alien_registration_number; sensitive answers masked' });
     expect(sensitive).toMatchObject({ item_count: 1, detail: 'json; columns: email, ssn; includes sensitive answers in full' });
     expect(JSON.parse(sensitive!.filter!)).toMatchObject({ q: 'thao' });
   });
