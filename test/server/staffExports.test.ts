@@ -376,6 +376,25 @@ describe('a long export', () => {
     expect(rows.at(-1)!.email).toBe(`bulk-${MANY - 1}@example.org`);
     expect(queryAccessLog(server.db, { kind: 'export', limit: 1 })[0]).toMatchObject({ item_count: MANY });
   }, 60_000);
+
+  it('stops when the client leaves halfway through a workbook, and the server goes on', async () => {
+    const cookie = [...callers.admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${callers.admin.baseUrl}/api/staff/exports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ format: 'xlsx', columns: LIST_COLUMNS, filters: { q: 'bulk' } }),
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+
+    const applicant = await signUpAndLogIn(server, 'after.leaving@example.org');
+    expect((await applicant.put('/api/answer', { first_name: 'After' })).status).toBe(200);
+    expect(await jsonRows({ columns: ['email', 'first_name'], filters: { q: 'after.leaving' } })).toEqual([
+      { email: 'after.leaving@example.org', first_name: 'After' },
+    ]);
+  }, 60_000);
 });
 
 // Last: it spends the admin account's guess budget.
