@@ -27,3 +27,15 @@ export function openDatabase(file: string): Db {
   runMigrations(db);
   return db;
 }
+
+/**
+ * A second, read-only connection to the same database file, for a long read (an export streamed
+ * to a slow client): a connection is busy while a query's rows are being read one by one, so
+ * the server's own connection stays free for every other request. In WAL mode it reads one
+ * snapshot while saves go on; the caller closes it.
+ */
+export function openReadConnection(db: Db): Db {
+  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return reader;
+}

@@ -350,6 +350,11 @@ export const MIGRATIONS: readonly string[] = [
   /* 13: ZIP exports: a job kind that builds them, their progress, and the applications each one holds */ ZIP_EXPORTS,
   /* 14: the dashboard: when an application was first saved, and when each step was first reached */ DASHBOARD_TIMES,
   /* 15: the staff list's status and e-mail address kept on each application, and its search by trigrams */ KEPT_LIST_COLUMNS,
+  /* 16: a staff session remembers when its second factor was last confirmed again */ `
+  -- factor_confirmed_at: when the staff member last entered a code again in this session (NULL:
+  -- never since signing in); an export with sensitive answers needs it within the last minutes.
+  ALTER TABLE staff_sessions ADD COLUMN factor_confirmed_at INTEGER;
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -118,6 +118,11 @@ function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): stri
   return [...keys, `a.user_id ${direction}`].join(', ');
 }
 
+/** The columns of a row of the list, whichever page or export reads it. */
+const ROW = `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
+       json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
+       FROM applications a`;
+
 /** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */
 export function listApplicationsForStaff(
   db: Db,
@@ -126,13 +131,26 @@ export function listApplicationsForStaff(
   const { where, params, byTrigrams } = conditions(query, query.search === undefined ? undefined : foundByTrigrams(db, query.search));
   const rows = stmt(
     db,
-    `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
-       json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
-       FROM applications a
-       WHERE ${where}${query.status ? ' AND a.status = @status' : ''}
-       ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`,
+    `${ROW} WHERE ${where}${query.status ? ' AND a.status = @status' : ''} ORDER BY ${orderBy(query)} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, ...(query.status ? { status: query.status } : {}), limit: query.limit, offset: query.offset }) as ApplicationListRow[];
   return { rows, ...countsPerStatus(db, where, params, byTrigrams, query.status) };
+}
+
+/** The counts per status of the search and dates (any status), and how many rows the filter holds: an export's count. */
+export function countApplicationsForStaff(db: Db, query: ApplicationFilter): { total: number; counts: Record<ApplicationStatus, number> } {
+  const { where, params, byTrigrams } = conditions(query, query.search === undefined ? undefined : foundByTrigrams(db, query.search));
+  return countsPerStatus(db, where, params, byTrigrams, query.status);
+}
+
+/**
+ * Every row of the filter in the list's order, one at a time as the caller asks for it, never
+ * all in memory. The connection is busy until the iteration ends: run it on a connection of its own.
+ */
+export function iterateApplicationsForStaff(db: Db, query: ApplicationFilter): IterableIterator<ApplicationListRow> {
+  const { where, params } = conditions(query);
+  return db
+    .prepare(`${ROW} WHERE ${where}${query.status ? ' AND a.status = @status' : ''} ORDER BY ${orderBy(query)}`)
+    .iterate({ ...params, ...(query.status ? { status: query.status } : {}) }) as IterableIterator<ApplicationListRow>;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface StaffSessionRow {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** When the second factor was last confirmed again in this session, or null. */
+  factor_confirmed_at: number | null;
   email: string;
   role: StaffRole;
 }
@@ -45,6 +47,11 @@ export function findStaffSession(db: Db, idHash: string): StaffSessionRow | unde
 
 export function touchStaffSession(db: Db, idHash: string, now: number): void {
   stmt(db, 'UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?').run(now, idHash);
+}
+
+/** The staff member entered a code again in this session: remembered until the session ends. */
+export function confirmStaffSecondFactor(db: Db, idHash: string, now: number): void {
+  stmt(db, 'UPDATE staff_sessions SET factor_confirmed_at = ? WHERE id_hash = ?').run(now, idHash);
 }
 
 export function endStaffSession(db: Db, idHash: string): void {

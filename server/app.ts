@@ -9,6 +9,7 @@ import { createStaffApplicationDetail } from './application/staffApplicationDeta
 import { createStaffSso } from './accounts/staffSso';
 import { createStaffApplications } from './application/staffApplications';
 import { createStaffDashboard } from './application/staffDashboard';
+import { createStaffExports } from './exports/staffExports';
 import { createThrottle } from './accounts/throttle';
 import { createTotp } from './accounts/totp';
 import type { AnswerStore } from './application/answerStore';
@@ -160,7 +161,10 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   for (const router of [
     staffApplicationRoutes(staffApplications, staffDeps),
     staffAccessLogRoutes(createStaffAccessLog({ db }), staffDeps),
-    staffExportRoutes(createZipExports({ db, clock, wake }), staffDeps),
+    staffExportRoutes(
+      { exports: createStaffExports({ db, clock, answers: deps.answers }), zipExports: createZipExports({ db, clock, wake }) },
+      staffDeps,
+    ),
     staffDashboardRoutes(createStaffDashboard({ db, clock }), staffDeps),
   ]) {
     app.use(router.routes());

@@ -17,4 +17,6 @@ export const STAFF_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
 /** Between the password and the second factor of a staff sign-in. */
 export const STAFF_SECOND_FACTOR_MS = 5 * 60 * 1000;
 export const STAFF_SESSION_COOKIE = 'staff_sid';
+/** How long a second factor confirmed again opens what needs it (an export with sensitive answers). */
+export const STAFF_FACTOR_CONFIRMED_MS = 5 * 60 * 1000;
 export const STAFF_INVITATION_TTL_MS = 72 * 60 * 60 * 1000;

@@ -16,7 +16,7 @@ import {
   type StaffRow,
 } from '../../db/staff';
 import { appendAccess } from '../../db/accessLog';
-import { endStaffSession, findStaffSession, startStaffSession } from '../../db/staffSessions';
+import { confirmStaffSecondFactor, endStaffSession, findStaffSession, startStaffSession } from '../../db/staffSessions';
 import { normaliseUsername } from '../../src/catalogue/schema/account';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_GROUP, STAFF_MESSAGES, type StaffRole } from '../../src/catalogue/schema/staff';
 import type { Clock } from '../clock';
@@ -26,7 +26,7 @@ import type { Mailer } from '../mail/mailer';
 import { staffInvitationMail } from '../mail/templates';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { keyedHash, randomToken } from './secrets';
-import { STAFF_INVITATION_TTL_MS, STAFF_SECOND_FACTOR_MS, STAFF_SESSION_ABSOLUTE_MS } from './sessionPolicy';
+import { STAFF_FACTOR_CONFIRMED_MS, STAFF_INVITATION_TTL_MS, STAFF_SECOND_FACTOR_MS, STAFF_SESSION_ABSOLUTE_MS } from './sessionPolicy';
 import type { Budget, Throttle } from './throttle';
 import type { Totp, TotpSetup } from './totp';
 
@@ -57,6 +57,7 @@ export const STAFF_SERVICE_MESSAGES = {
   lastAdmin: 'At least one active admin must remain.',
   roleChanged: 'The role was changed.',
   deactivatedNow: 'The account is deactivated; its sessions have ended.',
+  factorConfirmed: `Your second factor is confirmed for the next ${STAFF_FACTOR_CONFIRMED_MS / 60_000} minutes.`,
 } as const;
 
 const RECOVERY_CODE_COUNT = 10;
@@ -289,6 +290,32 @@ export function createStaffService(deps: StaffDeps) {
       }
       appendAccess(db, { kind: 'sign_in', staffId: row.id, client, detail: 'sso' }, now);
       return { sessionId: openSession(row.id, 'signed_in', previousIdHash) };
+    },
+
+    /**
+     * The second factor confirmed again in a signed-in session (before an export with sensitive
+     * answers): the same codes as a sign-in, each accepted once, guesses spending the sign-in's
+     * budgets. The session remembers when; a refused code is logged as a failed sign-in.
+     */
+    confirmSecondFactor(
+      session: { idHash: string; staffId: number; email: string },
+      code: string,
+      client: string,
+    ): { message: string; confirmed_until: string } {
+      const now = deps.clock.now();
+      const budgets = guessBudgets(session.email, client);
+      throttle.spendAll(budgets);
+      const row = findStaffById(db, session.staffId)!;
+      if (!acceptSecondFactor(row, code, now)) {
+        appendAccess(db, { kind: 'sign_in_failed', staffId: row.id, client, detail: 'second factor confirmed again' }, now);
+        throw badRequest(STAFF_SERVICE_MESSAGES.secondFactorRefused);
+      }
+      throttle.refund(budgets);
+      confirmStaffSecondFactor(db, session.idHash, now);
+      return {
+        message: STAFF_SERVICE_MESSAGES.factorConfirmed,
+        confirmed_until: new Date(now + STAFF_FACTOR_CONFIRMED_MS).toISOString(),
+      };
     },
 
     signOut(idHash: string | undefined): { message: string } {

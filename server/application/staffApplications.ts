@@ -18,7 +18,7 @@ export const iso = (time: number | null) => (time === null ? null : new Date(tim
 export const applicantName = (row: { first_name: string | null; last_name: string | null }) =>
   [row.first_name, row.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
 
-function item(row: ApplicationListRow): ApplicationListItem {
+export function listItem(row: ApplicationListRow): ApplicationListItem {
   return {
     id: row.user_id,
     name: applicantName(row),
@@ -76,7 +76,7 @@ export function applicationFilter(input: ApplicationFilterInput) {
 export function listedApplication(db: Db, userId: number): ApplicationListItem {
   const { rows } = listApplicationsForStaff(db, { userId, sort: 'last_change', descending: true, limit: 1, offset: 0 });
   if (!rows[0]) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
-  return item(rows[0]);
+  return listItem(rows[0]);
 }
 
 /**
@@ -96,7 +96,7 @@ export function createStaffApplications(deps: { db: Db; clock: Clock }) {
       });
       appendAccess(db, { kind: 'list_searched', staffId: by.staffId, client: by.client, count: result.total, filter }, deps.clock.now());
       return {
-        applications: result.rows.map(item),
+        applications: result.rows.map(listItem),
         counts: result.counts,
         total: result.total,
         page: input.page,

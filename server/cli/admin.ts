@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'no
 import { openDatabase } from '../../db/connection';
 import { listApplicationsForExport } from '../../db/applications';
 import { findUserByUsername } from '../../db/users';
-import { QUESTIONS } from '../../src/catalogue/questions';
+import { ANSWER_COLUMNS } from '../../src/catalogue/schema/staffExports';
 import { normaliseUsername, validateAnswerPayload } from '../../src/catalogue/schema';
 import { loadCollegeConfig } from '../../src/college/load';
 import { createAccessTokens } from '../accounts/accessTokens';
@@ -20,8 +20,8 @@ import { createThrottle } from '../accounts/throttle';
 import { createTotp } from '../accounts/totp';
 import type { Mailer } from '../mail/mailer';
 import { readArgs } from './args';
-import { toCsv } from './csv';
-import { visibleJson, visibleText } from './visibleText';
+import { toCsv } from '../exports/csv';
+import { visibleJson, visibleText } from '../exports/visibleText';
 import { referenceOf } from '../application/reference';
 import { createAnswerStore } from '../application/answerStore';
 import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
@@ -191,7 +191,7 @@ try {
         format === 'json'
           ? visibleJson(rows) + '\n'
           : toCsv(
-              ['username', 'submitted_at', 'reference', ...QUESTIONS.map((question) => question.key)],
+              ['username', 'submitted_at', 'reference', ...ANSWER_COLUMNS],
               rows.map((row) => ({ username: row.username, submitted_at: row.submitted_at, reference: row.reference, ...row.answers })),
             );
       const { out } = options;

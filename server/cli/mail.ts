@@ -3,7 +3,7 @@ import { listOutbox } from '../../db/outbox';
 import { normaliseUsername } from '../../src/catalogue/schema';
 import { readServerConfig } from '../config';
 import { readArgs } from './args';
-import { visibleJson, visibleText } from './visibleText';
+import { visibleJson, visibleText } from '../exports/visibleText';
 
 /**
  * `npm run mail` prints the outbox newest first, so a developer can read confirmation codes and

@@ -17,6 +17,8 @@ export interface CurrentStaff {
   staffId: number;
   email: string;
   role: StaffRole;
+  /** When the second factor was last confirmed again in this session, or null. */
+  factorConfirmedAt: number | null;
 }
 
 export interface StaffState {
@@ -50,7 +52,13 @@ export function loadStaffSession(deps: { db: Db; clock: Clock; secret: Buffer; s
       const now = deps.clock.now();
       if (row.expires_at > now && now - row.last_seen_at < STAFF_SESSION_IDLE_MS) {
         if (now - row.last_seen_at >= SESSION_TOUCH_INTERVAL_MS) touchStaffSession(deps.db, idHash, now);
-        ctx.state.staff = { idHash, staffId: row.staff_id, email: row.email, role: row.role };
+        ctx.state.staff = {
+          idHash,
+          staffId: row.staff_id,
+          email: row.email,
+          role: row.role,
+          factorConfirmedAt: row.factor_confirmed_at,
+        };
       } else {
         endStaffSession(deps.db, idHash);
         clearStaffSessionCookie(ctx, deps.secureCookies);

@@ -76,6 +76,10 @@ export function staffRoutes(
     ctx.body = { email, role };
   });
 
+  router.post('/api/staff/reauth', requireStaff('admin'), form(staffSecondFactorSchema), (ctx) => {
+    ctx.body = staff.confirmSecondFactor(currentStaff(ctx), ctx.state.input.code, ctx.ip);
+  });
+
   router.get('/api/staff/accounts', requireStaff('admin'), (ctx) => {
     ctx.body = { accounts: staff.listAccounts() };
   });

@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../db/outbox';
 import { createUnconfirmedUser } from '../../db/users';
-import { toCsv } from '../../server/cli/csv';
+import { toCsv } from '../../server/exports/csv';
 import type { Profile, ServiceData } from '../../machines/api/responses';
 import { completeApplication } from '../fixtures/completeApplication';
+import { formulaPieces, parseCsv } from './helpers/csv';
 import { signUpAndLogIn, startTestServer, type TestServer } from './helpers/testServer';
 
 const run = promisify(execFile);
@@ -31,40 +32,6 @@ async function cli(script: 'admin' | 'mail', args: string[]): Promise<{ code: nu
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
-}
-
-/** RFC 4180 as a spreadsheet reads it: quoted cells may hold separators, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index]!;
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (character === '"') quoted = false;
-      else cell += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += character;
-  }
-  return rows;
-}
-
-/** Any piece a spreadsheet could split out (on `,` `;` tab `|` or a line break) that starts a formula. */
-function formulaPieces(text: string): string[] {
-  return text.split(/[,;\t|\r\n]/).filter((piece) => /^ *["]?[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(piece));
 }
 
 const FORMULAS = ['Ann;=1+1', 'x\t=2+2', 'Semi|@SUM(1)', '=HYPERLINK("http://x")', 'a, +1', 'line\n-1', '\t=1', 'full\uFF1D1'];

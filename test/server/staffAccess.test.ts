@@ -29,6 +29,9 @@ const STAFF_CALLS: { method: string; path: () => string; body?: () => unknown; r
   { method: 'PUT', path: () => `/api/staff/accounts/${readerId}/role`, body: () => ({ role: 'reader' }), role: 'admin' },
   // An account that does not exist: an admin gets past the role check to the 404.
   { method: 'POST', path: () => '/api/staff/accounts/999999/deactivate', role: 'admin' },
+  { method: 'POST', path: () => '/api/staff/exports', body: () => ({ format: 'json', columns: ['email'] }), role: 'admin' },
+  // A wrong code: an admin gets past the role check to the code's refusal.
+  { method: 'POST', path: () => '/api/staff/reauth', body: () => ({ code: '000000' }), role: 'admin' },
 ];
 
 beforeAll(async () => {

@@ -8,6 +8,8 @@ import { documentKey } from './documents';
 
 export const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
 export const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
+/** The list's columns, each of which it can be sorted by (an export's list columns too). */
+export const APPLICATION_COLUMNS = APPLICATION_SORTS;
 const APPLICATION_PAGE_SIZE_MAX = 100;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
@@ -16,7 +18,7 @@ const SEARCH_MAX = 200;
 
 export const STAFF_LIST_MESSAGES = {
   status: 'The status must be account_only, started, missing_information or submitted.',
-  sort: `The sort must be one of ${APPLICATION_SORTS.join(', ')}.`,
+  sort: `The sort must be one of ${APPLICATION_COLUMNS.join(', ')}.`,
   order: 'The order must be asc or desc.',
   date: 'A date must be written YYYY-MM-DD.',
   page: 'The page must be a whole number from 1.',
@@ -50,7 +52,7 @@ export const applicationListQuery = v.object({
       v.transform((value) => value.trim()),
     ),
   ),
-  sort: v.optional(v.picklist(APPLICATION_SORTS, STAFF_LIST_MESSAGES.sort), 'last_change'),
+  sort: v.optional(v.picklist(APPLICATION_COLUMNS, STAFF_LIST_MESSAGES.sort), 'last_change'),
   order: v.optional(v.picklist(['asc', 'desc'], STAFF_LIST_MESSAGES.order), 'desc'),
   page: pageNumber,
   page_size: pageSize,
