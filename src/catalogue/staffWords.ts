@@ -12,9 +12,7 @@ export const APPLICATION_STATUS_LABELS = {
   submitted: 'Submitted',
 } as const;
 
-export type ApplicationStatusCode = keyof typeof APPLICATION_STATUS_LABELS;
-
-export const ACCESS_KIND_LABELS: Record<string, string> = {
+const ACCESS_KIND_LABELS: Record<string, string> = {
   sign_in: 'Signed in',
   sign_in_failed: 'Sign-in refused',
   application_viewed: 'Viewed the application',

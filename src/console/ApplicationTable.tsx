@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ApplicationSummary } from '../../machines/api/consoleEndpoints';
 import type { ConsoleListView } from '../../machines/consoleListView';
 import { CONSOLE_ROUTES } from '../catalogue/http';
-import { APPLICATION_SORTS } from '../catalogue/schema/staffApplications';
+import { APPLICATION_COLUMNS } from '../catalogue/schema/staffApplications';
 import { APPLICATION_STATUS_LABELS, formatStaffTime } from '../catalogue/staffWords';
 
 const features = tableFeatures({ rowSortingFeature });
@@ -65,7 +65,7 @@ export function ApplicationTable({ view }: { view: ConsoleListView }) {
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
-                const sort = APPLICATION_SORTS.find((name) => name === header.column.id);
+                const sort = APPLICATION_COLUMNS.find((name) => name === header.column.id);
                 return (
                   <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
                     <button type="button" className="console-table__sort" onClick={() => sort && view.sortBy(sort)}>

@@ -7,12 +7,11 @@ import * as v from 'valibot';
 import { documentKey } from './documents';
 
 export const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
-export const APPLICATION_SORTS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
 /** The list's columns, each of which it can be sorted by (an export's list columns too). */
-export const APPLICATION_COLUMNS = APPLICATION_SORTS;
+export const APPLICATION_COLUMNS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
 const APPLICATION_PAGE_SIZE_MAX = 100;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+export type ApplicationSort = (typeof APPLICATION_COLUMNS)[number];
 const PAGE_SIZE_DEFAULT = 25;
 const SEARCH_MAX = 200;
 
