@@ -88,7 +88,7 @@ export function ApplicationPage({ actor, title }: { actor: ConsoleApplicationAct
           </p>
         ) : null}
       </section>
-      <ApplicationPrint title={title} submission={view.submission} />
+      <ApplicationPrint title={title} submission={view.submission} landmark="div" />
       <section className="console-application__history console-screen-only" aria-labelledby="application-history">
         <h2 id="application-history">Access history</h2>
         <div className="console-table-scroll" role="region" aria-labelledby="application-history" tabIndex={0}>

@@ -75,7 +75,7 @@ function Figures({ dashboard }: { dashboard: StaffDashboard }) {
 function DailyTable({ dashboard }: { dashboard: StaffDashboard }) {
   return (
     // The table scrolls sideways on a narrow screen: the region takes the keyboard's focus so that it can be scrolled without a mouse.
-     
+
     <div className="dashboard__scroll" role="region" aria-labelledby="dashboard-days" tabIndex={0}>
       <table className="dashboard__table">
         <caption id="dashboard-days">Counts per day</caption>

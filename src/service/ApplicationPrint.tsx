@@ -56,7 +56,17 @@ function holdsAnswers(section: SectionId, answers: Answers): boolean {
  * application's actors of the root it is rendered under (a staff copy: nothing can be changed);
  * the title and the submission are the caller's.
  */
-export function ApplicationPrint({ title, submission }: { title: string; submission: Submission }) {
+export function ApplicationPrint({
+  title,
+  submission,
+  landmark = 'main',
+}: {
+  title: string;
+  submission: Submission;
+  /** The page's main content (a staff link), or a part of a page that has its own (the console). */
+  landmark?: 'main' | 'div';
+}) {
+  const Landmark = landmark;
   const answers = useAllAnswers();
   const isVisible = useMemo(() => visibility(answers, CONDITION_CATALOGUE), [answers]);
   const name = showBidiControls(
@@ -66,7 +76,7 @@ export function ApplicationPrint({ title, submission }: { title: string; submiss
   const options = useMemo(() => ({ isVisible, hidden: SCHOOL_ADDRESS, answeredOnly: true }), [isVisible]);
 
   return (
-    <main className="service-view">
+    <Landmark className="service-view">
       <RunningHead applicant={name || 'Applicant'} title={title || 'Application for Admission'} />
       <div className="service-view__heading">
         <p className="service-view__kicker">{title || 'Application for Admission'}</p>
@@ -93,6 +103,6 @@ export function ApplicationPrint({ title, submission }: { title: string; submiss
       {sections.map((section) => (
         <StaticSection key={section.id} section={section} answers={answers} options={options} />
       ))}
-    </main>
+    </Landmark>
   );
 }

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
-import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../server/helpers/pdfText';
-import { createAccount, logInByApi, saveAnswers, screenshot, section, serviceUrl, uniqueEmail } from './helpers/applicant';
+import { createAccount, logInByApi, saveAnswers, screenshot, serviceUrl, uniqueEmail, uploadStatement } from './helpers/applicant';
 
 /*
  * Sections 1 and 6: staff open the applicant's answers with a service token and read them in a
@@ -36,21 +35,6 @@ const ANSWERS = {
   entry_term: '2027FA',
   entry_term_desc: 'Fall 2027',
 };
-
-async function uploadStatement(page: Page) {
-  await page.goto('/education');
-  const essay = section(page, 'Personal Statement');
-  await essay.getByRole('tab', { name: 'Upload a document' }).click();
-  await expect(essay.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
-  const pdf = await PDFDocument.create();
-  pdf.addPage().drawText('My personal statement.');
-  await essay.getByLabel(/Personal statement document/).setInputFiles({
-    name: 'statement.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(await pdf.save()),
-  });
-  await expect(essay.getByRole('button', { name: 'Delete statement.pdf' })).toBeVisible({ timeout: 30_000 });
-}
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });

@@ -2,6 +2,7 @@ import { saveScreenshot } from './screenshots';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { confirmationCodeFor } from './mail';
 
 /** Meets every sign-up rule of section 5 (length, cases, digit, special character). */
@@ -123,4 +124,20 @@ export async function screenshotBothWidths(page: Page, name: string, options: { 
     await screenshot(page, name, options);
   }
   await page.setViewportSize(original);
+}
+
+/** Uploads a one-page PDF as the personal statement on Your Academics, waiting until it is stored. */
+export async function uploadStatement(page: Page) {
+  await page.goto('/education');
+  const essay = section(page, 'Personal Statement');
+  await essay.getByRole('tab', { name: 'Upload a document' }).click();
+  await expect(essay.getByRole('tab', { name: 'Upload a document' })).toHaveAttribute('aria-selected', 'true');
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText('My personal statement.');
+  await essay.getByLabel(/Personal statement document/).setInputFiles({
+    name: 'statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await pdf.save()),
+  });
+  await expect(essay.getByRole('button', { name: 'Delete statement.pdf' })).toBeVisible({ timeout: 30_000 });
 }
