@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../fixtures/completeApplication';
 import { pdfText } from '../server/helpers/pdfText';
-import { createAccount, logInByApi, saveAnswers, uniqueEmail, uploadStatement } from './helpers/applicant';
+import { createAccount, logInByApi, saveAnswers, uniqueEmail } from './helpers/applicant';
 import { setWebStatus } from './helpers/application';
 import { expectAccessible } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
@@ -10,21 +10,19 @@ import { signedInStaff } from './helpers/staff';
 
 /*
  * One application in the console, in a real browser against the real server: found in the list,
- * read in the staff view's print layout with its document opened through the staff session, its
- * PDF copy downloaded, a read-only link made, and every one of those acts in its access history.
+ * read in the staff view's print layout, its PDF copy downloaded, a read-only link made, and every one of those acts in its access history.
  */
 
-test('a reader opens an application from the list: its facts, its answers masked, its document, its PDF copy, a read-only link and its history', async ({
+test('a reader opens an application from the list: its facts, its answers masked, its PDF copy, a read-only link and its history', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  // An applicant who submitted, with an SSN and an uploaded statement.
+  // An applicant who submitted, with an SSN.
   const applicant = uniqueEmail('console-app');
   await createAccount(page.request, applicant);
   await logInByApi(page, applicant);
   await saveAnswers(page, { ...completeApplication, first_name: 'Ada', last_name: 'Quiñones', ssn: '123-45-6789' });
-  await uploadStatement(page);
   await setWebStatus(page.request, 'started', 'validating');
   expect((await page.request.post('/api/submit')).ok()).toBe(true);
   await page.context().clearCookies();
@@ -46,13 +44,6 @@ test('a reader opens an application from the list: its facts, its answers masked
   await expect(personal.getByText('•••-••-6789')).toBeVisible();
   await expect(page.getByText('123-45-6789')).toHaveCount(0);
 
-  // The document opens through the staff session.
-  const open = page.getByRole('button', { name: 'Open the document statement.pdf (PDF)' });
-  const documentDownload = page.waitForEvent('download');
-  await open.click();
-  const document = await readFile(await (await documentDownload).path());
-  expect(await pdfText(document)).toContain('My personal statement.');
-
   // The PDF copy.
   const copyDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the PDF copy' }).click();
@@ -73,7 +64,7 @@ test('a reader opens an application from the list: its facts, its answers masked
   // A reload reads the application again: its history now holds every act above, by this reader.
   await page.reload();
   const history = page.getByRole('region', { name: 'Access history' });
-  for (const act of ['Viewed the application', 'Downloaded the document', 'Downloaded the PDF copy', 'Made a read-only link']) {
+  for (const act of ['Viewed the application', 'Downloaded the PDF copy', 'Made a read-only link']) {
     await expect(history.getByRole('row').filter({ hasText: act }).filter({ hasText: staffEmail }).first()).toBeVisible();
   }
 
