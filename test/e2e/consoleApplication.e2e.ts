@@ -34,7 +34,7 @@ test('a reader opens an application from the list: its facts, its answers masked
 
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Quiñones' })).toBeVisible();
   const facts = page.getByRole('region', { name: 'Ada Quiñones' });
-  await expect(facts.getByText('Submitted', { exact: true })).toBeVisible();
+  await expect(facts.getByRole('definition').filter({ hasText: /^Submitted$/ })).toBeVisible();
   await expect(facts.getByText(/^ADM-\d{4}-\d{5,}-\d$/)).toBeVisible();
   await expect(facts.getByText(applicant)).toBeVisible();
 
