@@ -10,7 +10,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /** Views of the form area that load only when a question, a dialog, Final Steps' copy or the staff view needs them. */
 const LOADED_LATER =
-  /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView|PdfCopyOffer)\.tsx$/;
+  /[\\/](SchoolSearch|TabsBlock|DocumentField|ToastItem|\w*Dialogs?|\w*Popover|Static\w*|ServiceView|ApplicationPrint|PdfCopyOffer)\.tsx$/;
 
 /**
  * The page-specific form actors (documents, tabs, school search, PDF copy, submit), a chunk of their own that the
