@@ -27,8 +27,11 @@ const PAGE_ACTORS =
  */
 const CONSOLE =
   /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/](schema[\\/])?staff\w*\.ts$|machines[\\/](api[\\/])?console\w*\.ts$|node_modules[\\/]@tanstack[\\/])/;
-/** The dashboard's page and its chart, with the chart library: a chunk of their own, loaded when the page opens. */
-const CONSOLE_DASHBOARD = /[\\/]src[\\/]console[\\/](DashboardPage|DashboardChart)\.tsx$/;
+/**
+ * The console's pages loaded when they open, each a chunk of its own: the dashboard with its chart
+ * library, and an application's page with the form's print views it shares with the staff link.
+ */
+const CONSOLE_LATER = /[\\/]src[\\/]console[\\/](DashboardPage|DashboardChart|ApplicationPage)\.tsx$/;
 
 /** What the auth cards load on top of the first download: their views, their actor and the account rules. */
 const AUTH_AREA = /[\\/](machines[\\/]authCardMachine\.ts|src[\\/]catalogue[\\/]schema[\\/]account\.ts|src[\\/]auth[\\/].*\.tsx?)$/;
@@ -39,6 +42,27 @@ const FRAME =
 
 /** How staff read an answer (src/catalogue/display.ts): only the staff view and the printed answers use it. */
 const STAFF_DISPLAY = /[\\/]src[\\/]catalogue[\\/]display\.ts$/;
+
+/**
+ * What the applicants' page (index.html) imports statically, found once the module graph is built
+ * and before chunks are made: only that may join the `app` chunk. The console's page (staff.html)
+ * has a first download of its own, and the form code it loads later must not become applicants' first load.
+ */
+function applicantsFirstModules(into: Set<string>): Plugin {
+  return {
+    name: 'admissions:applicants-first-modules',
+    apply: 'build',
+    buildEnd() {
+      into.clear();
+      const visit = (id: string) => {
+        if (into.has(id)) return;
+        into.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      visit(fileURLToPath(new URL('index.html', import.meta.url)));
+    },
+  };
+}
 
 /** Writes the .gz and .br files the server sends (server/staticCompression.ts). */
 function precompress(): Plugin {
@@ -87,89 +111,96 @@ const firstScreenBuild = (): UserConfig => ({
 
 export default defineConfig(({ mode, isSsrBuild }) => (isSsrBuild ? firstScreenBuild() : browserBuild(mode)));
 
-const browserBuild = (mode: string): UserConfig => ({
-  plugins: [react(), precompress()],
-  publicDir: 'src/public',
-  resolve: {
-    alias: [
-      // React 19 has these natively: the shims' fallbacks would only add weight to the first load.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('src/app/vendor/useSyncExternalStore.ts', import.meta.url)),
-      },
-      ...reactRouterProduction(mode),
-    ],
-  },
-  build: {
-    // Every browser the app supports preloads modules natively; the polyfill is first-load weight.
-    modulePreload: { polyfill: false },
-    outDir: 'dist',
-    // Maps stay on the build machine for reading stack traces; the server never serves them (spa.ts).
-    sourcemap: 'hidden',
-    // The manifest lets bench/bundleWeight.ts add up what each route loads.
-    manifest: true,
-    rolldownOptions: {
-      // The applicants' page and the console's, each with its own entry.
-      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), staff: fileURLToPath(new URL('staff.html', import.meta.url)) },
-      output: {
-        codeSplitting: {
-          // Everything the first page needs in one chunk: left alone, the bundler cuts it into a
-          // dozen small chunks shared with the lazy routes, and each one costs its own request and
-          // its own gzip overhead.
-          groups: [
-            {
-              name: 'app',
-              priority: 30,
-              tags: ['$initial'],
-              // The console's own code stays out of it: applicants' pages download none of it.
-              test: (id: string) => !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) && !CONSOLE.test(id),
-            },
-            // The console's own code, in one chunk of its own.
-            {
-              name: 'console',
-              priority: 29,
-              test: (id: string) => CONSOLE.test(id) && !CONSOLE_DASHBOARD.test(id) && !/[\\/]src[\\/]console[\\/]main\.tsx$/.test(id),
-            },
-            // What the auth cards load on top, in one chunk: their views, their actor and the account rules.
-            {
-              name: 'auth',
-              priority: 20,
-              test: AUTH_AREA,
-            },
-            // What the form routes, /completion and the staff view load on top: the form actors and the catalogue.
-            {
-              name: 'form',
-              priority: 15,
-              test: (id: string) => /[\\/](machines|src[\\/]catalogue)[\\/]/.test(id) && !PAGE_ACTORS.test(id) && !STAFF_DISPLAY.test(id),
-            },
-            // The page-specific form actors (documents, tabs, school search, PDF copy, submit), a
-            // chunk the application's module imports, so that a change to them leaves the rest cached.
-            // After the form group, so that what both use (catalogue, API calls) stays there.
-            { name: 'pageActors', priority: 14, test: PAGE_ACTORS },
-            // The form area's frame, pages and question views in one chunk: a dozen small ones would
-            // each cost a request and compress worse. What loads with the question that needs it
-            // (school search, tabs, documents), dialogs and popovers, and the staff view stay apart.
-            {
-              name: 'formViews',
-              priority: 12,
-              test: (id: string) => /[\\/]src[\\/](layout|pages|questions)[\\/]/.test(id) && !LOADED_LATER.test(id),
-            },
-            // What every area shares (header, footer, buttons, the close icon of notices, toasts and
-            // dialogs; the form-issue helpers both the auth card and the form actors use), before the
-            // auth and form groups can capture any of it: a group takes its modules' imports along, and
-            // a dialog on a form page would then fetch the auth cards' chunk for an icon.
-            {
-              name: 'frame',
-              priority: 25,
-              test: FRAME,
-            },
-          ],
+const browserBuild = (mode: string): UserConfig => {
+  const applicantsFirst = new Set<string>();
+  return {
+    plugins: [react(), applicantsFirstModules(applicantsFirst), precompress()],
+    publicDir: 'src/public',
+    resolve: {
+      alias: [
+        // React 19 has these natively: the shims' fallbacks would only add weight to the first load.
+        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: fileURLToPath(new URL('src/app/vendor/useSyncExternalStore.ts', import.meta.url)),
+        },
+        ...reactRouterProduction(mode),
+      ],
+    },
+    build: {
+      // Every browser the app supports preloads modules natively; the polyfill is first-load weight.
+      modulePreload: { polyfill: false },
+      outDir: 'dist',
+      // Maps stay on the build machine for reading stack traces; the server never serves them (spa.ts).
+      sourcemap: 'hidden',
+      // The manifest lets bench/bundleWeight.ts add up what each route loads.
+      manifest: true,
+      rolldownOptions: {
+        // The applicants' page and the console's, each with its own entry.
+        input: {
+          index: fileURLToPath(new URL('index.html', import.meta.url)),
+          staff: fileURLToPath(new URL('staff.html', import.meta.url)),
+        },
+        output: {
+          codeSplitting: {
+            // Everything the first page needs in one chunk: left alone, the bundler cuts it into a
+            // dozen small chunks shared with the lazy routes, and each one costs its own request and
+            // its own gzip overhead.
+            groups: [
+              {
+                name: 'app',
+                priority: 30,
+                // The console's own code stays out of it: applicants' pages download none of it.
+                test: (id: string) => applicantsFirst.has(id) && !/(\.html|[\\/]src[\\/]main\.tsx)$/.test(id) && !CONSOLE.test(id),
+              },
+              // The console's own code, in one chunk of its own.
+              {
+                name: 'console',
+                priority: 29,
+                // Only the console's modules: what they import of the applicants' code stays in the chunks applicants load.
+                includeDependenciesRecursively: false,
+                test: (id: string) => CONSOLE.test(id) && !CONSOLE_LATER.test(id) && !/[\\/]src[\\/]console[\\/]main\.tsx$/.test(id),
+              },
+              // What the auth cards load on top, in one chunk: their views, their actor and the account rules.
+              {
+                name: 'auth',
+                priority: 20,
+                test: AUTH_AREA,
+              },
+              // What the form routes, /completion and the staff view load on top: the form actors and the catalogue.
+              {
+                name: 'form',
+                priority: 15,
+                test: (id: string) => /[\\/](machines|src[\\/]catalogue)[\\/]/.test(id) && !PAGE_ACTORS.test(id) && !STAFF_DISPLAY.test(id),
+              },
+              // The page-specific form actors (documents, tabs, school search, PDF copy, submit), a
+              // chunk the application's module imports, so that a change to them leaves the rest cached.
+              // After the form group, so that what both use (catalogue, API calls) stays there.
+              { name: 'pageActors', priority: 14, test: PAGE_ACTORS },
+              // The form area's frame, pages and question views in one chunk: a dozen small ones would
+              // each cost a request and compress worse. What loads with the question that needs it
+              // (school search, tabs, documents), dialogs and popovers, and the staff view stay apart.
+              {
+                name: 'formViews',
+                priority: 12,
+                test: (id: string) => /[\\/]src[\\/](layout|pages|questions)[\\/]/.test(id) && !LOADED_LATER.test(id),
+              },
+              // What every area shares (header, footer, buttons, the close icon of notices, toasts and
+              // dialogs; the form-issue helpers both the auth card and the form actors use), before the
+              // auth and form groups can capture any of it: a group takes its modules' imports along, and
+              // a dialog on a form page would then fetch the auth cards' chunk for an icon.
+              {
+                name: 'frame',
+                priority: 25,
+                test: FRAME,
+              },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
-  },
-});
+    server: {
+      proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+    },
+  };
+};

@@ -24,11 +24,3 @@ export const appCalls = {
   /** A staff link: the staff copy of the application. */
   loadServiceData: fromPromise<ServiceData, string>(({ input, signal }) => api.serviceData(input, signal)),
 };
-
-/**
- * Spawn options with the child's id. xstate's types let logic loaded at run time be spawned only
- * without an id, which would file every such child under one key of the root's children.
- */
-export function named<T extends object>(options: T, id: string): T {
-  return Object.assign({ id }, options);
-}

@@ -2,10 +2,10 @@ import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'x
 import { consoleApi, type AccessEntry, type ApplicationSummary, type SharedLink, type StaffApplication } from './api/consoleEndpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { SYSTEM_IDS } from './systemIds';
-import { applicationMachine, type ApplicationInput } from './applicationMachine';
+import type { applicationMachine, ApplicationInput } from './applicationMachine';
 import type { Submission } from './coreEvents';
 import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
-import { errorMessage, sibling, unauthorisedError } from './siblings';
+import { errorMessage, named, sibling, unauthorisedError } from './siblings';
 
 /** What the console's application page says beside what the server says. */
 export const CONSOLE_APPLICATION_MESSAGES = {
@@ -25,6 +25,8 @@ interface ConsoleApplicationContext {
   summary: ApplicationSummary | null;
   submission: Submission;
   history: readonly AccessEntry[];
+  /** What the staff copy starts with, from the loaded application, until the form's module is loaded. */
+  start: ApplicationInput | null;
   shared: SharedLink | null;
   message: string | null;
 }
@@ -60,12 +62,13 @@ export const consoleApplicationMachine = setup({
     context: {} as ConsoleApplicationContext,
     input: {} as ConsoleApplicationInput,
     events: {} as ConsoleApplicationEvent,
-    children: {} as { application: 'application'; loadApplication: 'loadApplication'; shareLink: 'shareLink' },
+    children: {} as { loadApplication: 'loadApplication'; loadForm: 'loadForm'; shareLink: 'shareLink' },
   },
   actors: {
     loadApplication: fromPromise<StaffApplication, { id: number }>(({ input, signal }) => consoleApi.application(input.id, signal)),
     shareLink: fromPromise<SharedLink, { id: number }>(({ input, signal }) => consoleApi.shareLink(input.id, signal)),
-    application: applicationMachine,
+    /** The form actors' module, loaded when a page first needs it: the console's first download holds none of it. */
+    loadForm: fromPromise<typeof applicationMachine>(async () => (await import('./applicationMachine')).applicationMachine),
   },
   guards: { unauthorised: unauthorisedError, notFound: isNotFound },
   actions: {
@@ -78,10 +81,13 @@ export const consoleApplicationMachine = setup({
           : null,
       message: null,
     })),
-    startApplication: enqueueActions(({ context, enqueue }, loaded: StaffApplication) => {
-      enqueue.spawnChild('application', { id: 'application', systemId: SYSTEM_IDS.application, input: applicationInput(context, loaded) });
+    keepStart: assign(({ context }, loaded: StaffApplication) => ({ start: applicationInput(context, loaded) })),
+    startApplication: enqueueActions(({ context, enqueue }, logic: typeof applicationMachine) => {
+      if (!context.start) return;
+      enqueue.spawnChild(logic, named({ systemId: SYSTEM_IDS.application, input: context.start }, SYSTEM_IDS.application));
+      enqueue.assign({ start: null });
     }),
-    stopApplication: stopChild('application'),
+    stopApplication: stopChild(SYSTEM_IDS.application),
     endSession: sendTo(sibling('consoleSession'), { type: 'console.unauthorised' }),
     keepShared: assign({ shared: (_, link: SharedLink) => link, message: null }),
     refuse: assign({ message: (_, { error, fallback }: { error: unknown; fallback: string }) => errorMessage(error, fallback) }),
@@ -93,6 +99,7 @@ export const consoleApplicationMachine = setup({
     summary: null,
     submission: null,
     history: [],
+    start: null,
     shared: null,
     message: null,
   }),
@@ -104,10 +111,10 @@ export const consoleApplicationMachine = setup({
         src: 'loadApplication',
         input: ({ context }) => ({ id: context.id }),
         onDone: {
-          target: 'ready',
+          target: 'opening',
           actions: [
             { type: 'keepApplication', params: ({ event }) => event.output },
-            { type: 'startApplication', params: ({ event }) => event.output },
+            { type: 'keepStart', params: ({ event }) => event.output },
           ],
         },
         onError: [
@@ -118,6 +125,17 @@ export const consoleApplicationMachine = setup({
             actions: { type: 'refuse', params: ({ event }) => ({ error: event.error, fallback: GENERIC_ERROR_MESSAGE }) },
           },
         ],
+      },
+    },
+    opening: {
+      invoke: {
+        id: 'loadForm',
+        src: 'loadForm',
+        onDone: { target: 'ready', actions: { type: 'startApplication', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'refuse', params: ({ event }) => ({ error: event.error, fallback: GENERIC_ERROR_MESSAGE }) },
+        },
       },
     },
     failed: { on: { 'application.retry': 'loading' } },

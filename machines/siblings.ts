@@ -52,3 +52,11 @@ export const pageFailed = (error: unknown): PageFailedEvent => ({
   type: 'app.pageFailed',
   message: errorMessage(error, GENERIC_ERROR_MESSAGE),
 });
+
+/**
+ * Spawn options with the child's id. xstate's types let logic loaded at run time be spawned only
+ * without an id, which would file every such child under one key of the root's children.
+ */
+export function named<T extends object>(options: T, id: string): T {
+  return Object.assign({ id }, options);
+}

@@ -7,13 +7,14 @@ import { Spinner } from '../ui/Spinner';
 import { useView, useViewValue } from '../app/viewApi';
 import { InactivityWatch } from '../layout/InactivityWatch';
 import { useApplicationTitle, useConsoleApplication, useConsoleHost, useConsoleSession } from './consoleActors';
-import { ApplicationPage } from './ApplicationPage';
 import { FormHostProvider } from '../app/actors';
 import { ApplicationListPage } from './ApplicationListPage';
 import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
 import { SignInPage } from './SignInPage';
 
+/** An application's page, with the form's question views it prints, loads only when one opens. */
+const ApplicationPage = lazy(() => import('./ApplicationPage').then((module) => ({ default: module.ApplicationPage })));
 /** The dashboard, with its chart library, loads only when its page opens. */
 const DashboardPage = lazy(() => import('./DashboardPage').then((module) => ({ default: module.DashboardPage })));
 
@@ -113,7 +114,9 @@ function ApplicationRoute() {
   if (!actor) return <Spinner label="Loading the application…" />;
   return (
     <FormHostProvider host={host}>
-      <ApplicationPage actor={actor} title={title} />
+      <Suspense fallback={<Spinner label="Loading the application…" />}>
+        <ApplicationPage actor={actor} title={title} />
+      </Suspense>
     </FormHostProvider>
   );
 }
