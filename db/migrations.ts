@@ -345,6 +345,31 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX applications_list ON applications(user_id, submitted_at, version, search_name);
   CREATE INDEX web_status_validating ON web_status_events(user_id) WHERE web_status = 'validating';
   `,
+  /* 13: staff passkeys, a second factor besides the authenticator app, and their one-use challenges */ `
+  -- A passkey of a staff account: the credential id the browser names it by (base64url), its public
+  -- key (COSE), the signature counter its authenticator last reported and how it is reached.
+  CREATE TABLE staff_passkeys (
+    credential_id TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    public_key BLOB NOT NULL,
+    counter INTEGER NOT NULL DEFAULT 0,
+    transports TEXT NOT NULL DEFAULT '[]',
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER
+  );
+  CREATE INDEX staff_passkeys_staff ON staff_passkeys(staff_id);
+  -- The challenge of a passkey's creation or use, kept on the server until it is answered (once)
+  -- or expires; bound_to is the id hash of the accepted invitation or of the sign-in's password step.
+  CREATE TABLE staff_passkey_challenges (
+    challenge TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('registration', 'authentication')),
+    bound_to TEXT NOT NULL,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_passkey_challenges_bound ON staff_passkey_challenges(bound_to, purpose);
+  CREATE INDEX staff_passkey_challenges_expiry ON staff_passkey_challenges(expires_at);
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {
