@@ -1,3 +1,9 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { callApi } from './httpClient';
 import { MessageSchema } from './responses';
@@ -17,6 +23,12 @@ export type TotpSetup = v.InferOutput<typeof TotpSetupSchema>;
 const AcceptedSchema = v.looseObject({ ...StaffMemberSchema.entries, message: v.string(), recovery_codes: v.array(v.string()) });
 export type Accepted = v.InferOutput<typeof AcceptedSchema>;
 
+/** The server's passkey options, handed to the browser as they are: the browser checks them itself. */
+const hasChallenge = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'challenge' in value && typeof value.challenge === 'string';
+const CreationOptionsSchema = v.custom<PublicKeyCredentialCreationOptionsJSON>(hasChallenge);
+const RequestOptionsSchema = v.custom<PublicKeyCredentialRequestOptionsJSON>(hasChallenge);
+
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
   me: (signal?: AbortSignal) => callApi('get', '/api/staff/me', StaffMemberSchema, { signal }),
@@ -26,6 +38,12 @@ export const consoleApi = {
   /** The authenticator's code, or a recovery code. */
   secondFactor: (code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/login/code', SignedInSchema, { json: { code }, signal }),
+  /** What the browser needs to sign with one of the account's passkeys, after the password step. */
+  passkeySignInOptions: (signal?: AbortSignal) =>
+    callApi('post', '/public/staff/login/passkey/options', RequestOptionsSchema, { json: {}, signal }),
+  /** The passkey's signature, in place of a code. */
+  passkeySignIn: (response: AuthenticationResponseJSON, signal?: AbortSignal) =>
+    callApi('post', '/public/staff/login/passkey', SignedInSchema, { json: { response }, signal }),
   signOut: (signal?: AbortSignal) => callApi('post', '/api/staff/logout', MessageSchema, { json: {}, signal }),
   /** Whom an invitation is for; refused once used or expired. */
   invitation: (id: string, signal?: AbortSignal) =>
@@ -34,4 +52,9 @@ export const consoleApi = {
     callApi('post', '/public/staff/invitation/password', TotpSetupSchema, { json: { id, password }, signal }),
   confirmTotp: (id: string, code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/invitation/totp', AcceptedSchema, { json: { id, code }, signal }),
+  /** What the browser needs to make a passkey, once the invitation was accepted. */
+  passkeyOptions: (id: string, signal?: AbortSignal) =>
+    callApi('post', '/public/staff/invitation/passkey/options', CreationOptionsSchema, { json: { id }, signal }),
+  addPasskey: (id: string, response: RegistrationResponseJSON, signal?: AbortSignal) =>
+    callApi('post', '/public/staff/invitation/passkey', MessageSchema, { json: { id, response }, signal }),
 };
