@@ -21,8 +21,7 @@ export function listStaffPasskeys(db: Db, staffId: number): StaffPasskeyRow[] {
 /** A passkey by the credential id the browser names it by, only if it is this account's. */
 export function findStaffPasskey(db: Db, staffId: number, credentialId: string): StaffPasskeyRow | undefined {
   return stmt(db, 'SELECT * FROM staff_passkeys WHERE credential_id = ? AND staff_id = ?').get(credentialId, staffId) as
-    | StaffPasskeyRow
-    | undefined;
+    StaffPasskeyRow | undefined;
 }
 
 /** Stores a new passkey; false when its credential id is already stored (for this account or another). */

@@ -27,7 +27,8 @@ import { findPasswordStep, openStaffSession, staffGuessBudgets } from './staffSi
 export const STAFF_PASSKEY_MESSAGES = {
   enrolmentClosed:
     'A passkey can be added on this page only within 15 minutes of setting up the account. You can sign in with your authenticator app.',
-  registrationRefused: 'The passkey could not be added: its request was already answered, has expired or was not signed as asked. Please try again.',
+  registrationRefused:
+    'The passkey could not be added: its request was already answered, has expired or was not signed as asked. Please try again.',
   alreadyAdded: 'This passkey is already added to a staff account.',
   added: 'Your passkey was added. When you sign in, you can use it instead of a code.',
   noPasskey: 'This account has no passkey. Please enter the code your authenticator app shows, or one of your recovery codes.',
@@ -138,7 +139,10 @@ export function createStaffPasskeys(deps: Omit<StaffDeps, 'mailer' | 'totp'>) {
         rpID,
         timeout: PROMPT_TIMEOUT_MS,
         userVerification: 'preferred',
-        allowCredentials: passkeys.map((passkey) => ({ id: passkey.credential_id, transports: JSON.parse(passkey.transports) as string[] })),
+        allowCredentials: passkeys.map((passkey) => ({
+          id: passkey.credential_id,
+          transports: JSON.parse(passkey.transports) as string[],
+        })),
       });
       const now = clock.now();
       putPasskeyChallenge(

@@ -30,13 +30,13 @@ export interface SoftAuthenticator {
   signIn(options: SignInOptions, origin: string, bend?: { counter?: number; key?: KeyObject }): SignInAnswer;
 }
 
-export interface RegistrationAnswer {
+interface RegistrationAnswer {
   id: string;
   rawId: string;
   type: 'public-key';
   response: { clientDataJSON: string; attestationObject: string; transports: string[] };
 }
-export interface SignInAnswer {
+interface SignInAnswer {
   id: string;
   rawId: string;
   type: 'public-key';
