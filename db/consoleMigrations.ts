@@ -1,5 +1,5 @@
 /**
- * The migrations of the console's ZIP exports and dashboard (listed in db/migrations.ts). Parts of
+ * The migrations of the console's ZIP exports, dashboard and passkeys (listed in db/migrations.ts). Parts of
  * released migrations: never edit them, add a new one.
  */
 
@@ -61,4 +61,31 @@ export const DASHBOARD_TIMES = `
   CREATE INDEX applications_started ON applications(started_at) WHERE started_at IS NOT NULL;
   CREATE INDEX users_confirmed ON users(confirmed_at) WHERE confirmed_at IS NOT NULL;
   CREATE INDEX steps_reached_day ON steps_reached(reached_at);
+  `;
+
+/** Staff passkeys, a second factor besides the authenticator app, and their one-use challenges. */
+export const STAFF_PASSKEYS = `
+  -- A passkey of a staff account: the credential id the browser names it by (base64url), its public
+  -- key (COSE), the signature counter its authenticator last reported and how it is reached.
+  CREATE TABLE staff_passkeys (
+    credential_id TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    public_key BLOB NOT NULL,
+    counter INTEGER NOT NULL DEFAULT 0,
+    transports TEXT NOT NULL DEFAULT '[]',
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER
+  );
+  CREATE INDEX staff_passkeys_staff ON staff_passkeys(staff_id);
+  -- The challenge of a passkey's creation or use, kept on the server until it is answered (once)
+  -- or expires; bound_to is the id hash of the accepted invitation or of the sign-in's password step.
+  CREATE TABLE staff_passkey_challenges (
+    challenge TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('registration', 'authentication')),
+    bound_to TEXT NOT NULL,
+    staff_id INTEGER NOT NULL REFERENCES staff(id),
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX staff_passkey_challenges_bound ON staff_passkey_challenges(bound_to, purpose);
+  CREATE INDEX staff_passkey_challenges_expiry ON staff_passkey_challenges(expires_at);
   `;

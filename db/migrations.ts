@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { DASHBOARD_TIMES, ZIP_EXPORTS } from './consoleMigrations';
+import { DASHBOARD_TIMES, STAFF_PASSKEYS, ZIP_EXPORTS } from './consoleMigrations';
 import { KEPT_LIST_COLUMNS } from './keptListColumns';
 import { searchNameOf } from './searchText';
 
@@ -355,6 +355,7 @@ export const MIGRATIONS: readonly string[] = [
   -- never since signing in); an export with sensitive answers needs it within the last minutes.
   ALTER TABLE staff_sessions ADD COLUMN factor_confirmed_at INTEGER;
   `,
+  /* 17: staff passkeys, a second factor besides the authenticator app, and their one-use challenges */ STAFF_PASSKEYS,
 ];
 
 export function runMigrations(db: Database.Database): void {

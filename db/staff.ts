@@ -95,6 +95,18 @@ export function findOpenInvitation(db: Db, idHash: string, now: number): OpenInv
   ).get(idHash, now) as OpenInvitation | undefined;
 }
 
+/**
+ * The account an invitation link accepted, from its acceptance until `since`: the link was spent
+ * by that acceptance (not by a newer invitation or a deactivation) and the account is still active.
+ */
+export function findAcceptedInvitation(db: Db, idHash: string, since: number): { staffId: number; email: string } | undefined {
+  return stmt(
+    db,
+    `SELECT s.id AS staffId, s.email FROM staff_invitations i JOIN staff s ON s.id = i.staff_id
+     WHERE i.id_hash = ? AND i.used_at = s.activated_at AND i.used_at > ? AND s.deactivated_at IS NULL`,
+  ).get(idHash, since) as { staffId: number; email: string } | undefined;
+}
+
 /** The invitation's password step: the chosen password and a new, not yet confirmed, TOTP secret. */
 export function setPendingCredentials(db: Db, staffId: number, passwordHash: string, sealedSecret: string): void {
   stmt(db, 'UPDATE staff SET password_hash = ?, totp_secret = ? WHERE id = ? AND activated_at IS NULL').run(

@@ -4,10 +4,15 @@ import { firstIssueMessages } from '../src/catalogue/schema/issues';
 import { staffPasswordSchema, staffTotpSetupSchema } from '../src/catalogue/schema/staff';
 import { consoleApi, type Accepted, type StaffMember, type TotpSetup } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
+import { createPasskey } from './api/passkeys';
 import { errorMessage } from './siblings';
 
 export type ConsoleInvitationEvent =
-  { type: 'invitation.password'; password: string } | { type: 'invitation.code'; code: string } | { type: 'invitation.retry' };
+  | { type: 'invitation.password'; password: string }
+  | { type: 'invitation.code'; code: string }
+  | { type: 'invitation.retry' }
+  /** Once the account is set up: make a passkey in this browser and add it to the account. */
+  | { type: 'invitation.addPasskey' };
 
 interface ConsoleInvitationContext {
   /** The invitation link's id. */
@@ -17,6 +22,8 @@ interface ConsoleInvitationContext {
   recoveryCodes: readonly string[];
   fieldErrors: Record<string, string>;
   message: string | null;
+  /** What became of adding a passkey (added, or why not); apart from the message of the account set up. */
+  passkeyMessage: string | null;
 }
 
 const said = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error, GENERIC_ERROR_MESSAGE) });
@@ -24,7 +31,7 @@ const said = ({ event }: { event: { error: unknown } }) => ({ message: errorMess
 /**
  * Accepting an invitation to the console: whom the link is for, a password by the applicants'
  * rules, then an authenticator app set up from a QR code (or its key typed by hand) and confirmed
- * by one of its codes, and the ten recovery codes, shown once. Each step's fields are checked with
+ * by one of its codes, and the ten recovery codes, shown once, with the offer of a passkey. Each step's fields are checked with
  * the schema the server checks them with; the server's refusal is shown beside them.
  */
 export const consoleInvitationMachine = setup({
@@ -41,6 +48,12 @@ export const consoleInvitationMachine = setup({
     confirmTotp: fromPromise<Accepted, { id: string; code: string }>(({ input, signal }) =>
       consoleApi.confirmTotp(input.id, input.code, signal),
     ),
+    /** The server's options, the browser's new passkey, and the server's check of it. */
+    addPasskey: fromPromise<{ message: string }, { id: string }>(async ({ input, signal }) => {
+      const options = await consoleApi.passkeyOptions(input.id, signal);
+      const passkey = await createPasskey(options, signal);
+      return consoleApi.addPasskey(input.id, passkey, signal);
+    }),
   },
   guards: {
     passwordValid: ({ context, event }) => {
@@ -71,11 +84,20 @@ export const consoleInvitationMachine = setup({
       return { message: null, fieldErrors: firstIssueMessages(v.safeParse(staffTotpSetupSchema, { id: context.id, code: event.code })) };
     }),
     clearErrors: assign({ fieldErrors: {}, message: null }),
+    sayOfPasskey: assign({ passkeyMessage: (_, params: { message: string }) => params.message }),
     say: assign({ message: (_, params: { message: string }) => params.message }),
   },
 }).createMachine({
   id: 'consoleInvitation',
-  context: ({ input }) => ({ id: input.id, member: null, setup: null, recoveryCodes: [], fieldErrors: {}, message: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    member: null,
+    setup: null,
+    recoveryCodes: [],
+    fieldErrors: {},
+    message: null,
+    passkeyMessage: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -126,7 +148,25 @@ export const consoleInvitationMachine = setup({
         onError: { target: 'settingUpAuthenticator', actions: { type: 'say', params: said } },
       },
     },
-    /** The account is ready: the recovery codes are shown this once, then the staff member signs in. */
-    accepted: { type: 'final' },
+    /**
+     * The account is ready: the recovery codes are shown this once, then the staff member signs in.
+     * Meanwhile a passkey may be added (optional: signing in skips it); a refusal leaves the offer open.
+     */
+    accepted: {
+      initial: 'offeringPasskey',
+      states: {
+        offeringPasskey: { on: { 'invitation.addPasskey': 'addingPasskey' } },
+        addingPasskey: {
+          invoke: {
+            id: 'addPasskey',
+            src: 'addPasskey',
+            input: ({ context }) => ({ id: context.id }),
+            onDone: { target: 'passkeyAdded', actions: { type: 'sayOfPasskey', params: ({ event }) => event.output } },
+            onError: { target: 'offeringPasskey', actions: { type: 'sayOfPasskey', params: said } },
+          },
+        },
+        passkeyAdded: { type: 'final' },
+      },
+    },
   },
 });

@@ -15,6 +15,14 @@ function stepOf(snapshot: InvitationSnapshot): InvitationStep {
   return 'authenticator';
 }
 
+/** The optional passkey once the account is set up: offered, being made and checked, or added. */
+export type PasskeyOffer = 'offered' | 'adding' | 'added';
+
+function passkeyOf(snapshot: InvitationSnapshot): PasskeyOffer {
+  if (snapshot.matches({ accepted: 'addingPasskey' })) return 'adding';
+  return snapshot.matches({ accepted: 'passkeyAdded' }) ? 'added' : 'offered';
+}
+
 /** What the invitation page needs from its actor. */
 export function connectConsoleInvitation(snapshot: InvitationSnapshot, send: InvitationSend) {
   return {
@@ -28,7 +36,11 @@ export function connectConsoleInvitation(snapshot: InvitationSnapshot, send: Inv
     busy: snapshot.matches('savingPassword') || snapshot.matches('confirming') || snapshot.matches('loading'),
     fieldErrors: snapshot.context.fieldErrors,
     message: snapshot.context.message,
+    /** Once the account is set up (step 'accepted'). */
+    passkey: passkeyOf(snapshot),
+    passkeyMessage: snapshot.context.passkeyMessage,
     choosePassword: (password: string) => send({ type: 'invitation.password', password }),
     confirmCode: (code: string) => send({ type: 'invitation.code', code }),
+    addPasskey: () => send({ type: 'invitation.addPasskey' }),
   };
 }

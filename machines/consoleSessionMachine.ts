@@ -9,6 +9,7 @@ import { consoleApplicationMachine } from './consoleApplicationMachine';
 import { consoleDashboardMachine } from './consoleDashboardMachine';
 import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
+import { signWithPasskey } from './api/passkeys';
 import { errorMessage, unauthorisedError } from './siblings';
 
 /** What the console says of a session, beside what the server says. */
@@ -21,6 +22,8 @@ export const CONSOLE_SESSION_MESSAGES = {
 export type ConsoleSessionEvent =
   | { type: 'console.signIn'; email: string; password: string }
   | { type: 'console.code'; code: string }
+  /** The second step by a passkey of the account, in place of the code. */
+  | { type: 'console.passkey' }
   /** Back from the code to the e-mail and password (another account, a mistyped address). */
   | { type: 'console.restart' }
   | { type: 'console.signOut' }
@@ -64,7 +67,7 @@ export const consoleInactivity = inactivityMachine.provide({
 
 /**
  * The staff member's session in the console: who is signed in, and the two steps of a sign-in
- * (e-mail and password, then the authenticator's code or a recovery code). The staff cookie is
+ * (e-mail and password, then the authenticator's code, a recovery code or a passkey). The staff cookie is
  * the server's: this actor asks who it signs in at its start, and hears of its end from any call
  * answered 401. Each step's fields are checked first with the schema the server checks them with.
  */
@@ -89,6 +92,12 @@ export const consoleSessionMachine = setup({
       consoleApi.signIn(input.email, input.password, signal),
     ),
     secondFactor: fromPromise<StaffMember, { code: string }>(({ input, signal }) => consoleApi.secondFactor(input.code, signal)),
+    /** The server's challenge, the browser's signature with a passkey, and the server's check of it. */
+    passkeySignIn: fromPromise<StaffMember>(async ({ signal }) => {
+      const options = await consoleApi.passkeySignInOptions(signal);
+      const signature = await signWithPasskey(options, signal);
+      return consoleApi.passkeySignIn(signature, signal);
+    }),
     signOut: fromPromise<unknown>(({ signal }) => consoleApi.signOut(signal)),
     inactivity: consoleInactivity,
     consoleList: consoleListMachine,
@@ -185,7 +194,20 @@ export const consoleSessionMachine = setup({
         code: {
           on: {
             'console.code': [{ guard: 'codeValid', target: 'checkingCode', actions: 'clearErrors' }, { actions: 'refuseCode' }],
+            'console.passkey': { target: 'checkingPasskey', actions: 'clearErrors' },
             'console.restart': { target: 'password', actions: 'clearErrors' },
+          },
+        },
+        checkingPasskey: {
+          invoke: {
+            id: 'passkeySignIn',
+            src: 'passkeySignIn',
+            onDone: { target: '#consoleSession.signedIn', actions: { type: 'keepStaff', params: ({ event }) => event.output } },
+            onError: [
+              { guard: 'unauthorised', target: 'password', actions: { type: 'say', params: refusal } },
+              // Cancelled, refused, or no passkey on the account: the code step stays, with why.
+              { target: 'code', actions: { type: 'say', params: refusal } },
+            ],
           },
         },
         checkingCode: {

@@ -10,7 +10,12 @@ export type ConsoleSessionPhase = 'checking' | 'failed' | 'password' | 'code' | 
 function phaseOf(snapshot: SessionSnapshot): ConsoleSessionPhase {
   if (snapshot.matches('checking')) return 'checking';
   if (snapshot.matches('failed')) return 'failed';
-  if (snapshot.matches({ signedOut: 'code' }) || snapshot.matches({ signedOut: 'checkingCode' })) return 'code';
+  if (
+    snapshot.matches({ signedOut: 'code' }) ||
+    snapshot.matches({ signedOut: 'checkingCode' }) ||
+    snapshot.matches({ signedOut: 'checkingPasskey' })
+  )
+    return 'code';
   if (snapshot.matches('signedOut')) return 'password';
   return 'signedIn';
 }
@@ -27,13 +32,17 @@ export function connectConsoleSession(snapshot: SessionSnapshot, send: SessionSe
     busy:
       snapshot.matches({ signedOut: 'checkingPassword' }) ||
       snapshot.matches({ signedOut: 'checkingCode' }) ||
+      snapshot.matches({ signedOut: 'checkingPasskey' }) ||
       snapshot.matches({ signedIn: 'signingOut' }),
+    /** The browser's passkey prompt is open (or its answer on its way to the server). */
+    passkeyBusy: snapshot.matches({ signedOut: 'checkingPasskey' }),
     /** The inactivity actor while signed in ('Still working?'); undefined otherwise. */
     inactivity: snapshot.children.inactivity,
     fieldErrors: snapshot.context.fieldErrors,
     message: snapshot.context.message,
     signIn: (email: string, password: string) => send({ type: 'console.signIn', email, password }),
     enterCode: (code: string) => send({ type: 'console.code', code }),
+    signInWithPasskey: () => send({ type: 'console.passkey' }),
     restart: () => send({ type: 'console.restart' }),
     signOut: () => send({ type: 'console.signOut' }),
     retry: () => send({ type: 'console.retry' }),

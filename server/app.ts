@@ -3,6 +3,7 @@ import type { Db } from '../db/connection';
 import type { CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
+import { createStaffPasskeys } from './accounts/staffPasskeys';
 import { createStaffService } from './accounts/staffService';
 import { createStaffAccessLog } from './application/staffAccessLog';
 import { createStaffApplicationDetail } from './application/staffApplicationDetail';
@@ -127,7 +128,15 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   const application = applicationRoutes(applicationDeps);
   app.use(exactRoutes(application.hotRoutes));
   // Staff calls read the staff cookie only; the applicants' routers below never see a staff member.
-  const staffRouter = staffRoutes(staff, { db, clock, secret: deps.config.secret, secureCookies });
+  const passkeys = createStaffPasskeys({
+    db,
+    throttle,
+    clock,
+    secret: deps.config.secret,
+    publicUrl: deps.config.publicUrl,
+    collegeName: college.name,
+  });
+  const staffRouter = staffRoutes(staff, passkeys, { db, clock, secret: deps.config.secret, secureCookies });
   app.use(staffRouter.routes());
   app.use(staffRouter.allowedMethods());
   const staffSso = deps.config.staffSso

@@ -1,3 +1,9 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
 import { StaffDashboardSchema } from '../../src/catalogue/schema/staffDashboard';
@@ -69,6 +75,11 @@ export type SingleSignOn = v.InferOutput<typeof SingleSignOnSchema>;
 
 /** Where the browser goes to sign in with the college's identity provider (a page, not a call). */
 export const SINGLE_SIGN_ON_START = '/public/staff/sso/start';
+/** The server's passkey options, handed to the browser as they are: the browser checks them itself. */
+const hasChallenge = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'challenge' in value && typeof value.challenge === 'string';
+const CreationOptionsSchema = v.custom<PublicKeyCredentialCreationOptionsJSON>(hasChallenge);
+const RequestOptionsSchema = v.custom<PublicKeyCredentialRequestOptionsJSON>(hasChallenge);
 
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
@@ -79,6 +90,12 @@ export const consoleApi = {
   /** The authenticator's code, or a recovery code. */
   secondFactor: (code: string, signal?: AbortSignal) =>
     callApi('post', '/public/staff/login/code', SignedInSchema, { json: { code }, signal }),
+  /** What the browser needs to sign with one of the account's passkeys, after the password step. */
+  passkeySignInOptions: (signal?: AbortSignal) =>
+    callApi('post', '/public/staff/login/passkey/options', RequestOptionsSchema, { json: {}, signal }),
+  /** The passkey's signature, in place of a code. */
+  passkeySignIn: (response: AuthenticationResponseJSON, signal?: AbortSignal) =>
+    callApi('post', '/public/staff/login/passkey', SignedInSchema, { json: { response }, signal }),
   signOut: (signal?: AbortSignal) => callApi('post', '/api/staff/logout', MessageSchema, { json: {}, signal }),
   singleSignOn: (signal?: AbortSignal) => callApi('get', '/public/staff/sso', SingleSignOnSchema, { signal }),
   /** Whom an invitation is for; refused once used or expired. */
@@ -98,6 +115,11 @@ export const consoleApi = {
     callApi('post', `/api/staff/applications/${id}/share-link`, SharedLinkSchema, { json: {}, signal }),
   /** The dashboard: the cycle's counts per day, and the applications waiting for a decision. */
   dashboard: (signal?: AbortSignal) => callApi('get', '/api/staff/dashboard', StaffDashboardSchema, { signal }),
+  /** What the browser needs to make a passkey, once the invitation was accepted. */
+  passkeyOptions: (id: string, signal?: AbortSignal) =>
+    callApi('post', '/public/staff/invitation/passkey/options', CreationOptionsSchema, { json: { id }, signal }),
+  addPasskey: (id: string, response: RegistrationResponseJSON, signal?: AbortSignal) =>
+    callApi('post', '/public/staff/invitation/passkey', MessageSchema, { json: { id, response }, signal }),
 };
 
 /** Where the console's pages download an application's PDF copy (the server records each download). */

@@ -20,3 +20,7 @@ export const STAFF_SESSION_COOKIE = 'staff_sid';
 /** How long a second factor confirmed again opens what needs it (an export with sensitive answers). */
 export const STAFF_FACTOR_CONFIRMED_MS = 5 * 60 * 1000;
 export const STAFF_INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+/** After an invitation is accepted, its page may still add a passkey to the account for this long. */
+export const STAFF_PASSKEY_ENROLMENT_MS = 15 * 60 * 1000;
+/** A passkey challenge is answered once, within this time. */
+export const STAFF_PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;

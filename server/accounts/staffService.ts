@@ -16,17 +16,17 @@ import {
   type StaffRow,
 } from '../../db/staff';
 import { appendAccess } from '../../db/accessLog';
-import { confirmStaffSecondFactor, endStaffSession, findStaffSession, startStaffSession } from '../../db/staffSessions';
+import { confirmStaffSecondFactor, endStaffSession } from '../../db/staffSessions';
 import { normaliseUsername } from '../../src/catalogue/schema/account';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_GROUP, STAFF_MESSAGES, type StaffRole } from '../../src/catalogue/schema/staff';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../http/errors';
-import { staffSessionIdHash } from '../http/staffSession';
 import type { Mailer } from '../mail/mailer';
 import { staffInvitationMail } from '../mail/templates';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { keyedHash, randomToken } from './secrets';
-import { STAFF_FACTOR_CONFIRMED_MS, STAFF_INVITATION_TTL_MS, STAFF_SECOND_FACTOR_MS, STAFF_SESSION_ABSOLUTE_MS } from './sessionPolicy';
+import { STAFF_FACTOR_CONFIRMED_MS, STAFF_INVITATION_TTL_MS } from './sessionPolicy';
+import { findPasswordStep, openStaffSession, staffGuessBudgets } from './staffSignIn';
 import type { Budget, Throttle } from './throttle';
 import type { Totp, TotpSetup } from './totp';
 
@@ -59,6 +59,12 @@ export const STAFF_SERVICE_MESSAGES = {
   deactivatedNow: 'The account is deactivated; its sessions have ended.',
   factorConfirmed: `Your second factor is confirmed for the next ${STAFF_FACTOR_CONFIRMED_MS / 60_000} minutes.`,
 } as const;
+
+/** An invitation link's id as stored: an HMAC, so a stolen database alone opens no invitation. */
+export const staffInvitationIdHash = (secret: Buffer, id: string) => keyedHash(secret, 'staff-invitation', id);
+
+/** A refused invitation link spends the client's budget of link guesses (the reset links' one). */
+export const staffInvitationBudgets = (client: string): Budget[] => [{ policy: 'resetPerClient', subject: client }];
 
 const RECOVERY_CODE_COUNT = 10;
 /** Why a sign-in through the identity provider opens no session, by the account's status. */
@@ -111,17 +117,10 @@ function newRecoveryCode(): string {
  */
 export function createStaffService(deps: StaffDeps) {
   const { db, throttle, totp } = deps;
-  const invitationHash = (id: string) => keyedHash(deps.secret, 'staff-invitation', id);
+  const invitationHash = (id: string) => staffInvitationIdHash(deps.secret, id);
   const recoveryHash = (staffId: number, code: string) => keyedHash(deps.secret, `staff-recovery:${staffId}`, code);
-  const invitationBudgets = (client: string): Budget[] => [{ policy: 'resetPerClient', subject: client }];
-  const guessBudgets = (email: string, client: string): Budget[] => {
-    const account = `staff:${email}`;
-    return [
-      { policy: 'passwordPerAccountAndClient', subject: `${account}|${client}`, account },
-      { policy: 'passwordPerClient', subject: client },
-      { policy: 'passwordPerAccount', subject: account, account },
-    ];
-  };
+  const invitationBudgets = staffInvitationBudgets;
+  const guessBudgets = staffGuessBudgets;
 
   /** The account an invitation link opens; spends the client's link budget only when refused. */
   const openInvitation = (id: string, client: string) => {
@@ -136,23 +135,8 @@ export function createStaffService(deps: StaffDeps) {
 
   const member = (row: { email: string; role: StaffRole }): StaffMember => ({ email: row.email, role: row.role });
 
-  /** Opens a session at the given stage under a fresh id, never reusing the caller's. */
-  const openSession = (staffId: number, stage: 'password' | 'signed_in', previousIdHash: string | undefined): string => {
-    const sessionId = randomToken();
-    const now = deps.clock.now();
-    startStaffSession(
-      db,
-      {
-        idHash: staffSessionIdHash(deps.secret, sessionId),
-        staffId,
-        stage,
-        expiresAt: now + (stage === 'password' ? STAFF_SECOND_FACTOR_MS : STAFF_SESSION_ABSOLUTE_MS),
-        replacesIdHash: previousIdHash,
-      },
-      now,
-    );
-    return sessionId;
-  };
+  const openSession = (staffId: number, stage: 'password' | 'signed_in', previousIdHash: string | undefined) =>
+    openStaffSession(deps, staffId, stage, previousIdHash);
 
   /** A TOTP code of a step newer than any taken before (the step is taken), or an unused recovery code (it is spent). */
   const acceptSecondFactor = (row: StaffRow, code: string, now: number): boolean => {
@@ -252,10 +236,8 @@ export function createStaffService(deps: StaffDeps) {
       client: string,
     ): { sessionId: string; message: string } & StaffMember {
       const now = deps.clock.now();
-      const pending = passwordStepIdHash ? findStaffSession(db, passwordStepIdHash) : undefined;
-      if (!pending || pending.stage !== 'password' || pending.expires_at <= now) {
-        throw new HttpError(401, STAFF_SERVICE_MESSAGES.signInExpired);
-      }
+      const pending = findPasswordStep(db, passwordStepIdHash, now);
+      if (!pending) throw new HttpError(401, STAFF_SERVICE_MESSAGES.signInExpired);
       const budgets = guessBudgets(pending.email, client);
       throttle.spendAll(budgets);
       const row = findStaffById(db, pending.staff_id)!;

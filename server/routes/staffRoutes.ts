@@ -5,6 +5,9 @@ import {
   staffInvitationQuery,
   staffInviteSchema,
   staffLoginSchema,
+  staffPasskeyOptionsSchema,
+  staffPasskeyRegistrationSchema,
+  staffPasskeySignInSchema,
   staffPasswordSchema,
   staffRoleSchema,
   staffSecondFactorSchema,
@@ -12,6 +15,7 @@ import {
 } from '../../src/catalogue/schema/staff';
 import type { Clock } from '../clock';
 import type { Db } from '../../db/connection';
+import type { StaffPasskeys } from '../accounts/staffPasskeys';
 import { STAFF_SERVICE_MESSAGES, type StaffService } from '../accounts/staffService';
 import { ACCOUNT_FORM_MAX_BYTES } from '../http/bodyLimits';
 import {
@@ -26,12 +30,13 @@ import {
 import { validate } from '../http/validate';
 
 /**
- * The staff calls. Anyone: an invitation's three steps and the two steps of a sign-in
+ * The staff calls. Anyone: an invitation's steps (and a passkey after them) and the two steps of a sign-in
  * (`/public/staff/…`). A signed-in staff member (the staff cookie, never an applicant's): the
  * rest (`/api/staff/…`), each route who is asking → its role → `validate(schema)` → the staff service.
  */
 export function staffRoutes(
   staff: StaffService,
+  passkeys: StaffPasskeys,
   deps: { db: Db; clock: Clock; secret: Buffer; secureCookies: boolean },
 ): Router<StaffState> {
   const router = new Router<StaffState>();
@@ -62,6 +67,26 @@ export function staffRoutes(
 
   router.post('/public/staff/login/code', form(staffSecondFactorSchema), (ctx) => {
     const { sessionId, ...signedIn } = staff.secondFactor(staffCookieIdHash(ctx, deps.secret), ctx.state.input.code, ctx.ip);
+    setStaffSessionCookie(ctx, sessionId, secureCookies);
+    ctx.body = signedIn;
+  });
+
+  // A passkey: added on the invitation page once the account is set up; used at a sign-in instead of a code.
+  router.post('/public/staff/invitation/passkey/options', form(staffPasskeyOptionsSchema), async (ctx) => {
+    ctx.body = await passkeys.registrationOptions(ctx.state.input.id, ctx.ip);
+  });
+
+  router.post('/public/staff/invitation/passkey', form(staffPasskeyRegistrationSchema), async (ctx) => {
+    const { input } = ctx.state;
+    ctx.body = await passkeys.register(input.id, input.response, ctx.ip);
+  });
+
+  router.post('/public/staff/login/passkey/options', async (ctx) => {
+    ctx.body = await passkeys.signInOptions(staffCookieIdHash(ctx, deps.secret));
+  });
+
+  router.post('/public/staff/login/passkey', form(staffPasskeySignInSchema), async (ctx) => {
+    const { sessionId, ...signedIn } = await passkeys.signIn(staffCookieIdHash(ctx, deps.secret), ctx.state.input.response, ctx.ip);
     setStaffSessionCookie(ctx, sessionId, secureCookies);
     ctx.body = signedIn;
   });

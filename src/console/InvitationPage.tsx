@@ -23,6 +23,33 @@ export function InvitationPage() {
   return <InvitationSteps invitation={invitation} />;
 }
 
+type InvitationView = ReturnType<typeof connectConsoleInvitation>;
+
+/** The optional passkey, offered once the account is set up; signing in skips it. */
+function PasskeyOffer({ view }: { view: InvitationView }) {
+  return (
+    <section className="console-passkey" aria-labelledby="passkey-title">
+      <h2 id="passkey-title">4. Add a passkey (optional)</h2>
+      <p>
+        A passkey kept by this device, your phone or a security key can sign you in instead of a code from your authenticator app. You can
+        skip this step: the app and your recovery codes are enough.
+      </p>
+      {view.passkeyMessage ? (
+        <p className="console-message" role={view.passkey === 'added' ? 'status' : 'alert'}>
+          {view.passkeyMessage}
+        </p>
+      ) : null}
+      {view.passkey === 'added' ? null : (
+        <div className="console-actions">
+          <Button variant="secondary" busy={view.passkey === 'adding'} onClick={view.addPasskey}>
+            Add a passkey
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
 function InvitationSteps({ invitation }: { invitation: ActorRefFrom<typeof consoleInvitationMachine> }) {
   const view = useView(invitation, connectConsoleInvitation);
   const [password, setPassword] = useState('');
@@ -111,6 +138,7 @@ function InvitationSteps({ invitation }: { invitation: ActorRefFrom<typeof conso
               </li>
             ))}
           </ul>
+          <PasskeyOffer view={view} />
           <p>
             <a href={CONSOLE_ROUTES.home}>Sign in to the console</a>
           </p>

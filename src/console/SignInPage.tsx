@@ -6,7 +6,7 @@ import { useConsoleSession } from './consoleActors';
 import { ConsoleField } from './ConsoleField';
 import { SingleSignOn } from './SingleSignOn';
 
-/** Signing in to the console: e-mail and password, then the authenticator's code or a recovery code; or the college account, when offered. */
+/** Signing in to the console: e-mail and password, then the authenticator's code, a recovery code or a passkey; or the college account, when offered. */
 export function SignInPage() {
   const view = useView(useConsoleSession(), connectConsoleSession);
   const [email, setEmail] = useState(view.email);
@@ -32,7 +32,7 @@ export function SignInPage() {
           <>
             <p>
               Signing in as <strong>{view.email}</strong>. Enter the 6-digit code your authenticator app shows, or one of your recovery
-              codes.
+              codes, or use a passkey of your account.
             </p>
             <ConsoleField
               id="code"
@@ -47,6 +47,9 @@ export function SignInPage() {
             <div className="console-actions">
               <Button type="submit" busy={view.busy}>
                 Sign in
+              </Button>
+              <Button variant="secondary" busy={view.passkeyBusy} onClick={view.signInWithPasskey}>
+                Use a passkey
               </Button>
               <Button variant="text" onClick={view.restart}>
                 Use another account

@@ -4,6 +4,7 @@ import type { Accepted, StaffMember, TotpSetup } from '../../machines/api/consol
 import { ApiError } from '../../machines/api/httpClient';
 import { consoleInvitationMachine } from '../../machines/consoleInvitationMachine';
 import { connectConsoleInvitation } from '../../machines/consoleInvitationView';
+import { PASSKEY_MESSAGES } from '../../machines/api/passkeys';
 import { STAFF_MESSAGES } from '../../src/catalogue/schema/staff';
 
 /*
@@ -17,14 +18,21 @@ const SETUP: TotpSetup = { otpauth_uri: 'otpauth://totp/x', setup_key: 'ABCD EFG
 const CODES = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
 const ACCEPTED: Accepted = { ...MEMBER, message: 'Your staff account is ready.', recovery_codes: CODES };
 const PASSWORD = 'Northfield-2027-pass';
+const ADDED = 'Your passkey was added.';
 
 function start(
-  overrides: { invitation?: () => Promise<StaffMember>; password?: () => Promise<TotpSetup>; code?: () => Promise<Accepted> } = {},
+  overrides: {
+    invitation?: () => Promise<StaffMember>;
+    password?: () => Promise<TotpSetup>;
+    code?: () => Promise<Accepted>;
+    passkey?: (input: unknown) => Promise<{ message: string }>;
+  } = {},
 ) {
   const fake = {
     invitation: vi.fn(overrides.invitation ?? (() => Promise.resolve(MEMBER))),
     password: vi.fn<(input: unknown) => Promise<TotpSetup>>(overrides.password ?? (() => Promise.resolve(SETUP))),
     code: vi.fn<(input: unknown) => Promise<Accepted>>(overrides.code ?? (() => Promise.resolve(ACCEPTED))),
+    passkey: vi.fn<(input: unknown) => Promise<{ message: string }>>(overrides.passkey ?? (() => Promise.resolve({ message: ADDED }))),
   };
   const actor = createActor(
     consoleInvitationMachine.provide({
@@ -32,12 +40,13 @@ function start(
         loadInvitation: fromPromise(() => fake.invitation()),
         choosePassword: fromPromise(({ input }) => fake.password(input)),
         confirmTotp: fromPromise(({ input }) => fake.code(input)),
+        addPasskey: fromPromise(({ input }) => fake.passkey(input)),
       },
     }),
     { input: { id: ID } },
   ).start();
   const view = () => connectConsoleInvitation(actor.getSnapshot(), (event) => actor.send(event));
-  return { fake, view, settled: () => vi.waitFor(() => expect(view().busy).toBe(false)) };
+  return { actor, fake, view, settled: () => vi.waitFor(() => expect(view().busy).toBe(false)) };
 }
 
 describe('accepting an invitation to the console', () => {
@@ -93,5 +102,33 @@ describe('accepting an invitation to the console', () => {
     run.view().confirmCode('654321');
     await run.settled();
     expect(run.view().step).toBe('accepted');
+  });
+
+  it('offers a passkey once the account is set up: a cancelled prompt says so and the offer stays; an added one is said apart from the codes', async () => {
+    const passkey = vi
+      .fn<(input: unknown) => Promise<{ message: string }>>()
+      .mockRejectedValueOnce(new Error(PASSKEY_MESSAGES.notCreated))
+      .mockResolvedValueOnce({ message: ADDED });
+    const run = start({ passkey });
+    await run.settled();
+    run.view().choosePassword(PASSWORD);
+    await run.settled();
+    expect(run.view().passkey).toBe('offered');
+    // Not before the account is set up.
+    run.actor.send({ type: 'invitation.addPasskey' });
+    expect(passkey).not.toHaveBeenCalled();
+    run.view().confirmCode('123456');
+    await run.settled();
+    expect(run.view()).toMatchObject({ step: 'accepted', passkey: 'offered', passkeyMessage: null });
+
+    run.view().addPasskey();
+    expect(run.view().passkey).toBe('adding');
+    await vi.waitFor(() => expect(run.view().passkey).toBe('offered'));
+    expect(passkey).toHaveBeenCalledWith({ id: ID });
+    expect(run.view()).toMatchObject({ step: 'accepted', passkeyMessage: PASSKEY_MESSAGES.notCreated, recoveryCodes: CODES });
+
+    run.view().addPasskey();
+    await vi.waitFor(() => expect(run.view().passkey).toBe('added'));
+    expect(run.view()).toMatchObject({ step: 'accepted', passkeyMessage: ADDED, message: ACCEPTED.message, recoveryCodes: CODES });
   });
 });

@@ -6,6 +6,7 @@ import { ApiError } from '../../machines/api/httpClient';
 import { CONSOLE_SESSION_MESSAGES, consoleInactivity, consoleSessionMachine } from '../../machines/consoleSessionMachine';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { ACCOUNT_MESSAGES } from '../../src/catalogue/schema/account';
+import { PASSKEY_MESSAGES } from '../../machines/api/passkeys';
 import { STAFF_MESSAGES } from '../../src/catalogue/schema/staff';
 import { connectInactivity } from '../../machines/inactivityView';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../src/catalogue/limits';
@@ -19,11 +20,14 @@ const READER: StaffMember = { email: 'reader@college.test', role: 'reader' };
 const unauthorised = (message = 'Please sign in to the staff console.') => new ApiError(message, 'unauthorised', 401);
 const refused = (message: string) => new ApiError(message, 'http', 400);
 
-function start(calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'signOut', (input: unknown) => Promise<unknown>>> = {}) {
+function start(
+  calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'passkey' | 'signOut', (input: unknown) => Promise<unknown>>> = {},
+) {
   const fake = {
     me: vi.fn(calls.me ?? (() => Promise.reject(unauthorised()))),
     signIn: vi.fn(calls.signIn ?? (() => Promise.resolve({ message: '' }))),
     secondFactor: vi.fn(calls.secondFactor ?? (() => Promise.resolve({ ...READER, message: 'You are now signed in.' }))),
+    passkey: vi.fn(calls.passkey ?? (() => Promise.resolve({ ...READER, message: 'You are now signed in.' }))),
     signOut: vi.fn(calls.signOut ?? (() => Promise.resolve({ message: '' }))),
     /** An application's page load: it never answers here, the test watches which were asked and dropped. */
     application: vi.fn((_id: number, _signal: AbortSignal) => new Promise<StaffApplication>(() => undefined)),
@@ -34,6 +38,7 @@ function start(calls: Partial<Record<'me' | 'signIn' | 'secondFactor' | 'signOut
         loadMe: fromPromise(() => fake.me(undefined) as Promise<StaffMember>),
         signIn: fromPromise(({ input }) => fake.signIn(input)),
         secondFactor: fromPromise(({ input }) => fake.secondFactor(input) as Promise<StaffMember>),
+        passkeySignIn: fromPromise(() => fake.passkey(undefined) as Promise<StaffMember>),
         signOut: fromPromise(() => fake.signOut(undefined)),
         // Continue in 'Still working?' asks who is signed in, as the console's first call does.
         inactivity: consoleInactivity.provide({ actors: { touchSession: fromPromise(() => fake.me(undefined)) } }),
@@ -158,6 +163,52 @@ describe("the console's session", () => {
     run.view().signOut();
     await run.settled();
     expect(run.view()).toMatchObject({ phase: 'signedIn', staff: READER, message: 'The server is down.' });
+  });
+
+  it('signs in with a passkey beside the code; a cancelled prompt or a refused passkey keeps the code step usable', async () => {
+    const passkey = vi
+      .fn<(input: unknown) => Promise<unknown>>()
+      .mockRejectedValueOnce(new Error(PASSKEY_MESSAGES.notUsed))
+      .mockRejectedValueOnce(refused('This passkey was not accepted.'))
+      .mockResolvedValueOnce({ ...READER, message: 'You are now signed in.' });
+    const run = start({ passkey });
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    // Not before the password step.
+    run.actor.send({ type: 'console.passkey' });
+    expect(passkey).not.toHaveBeenCalled();
+    run.view().signIn(READER.email, 'correct horse battery staple');
+    await run.settled();
+
+    run.view().signInWithPasskey();
+    expect(run.view()).toMatchObject({ phase: 'code', busy: true, passkeyBusy: true });
+    await run.settled();
+    expect(run.view()).toMatchObject({ phase: 'code', passkeyBusy: false, message: PASSKEY_MESSAGES.notUsed });
+    run.view().signInWithPasskey();
+    await run.settled();
+    expect(run.view()).toMatchObject({ phase: 'code', message: 'This passkey was not accepted.' });
+    // The code still works after the refusals.
+    run.view().enterCode('123456');
+    await vi.waitFor(() => expect(run.view().phase).toBe('signedIn'));
+    expect(run.fake.secondFactor).toHaveBeenCalledWith({ code: '123456' });
+    expect(passkey).toHaveBeenCalledTimes(2);
+
+    const byPasskey = start({ passkey: () => Promise.resolve({ ...READER, message: 'You are now signed in.' }) });
+    await vi.waitFor(() => expect(byPasskey.view().phase).toBe('password'));
+    byPasskey.view().signIn(READER.email, 'correct horse battery staple');
+    await byPasskey.settled();
+    byPasskey.view().signInWithPasskey();
+    await vi.waitFor(() => expect(byPasskey.view().phase).toBe('signedIn'));
+    expect(byPasskey.view()).toMatchObject({ staff: READER, message: null });
+  });
+
+  it('goes back to the first step when the password step has ended before the passkey answered (401)', async () => {
+    const run = start({ passkey: () => Promise.reject(unauthorised('Please sign in again.')) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('password'));
+    run.view().signIn(READER.email, 'correct horse battery staple');
+    await run.settled();
+    run.view().signInWithPasskey();
+    await run.settled();
+    expect(run.view()).toMatchObject({ phase: 'password', message: 'Please sign in again.' });
   });
 });
 

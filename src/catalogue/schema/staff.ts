@@ -24,6 +24,7 @@ export const STAFF_MESSAGES = {
   totpCodeInvalid: 'Enter the 6-digit code your authenticator app shows.',
   secondFactorInvalid: 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.',
   accountInvalid: 'This staff account does not exist.',
+  passkeyUnreadable: 'The browser sent a passkey answer the console cannot read. Please try again, or enter a code.',
 } as const;
 
 const invitationId = v.pipe(v.string(STAFF_MESSAGES.invitationInvalid), v.regex(RESET_ID_PATTERN, STAFF_MESSAGES.invitationInvalid));
@@ -82,4 +83,68 @@ export const staffSsoCallbackQuery = v.looseObject({
   iss: providerValue,
   error: providerValue,
   error_description: providerValue,
+});
+
+/** How a passkey's authenticator is reached, as browsers name it; a name not known here is left out. */
+const PASSKEY_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+export type PasskeyTransport = (typeof PASSKEY_TRANSPORTS)[number];
+const isPasskeyTransport = (value: string): value is PasskeyTransport => (PASSKEY_TRANSPORTS as readonly string[]).includes(value);
+
+/** The binary parts of a passkey's answer, base64url as the browser library sends them; a few kilobytes at most. */
+const base64url = v.pipe(
+  v.string(STAFF_MESSAGES.passkeyUnreadable),
+  v.regex(/^[A-Za-z0-9_-]+={0,2}$/, STAFF_MESSAGES.passkeyUnreadable),
+  v.maxLength(4096, STAFF_MESSAGES.passkeyUnreadable),
+);
+const passkeyCredential = {
+  id: base64url,
+  rawId: base64url,
+  type: v.literal('public-key', STAFF_MESSAGES.passkeyUnreadable),
+};
+
+/** The invitation page asks to add a passkey, by the link it was opened with. */
+export const staffPasskeyOptionsSchema = v.object({ id: invitationId });
+
+/** A new passkey's answer (navigator.credentials.create), for the account the invitation accepted. */
+export const staffPasskeyRegistrationSchema = v.object({
+  id: invitationId,
+  response: v.object(
+    {
+      ...passkeyCredential,
+      response: v.object(
+        {
+          clientDataJSON: base64url,
+          attestationObject: base64url,
+          transports: v.optional(
+            v.pipe(
+              v.array(v.string(STAFF_MESSAGES.passkeyUnreadable), STAFF_MESSAGES.passkeyUnreadable),
+              v.transform((names) => names.filter(isPasskeyTransport)),
+            ),
+            [],
+          ),
+        },
+        STAFF_MESSAGES.passkeyUnreadable,
+      ),
+    },
+    STAFF_MESSAGES.passkeyUnreadable,
+  ),
+});
+
+/** The second step of a sign-in by a passkey: its signed answer (navigator.credentials.get). */
+export const staffPasskeySignInSchema = v.object({
+  response: v.object(
+    {
+      ...passkeyCredential,
+      response: v.object(
+        {
+          clientDataJSON: base64url,
+          authenticatorData: base64url,
+          signature: base64url,
+          userHandle: v.optional(base64url),
+        },
+        STAFF_MESSAGES.passkeyUnreadable,
+      ),
+    },
+    STAFF_MESSAGES.passkeyUnreadable,
+  ),
 });
