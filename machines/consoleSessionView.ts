@@ -26,6 +26,8 @@ export function connectConsoleSession(snapshot: SessionSnapshot, send: SessionSe
     phase: phaseOf(snapshot),
     /** Who is signed in (signing out included). */
     staff: snapshot.matches('signedIn') ? snapshot.context.staff : null,
+    /** The signed-in staff member may use the admins' pages and calls: the console hides them from readers (the server refuses them anyway). */
+    isAdmin: snapshot.matches('signedIn') && snapshot.context.staff?.role === 'admin',
     /** The address typed at the first step. */
     email: snapshot.context.email,
     /** A step's call is on its way: its button says so and is not pressed twice. */

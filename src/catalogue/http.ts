@@ -21,6 +21,9 @@ export const CONSOLE_ROUTES = {
   invitation: '/staff/invitation',
   application: '/staff/applications/:id',
   dashboard: '/staff/dashboard',
+  /** Admins only: the access log, and the staff accounts (invitations, roles, deactivation). */
+  accessLog: '/staff/access-log',
+  accounts: '/staff/accounts',
 } as const;
 /** The application a console address shows (`/staff/applications/{id}`), if any. */
 export function consoleApplicationId(pathname: string): number | null {
