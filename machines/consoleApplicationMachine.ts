@@ -1,5 +1,12 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
-import { consoleApi, type AccessEntry, type ApplicationSummary, type SharedLink, type StaffApplication } from './api/consoleEndpoints';
+import {
+  consoleApi,
+  type AccessEntry,
+  type ApplicationSummary,
+  type PdfCopyState,
+  type SharedLink,
+  type StaffApplication,
+} from './api/consoleEndpoints';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { SYSTEM_IDS } from './systemIds';
 import type { applicationMachine, ApplicationInput } from './applicationMachine';
@@ -18,13 +25,17 @@ export interface ConsoleApplicationInput {
   id: number;
 }
 
-export type ConsoleApplicationEvent = { type: 'application.retry' } | { type: 'application.share' };
+export type ConsoleApplicationEvent = { type: 'application.retry' } | { type: 'application.share' } | { type: 'application.checkCopy' };
 
 interface ConsoleApplicationContext {
   id: number;
   summary: ApplicationSummary | null;
   submission: Submission;
   history: readonly AccessEntry[];
+  /** Where the PDF copy stands: asked again every few seconds while it is being made. */
+  pdfCopy: PdfCopyState | null;
+  /** Why the PDF copy's state could not be asked again. */
+  copyMessage: string | null;
   /** What the staff copy starts with, from the loaded application, until the form's module is loaded. */
   start: ApplicationInput | null;
   shared: SharedLink | null;
@@ -62,19 +73,30 @@ export const consoleApplicationMachine = setup({
     context: {} as ConsoleApplicationContext,
     input: {} as ConsoleApplicationInput,
     events: {} as ConsoleApplicationEvent,
-    children: {} as { loadApplication: 'loadApplication'; loadForm: 'loadForm'; shareLink: 'shareLink' },
+    children: {} as { loadApplication: 'loadApplication'; loadForm: 'loadForm'; shareLink: 'shareLink'; checkCopy: 'checkCopy' },
   },
   actors: {
     loadApplication: fromPromise<StaffApplication, { id: number }>(({ input, signal }) => consoleApi.application(input.id, signal)),
     shareLink: fromPromise<SharedLink, { id: number }>(({ input, signal }) => consoleApi.shareLink(input.id, signal)),
+    checkCopy: fromPromise<PdfCopyState, { id: number }>(({ input, signal }) => consoleApi.pdfCopyState(input.id, signal)),
     /** The form actors' module, loaded when a page first needs it: the console's first download holds none of it. */
     loadForm: fromPromise<typeof applicationMachine>(async () => (await import('./applicationMachine')).applicationMachine),
   },
-  guards: { unauthorised: unauthorisedError, notFound: isNotFound },
+  guards: {
+    unauthorised: unauthorisedError,
+    notFound: isNotFound,
+    copyAvailable: ({ context }) => context.pdfCopy?.available === true,
+    copyFailed: ({ context }) => context.pdfCopy?.status === 'failed',
+    nothingToPrint: ({ context }) => context.pdfCopy?.status === 'not answered',
+  },
+  /** How long the page waits before asking again whether the PDF copy is made (a copy takes a second or two). */
+  delays: { copyRecheck: 2_000 },
   actions: {
     keepApplication: assign((_, loaded: StaffApplication) => ({
       summary: loaded.application,
       history: loaded.history,
+      pdfCopy: loaded.pdf_copy,
+      copyMessage: null,
       submission:
         typeof loaded.submitted_at === 'number' && loaded.reference
           ? { submittedAt: loaded.submitted_at, reference: loaded.reference }
@@ -89,6 +111,8 @@ export const consoleApplicationMachine = setup({
     }),
     stopApplication: stopChild(SYSTEM_IDS.application),
     endSession: sendTo(sibling('consoleSession'), { type: 'console.unauthorised' }),
+    keepCopy: assign({ pdfCopy: (_, copy: PdfCopyState) => copy, copyMessage: null }),
+    refuseCopy: assign({ copyMessage: (_, { error }: { error: unknown }) => errorMessage(error, GENERIC_ERROR_MESSAGE) }),
     keepShared: assign({ shared: (_, link: SharedLink) => link, message: null }),
     refuse: assign({ message: (_, { error, fallback }: { error: unknown; fallback: string }) => errorMessage(error, fallback) }),
   },
@@ -99,6 +123,8 @@ export const consoleApplicationMachine = setup({
     summary: null,
     submission: null,
     history: [],
+    pdfCopy: null,
+    copyMessage: null,
     start: null,
     shared: null,
     message: null,
@@ -142,25 +168,64 @@ export const consoleApplicationMachine = setup({
     notFound: {},
     ready: {
       exit: 'stopApplication',
-      initial: 'idle',
+      type: 'parallel',
       states: {
-        idle: { on: { 'application.share': 'sharing' } },
-        sharing: {
-          invoke: {
-            id: 'shareLink',
-            src: 'shareLink',
-            input: ({ context }) => ({ id: context.id }),
-            onDone: { target: 'idle', actions: { type: 'keepShared', params: ({ event }) => event.output } },
-            onError: [
-              { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
-              {
-                target: 'idle',
-                actions: {
-                  type: 'refuse',
-                  params: ({ event }) => ({ error: event.error, fallback: CONSOLE_APPLICATION_MESSAGES.shareFailed }),
-                },
+        /**
+         * The PDF copy: there to download, or asked again while it is being made. A failed copy is
+         * made again when asked (the server retries a failed copy after a while).
+         */
+        copy: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [
+                { guard: 'copyAvailable', target: 'available' },
+                { guard: 'nothingToPrint', target: 'nothingToPrint' },
+                { guard: 'copyFailed', target: 'failed' },
+                { target: 'preparing' },
+              ],
+            },
+            available: {},
+            nothingToPrint: {},
+            failed: { on: { 'application.checkCopy': 'checking' } },
+            preparing: { after: { copyRecheck: 'checking' } },
+            checking: {
+              invoke: {
+                id: 'checkCopy',
+                src: 'checkCopy',
+                input: ({ context }) => ({ id: context.id }),
+                onDone: { target: 'deciding', actions: { type: 'keepCopy', params: ({ event }) => event.output } },
+                onError: [
+                  { guard: 'unauthorised', target: 'stopped', actions: 'endSession' },
+                  { target: 'failed', actions: { type: 'refuseCopy', params: ({ event }) => ({ error: event.error }) } },
+                ],
               },
-            ],
+            },
+            stopped: {},
+          },
+        },
+        share: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'application.share': 'sharing' } },
+            sharing: {
+              invoke: {
+                id: 'shareLink',
+                src: 'shareLink',
+                input: ({ context }) => ({ id: context.id }),
+                onDone: { target: 'idle', actions: { type: 'keepShared', params: ({ event }) => event.output } },
+                onError: [
+                  { guard: 'unauthorised', target: 'idle', actions: 'endSession' },
+                  {
+                    target: 'idle',
+                    actions: {
+                      type: 'refuse',
+                      params: ({ event }) => ({ error: event.error, fallback: CONSOLE_APPLICATION_MESSAGES.shareFailed }),
+                    },
+                  },
+                ],
+              },
+            },
           },
         },
       },

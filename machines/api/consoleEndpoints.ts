@@ -47,6 +47,13 @@ const AccessEntrySchema = v.looseObject({
   client: v.string(),
 });
 export type AccessEntry = v.InferOutput<typeof AccessEntrySchema>;
+/** Where an application's PDF copy stands: being made, there to download, failed, or nothing to print yet. */
+const PdfCopyStateSchema = v.looseObject({
+  status: v.picklist(['unprocessed', 'in progress', 'completed', 'failed', 'not answered']),
+  available: v.boolean(),
+  message: v.optional(v.string(), ''),
+});
+export type PdfCopyState = v.InferOutput<typeof PdfCopyStateSchema>;
 /**
  * One application for its console page: its summary, its staff copy (the answers as staff read
  * them, sensitive ones masked; the groups' counts, the documents, the tabs) and its access history.
@@ -54,6 +61,7 @@ export type AccessEntry = v.InferOutput<typeof AccessEntrySchema>;
 const StaffApplicationSchema = v.looseObject({
   ...ServiceDataSchema.entries,
   application: ApplicationSummarySchema,
+  pdf_copy: PdfCopyStateSchema,
   history: v.array(AccessEntrySchema),
 });
 export type StaffApplication = v.InferOutput<typeof StaffApplicationSchema>;
@@ -110,6 +118,9 @@ export const consoleApi = {
     callApi('get', '/api/staff/applications', ApplicationListSchema, { searchParams, signal }),
   /** One application, read-only; the server records the view in the access log. */
   application: (id: number, signal?: AbortSignal) => callApi('get', `/api/staff/applications/${id}`, StaffApplicationSchema, { signal }),
+  /** Where its PDF copy stands, asked again while it is being made (not a download: nothing is logged). */
+  pdfCopyState: (id: number, signal?: AbortSignal) =>
+    callApi('get', `/api/staff/applications/${id}/pdf-copy/status`, PdfCopyStateSchema, { signal }),
   /** A read-only staff link to one application, for someone without a console account. */
   shareLink: (id: number, signal?: AbortSignal) =>
     callApi('post', `/api/staff/applications/${id}/share-link`, SharedLinkSchema, { json: {}, signal }),

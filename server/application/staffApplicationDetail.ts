@@ -2,7 +2,7 @@ import { appendAccess, queryAccessLog, type AccessEntry } from '../../db/accessL
 import type { Db } from '../../db/connection';
 import { findDocument } from '../../db/documents';
 import { DOCUMENT_KEYS } from '../../src/catalogue/questions';
-import type { ApplicationDetail, SharedLink } from '../../src/catalogue/schema/staffApplications';
+import type { ApplicationDetail, PdfCopyState, SharedLink } from '../../src/catalogue/schema/staffApplications';
 import type { AccessTokens } from '../accounts/accessTokens';
 import type { Clock } from '../clock';
 import type { DocumentService, DocumentStatusAnswer } from '../documents/documentService';
@@ -16,6 +16,13 @@ import { staffViewJson } from './staffView';
 
 /** How many entries of its own access history an application shows. */
 const HISTORY_LENGTH = 50;
+
+/** The copy service's answer as the console reads it. */
+const copyState = (copy: ReturnType<CopyService['current']>): PdfCopyState => ({
+  status: copy.status,
+  available: copy.objectKey !== undefined,
+  message: copy.message,
+});
 
 const STAFF_DOWNLOAD_MESSAGES = {
   noDocument: 'This application has no document converted to PDF to download.',
@@ -79,7 +86,7 @@ export function createStaffApplicationDetail(deps: {
               available: deps.documents.convertedFile(userId, document.answer_key) !== undefined,
             }
           : null,
-        pdf_copy: { status: copy.status, available: copy.objectKey !== undefined },
+        pdf_copy: copyState(copy),
         history: queryAccessLog(db, { userId, limit: HISTORY_LENGTH }).map((entry) => ({
           created_at: iso(entry.created_at)!,
           staff_email: entry.staff_email,
@@ -109,6 +116,12 @@ export function createStaffApplicationDetail(deps: {
       const bytes = await storedPdf(file.objectKey, STAFF_DOWNLOAD_MESSAGES.noDocument);
       log({ kind: 'document_downloaded', userId, detail: uploaded.answer_key }, by);
       return { bytes, fileName: file.fileName };
+    },
+
+    /** Where the PDF copy stands, asked again while it is being made (its making is queued, as the applicant's copy's is). */
+    pdfCopyState(userId: number): PdfCopyState {
+      listedApplication(db, userId);
+      return copyState(deps.copies.current(userId));
     },
 
     /** The application's PDF copy, as the applicant downloads it; while it is being made, 409 (its making is queued). */

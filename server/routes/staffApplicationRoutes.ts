@@ -57,6 +57,11 @@ export function staffApplicationRoutes(
     },
   );
 
+  router.get('/api/staff/applications/:id/pdf-copy/status', requireStaff('reader'), onePath, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = detail.pdfCopyState(ctx.state.input.id);
+  });
+
   router.get('/api/staff/applications/:id/pdf-copy', requireStaff('reader'), onePath, async (ctx) => {
     const { bytes, fileName } = await detail.pdfCopy(ctx.state.input.id, reader(ctx));
     sendPdfAttachment(ctx, bytes, fileName);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleApplicationMachine } from '../../machines/consoleApplicationMachine';
-import { connectConsoleApplication } from '../../machines/consoleApplicationView';
+import { connectConsoleApplication, type PdfCopyPhase } from '../../machines/consoleApplicationView';
 import { APPLICATION_STATUS_LABELS, accessKindLabel, formatStaffTime, stepLabel } from '../catalogue/staffWords';
 import { useView } from '../app/viewApi';
 import { ApplicationPrint } from '../service/ApplicationPrint';
@@ -66,9 +66,11 @@ export function ApplicationPage({ actor, title }: { actor: ConsoleApplicationAct
           </div>
         </dl>
         <div className="console-actions">
-          <a className="ui-button ui-button--secondary ui-button--default" href={view.pdfCopyUrl} download>
-            Download the PDF copy
-          </a>
+          {view.pdfCopy === 'available' ? (
+            <a className="ui-button ui-button--secondary ui-button--default" href={view.pdfCopyUrl} download>
+              Download the PDF copy
+            </a>
+          ) : null}
           <Button variant="secondary" busy={view.sharing} onClick={view.share}>
             Share a read-only link
           </Button>
@@ -76,6 +78,7 @@ export function ApplicationPage({ actor, title }: { actor: ConsoleApplicationAct
             Print
           </Button>
         </div>
+        <PdfCopyNotice phase={view.pdfCopy} message={view.pdfCopyMessage} onRetry={view.checkCopyAgain} />
         {view.sharedLink ? (
           <div className="console-field">
             <label htmlFor="shared-link">Read-only link (anyone with it can read this application)</label>
@@ -116,4 +119,26 @@ export function ApplicationPage({ actor, title }: { actor: ConsoleApplicationAct
       </section>
     </div>
   );
+}
+
+/** Why there is no PDF copy to download yet; while it is made, the page asks again by itself and the link appears. */
+function PdfCopyNotice({ phase, message, onRetry }: { phase: PdfCopyPhase; message: string | null; onRetry: () => void }) {
+  if (phase === 'preparing')
+    return (
+      <p role="status" className="console-notice">
+        The PDF copy is being prepared. Its download link appears here in a moment.
+      </p>
+    );
+  if (phase === 'nothingToPrint')
+    return <p className="console-notice">There is no PDF copy: the applicant has not answered anything yet.</p>;
+  if (phase === 'failed')
+    return (
+      <div role="alert" className="console-error">
+        <p>The PDF copy could not be made{message ? `: ${message}` : '.'}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  return null;
 }

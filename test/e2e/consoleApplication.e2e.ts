@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../fixtures/completeApplication';
 import { createAccount, logInByApi, saveAnswers, uniqueEmail } from './helpers/applicant';
@@ -42,11 +43,14 @@ test('a reader opens an application from the list: its facts, its answers masked
   await expect(personal.getByText('•••-••-6789')).toBeVisible();
   await expect(page.getByText('123-45-6789')).toHaveCount(0);
 
-  // The PDF copy is offered (its download, and its refusal while the copy is still being made, are the server tests').
-  await expect(page.getByRole('link', { name: 'Download the PDF copy' })).toHaveAttribute(
-    'href',
-    /\/api\/staff\/applications\/\d+\/pdf-copy$/,
-  );
+  // The PDF copy: right after the submission it may still be being made (the page says so and asks
+  // again by itself); then its link downloads the same PDF the applicant downloads.
+  const copyLink = page.getByRole('link', { name: 'Download the PDF copy' });
+  await expect(copyLink.or(page.getByText('The PDF copy is being prepared.', { exact: false }))).toBeVisible();
+  await expect(copyLink).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), copyLink.click()]);
+  const copy = await readFile(await download.path());
+  expect(copy.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // A read-only link for someone without a console account: it opens the staff view.
   await page.getByRole('button', { name: 'Share a read-only link' }).click();
@@ -61,7 +65,7 @@ test('a reader opens an application from the list: its facts, its answers masked
   // A reload reads the application again: its history now holds every act above, by this reader.
   await page.reload();
   const history = page.getByRole('region', { name: 'Access history' });
-  for (const act of ['Viewed the application', 'Made a read-only link']) {
+  for (const act of ['Viewed the application', 'Downloaded the PDF copy', 'Made a read-only link']) {
     await expect(history.getByRole('row').filter({ hasText: act }).filter({ hasText: staffEmail }).first()).toBeVisible();
   }
 

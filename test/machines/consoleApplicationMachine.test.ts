@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import type { SharedLink, StaffApplication } from '../../machines/api/consoleEndpoints';
+import type { PdfCopyState, SharedLink, StaffApplication } from '../../machines/api/consoleEndpoints';
+import type { applicationMachine } from '../../machines/applicationMachine';
 import { ApiError } from '../../machines/api/httpClient';
 import { connectAnswers } from '../../machines/answersView';
 import type { answersMachine } from '../../machines/answersMachine';
@@ -32,27 +33,43 @@ const LOADED: StaffApplication = {
   tabs: {},
   submitted_at: Date.parse('2026-11-20T10:00:00.000Z'),
   reference: 'NC-2026-000007',
+  pdf_copy: { status: 'completed', available: true, message: '' },
   history: [
     { created_at: '2026-11-28T09:00:00.000Z', staff_email: 'reader@college.test', kind: 'application_viewed', client: '127.0.0.1' },
   ],
 };
 
-function start(calls: { load?: (id: number) => Promise<StaffApplication>; share?: (id: number) => Promise<SharedLink> } = {}) {
+interface Calls {
+  load?: (id: number) => Promise<StaffApplication>;
+  share?: (id: number) => Promise<SharedLink>;
+  checkCopy?: (id: number) => Promise<PdfCopyState>;
+  loadForm?: () => Promise<typeof applicationMachine>;
+}
+
+const preparing: PdfCopyState = { status: 'in progress', available: false, message: '' };
+const made: PdfCopyState = { status: 'completed', available: true, message: '' };
+const withCopy = (pdf_copy: PdfCopyState): StaffApplication => ({ ...LOADED, pdf_copy });
+
+function start(calls: Calls = {}) {
   const load = vi.fn(calls.load ?? (() => Promise.resolve(LOADED)));
   const share = vi.fn(
     calls.share ?? ((id: number) => Promise.resolve({ url: `https://college.test/service?service_token=t${id}`, expires_at: null })),
   );
+  const checkCopy = vi.fn(calls.checkCopy ?? (() => Promise.resolve(made)));
   const machine = consoleApplicationMachine.provide({
     actors: {
       loadApplication: fromPromise(({ input }: { input: { id: number } }) => load(input.id)),
       shareLink: fromPromise(({ input }: { input: { id: number } }) => share(input.id)),
+      checkCopy: fromPromise(({ input }: { input: { id: number } }) => checkCopy(input.id)),
+      ...(calls.loadForm ? { loadForm: fromPromise(calls.loadForm) } : {}),
     },
+    delays: { copyRecheck: 5 },
   });
   const run = startInSystem(machine, { systemId: 'consoleApplication', input: { id: 7 }, spies: ['consoleSession'] });
   const view = () => connectConsoleApplication(run.subject.getSnapshot(), (event) => run.subject.send(event));
   const answersActor = () =>
     run.subject.system.get(SYSTEM_IDS.answers) as { getSnapshot(): SnapshotFrom<typeof answersMachine> } | undefined;
-  return { ...run, load, share, view, answersActor };
+  return { ...run, load, share, checkCopy, view, answersActor };
 }
 
 describe("the console's application page", () => {
@@ -116,6 +133,76 @@ describe("the console's application page", () => {
     );
     expect(run.view().message).toBeNull();
     expect(share).toHaveBeenCalledWith(7);
+  });
+
+  it('offers the PDF copy at once when it is made, and asks nothing more', async () => {
+    const run = start();
+    await vi.waitFor(() => expect(run.view().phase).toBe('ready'));
+    expect(run.view().pdfCopy).toBe('available');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(run.checkCopy).not.toHaveBeenCalled();
+  });
+
+  it('says a PDF copy is being prepared and asks again until its link can be offered', async () => {
+    let finish: (state: PdfCopyState) => void = () => undefined;
+    const checkCopy = vi
+      .fn<(id: number) => Promise<PdfCopyState>>()
+      .mockResolvedValueOnce(preparing)
+      .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    const run = start({ load: () => Promise.resolve(withCopy({ status: 'unprocessed', available: false, message: '' })), checkCopy });
+    await vi.waitFor(() => expect(checkCopy).toHaveBeenCalledTimes(2));
+    expect(run.view().phase).toBe('ready');
+    expect(run.view().pdfCopy).toBe('preparing');
+    finish(made);
+    await vi.waitFor(() => expect(run.view().pdfCopy).toBe('available'));
+    expect(checkCopy).toHaveBeenCalledWith(7);
+  });
+
+  it('says why a PDF copy failed, and asks again only when told to', async () => {
+    const failed: PdfCopyState = { status: 'failed', available: false, message: 'The copy could not be rendered.' };
+    const run = start({ load: () => Promise.resolve(withCopy(failed)) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('ready'));
+    expect(run.view().pdfCopy).toBe('failed');
+    expect(run.view().pdfCopyMessage).toBe('The copy could not be rendered.');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(run.checkCopy).not.toHaveBeenCalled();
+    run.view().checkCopyAgain();
+    await vi.waitFor(() => expect(run.view().pdfCopy).toBe('available'));
+    expect(run.view().pdfCopyMessage).toBeNull();
+  });
+
+  it('says a PDF copy whose state cannot be asked failed, with the reason; a 401 ends the session', async () => {
+    const checkCopy = vi
+      .fn<(id: number) => Promise<PdfCopyState>>()
+      .mockRejectedValueOnce(new ApiError('The server is busy.', 'http', 503))
+      .mockRejectedValueOnce(new ApiError('Please sign in to the staff console.', 'unauthorised', 401));
+    const run = start({ load: () => Promise.resolve(withCopy(preparing)), checkCopy });
+    await vi.waitFor(() => expect(run.view().pdfCopy).toBe('failed'));
+    expect(run.view().pdfCopyMessage).toBe('The server is busy.');
+    run.view().checkCopyAgain();
+    await vi.waitFor(() => expect(run.received.consoleSession).toEqual([{ type: 'console.unauthorised' }]));
+  });
+
+  it('says there is no PDF copy while nothing is answered', async () => {
+    const run = start({ load: () => Promise.resolve(withCopy({ status: 'not answered', available: false, message: '' })) });
+    await vi.waitFor(() => expect(run.view().phase).toBe('ready'));
+    expect(run.view().pdfCopy).toBe('nothingToPrint');
+    expect(run.checkCopy).not.toHaveBeenCalled();
+  });
+
+  it('a form module that cannot be loaded says so, and the retry loads the page again', async () => {
+    const loadForm = vi
+      .fn<() => Promise<typeof applicationMachine>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockImplementationOnce(async () => (await import('../../machines/applicationMachine')).applicationMachine);
+    const run = start({ loadForm });
+    await vi.waitFor(() => expect(run.view().phase).toBe('failed'));
+    expect(run.view().message).not.toBeNull();
+    expect(run.answersActor()).toBeUndefined();
+    run.view().retry();
+    await vi.waitFor(() => expect(run.view().phase).toBe('ready'));
+    expect(run.answersActor()).toBeDefined();
+    expect(run.load).toHaveBeenCalledTimes(2);
   });
 
   it('leaving the page stops the application it ran', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../../db/users';
 import type { ServiceData } from '../../machines/api/responses';
-import { STAFF_LIST_MESSAGES, type ApplicationDetail, type SharedLink } from '../../src/catalogue/schema/staffApplications';
+import { STAFF_LIST_MESSAGES, type ApplicationDetail, type PdfCopyState, type SharedLink } from '../../src/catalogue/schema/staffApplications';
 import { completeApplication } from '../fixtures/completeApplication';
-import { DOC_KEY, pdfCopyOf, uploadAndConvert } from './helpers/documents';
+import { DOC_KEY, pdfCopyOf, uploadAndConvert, waitFor } from './helpers/documents';
 import { makePng } from './helpers/files';
 import { signedInStaff, statusesOf, type SignedInStaff } from './helpers/staff';
 import { signUpAndLogIn, startTestServer, type MessageBody, type TestClient, type TestServer } from './helpers/testServer';
@@ -24,6 +24,7 @@ const CALLS = [
   ['GET', '/document'],
   ['GET', `/document-answer/${DOC_KEY}`],
   ['GET', '/pdf-copy'],
+  ['GET', '/pdf-copy/status'],
   ['POST', '/share-link'],
 ] as const;
 
@@ -98,7 +99,7 @@ describe('one application, read-only', () => {
       available: true,
     });
     expect(body.document!.file_size).toBeGreaterThan(0);
-    expect(body.pdf_copy).toEqual({ status: 'completed', available: true });
+    expect(body.pdf_copy).toEqual({ status: 'completed', available: true, message: '' });
   });
 
   it('masks the SSN exactly as the service view does: its real value appears nowhere in the answer', async () => {
@@ -189,6 +190,26 @@ describe('every access written to the log and shown in the application’s histo
     expect(refused.body.message).toMatch(/being made/);
     const { body } = await detailOf(freshId);
     expect(body.history.map((entry) => entry.kind)).toEqual(['application_viewed']);
+  });
+
+  it('tells the console where a PDF copy being made stands, until it can be downloaded; asking logs nothing', async () => {
+    const client = await signUpAndLogIn(server, 'waiting@example.org');
+    expect((await client.put('/api/answer', { first_name: 'Ana', last_name: 'Waits' })).status).toBe(200);
+    const id = findUserByUsername(server.db, 'waiting@example.org')!.id;
+    const stateOf = async () => {
+      const { status, body, headers } = await staff.callers.reader.get<PdfCopyState>(`/api/staff/applications/${id}/pdf-copy/status`);
+      expect(status).toBe(200);
+      expect(headers.get('cache-control')).toBe('no-store');
+      return body;
+    };
+    const first = await stateOf();
+    expect(first.available).toBe(false);
+    expect(['unprocessed', 'in progress', 'completed']).toContain(first.status);
+    const made = await waitFor(stateOf, (state) => state.available);
+    expect(made).toEqual({ status: 'completed', available: true, message: '' });
+    expect((await staff.callers.reader.get(`/api/staff/applications/${id}/pdf-copy`)).status).toBe(200);
+    const { body } = await detailOf(id);
+    expect(body.history.map((entry) => entry.kind)).toEqual(['application_viewed', 'pdf_copy_downloaded']);
   });
 
   it('makes a staff link that opens the read-only service view for 7 days, as the command makes it, and logs it', async () => {

@@ -115,8 +115,19 @@ export interface ApplicationDetail {
     available: boolean;
   } | null;
   /** The PDF copy: its status as the applicant's copy reports it, and whether it is there to download. */
-  pdf_copy: { status: FileStatus; available: boolean };
+  pdf_copy: PdfCopyState;
   history: ApplicationAccess[];
+}
+
+/**
+ * An application's PDF copy as the console shows it: its status as the applicant's copy reports it
+ * (`not answered` while nothing is answered: there is nothing to print), whether it is there to
+ * download, and why it failed.
+ */
+export interface PdfCopyState {
+  status: FileStatus;
+  available: boolean;
+  message: string;
 }
 
 /** A read-only service view link made for one applicant; it opens nothing after `expires_at`. */
