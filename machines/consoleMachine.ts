@@ -1,9 +1,10 @@
-import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, createActor, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import type { CollegeConfig } from '../src/college/schema';
 import { CONSOLE_ROUTES } from '../src/catalogue/http';
 import { api } from './api/coreEndpoints';
 import { consoleInvitationMachine } from './consoleInvitationMachine';
 import { consoleSessionMachine } from './consoleSessionMachine';
+import { browserInspection } from './inspection';
 
 /** Where the console is opened: an invitation link's page needs its own actor from the start. */
 export interface ConsoleInput {
@@ -59,3 +60,12 @@ export const consoleMachine = setup({
     ready: {},
   },
 });
+
+/**
+ * The console's root actor, created once (not during render) and connected to the Stately
+ * inspector when asked (`?inspect` in a development build). The caller starts it.
+ */
+export async function createConsoleActor(input: ConsoleInput) {
+  const inspect = await browserInspection(input.search);
+  return createActor(consoleMachine, { input, systemId: 'console', ...(inspect ? { inspect } : {}) });
+}

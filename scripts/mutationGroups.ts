@@ -138,6 +138,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/consoleSingleSignOnMachine.ts',
       'machines/consoleSingleSignOnView.ts',
       'machines/api/consoleEndpoints.ts',
+      'machines/api/passkeys.ts',
     ],
     tests: machineTests(
       'consoleSessionMachine',
@@ -145,6 +146,8 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'consoleApplicationMachine',
       'consoleListMachine',
       'consoleSingleSignOnMachine',
+      'api/passkeys',
+      'inspect',
     ),
   },
   {
@@ -157,6 +160,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/unexpectedErrorMachine.ts',
       'machines/confirmTriggerMachine.ts',
       'machines/inspect.ts',
+      'machines/inspection.ts',
       'machines/overlaysView.ts',
       'machines/clearGuardView.ts',
       'machines/unexpectedErrorView.ts',

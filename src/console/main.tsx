@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor } from 'xstate';
-import { consoleMachine } from '../../machines/consoleMachine';
+import { createConsoleActor } from '../../machines/consoleMachine';
 import { ConsoleActorProvider } from './consoleActors';
 import { ConsoleApp } from './ConsoleApp';
 import '../theme/tokens.css';
@@ -9,7 +8,7 @@ import '../theme/global.css';
 import './console.css';
 
 // The console's root actor is created once, before React renders, and lives as long as the page.
-const actor = createActor(consoleMachine, { systemId: 'console', input: { pathname: location.pathname, search: location.search } });
+const actor = await createConsoleActor({ pathname: location.pathname, search: location.search });
 actor.start();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { browserInspection, createAppActor, wantsInspection } from '../../machines/inspect';
+import { createConsoleActor } from '../../machines/consoleMachine';
+import { createAppActor } from '../../machines/inspect';
+import { browserInspection, wantsInspection } from '../../machines/inspection';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 
 describe('inspection', () => {
@@ -18,6 +20,12 @@ describe('inspection', () => {
   it('creates the root actor, unstarted, under the app system id', async () => {
     const actor = await createAppActor({ pathname: '/about', search: '', cookie: '' });
     expect(actor.system.get(SYSTEM_IDS.app)).toBe(actor);
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it("creates the console's root actor, unstarted, under the console's system id", async () => {
+    const actor = await createConsoleActor({ pathname: '/staff', search: '' });
+    expect(actor.system.get('console')).toBe(actor);
     expect(actor.getSnapshot().status).toBe('active');
   });
 });
