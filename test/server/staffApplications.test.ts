@@ -4,7 +4,7 @@ import { queryAccessLog } from '../../db/accessLog';
 import { MIGRATIONS, runMigrations } from '../../db/migrations';
 import { listApplicationsForStaff } from '../../db/staffApplications';
 import { completeApplication } from '../fixtures/completeApplication';
-import { TOTP_STEP_MS, acceptInvitation, invitationIdFromMail, invitationIdOf, inviteByCommand, signInStaff } from './helpers/staff';
+import { signedInStaff, type SignedInStaff } from './helpers/staff';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 interface ListBody {
@@ -23,7 +23,7 @@ interface ListBody {
 
 const DAY_MS = 86_400_000;
 let server: TestServer;
-const callers: Record<'nobody' | 'applicant' | 'reader' | 'admin' | 'deactivated', TestClient> = {} as never;
+let callers: SignedInStaff['callers'];
 let readerId: number;
 let thao: { reference: string; submittedDay: string };
 let zoeDay: string;
@@ -32,7 +32,7 @@ const list = (query = '', caller = callers.reader) => caller.get<ListBody>(`/api
 const emails = (body: ListBody) => body.applications.map((row) => row.email);
 
 /** Applicants at each status, two of them submitted three days apart. */
-async function seedApplicants() {
+async function seedApplicants(): Promise<TestClient> {
   const thaoClient = await signUpAndLogIn(server, 'thao@example.org');
   expect((await thaoClient.put('/api/answer', { ...completeApplication, first_name: 'Thảo', last_name: 'Nguyễn' })).status).toBe(200);
   const submitted = await thaoClient.post<{ reference: string }>('/api/submit', {});
@@ -50,29 +50,16 @@ async function seedApplicants() {
   expect((await ana.put('/api/answer', { first_name: 'Ana', last_name: 'Lima' })).status).toBe(200);
   expect((await ana.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
   expect((await ana.post('/api/web-status', { web_status: 'validating' })).status).toBe(200);
-  callers.applicant = await signUpAndLogIn(server, 'only.account@example.org');
+  return signUpAndLogIn(server, 'only.account@example.org');
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   // First: seeding moves the clock by days, past a staff session's 8 hours.
-  await seedApplicants();
-  const { stdout } = await inviteByCommand(server, 'admin@college.example', 'admin');
-  const admin = await acceptInvitation(server, invitationIdOf(stdout));
-  callers.admin = await signInStaff(server, admin);
-  for (const email of ['reader@college.example', 'gone@college.example']) {
-    expect((await callers.admin.post('/api/staff/invitations', { email, role: 'reader' })).status).toBe(201);
-  }
-  server.clock.advance(TOTP_STEP_MS);
-  const reader = await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example'));
-  const gone = await acceptInvitation(server, invitationIdFromMail(server, 'gone@college.example'));
-  callers.reader = await signInStaff(server, reader);
-  callers.deactivated = await signInStaff(server, gone);
-  const { accounts } = (await callers.admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
-  readerId = accounts.find((account) => account.email === reader.email)!.id;
-  const goneId = accounts.find((account) => account.email === gone.email)!.id;
-  expect((await callers.admin.post(`/api/staff/accounts/${goneId}/deactivate`)).status).toBe(200);
-  callers.nobody = server.client();
+  const applicant = await seedApplicants();
+  const staff = await signedInStaff(server, { applicant });
+  callers = staff.callers;
+  readerId = staff.ids.reader;
 }, 90_000);
 afterAll(async () => {
   await server.stop();

@@ -5,15 +5,7 @@ import { MIGRATIONS, runMigrations } from '../../db/migrations';
 import { dailyCounts } from '../../db/staffDashboard';
 import type { StaffDashboard } from '../../src/catalogue/schema/staffDashboard';
 import { completeApplication } from '../fixtures/completeApplication';
-import {
-  TOTP_STEP_MS,
-  acceptInvitation,
-  type StaffMember,
-  invitationIdFromMail,
-  invitationIdOf,
-  inviteByCommand,
-  signInStaff,
-} from './helpers/staff';
+import { signInStaff, signedInStaff, type SignedInStaff } from './helpers/staff';
 import { GOOD_PASSWORD, signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
 
 const DAY_MS = 86_400_000;
@@ -22,9 +14,8 @@ const FIRST_DAY = Date.parse('2026-03-02T10:00:00Z');
 const dayAfter = (days: number) => new Date(FIRST_DAY + days * DAY_MS).toISOString().slice(0, 10);
 
 let server: TestServer;
-const callers: Record<'nobody' | 'applicant' | 'reader' | 'admin' | 'deactivated', TestClient> = {} as never;
-let readerId: number;
-let reader: StaffMember;
+let staff: SignedInStaff;
+let callers: SignedInStaff['callers'];
 
 const dashboard = (caller = callers.reader) => caller.get<StaffDashboard>('/api/staff/dashboard');
 
@@ -44,7 +35,7 @@ async function submitter(email: string, first_name: string) {
  * only an account, one signs up without confirming. Day 5: the first opens About You again. The
  * dashboard is read on day 15.
  */
-async function seedApplicants() {
+async function seedApplicants(): Promise<TestClient> {
   server.clock.set(FIRST_DAY);
   await submitter('fifteen@example.org', 'Fifteen');
   server.clock.advance(DAY_MS);
@@ -60,7 +51,7 @@ async function seedApplicants() {
   expect((await ana.put('/api/answer', { first_name: 'Ana' })).status).toBe(200);
   expect((await ana.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
   expect((await ana.post('/api/web-status', { web_status: 'validating' })).status).toBe(200);
-  callers.applicant = await signUpAndLogIn(server, 'only.account@example.org');
+  const onlyAccount = await signUpAndLogIn(server, 'only.account@example.org');
   expect((await server.client().post('/public/signup', { username: 'unconfirmed@example.org', password: GOOD_PASSWORD })).status).toBe(200);
   // Opening a step again on a later day counts it on the first day only.
   server.clock.advance(2 * DAY_MS);
@@ -68,27 +59,14 @@ async function seedApplicants() {
   expect((await minhAgain.post('/public/login', { username: 'minh@example.org', password: GOOD_PASSWORD })).status).toBe(200);
   expect((await minhAgain.put('/api/last-page', { last_page: '/about' })).status).toBe(200);
   server.clock.set(FIRST_DAY + 15 * DAY_MS);
+  return onlyAccount;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedApplicants();
-  const { stdout } = await inviteByCommand(server, 'admin@college.example', 'admin');
-  const admin = await acceptInvitation(server, invitationIdOf(stdout));
-  callers.admin = await signInStaff(server, admin);
-  for (const email of ['reader@college.example', 'gone@college.example']) {
-    expect((await callers.admin.post('/api/staff/invitations', { email, role: 'reader' })).status).toBe(201);
-  }
-  server.clock.advance(TOTP_STEP_MS);
-  reader = await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example'));
-  const gone = await acceptInvitation(server, invitationIdFromMail(server, 'gone@college.example'));
-  callers.reader = await signInStaff(server, reader);
-  callers.deactivated = await signInStaff(server, gone);
-  const { accounts } = (await callers.admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
-  readerId = accounts.find((account) => account.email === reader.email)!.id;
-  const goneId = accounts.find((account) => account.email === gone.email)!.id;
-  expect((await callers.admin.post(`/api/staff/accounts/${goneId}/deactivate`)).status).toBe(200);
-  callers.nobody = server.client();
+  const applicant = await seedApplicants();
+  staff = await signedInStaff(server, { applicant });
+  callers = staff.callers;
 }, 90_000);
 afterAll(async () => {
   await server.stop();
@@ -153,7 +131,7 @@ describe('the applications submitted more than 14 days ago', () => {
   it('lists them oldest first when a day later two are waiting', async () => {
     server.clock.advance(DAY_MS);
     try {
-      const { body } = await dashboard(await signInStaff(server, reader));
+      const { body } = await dashboard(await signInStaff(server, staff.members.reader));
       expect(body.waiting.applications.map((row) => [row.email, row.days_since])).toEqual([
         ['fifteen@example.org', 16],
         ['fourteen@example.org', 15],
@@ -167,9 +145,9 @@ describe('the applications submitted more than 14 days ago', () => {
 
 describe('the access log', () => {
   it('writes each view of the dashboard as a list: who, from where, how many applications it named, and that it was the dashboard', async () => {
-    const before = queryAccessLog(server.db, { staffId: readerId }).length;
+    const before = queryAccessLog(server.db, { staffId: staff.ids.reader }).length;
     await dashboard(callers.reader);
-    const entries = queryAccessLog(server.db, { staffId: readerId });
+    const entries = queryAccessLog(server.db, { staffId: staff.ids.reader });
     expect(entries).toHaveLength(before + 1);
     expect(entries[0]).toMatchObject({ kind: 'list_searched', staff_email: 'reader@college.example', item_count: 1, client: '127.0.0.1' });
     expect(JSON.parse(entries[0]!.filter!)).toEqual({ view: 'dashboard', status: 'submitted', submitted_before: dayAfter(1) });

@@ -3,16 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAccessLog } from '../../db/accessLog';
 import { completeApplication } from '../fixtures/completeApplication';
 import { formulaPieces, parseCsv } from './helpers/csv';
-import {
-  TOTP_STEP_MS,
-  acceptInvitation,
-  invitationIdFromMail,
-  invitationIdOf,
-  inviteByCommand,
-  signInStaff,
-  totpCode,
-  type StaffMember,
-} from './helpers/staff';
+import { TOTP_STEP_MS, signInStaff, signedInStaff, totpCode, type SignedInStaff, type StaffMember } from './helpers/staff';
 import { signUpAndLogIn, startTestServer, type MessageBody, type TestClient, type TestServer } from './helpers/testServer';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +16,7 @@ const SAFE_NAME = { first_name: "Ann;'=1+1", last_name: "'@SUM(1)" };
 
 let server: TestServer;
 let admin: StaffMember;
-const callers: Record<'nobody' | 'applicant' | 'reader' | 'admin' | 'deactivated', TestClient> = {} as never;
+let callers: SignedInStaff['callers'];
 
 interface Download {
   status: number;
@@ -86,7 +77,7 @@ async function wholeList(query: string): Promise<Record<string, unknown>[]> {
 }
 
 /** Applicants at each status; two submitted three days apart; one with an SSN, one whose name a spreadsheet would run. */
-async function seedApplicants() {
+async function seedApplicants(): Promise<TestClient> {
   const thao = await signUpAndLogIn(server, 'thao@example.org');
   expect((await thao.put('/api/answer', { ...completeApplication, first_name: 'Thảo', last_name: 'Nguyễn', ssn: SSN })).status).toBe(200);
   expect((await thao.post('/api/submit', {})).status).toBe(200);
@@ -101,29 +92,17 @@ async function seedApplicants() {
   expect((await ana.put('/api/answer', { first_name: 'Ana', last_name: 'Lima' })).status).toBe(200);
   expect((await ana.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
   expect((await ana.post('/api/web-status', { web_status: 'validating' })).status).toBe(200);
-  callers.applicant = await signUpAndLogIn(server, 'only.account@example.org');
+  return signUpAndLogIn(server, 'only.account@example.org');
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   // First: seeding moves the clock by days, past a staff session's 8 hours.
-  await seedApplicants();
-  const { stdout } = await inviteByCommand(server, 'admin@college.example', 'admin');
-  admin = await acceptInvitation(server, invitationIdOf(stdout));
-  callers.admin = await signInStaff(server, admin);
-  for (const email of ['reader@college.example', 'gone@college.example']) {
-    expect((await callers.admin.post('/api/staff/invitations', { email, role: 'reader' })).status).toBe(201);
-  }
-  server.clock.advance(TOTP_STEP_MS);
-  callers.reader = await signInStaff(server, await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example')));
-  const gone = await acceptInvitation(server, invitationIdFromMail(server, 'gone@college.example'));
-  callers.deactivated = await signInStaff(server, gone);
-  // The gone account is made an admin before it is deactivated: its role is not what refuses it.
-  const { accounts } = (await callers.admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
-  const goneId = accounts.find((account) => account.email === gone.email)!.id;
-  expect((await callers.admin.put(`/api/staff/accounts/${goneId}/role`, { role: 'admin' })).status).toBe(200);
-  expect((await callers.admin.post(`/api/staff/accounts/${goneId}/deactivate`)).status).toBe(200);
-  callers.nobody = server.client();
+  const applicant = await seedApplicants();
+  // The deactivated account was an admin: its role is not what refuses it.
+  const staff = await signedInStaff(server, { applicant, deactivatedRole: 'admin' });
+  callers = staff.callers;
+  admin = staff.members.admin;
 }, 90_000);
 afterAll(async () => {
   await server.stop();

@@ -18,9 +18,9 @@ import {
   TOTP_STEP_MS,
   acceptInvitation,
   invitationIdFromMail,
-  invitationIdOf,
-  inviteByCommand,
   signInStaff,
+  signedInStaff,
+  type SignedInStaff,
   type StaffMember,
 } from './helpers/staff';
 import { signUpAndLogIn, startTestServer, type TestClient, type TestServer } from './helpers/testServer';
@@ -38,7 +38,7 @@ const SEEDED = 50;
 const ZIP = '/api/staff/exports/zip';
 
 let server: TestServer;
-const callers: Record<'nobody' | 'applicant' | 'reader' | 'admin' | 'deactivated', TestClient> = {} as never;
+let callers: SignedInStaff['callers'];
 let otherAdmin: TestClient;
 let adminMember: StaffMember;
 /** The day the 50 seeded applications were submitted, and another day two more were. */
@@ -149,7 +149,6 @@ beforeAll(async () => {
   const submitted = await client.post<{ reference: string }>('/api/submit', {});
   expect(submitted.status).toBe(200);
   dvorak.reference = submitted.body.reference;
-  callers.applicant = client;
 
   // Fifty submitted on one day, two on another, three started.
   const submittedAt = server.clock.now() - 2 * DAY_MS;
@@ -185,27 +184,14 @@ beforeAll(async () => {
     )
     .run(brokenId, BROKEN_PDF.length);
 
-  const { stdout } = await inviteByCommand(server, 'admin@college.example', 'admin');
-  adminMember = await acceptInvitation(server, invitationIdOf(stdout));
-  callers.admin = await signInStaff(server, adminMember);
-  for (const [email, role] of [
-    ['reader@college.example', 'reader'],
-    ['gone@college.example', 'admin'],
-    ['other.admin@college.example', 'admin'],
-  ] as const) {
-    expect((await callers.admin.post('/api/staff/invitations', { email, role })).status).toBe(201);
-  }
+  // The deactivated account was an admin: its role is not what refuses it.
+  const staff = await signedInStaff(server, { applicant: client, deactivatedRole: 'admin' });
+  callers = staff.callers;
+  adminMember = staff.members.admin;
+  // A second admin, whose exports are not the first admin's.
+  expect((await callers.admin.post('/api/staff/invitations', { email: 'other.admin@college.example', role: 'admin' })).status).toBe(201);
   server.clock.advance(TOTP_STEP_MS);
-  const reader = await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example'));
-  const gone = await acceptInvitation(server, invitationIdFromMail(server, 'gone@college.example'));
-  const other = await acceptInvitation(server, invitationIdFromMail(server, 'other.admin@college.example'));
-  callers.reader = await signInStaff(server, reader);
-  callers.deactivated = await signInStaff(server, gone);
-  otherAdmin = await signInStaff(server, other);
-  const { accounts } = (await callers.admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
-  const goneId = accounts.find((account) => account.email === gone.email)!.id;
-  expect((await callers.admin.post(`/api/staff/accounts/${goneId}/deactivate`)).status).toBe(200);
-  callers.nobody = server.client();
+  otherAdmin = await signInStaff(server, await acceptInvitation(server, invitationIdFromMail(server, 'other.admin@college.example')));
 }, 120_000);
 afterAll(async () => {
   releaseZips();

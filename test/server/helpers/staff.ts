@@ -78,26 +78,40 @@ export interface SignedInStaff {
   callers: Record<StaffCaller, TestClient>;
   /** The staff accounts' ids, by caller. */
   ids: Record<'admin' | 'reader' | 'deactivated', number>;
+  /** The admin and the reader as set up (address, setup key, recovery codes), to sign in again or confirm a code. */
+  members: Record<'admin' | 'reader', StaffMember>;
 }
 
 /**
  * The callers of the role and session matrix on a fresh server, each signed in on its own client:
  * an admin (invited by the command), a reader and a second reader (invited by the admin), the
  * second deactivated after `beforeDeactivation` (what it did while active) ran; an applicant at
- * `applicantEmail`; and a client with no session. The clock moves a few TOTP steps.
+ * `applicantEmail` (or the `applicant` given, when the test's own figures must not count one more);
+ * and a client with no session. The clock moves a few TOTP steps.
  */
 export async function signedInStaff(
   server: TestServer,
-  options: { applicantEmail?: string; beforeDeactivation?: (deactivated: TestClient) => Promise<void> } = {},
+  options: {
+    applicantEmail?: string;
+    applicant?: TestClient;
+    /** The deactivated account's role while it was active (a reader unless said): an admin's shows its role is not what refuses it. */
+    deactivatedRole?: 'reader' | 'admin';
+    beforeDeactivation?: (deactivated: TestClient) => Promise<void>;
+  } = {},
 ): Promise<SignedInStaff> {
   const { stdout } = await inviteByCommand(server, 'admin@college.example', 'admin');
-  const admin = await signInStaff(server, await acceptInvitation(server, invitationIdOf(stdout)));
-  for (const email of ['reader@college.example', 'gone@college.example']) {
-    const invited = await admin.post('/api/staff/invitations', { email, role: 'reader' });
+  const adminMember = await acceptInvitation(server, invitationIdOf(stdout));
+  const admin = await signInStaff(server, adminMember);
+  for (const [email, role] of [
+    ['reader@college.example', 'reader'],
+    ['gone@college.example', options.deactivatedRole ?? 'reader'],
+  ]) {
+    const invited = await admin.post('/api/staff/invitations', { email, role });
     if (invited.status !== 201) throw new Error(`invitation refused: ${JSON.stringify(invited.body)}`);
   }
   server.clock.advance(TOTP_STEP_MS);
-  const reader = await signInStaff(server, await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example')));
+  const readerMember = await acceptInvitation(server, invitationIdFromMail(server, 'reader@college.example'));
+  const reader = await signInStaff(server, readerMember);
   const deactivated = await signInStaff(server, await acceptInvitation(server, invitationIdFromMail(server, 'gone@college.example')));
   const { accounts } = (await admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
   const idOf = (email: string) => accounts.find((account) => account.email === email)!.id;
@@ -105,8 +119,12 @@ export async function signedInStaff(
   await options.beforeDeactivation?.(deactivated);
   const ended = await admin.post(`/api/staff/accounts/${ids.deactivated}/deactivate`);
   if (ended.status !== 200) throw new Error(`deactivation refused: ${JSON.stringify(ended.body)}`);
-  const applicant = await signUpAndLogIn(server, options.applicantEmail ?? 'applicant@example.org');
-  return { callers: { nobody: server.client(), applicant, reader, admin, deactivated }, ids };
+  const applicant = options.applicant ?? (await signUpAndLogIn(server, options.applicantEmail ?? 'applicant@example.org'));
+  return {
+    callers: { nobody: server.client(), applicant, reader, admin, deactivated },
+    ids,
+    members: { admin: adminMember, reader: readerMember },
+  };
 }
 
 /** The status each caller gets for one call. */
