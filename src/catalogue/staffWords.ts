@@ -4,6 +4,7 @@
  * list, an application's page, its history and the access log say the same.
  */
 import { PAGES } from './pages';
+import type { AccessKind } from './schema/staffAccessLog';
 
 export const APPLICATION_STATUS_LABELS = {
   account_only: 'Account only',
@@ -12,7 +13,8 @@ export const APPLICATION_STATUS_LABELS = {
   submitted: 'Submitted',
 } as const;
 
-const ACCESS_KIND_LABELS: Record<string, string> = {
+/** Every kind the log stores has its words: a new kind does not compile without them. */
+const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   sign_in: 'Signed in',
   sign_in_failed: 'Sign-in refused',
   application_viewed: 'Viewed the application',
@@ -27,7 +29,8 @@ const ACCESS_KIND_LABELS: Record<string, string> = {
 };
 
 /** A kind the console has no words for yet is shown as the server names it, never hidden. */
-export const accessKindLabel = (kind: string): string => ACCESS_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ');
+export const accessKindLabel = (kind: string): string =>
+  Object.hasOwn(ACCESS_KIND_LABELS, kind) ? ACCESS_KIND_LABELS[kind as AccessKind] : kind.replace(/_/g, ' ');
 
 /** The step an applicant last reached, by its page's title; none before any page was saved. */
 export const stepLabel = (route: string | null): string => PAGES.find((page) => page.route === route)?.title ?? '—';
@@ -42,3 +45,15 @@ export function formatStaffTime(iso: string | null): string {
   if (Number.isNaN(time)) return iso;
   return `${STAFF_TIME.format(new Date(time))} UTC`;
 }
+
+/** How the dashboard writes the UTC days it counts by. */
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const LONG_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** A UTC day ('2026-03-02') as a chart's axis writes it: 'Mar 2'. */
+export const shortDay = (day: string) => SHORT_DAY.format(dayTime(day));
+/** A UTC day ('2026-03-02') in words: 'March 2, 2026'. */
+export const longDay = (day: string) => LONG_DAY.format(dayTime(day));
+/** The UTC day of a time the server wrote (ISO 8601), in words. */
+export const dayOf = (iso: string) => LONG_DAY.format(Date.parse(iso));

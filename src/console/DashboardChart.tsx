@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { DASHBOARD_MEASURES, type DashboardMeasure, type StaffDashboard } from '../catalogue/schema/staffDashboard';
-import { shortDay } from './dashboardDates';
+import { shortDay } from '../catalogue/staffWords';
 
 /** One colour from the theme and one dash pattern per measure, so that lines differ in more than colour. */
 const LINE_STYLES: Record<DashboardMeasure, { stroke: string; dash?: string }> = {

@@ -7,7 +7,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useConsoleDashboard } from './consoleActors';
 import { DashboardChart } from './DashboardChart';
-import { dayOf, longDay, shortDay } from './dashboardDates';
+import { dayOf, longDay, shortDay } from '../catalogue/staffWords';
 import './dashboard.css';
 
 /**
