@@ -24,6 +24,8 @@ export const CONSOLE_ROUTES = {
   /** Admins only: the access log, and the staff accounts (invitations, roles, deactivation). */
   accessLog: '/staff/access-log',
   accounts: '/staff/accounts',
+  /** Admins only: the college's settings, as the configuration file sets them. */
+  settings: '/staff/settings',
 } as const;
 /** The application a console address shows (`/staff/applications/{id}`), if any. */
 export function consoleApplicationId(pathname: string): number | null {

@@ -11,6 +11,7 @@ import { FormHostProvider } from '../app/actors';
 import { ApplicationListPage } from './ApplicationListPage';
 import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
+import { SettingsPage } from './SettingsPage';
 import { SignInPage } from './SignInPage';
 
 /** An application's page, with the form's question views it prints, loads only when one opens. */
@@ -38,7 +39,7 @@ export function ConsoleApp() {
 }
 
 function ConsoleHeader() {
-  const { staff, busy, signOut } = useView(useConsoleSession(), connectConsoleSession);
+  const { staff, isAdmin, busy, signOut } = useView(useConsoleSession(), connectConsoleSession);
   return (
     <header className="console-header">
       <p className="console-header__title">Admissions office</p>
@@ -48,6 +49,7 @@ function ConsoleHeader() {
             Applications
           </NavLink>
           <NavLink to={CONSOLE_ROUTES.dashboard}>Dashboard</NavLink>
+          {isAdmin ? <NavLink to={CONSOLE_ROUTES.settings}>Settings</NavLink> : null}
         </nav>
       ) : null}
       {staff ? (
@@ -100,6 +102,7 @@ function ConsolePage() {
             </Suspense>
           }
         />
+        <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Routes>
     </>

@@ -36,6 +36,9 @@ export const useConsoleApplication = () => useSelector(useConsoleSession(), (sna
 export const useApplicationTitle = () =>
   useSelector(useConsoleActor(), (snapshot) => snapshot.context.college?.applicationTitle ?? 'Application for Admission');
 
+/** The college's settings, once the console loaded them (the root owns them); null until then. */
+export const useConsoleCollege = () => useSelector(useConsoleActor(), (snapshot) => snapshot.context.college);
+
 /**
  * The console's root as the host of the question views an application's page prints: its actor
  * system holds the shown application's actors, its context the college's settings.
