@@ -19,7 +19,8 @@ const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   sign_in_failed: 'Sign-in refused',
   application_viewed: 'Viewed the application',
   list_searched: 'Searched the list',
-  document_downloaded: 'Downloaded the document',
+  // Opened by a click, or read by the page itself to print its pages with the application: both are reads.
+  document_downloaded: 'Read the document',
   pdf_copy_downloaded: 'Downloaded the PDF copy',
   export: 'Exported',
   link_shared: 'Made a read-only link',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { completeApplication } from '../fixtures/completeApplication';
-import { createAccount, logInByApi, saveAnswers, uniqueEmail } from './helpers/applicant';
+import { createAccount, logInByApi, saveAnswers, uniqueEmail, uploadStatement } from './helpers/applicant';
 import { setWebStatus } from './helpers/application';
 import { expectAccessible } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
@@ -94,4 +94,37 @@ test('an application that does not exist says so', async ({ page, baseURL }) => 
   await page.goto('/staff/applications/999999999');
   await expect(page.getByRole('heading', { name: 'Application not found' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('This application does not exist.');
+});
+
+test("a reader opens an applicant's uploaded document from its page, through the console session, and the history says so", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const applicant = uniqueEmail('console-doc');
+  await createAccount(page.request, applicant);
+  await logInByApi(page, applicant);
+  await saveAnswers(page, { first_name: 'Bea', last_name: 'Documented' });
+  await uploadStatement(page);
+  await page.context().clearCookies();
+
+  const { email: staffEmail } = await signedInStaff(page, baseURL!, 'reader', 'console-doc-reader');
+  await page.getByRole('searchbox', { name: 'Name, e-mail or reference number' }).fill(applicant);
+  await page.getByRole('link', { name: 'Bea Documented' }).click();
+  const statement = page.getByRole('region', { name: 'Personal Statement' });
+  await expect(statement.getByText('document attached')).toBeVisible();
+
+  // The document's PDF comes through the staff session: no staff link, no applicant cookie.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    statement.getByRole('button', { name: 'Open the document statement.pdf (PDF)' }).click(),
+  ]);
+  expect(new URL(download.url()).pathname).toMatch(/^\/api\/staff\/applications\/\d+\/document$/);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Each read of the document is in the history: this one, and the page's own to print its pages.
+  await page.reload();
+  const history = page.getByRole('region', { name: 'Access history' });
+  await expect(history.getByRole('row').filter({ hasText: 'Read the document' }).filter({ hasText: staffEmail }).first()).toBeVisible();
 });
