@@ -6,6 +6,7 @@ import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/sche
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { consoleApplicationMachine } from './consoleApplicationMachine';
+import { consoleAccessLogMachine } from './consoleAccessLogMachine';
 import { consoleDashboardMachine } from './consoleDashboardMachine';
 import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
@@ -84,6 +85,7 @@ export const consoleSessionMachine = setup({
       consoleList: 'consoleList';
       consoleApplication: 'consoleApplication';
       consoleDashboard: 'consoleDashboard';
+      consoleAccessLog: 'consoleAccessLog';
     },
   },
   actors: {
@@ -103,6 +105,7 @@ export const consoleSessionMachine = setup({
     consoleList: consoleListMachine,
     consoleApplication: consoleApplicationMachine,
     consoleDashboard: consoleDashboardMachine,
+    consoleAccessLog: consoleAccessLogMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -239,6 +242,8 @@ export const consoleSessionMachine = setup({
         { id: 'consoleList', systemId: 'consoleList', src: 'consoleList', input: ({ context }) => ({ staff: context.staff! }) },
         // The dashboard reads its figures each time its page opens; nothing read for one staff member outlives their session.
         { id: 'consoleDashboard', systemId: 'consoleDashboard', src: 'consoleDashboard' },
+        // The access log's query lives in the address, as the list's does; only admins' pages load it.
+        { id: 'consoleAccessLog', systemId: 'consoleAccessLog', src: 'consoleAccessLog' },
       ],
       on: {
         'console.located': { actions: { type: 'followLocation', params: ({ event }) => ({ pathname: event.pathname }) } },

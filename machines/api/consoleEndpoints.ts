@@ -89,6 +89,42 @@ const hasChallenge = (value: unknown) =>
 const CreationOptionsSchema = v.custom<PublicKeyCredentialCreationOptionsJSON>(hasChallenge);
 const RequestOptionsSchema = v.custom<PublicKeyCredentialRequestOptionsJSON>(hasChallenge);
 
+/** One page of the access log, newest first, with how many entries the filters find. */
+const AccessLogPageSchema = v.looseObject({
+  entries: v.array(
+    v.looseObject({
+      id: v.number(),
+      created_at: v.string(),
+      staff_id: v.nullable(v.number()),
+      staff_email: v.nullable(v.string()),
+      kind: v.string(),
+      client: v.string(),
+      application_id: v.nullable(v.number()),
+      applicant_email: v.nullable(v.string()),
+      count: v.nullable(v.number()),
+      detail: v.nullable(v.string()),
+    }),
+  ),
+  total: v.number(),
+  page: v.number(),
+  page_size: v.number(),
+});
+export type AccessLogPage = v.InferOutput<typeof AccessLogPageSchema>;
+/** The staff accounts, deactivated ones included, as admins list them. */
+const StaffAccountsSchema = v.looseObject({
+  accounts: v.array(
+    v.looseObject({
+      id: v.number(),
+      email: v.string(),
+      role: StaffRoleSchema,
+      status: v.picklist(['invited', 'active', 'deactivated']),
+      created_at: v.string(),
+      deactivated_at: v.nullable(v.string()),
+    }),
+  ),
+});
+export type StaffAccounts = v.InferOutput<typeof StaffAccountsSchema>;
+
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
   me: (signal?: AbortSignal) => callApi('get', '/api/staff/me', StaffMemberSchema, { signal }),
@@ -124,6 +160,11 @@ export const consoleApi = {
   /** A read-only staff link to one application, for someone without a console account. */
   shareLink: (id: number, signal?: AbortSignal) =>
     callApi('post', `/api/staff/applications/${id}/share-link`, SharedLinkSchema, { json: {}, signal }),
+  /** One page of the access log (admins only); the parameters are the address's. */
+  accessLog: (searchParams: Record<string, string>, signal?: AbortSignal) =>
+    callApi('get', '/api/staff/access-log', AccessLogPageSchema, { searchParams, signal }),
+  /** Every staff account (admins only), deactivated ones included. */
+  staffAccounts: (signal?: AbortSignal) => callApi('get', '/api/staff/accounts', StaffAccountsSchema, { signal }),
   /** The dashboard: the cycle's counts per day, and the applications waiting for a decision. */
   dashboard: (signal?: AbortSignal) => callApi('get', '/api/staff/dashboard', StaffDashboardSchema, { signal }),
   /** What the browser needs to make a passkey, once the invitation was accepted. */

@@ -3,7 +3,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { consoleApplicationMachine } from '../../machines/consoleApplicationMachine';
 import { connectConsoleApplication, type PdfCopyPhase } from '../../machines/consoleApplicationView';
 import { APPLICATION_STATUS_LABELS, accessKindLabel, formatStaffTime, stepLabel } from '../catalogue/staffWords';
-import { useView } from '../app/viewApi';
+import { useView, useViewValue } from '../app/viewApi';
+import { connectConsoleSession } from '../../machines/consoleSessionView';
+import { CONSOLE_ROUTES } from '../catalogue/http';
+import { useConsoleSession } from './consoleActors';
 import { ApplicationPrint } from '../service/ApplicationPrint';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -116,8 +119,20 @@ export function ApplicationPage({ actor, title }: { actor: ConsoleApplicationAct
             </tbody>
           </table>
         </div>
+        <FullHistoryLink id={view.summary?.id ?? null} />
       </section>
     </div>
+  );
+}
+
+/** Admins read the whole access log: from an application's newest entries to all of them. */
+function FullHistoryLink({ id }: { id: number | null }) {
+  const isAdmin = useViewValue(useConsoleSession(), connectConsoleSession, (view) => view.isAdmin);
+  if (!isAdmin || id === null) return null;
+  return (
+    <p>
+      <Link to={`${CONSOLE_ROUTES.accessLog}?application_id=${id}`}>Everything about this application in the access log</Link>
+    </p>
   );
 }
 

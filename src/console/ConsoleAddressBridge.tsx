@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useConsoleList, useConsoleSession } from './consoleActors';
+import { useConsoleAccessLog, useConsoleList, useConsoleSession } from './consoleActors';
 
 /**
- * The router (react-router-dom) owns the console's address; the list actor owns the list's query,
- * which lives in that address; the session runs the page actor of the application an address names.
+ * The router (react-router-dom) owns the console's address; the list actor owns the list's query
+ * and the access log's actor the log's, which live in that address; the session runs the page actor of the application an address names.
  * This bridge tells both of every location the router reaches
  * (the first, a link, Back and Forward, the moves the actor asked for) and performs the moves the
  * actor asks for. No view moves the router itself.
  */
 export function ConsoleAddressBridge() {
   const list = useConsoleList();
+  const accessLog = useConsoleAccessLog();
   const session = useConsoleSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -25,6 +26,17 @@ export function ConsoleAddressBridge() {
   useEffect(() => {
     list?.send({ type: 'list.located', pathname: location.pathname, search: location.search });
   }, [list, location]);
+
+  // The access log's query lives in the address the same way.
+  useEffect(() => {
+    if (!accessLog) return;
+    const subscription = accessLog.on('accessLog.navigate', ({ to }) => void navigate(to));
+    return () => subscription.unsubscribe();
+  }, [accessLog, navigate]);
+
+  useEffect(() => {
+    accessLog?.send({ type: 'accessLog.located', pathname: location.pathname, search: location.search });
+  }, [accessLog, location]);
 
   // An application's page runs its actor while it is shown: the session hears every address too.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { FormHostProvider } from '../app/actors';
 import { ApplicationListPage } from './ApplicationListPage';
 import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
+import { AccessLogPage } from './AccessLogPage';
 import { SettingsPage } from './SettingsPage';
 import { SignInPage } from './SignInPage';
 
@@ -49,6 +50,7 @@ function ConsoleHeader() {
             Applications
           </NavLink>
           <NavLink to={CONSOLE_ROUTES.dashboard}>Dashboard</NavLink>
+          {isAdmin ? <NavLink to={CONSOLE_ROUTES.accessLog}>Access log</NavLink> : null}
           {isAdmin ? <NavLink to={CONSOLE_ROUTES.settings}>Settings</NavLink> : null}
         </nav>
       ) : null}
@@ -102,6 +104,7 @@ function ConsolePage() {
             </Suspense>
           }
         />
+        <Route path={CONSOLE_ROUTES.accessLog} element={<AccessLogPage />} />
         <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Routes>

@@ -5,9 +5,19 @@ function pagesAround(page: number, pageCount: number): (number | 'gap')[] {
 }
 
 /** Moving through the list's pages: the previous and next page, and the pages around this one. */
-export function ListPages({ page, pageCount, goToPage }: { page: number; pageCount: number; goToPage: (page: number) => void }) {
+export function ListPages({
+  page,
+  pageCount,
+  goToPage,
+  label = 'Pages of the list',
+}: {
+  page: number;
+  pageCount: number;
+  goToPage: (page: number) => void;
+  label?: string;
+}) {
   return (
-    <nav className="console-pages" aria-label="Pages of the list">
+    <nav className="console-pages" aria-label={label}>
       <ul>
         <li>
           <button type="button" aria-disabled={page <= 1} onClick={() => page > 1 && goToPage(page - 1)}>

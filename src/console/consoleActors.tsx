@@ -50,3 +50,6 @@ export const useConsoleList = () => useSelector(useConsoleSession(), (snapshot) 
 
 /** The dashboard, while a staff member is signed in (the session's child). */
 export const useConsoleDashboard = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleDashboard);
+
+/** The access log's page actor, while a staff member is signed in (the session's child). */
+export const useConsoleAccessLog = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleAccessLog);

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { pageNumber, pageSize } from './staffApplications';
 
 /** What a staff member did; one word per kind, as the access log stores it. */
-const ACCESS_KINDS = [
+export const ACCESS_KINDS = [
   'sign_in',
   'sign_in_failed',
   'application_viewed',
