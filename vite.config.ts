@@ -22,11 +22,11 @@ const PAGE_ACTORS =
 
 /**
  * The admissions office's console (staff.html): its views, its actors, its calls, its schemas and
- * its words, and the table library only it uses. Applicants' pages must download none of it, so none of it
+ * its words, and the table and passkey libraries only it uses. Applicants' pages must download none of it, so none of it
  * may join the chunks their entry starts with.
  */
 const CONSOLE =
-  /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/](schema[\\/])?staff\w*\.ts$|machines[\\/](api[\\/])?console\w*\.ts$|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](src[\\/]console[\\/]|src[\\/]catalogue[\\/](schema[\\/])?staff\w*\.ts$|machines[\\/](api[\\/])?(console\w*|passkeys)\.ts$|node_modules[\\/](@tanstack|@simplewebauthn)[\\/])/;
 /**
  * The console's pages loaded when they open, each a chunk of its own: the dashboard with its chart
  * library, and an application's page with the form's print views it shares with the staff link.
