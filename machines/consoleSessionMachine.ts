@@ -7,6 +7,7 @@ import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { consoleApplicationMachine } from './consoleApplicationMachine';
 import { consoleAccessLogMachine } from './consoleAccessLogMachine';
+import { consoleAccountsMachine } from './consoleAccountsMachine';
 import { consoleDashboardMachine } from './consoleDashboardMachine';
 import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
@@ -86,6 +87,7 @@ export const consoleSessionMachine = setup({
       consoleApplication: 'consoleApplication';
       consoleDashboard: 'consoleDashboard';
       consoleAccessLog: 'consoleAccessLog';
+      consoleAccounts: 'consoleAccounts';
     },
   },
   actors: {
@@ -106,6 +108,7 @@ export const consoleSessionMachine = setup({
     consoleApplication: consoleApplicationMachine,
     consoleDashboard: consoleDashboardMachine,
     consoleAccessLog: consoleAccessLogMachine,
+    consoleAccounts: consoleAccountsMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -244,6 +247,8 @@ export const consoleSessionMachine = setup({
         { id: 'consoleDashboard', systemId: 'consoleDashboard', src: 'consoleDashboard' },
         // The access log's query lives in the address, as the list's does; only admins' pages load it.
         { id: 'consoleAccessLog', systemId: 'consoleAccessLog', src: 'consoleAccessLog' },
+        // The staff accounts are read each time their page opens, as the dashboard's figures are.
+        { id: 'consoleAccounts', systemId: 'consoleAccounts', src: 'consoleAccounts' },
       ],
       on: {
         'console.located': { actions: { type: 'followLocation', params: ({ event }) => ({ pathname: event.pathname }) } },

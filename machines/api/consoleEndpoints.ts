@@ -5,6 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import * as v from 'valibot';
+import { STAFF_ROLES, type StaffRole } from '../../src/catalogue/schema/staff';
 import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
 import { StaffDashboardSchema } from '../../src/catalogue/schema/staffDashboard';
 import { callApi } from './httpClient';
@@ -12,7 +13,7 @@ import { MessageSchema, ServiceDataSchema } from './responses';
 
 /** The admissions office's console: its calls and the shapes of their answers. */
 
-const StaffRoleSchema = v.picklist(['reader', 'admin']);
+const StaffRoleSchema = v.picklist(STAFF_ROLES);
 /** Who is signed in to the console. */
 const StaffMemberSchema = v.looseObject({ email: v.string(), role: StaffRoleSchema });
 export type StaffMember = v.InferOutput<typeof StaffMemberSchema>;
@@ -165,6 +166,14 @@ export const consoleApi = {
     callApi('get', '/api/staff/access-log', AccessLogPageSchema, { searchParams, signal }),
   /** Every staff account (admins only), deactivated ones included. */
   staffAccounts: (signal?: AbortSignal) => callApi('get', '/api/staff/accounts', StaffAccountsSchema, { signal }),
+  /** An invitation e-mailed to a new staff member (admins only). */
+  inviteStaff: (email: string, role: StaffRole, signal?: AbortSignal) =>
+    callApi('post', '/api/staff/invitations', MessageSchema, { json: { email, role }, signal }),
+  changeStaffRole: (id: number, role: StaffRole, signal?: AbortSignal) =>
+    callApi('put', `/api/staff/accounts/${id}/role`, MessageSchema, { json: { role }, signal }),
+  /** The account stays (the log still names it); its sessions end at once. */
+  deactivateStaff: (id: number, signal?: AbortSignal) =>
+    callApi('post', `/api/staff/accounts/${id}/deactivate`, MessageSchema, { json: {}, signal }),
   /** The dashboard: the cycle's counts per day, and the applications waiting for a decision. */
   dashboard: (signal?: AbortSignal) => callApi('get', '/api/staff/dashboard', StaffDashboardSchema, { signal }),
   /** What the browser needs to make a passkey, once the invitation was accepted. */

@@ -12,6 +12,7 @@ import { ApplicationListPage } from './ApplicationListPage';
 import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
 import { AccessLogPage } from './AccessLogPage';
+import { AccountsPage } from './AccountsPage';
 import { SettingsPage } from './SettingsPage';
 import { SignInPage } from './SignInPage';
 
@@ -51,6 +52,7 @@ function ConsoleHeader() {
           </NavLink>
           <NavLink to={CONSOLE_ROUTES.dashboard}>Dashboard</NavLink>
           {isAdmin ? <NavLink to={CONSOLE_ROUTES.accessLog}>Access log</NavLink> : null}
+          {isAdmin ? <NavLink to={CONSOLE_ROUTES.accounts}>Staff accounts</NavLink> : null}
           {isAdmin ? <NavLink to={CONSOLE_ROUTES.settings}>Settings</NavLink> : null}
         </nav>
       ) : null}
@@ -105,6 +107,7 @@ function ConsolePage() {
           }
         />
         <Route path={CONSOLE_ROUTES.accessLog} element={<AccessLogPage />} />
+        <Route path={CONSOLE_ROUTES.accounts} element={<AccountsPage />} />
         <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Routes>

@@ -53,3 +53,6 @@ export const useConsoleDashboard = () => useSelector(useConsoleSession(), (snaps
 
 /** The access log's page actor, while a staff member is signed in (the session's child). */
 export const useConsoleAccessLog = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleAccessLog);
+
+/** The staff accounts' page actor, while a staff member is signed in (the session's child). */
+export const useConsoleAccounts = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleAccounts);

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES, RESET_ID_PATTERN, loginSchema, newPassword, username } from './account';
 
-const STAFF_ROLES = ['reader', 'admin'] as const;
+export const STAFF_ROLES = ['reader', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Letters and digits that cannot be mistaken for each other (no i, l, o, 0, 1). */
