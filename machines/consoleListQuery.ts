@@ -72,6 +72,12 @@ export function paramsOf(query: ListQuery): Record<string, string> {
   return params;
 }
 
+/** The query's filters and order without its paging: what an export of the list takes (every page of it). */
+export function filtersOf(query: ListQuery): Record<string, string> {
+  const { page: _page, page_size: _pageSize, ...filters } = paramsOf(query);
+  return filters;
+}
+
 /** The address of the list showing `query`. */
 export function addressOf(query: ListQuery): string {
   const search = new URLSearchParams(paramsOf(query)).toString();

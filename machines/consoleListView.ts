@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ApplicationSort, ApplicationStatus } from '../src/catalogue/schema/staffApplications';
 import type { consoleListMachine } from './consoleListMachine';
-import type { ListDraft } from './consoleListQuery';
+import { filtersOf, type ListDraft } from './consoleListQuery';
 
 type ListSnapshot = SnapshotFrom<typeof consoleListMachine>;
 type ListSend = ActorRefFrom<typeof consoleListMachine>['send'];
@@ -38,6 +38,8 @@ export function connectConsoleList(snapshot: ListSnapshot, send: ListSend) {
     pageCount: list ? Math.max(1, Math.ceil(list.total / pageSize)) : 1,
     /** Why the last load failed. */
     message,
+    /** The filters and order an export of what the list shows takes (every page). */
+    exportFilters: () => filtersOf(query),
     chooseStatus: (status: ApplicationStatus | null) => send({ type: 'list.status', status }),
     type: (typed: Partial<ListDraft>) => send({ type: 'list.type', draft: typed }),
     apply: () => send({ type: 'list.apply' }),

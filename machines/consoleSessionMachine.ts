@@ -8,6 +8,7 @@ import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { consoleApplicationMachine } from './consoleApplicationMachine';
 import { consoleAccessLogMachine } from './consoleAccessLogMachine';
 import { consoleAccountsMachine } from './consoleAccountsMachine';
+import { consoleExportMachine } from './consoleExportMachine';
 import { consoleDashboardMachine } from './consoleDashboardMachine';
 import { consoleListMachine } from './consoleListMachine';
 import { inactivityMachine } from './inactivityMachine';
@@ -88,6 +89,7 @@ export const consoleSessionMachine = setup({
       consoleDashboard: 'consoleDashboard';
       consoleAccessLog: 'consoleAccessLog';
       consoleAccounts: 'consoleAccounts';
+      consoleExport: 'consoleExport';
     },
   },
   actors: {
@@ -109,6 +111,7 @@ export const consoleSessionMachine = setup({
     consoleDashboard: consoleDashboardMachine,
     consoleAccessLog: consoleAccessLogMachine,
     consoleAccounts: consoleAccountsMachine,
+    consoleExport: consoleExportMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -249,6 +252,8 @@ export const consoleSessionMachine = setup({
         { id: 'consoleAccessLog', systemId: 'consoleAccessLog', src: 'consoleAccessLog' },
         // The staff accounts are read each time their page opens, as the dashboard's figures are.
         { id: 'consoleAccounts', systemId: 'consoleAccounts', src: 'consoleAccounts' },
+        // An admin's export of the filtered list, from a dialog on the list.
+        { id: 'consoleExport', systemId: 'consoleExport', src: 'consoleExport' },
       ],
       on: {
         'console.located': { actions: { type: 'followLocation', params: ({ event }) => ({ pathname: event.pathname }) } },

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { STAFF_ROLES, type StaffRole } from '../../src/catalogue/schema/staff';
 import { APPLICATION_STATUSES } from '../../src/catalogue/schema/staffApplications';
 import { StaffDashboardSchema } from '../../src/catalogue/schema/staffDashboard';
-import { callApi } from './httpClient';
+import { callApi, callApiFile } from './httpClient';
 import { MessageSchema, ServiceDataSchema } from './responses';
 
 /** The admissions office's console: its calls and the shapes of their answers. */
@@ -126,6 +126,24 @@ const StaffAccountsSchema = v.looseObject({
 });
 export type StaffAccounts = v.InferOutput<typeof StaffAccountsSchema>;
 
+/** A ZIP export's progress: queued, being made (done of total), made, or failed (with why). */
+const ZipProgressSchema = v.looseObject({
+  state: v.picklist(['queued', 'running', 'done', 'failed']),
+  done: v.number(),
+  total: v.number(),
+  message: v.optional(v.string()),
+});
+export type ZipProgress = v.InferOutput<typeof ZipProgressSchema>;
+const ZipStartedSchema = v.looseObject({ job_id: v.number(), total: v.number() });
+
+/** What an export of the filtered list asks for: the list's filters (its address's, without the page), and the choices. */
+export interface FileExportRequest {
+  format: 'csv' | 'xlsx' | 'json';
+  columns: readonly string[];
+  include_sensitive: boolean;
+  filters: Record<string, string>;
+}
+
 export const consoleApi = {
   /** The staff member the staff cookie signs in; 401 when none. */
   me: (signal?: AbortSignal) => callApi('get', '/api/staff/me', StaffMemberSchema, { signal }),
@@ -174,6 +192,14 @@ export const consoleApi = {
   /** The account stays (the log still names it); its sessions end at once. */
   deactivateStaff: (id: number, signal?: AbortSignal) =>
     callApi('post', `/api/staff/accounts/${id}/deactivate`, MessageSchema, { json: {}, signal }),
+  /** A file of exactly the rows the filters show (admins only); sensitive answers in full need the second factor confirmed again. */
+  exportFile: (request: FileExportRequest, signal?: AbortSignal) => callApiFile('post', '/api/staff/exports', { json: request, signal }),
+  /** The second factor entered again, for the next minutes' exports with sensitive answers. */
+  confirmFactor: (code: string, signal?: AbortSignal) => callApi('post', '/api/staff/reauth', MessageSchema, { json: { code }, signal }),
+  /** A ZIP of the filtered applications' PDF copies (and documents), made by a job on the server. */
+  startZip: (filters: Record<string, string>, includeDocuments: boolean, signal?: AbortSignal) =>
+    callApi('post', '/api/staff/exports/zip', ZipStartedSchema, { json: { filters, include_documents: includeDocuments }, signal }),
+  zipProgress: (job: number, signal?: AbortSignal) => callApi('get', `/api/staff/exports/zip/${job}`, ZipProgressSchema, { signal }),
   /** The dashboard: the cycle's counts per day, and the applications waiting for a decision. */
   dashboard: (signal?: AbortSignal) => callApi('get', '/api/staff/dashboard', StaffDashboardSchema, { signal }),
   /** What the browser needs to make a passkey, once the invitation was accepted. */
@@ -185,3 +211,6 @@ export const consoleApi = {
 
 /** Where the console's pages download an application's PDF copy (the server records each download). */
 export const pdfCopyUrl = (id: number) => `/api/staff/applications/${id}/pdf-copy`;
+
+/** Where a made ZIP downloads (the staff session's cookie goes with it; the server records the download). */
+export const zipDownloadUrl = (job: number) => `/api/staff/exports/zip/${job}/download`;

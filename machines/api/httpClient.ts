@@ -73,6 +73,19 @@ export async function callApi<TSchema extends v.GenericSchema>(
   return parsed.output;
 }
 
+/** A file the API answers with (an export): its bytes and the name the server gives it; a refusal raises its message, as `callApi` does. */
+export async function callApiFile(
+  method: 'get' | 'post',
+  path: string,
+  options: CallOptions = {},
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(method, path, options);
+  if (!response.ok) throw await errorFromResponse(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
+  return { blob: await response.blob(), fileName };
+}
+
 async function send(method: string, path: string, options: CallOptions): Promise<Response> {
   try {
     const client = await httpClient();

@@ -6,8 +6,10 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '../catalogue/schem
 import { APPLICATION_STATUS_LABELS } from '../catalogue/staffWords';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { useView } from '../app/viewApi';
-import { useConsoleList } from './consoleActors';
+import { useView, useViewValue } from '../app/viewApi';
+import { connectConsoleSession } from '../../machines/consoleSessionView';
+import { ExportButton } from './ExportDialog';
+import { useConsoleList, useConsoleSession } from './consoleActors';
 import { ApplicationTable } from './ApplicationTable';
 import { ListPages } from './ListPages';
 
@@ -23,7 +25,10 @@ function ApplicationList({ list }: { list: ActorRefFrom<typeof consoleListMachin
   const titleId = useId();
   return (
     <section className="console-list" aria-labelledby={titleId}>
-      <h1 id={titleId}>Applications</h1>
+      <div className="console-list__head">
+        <h1 id={titleId}>Applications</h1>
+        <AdminExport view={view} />
+      </div>
       <StatusCounts view={view} />
       <ListFilters view={view} />
       <p className="console-list__found" role="status">
@@ -125,4 +130,10 @@ function ListFilters({ view }: { view: ConsoleListView }) {
       </Button>
     </form>
   );
+}
+
+/** Admins export what the list shows; readers are offered no export. */
+function AdminExport({ view }: { view: ConsoleListView }) {
+  const isAdmin = useViewValue(useConsoleSession(), connectConsoleSession, (session) => session.isAdmin);
+  return isAdmin ? <ExportButton filters={view.exportFilters} /> : null;
 }

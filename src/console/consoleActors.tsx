@@ -56,3 +56,6 @@ export const useConsoleAccessLog = () => useSelector(useConsoleSession(), (snaps
 
 /** The staff accounts' page actor, while a staff member is signed in (the session's child). */
 export const useConsoleAccounts = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleAccounts);
+
+/** The export dialog's actor, while a staff member is signed in (the session's child). */
+export const useConsoleExport = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleExport);
