@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_SERVICE_MESSAGES } from '../../server/accounts/staffService';
 import { STAFF_ACCESS_MESSAGES } from '../../server/http/staffSession';
 import {
   TOTP_STEP_MS,
@@ -84,6 +85,16 @@ describe('who may make each staff call', () => {
     expect((await callers.admin.get('/api/staff/me')).body).toEqual({ email: 'admin@college.example', role: 'admin' });
     expect((await callers.admin.post('/api/staff/accounts/999999/deactivate')).status).toBe(404);
     expect((await callers.reader.get('/api/staff/me')).body).toEqual({ email: 'reader@college.example', role: 'reader' });
+  });
+
+  it('keeps the last active admin: they can be neither demoted nor deactivated, and stay an admin', async () => {
+    const { accounts } = (await callers.admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
+    const adminId = accounts.find((account) => account.email === admin.email)!.id;
+    const demoted = await callers.admin.put<MessageBody>(`/api/staff/accounts/${adminId}/role`, { role: 'reader' });
+    expect(demoted).toMatchObject({ status: 409, body: { message: STAFF_SERVICE_MESSAGES.lastAdmin } });
+    const deactivated = await callers.admin.post<MessageBody>(`/api/staff/accounts/${adminId}/deactivate`);
+    expect(deactivated).toMatchObject({ status: 409, body: { message: STAFF_SERVICE_MESSAGES.lastAdmin } });
+    expect((await callers.admin.get('/api/staff/me')).body).toEqual({ email: 'admin@college.example', role: 'admin' });
   });
 });
 
