@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../../db/users';
 import type { ServiceData } from '../../machines/api/responses';
-import { STAFF_LIST_MESSAGES, type ApplicationDetail, type PdfCopyState, type SharedLink } from '../../src/catalogue/schema/staffApplications';
+import {
+  STAFF_LIST_MESSAGES,
+  type ApplicationDetail,
+  type PdfCopyState,
+  type SharedLink,
+} from '../../src/catalogue/schema/staffApplications';
 import { completeApplication } from '../fixtures/completeApplication';
 import { DOC_KEY, pdfCopyOf, uploadAndConvert, waitFor } from './helpers/documents';
 import { makePng } from './helpers/files';
