@@ -9,6 +9,7 @@ import { accessKindLabel, formatStaffTime } from '../catalogue/staffWords';
 import { useView } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { AdminsOnly } from './AdminsOnly';
 import { useConsoleAccessLog } from './consoleActors';
 import { ListPages } from './ListPages';
 
@@ -24,13 +25,7 @@ const applicationAddress = (id: number) => CONSOLE_ROUTES.application.replace(':
 function AccessLog({ actor }: { actor: ActorRefFrom<typeof consoleAccessLogMachine> }) {
   const view = useView(actor, connectConsoleAccessLog);
   const titleId = useId();
-  if (view.phase === 'refused')
-    return (
-      <section className="console-card" aria-labelledby={titleId}>
-        <h1 id={titleId}>Access log</h1>
-        <p role="alert">{view.message}</p>
-      </section>
-    );
+  if (view.phase === 'refused') return <AdminsOnly title="Access log" message={view.message ?? ''} />;
   return (
     <section className="console-list" aria-labelledby={titleId}>
       <h1 id={titleId}>Access log</h1>

@@ -9,6 +9,7 @@ import { useView, useViewValue } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
+import { AdminsOnly } from './AdminsOnly';
 import { useConsoleAccounts, useConsoleSession } from './consoleActors';
 
 const ROLE_LABELS: Record<StaffRole, string> = { reader: 'Reader', admin: 'Admin' };
@@ -31,13 +32,7 @@ function Accounts({ actor }: { actor: ActorRefFrom<typeof consoleAccountsMachine
     opened.current = true;
     view.load();
   }, [view]);
-  if (view.phase === 'refused')
-    return (
-      <section className="console-card" aria-labelledby={titleId}>
-        <h1 id={titleId}>Staff accounts</h1>
-        <p role="alert">{view.message}</p>
-      </section>
-    );
+  if (view.phase === 'refused') return <AdminsOnly title="Staff accounts" message={view.message ?? ''} />;
   return (
     <section className="console-settings console-accounts" aria-labelledby={titleId}>
       <h1 id={titleId}>Staff accounts</h1>

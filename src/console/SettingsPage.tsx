@@ -4,6 +4,7 @@ import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { useViewValue } from '../app/viewApi';
 import { longDay } from '../catalogue/staffWords';
 import { Spinner } from '../ui/Spinner';
+import { AdminsOnly } from './AdminsOnly';
 import { useConsoleCollege, useConsoleSession } from './consoleActors';
 
 /**
@@ -15,13 +16,7 @@ export function SettingsPage() {
   const isAdmin = useViewValue(useConsoleSession(), connectConsoleSession, (view) => view.isAdmin);
   const college = useConsoleCollege();
   const titleId = useId();
-  if (!isAdmin)
-    return (
-      <section className="console-card" aria-labelledby={titleId}>
-        <h1 id={titleId}>College settings</h1>
-        <p role="alert">Only admins can see the college settings.</p>
-      </section>
-    );
+  if (!isAdmin) return <AdminsOnly title="College settings" message="Only admins can see the college settings." />;
   if (!college) return <Spinner label="Loading the college settings…" />;
   return (
     <section className="console-settings" aria-labelledby={titleId}>
