@@ -18,6 +18,8 @@ export function isApiPath(path: string): boolean {
 /** The admissions office's console: its page (staff.html) answers every path under /staff. */
 export const CONSOLE_ROUTES = {
   home: '/staff',
+  /** The sign-in's own address: any console address shows the sign-in until a staff member is signed in. */
+  login: '/staff/login',
   invitation: '/staff/invitation',
   application: '/staff/applications/:id',
   dashboard: '/staff/dashboard',

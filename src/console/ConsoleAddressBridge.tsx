@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { CONSOLE_ROUTES } from '../catalogue/http';
 import { useConsoleAccessLog, useConsoleList, useConsoleSession } from './consoleActors';
 
 /**
@@ -37,6 +38,11 @@ export function ConsoleAddressBridge() {
   useEffect(() => {
     accessLog?.send({ type: 'accessLog.located', pathname: location.pathname, search: location.search });
   }, [accessLog, location]);
+
+  // Signed in at the sign-in's own address: the console's first page takes its place in the history.
+  useEffect(() => {
+    if (location.pathname === CONSOLE_ROUTES.login) void navigate(CONSOLE_ROUTES.home, { replace: true });
+  }, [location, navigate]);
 
   // An application's page runs its actor while it is shown: the session hears every address too.
   useEffect(() => {

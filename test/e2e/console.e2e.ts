@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './helpers/account';
-import { acceptInvitation, codeFor, invite } from './helpers/staff';
+import { acceptInvitation, codeFor, invite, signInToConsole } from './helpers/staff';
 import { expectAccessible } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
@@ -85,4 +85,16 @@ test('the sign-in and invitation pages at 390 and 1280 px: no serious axe findin
   await acceptInvitation(page, link, email);
   await page.goto(link);
   await expect(page.getByText(/invalid, has expired or was already used/)).toBeVisible();
+});
+
+test('/staff/login shows the sign-in, and once signed in the list of applications takes its place', async ({ page, baseURL }) => {
+  const email = uniqueEmail('console-login-address');
+  const { setupKey } = await acceptInvitation(page, invite(email, 'reader', baseURL!), email);
+  await page.goto('/staff/login');
+  await signInToConsole(page, email, setupKey, 1);
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { name: 'Applications', exact: true })).toBeVisible();
+  // The sign-in's address is not left in the history: Back does not return to it.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/staff\/login$/);
 });
