@@ -1,6 +1,6 @@
-import * as v from 'valibot';
 import { CONSOLE_ROUTES } from '../src/catalogue/http';
 import { accessLogQuery, type AccessKind } from '../src/catalogue/schema/staffAccessLog';
+import { checked } from './consoleListQuery';
 
 /**
  * The access log's query as the address carries it (`/staff/access-log?kind=export&page=2`) and
@@ -15,12 +15,6 @@ export interface AccessLogQuery {
 }
 
 const RULES = accessLogQuery.entries;
-
-function checked<TSchema extends v.GenericSchema<unknown, unknown>>(rule: TSchema, value: string | null) {
-  if (value === null) return undefined;
-  const result = v.safeParse(rule, value);
-  return result.success ? result.output : undefined;
-}
 
 /** The query an address's search part names; what it leaves out is every person, applicant and kind, the first page. */
 export function accessLogQueryFromSearch(search: string): AccessLogQuery {

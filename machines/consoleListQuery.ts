@@ -33,7 +33,7 @@ const RULES = applicationListQuery.entries;
 const DEFAULTS = v.parse(applicationListQuery, {});
 
 /** The value if the server's rule for it accepts it, else undefined. */
-function checked<TSchema extends v.GenericSchema<unknown, unknown>>(rule: TSchema, value: string | null) {
+export function checked<TSchema extends v.GenericSchema<unknown, unknown>>(rule: TSchema, value: string | null) {
   if (value === null) return undefined;
   const result = v.safeParse(rule, value);
   return result.success ? result.output : undefined;

@@ -5,6 +5,7 @@ import { APPLICATION_COLUMNS } from '../catalogue/schema/staffApplications';
 import { useView } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { startDownload } from '../ui/startDownload';
 import { useConsoleExport } from './consoleActors';
 
 type Format = 'csv' | 'xlsx' | 'json' | 'zip';
@@ -31,13 +32,7 @@ const EXPORT_DIALOG_MESSAGES = { noColumn: 'Choose at least one column.' } as co
 /** Saves a file the export answered with, as a download the browser keeps. */
 function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  startDownload(url, fileName);
   // The browser has taken the file; the address is let go a moment later.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
