@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { DASHBOARD_TIMES, STAFF_PASSKEYS, ZIP_EXPORTS } from './consoleMigrations';
+import { REVIEWS_AND_DECISIONS } from './decisionMigrations';
 import { KEPT_LIST_COLUMNS } from './keptListColumns';
 import { searchNameOf } from './searchText';
 
@@ -356,6 +357,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE staff_sessions ADD COLUMN factor_confirmed_at INTEGER;
   `,
   /* 17: staff passkeys, a second factor besides the authenticator app, and their one-use challenges */ STAFF_PASSKEYS,
+  /* 18: the reviewer role, reviews, notes, decisions and their release */ REVIEWS_AND_DECISIONS,
 ];
 
 export function runMigrations(db: Database.Database): void {
@@ -364,10 +366,22 @@ export function runMigrations(db: Database.Database): void {
     searchNameOf(JSON.parse(String(answers)) as Record<string, unknown>),
   );
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  if (current >= MIGRATIONS.length) return;
+  // A table others refer to can only be rebuilt (to change a CHECK) with foreign keys off, which
+  // cannot be switched inside a transaction; each migration is checked for broken references
+  // before it commits instead, so none is ever left behind.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let version = current; version < MIGRATIONS.length; version++) {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[version]!);
+        const broken = db.pragma('foreign_key_check') as { table: string }[];
+        if (broken.length > 0) throw new Error(`migration ${version + 1} would break references in ${broken[0]!.table}`);
+        db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
 }

@@ -11,6 +11,8 @@ export interface ProfileParts {
   web_status: string;
   documents: string;
   has_sensitive: 0 | 1;
+  /** JSON of the decision letter sent to the applicant ({released_at, letter}), NULL before any. */
+  decision: string | null;
 }
 
 /**
@@ -27,7 +29,9 @@ export function readProfileParts(db: Db, userId: number): ProfileParts | undefin
           FROM (SELECT web_status, created_at FROM web_status_events WHERE user_id = a.user_id ORDER BY created_at, rowid)) AS web_status,
        (SELECT json_group_object(answer_key, json_object('file_name', file_name, 'file_size', file_size, 'status', status))
           FROM (SELECT * FROM documents WHERE user_id = a.user_id ORDER BY answer_key)) AS documents,
-       EXISTS (SELECT 1 FROM sensitive_answers WHERE user_id = a.user_id) AS has_sensitive
+       EXISTS (SELECT 1 FROM sensitive_answers WHERE user_id = a.user_id) AS has_sensitive,
+       (SELECT json_object('released_at', sent_at, 'letter', json(letter)) FROM release_items
+          WHERE user_id = a.user_id AND sent_at IS NOT NULL ORDER BY sent_at DESC, release_id DESC LIMIT 1) AS decision
      FROM applications a WHERE a.user_id = ?`,
   ).get(userId) as ProfileParts | undefined;
 }

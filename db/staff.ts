@@ -1,7 +1,8 @@
+import type { StaffRole } from '../src/catalogue/schema/staff';
 import type { Db } from './connection';
 import { stmt } from './statements';
 
-export type StaffRole = 'reader' | 'admin';
+export type { StaffRole };
 
 export interface StaffRow {
   id: number;

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { CollegeConfig } from '../src/college/schema';
+import type { PublicCollegeConfig } from '../src/college/schema';
 import { api } from './api/coreEndpoints';
 import type { Profile, ServiceData } from './api/responses';
 import type { applicationMachine } from './applicationMachine';
@@ -14,7 +14,7 @@ export const appCalls = {
   loadAuthCard: fromPromise<typeof authCardMachine>(async () => (await import('./authCardMachine')).authCardMachine),
   /** The application's module with the form actors, a chunk of its own: the auth cards need none of it. */
   loadApplication: fromPromise<typeof applicationMachine>(async () => (await import('./applicationMachine')).applicationMachine),
-  loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
+  loadCollege: fromPromise<PublicCollegeConfig>(({ signal }) => api.college(signal)),
   /** An applicant: the profile. */
   loadProfile: fromPromise<Profile>(({ signal }) => api.profile(signal)),
   /** A visitor with a prefill link: the answers it prefills. */

@@ -2,7 +2,7 @@ import { DEFAULT_ESSAY_LIMIT } from '../src/catalogue/limits';
 import type { Profile, ServiceData } from './api/responses';
 import type { ApplicationInput } from './applicationMachine';
 import type { RestoreEvent, RootReportEvent, Submission, WebStatus, WebStatusChangedEvent } from './coreEvents';
-import type { CollegeConfig } from '../src/college/schema';
+import type { PublicCollegeConfig } from '../src/college/schema';
 import { hasLoginCookie } from './sessionMachine';
 import { webStatusFromEntries } from './webStatusMachine';
 
@@ -42,7 +42,7 @@ export interface AppContext extends ClientSnapshot {
   serviceToken: string | null;
   /** Where the page started, for the navigation actor. */
   location: { pathname: string; search: string };
-  college: CollegeConfig | null;
+  college: PublicCollegeConfig | null;
   error: string | null;
   /** What was loaded for the session's application, until it is spawned with it; null while unknown. */
   given: Given | null;

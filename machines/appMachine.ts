@@ -1,5 +1,5 @@
 import { assign, enqueueActions, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
-import type { CollegeConfig } from '../src/college/schema';
+import type { PublicCollegeConfig } from '../src/college/schema';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import type { Profile, ServiceData } from './api/responses';
 import type { applicationMachine } from './applicationMachine';
@@ -36,7 +36,7 @@ const sessionChanged = {
 /** A load failed: the root error screen, or the area's own failure (`auth`, `application`). */
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const FAILED = { target: 'failed', actions: { type: 'keepError', params: errorOf } } as const;
-const college = { type: 'keepCollege', params: ({ event }: { event: { output: CollegeConfig } }) => event.output } as const;
+const college = { type: 'keepCollege', params: ({ event }: { event: { output: PublicCollegeConfig } }) => event.output } as const;
 
 /**
  * The root: the actors every page needs; the college, then who is using the app (`user`); the auth
@@ -85,7 +85,7 @@ export const appMachine = setup({
       const answers = registered(system, SYSTEM_IDS.answers);
       if (answers) enqueue.sendTo(answers, { type: 'answers.sessionEnded' } satisfies AnswersEvent);
     }),
-    keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
+    keepCollege: assign({ college: (_, college: PublicCollegeConfig) => college }),
     keepProfile: assign((_, profile: Profile) => appContext.profileContext(profile)),
     keepStaffCopy: assign(({ context }, data: ServiceData) => appContext.staffContext(data, context.serviceToken ?? '')),
     keepGiven: assign((_, given: Given) => ({ given })),

@@ -1,5 +1,5 @@
 import { assign, createActor, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
-import type { CollegeConfig } from '../src/college/schema';
+import type { PublicCollegeConfig } from '../src/college/schema';
 import { CONSOLE_ROUTES } from '../src/catalogue/http';
 import { api } from './api/coreEndpoints';
 import { consoleInvitationMachine } from './consoleInvitationMachine';
@@ -14,7 +14,7 @@ export interface ConsoleInput {
 
 interface ConsoleContext extends ConsoleInput {
   /** The college's settings (its application's title, its lists): what an application's page prints with. */
-  college: CollegeConfig | null;
+  college: PublicCollegeConfig | null;
 }
 
 /**
@@ -32,10 +32,10 @@ export const consoleMachine = setup({
   actors: {
     consoleSession: consoleSessionMachine,
     consoleInvitation: consoleInvitationMachine,
-    loadCollege: fromPromise<CollegeConfig>(({ signal }) => api.college(signal)),
+    loadCollege: fromPromise<PublicCollegeConfig>(({ signal }) => api.college(signal)),
   },
   actions: {
-    keepCollege: assign({ college: (_, college: CollegeConfig) => college }),
+    keepCollege: assign({ college: (_, college: PublicCollegeConfig) => college }),
     spawnInvitation: enqueueActions(({ context, enqueue }) => {
       if (context.pathname !== CONSOLE_ROUTES.invitation) return;
       const id = new URLSearchParams(context.search).get('id') ?? '';

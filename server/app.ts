@@ -1,10 +1,13 @@
 import Koa, { type Context } from 'koa';
 import type { Db } from '../db/connection';
-import type { CollegeConfig } from '../src/college/schema';
+import { publicCollegeConfig, type CollegeConfig } from '../src/college/schema';
 import { createAccessTokens } from './accounts/accessTokens';
 import { createAccountService } from './accounts/accountService';
 import { createStaffPasskeys } from './accounts/staffPasskeys';
 import { createStaffService } from './accounts/staffService';
+import { createDecisionLetters } from './application/decisionLetters';
+import { createReleaseService } from './application/releaseService';
+import { createReviewService } from './application/reviewService';
 import { createStaffAccessLog } from './application/staffAccessLog';
 import { createStaffApplicationDetail } from './application/staffApplicationDetail';
 import { createStaffSso } from './accounts/staffSso';
@@ -33,6 +36,7 @@ import { accessRoutes } from './routes/accessRoutes';
 import { accountRoutes } from './routes/accountRoutes';
 import { applicationRoutes } from './routes/applicationRoutes';
 import { collegeRoutes } from './routes/collegeRoutes';
+import { decisionRoutes } from './routes/decisionRoutes';
 import { documentRoutes } from './routes/documentRoutes';
 import { fileRoutes } from './routes/fileRoutes';
 import { healthRoutes } from './routes/healthRoutes';
@@ -40,6 +44,7 @@ import { lookupRoutes } from './routes/lookupRoutes';
 import { staffAccessLogRoutes } from './routes/staffAccessLogRoutes';
 import { staffApplicationRoutes } from './routes/staffApplicationRoutes';
 import { staffExportRoutes } from './routes/staffExportRoutes';
+import { staffReviewRoutes } from './routes/staffReviewRoutes';
 import { staffDashboardRoutes } from './routes/staffDashboardRoutes';
 import { staffRoutes } from './routes/staffRoutes';
 import { staffSsoRoutes } from './routes/staffSsoRoutes';
@@ -60,6 +65,8 @@ export interface AppDeps {
   store: ObjectStore;
   /** The job runner, nudged when a request queues work. */
   jobs: { wake(): void };
+  /** The release job, nudged when a release is approved. */
+  releases: { wake(): void };
   /** Folder of the built front end; absent in API-only tests. */
   distDir?: string;
   answers: AnswerStore;
@@ -175,6 +182,13 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
       staffDeps,
     ),
     staffDashboardRoutes(createStaffDashboard({ db, clock }), staffDeps),
+    staffReviewRoutes(
+      {
+        reviews: createReviewService({ db, clock, college }),
+        releases: createReleaseService({ db, clock, college, wake: () => deps.releases.wake() }),
+      },
+      { ...staffDeps, college },
+    ),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
@@ -183,6 +197,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
     accountRoutes(accounts, { secureCookies }),
     application.router,
     documentRoutes({ documents, copies }),
+    decisionRoutes(createDecisionLetters({ db, clock, collegeName: college.name })),
     accessRoutes({ db, tokens, copies, documents, answers: deps.answers }),
     fileRoutes({ store: deps.store, documents, copies, tokens }),
     lookupRoutes({ db }),
@@ -193,7 +208,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   }
   if (deps.distDir) {
     const preload = pagePreload({
-      collegeJson: JSON.stringify(college),
+      collegeJson: JSON.stringify(publicCollegeConfig(college)),
       profileJson: (session) => profileJson(db, deps.answers, session.userId, session.username),
     });
     const hints = modulePreloadHints(deps.distDir);

@@ -26,6 +26,7 @@ import { sweep } from './maintenance/sweep';
 import { conversionJobHandler, deleteObjectsJobHandler } from './documents/conversionJob';
 import { zipExportJobHandler } from './exports/zipExportJob';
 import { createJobRunner, type JobHooks } from './jobs/jobRunner';
+import { createReleaseRunner } from './jobs/releaseRunner';
 import { createWorkerPool } from './jobs/workerPool';
 import { loadPlacesIfEmpty } from './lookup/addressIndex';
 import { loadDemoSchoolsIfEmpty } from './lookup/demoSchools';
@@ -105,7 +106,16 @@ async function startOnDataDir(
       build_zip: zipExportJobHandler({ db, clock, logger, store, copies, folder: join(config.dataDir, ZIP_EXPORT_FOLDER) }),
     },
   });
-  const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, answers, distDir: options.distDir });
+  const releases = createReleaseRunner({
+    db,
+    clock,
+    logger,
+    mailer,
+    publicUrl: config.publicUrl,
+    collegeName: college.name,
+    mailsPerMinute: config.releaseMailsPerMinute,
+  });
+  const app = createApp({ db, clock, config, college, mailer, logger, store, jobs, releases, answers, distDir: options.distDir });
 
   const handleRequest = app.callback();
   // Koa's handler answers its own errors (ctx.onerror): its promise never rejects, so nothing waits on it.
@@ -118,13 +128,15 @@ async function startOnDataDir(
       server.listen(config.port, config.host);
     });
   } catch (error) {
+    releases.stop();
     await Promise.all([jobs.stop(), pool.close()]);
     mailer.close();
     db.close();
     throw error;
   }
-  // Jobs left 'running' by the previous process are queued again here.
+  // Jobs left 'running' by the previous process are queued again here; a release left part-way goes on.
   jobs.start();
+  releases.start();
   // The first applicant should not wait for a thread to start; tests start many servers and skip it.
   if (config.mode !== 'test') pool.warm();
   if (countStaff(db) === 0) {
@@ -165,7 +177,8 @@ async function startOnDataDir(
     const { cut } = await stopHttpServer(server, config.shutdownTimeoutMs);
     if (cut) logger.warn('shutdown_cut_requests', { after_ms: config.shutdownTimeoutMs });
     await answers.settled();
-    // Running jobs stay 'running' in the table and are resumed by the next start.
+    // Running jobs stay 'running' in the table and are resumed by the next start, as does a release.
+    releases.stop();
     await Promise.all([jobs.stop(), pool.close()]);
     await handOverMail(mailer, Math.max(0, config.shutdownTimeoutMs - (Date.now() - started)));
     mailer.close();

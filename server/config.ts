@@ -37,6 +37,8 @@ export interface ServerConfig {
   conversion: ConversionConfig;
   /** The staff console's single sign-on (STAFF_OIDC_*); absent when off. */
   staffSso: StaffSsoConfig | undefined;
+  /** How fast a decision release queues its e-mails (RELEASE_MAILS_PER_MINUTE), so the mail server is not flooded. */
+  releaseMailsPerMinute: number;
 }
 
 /** The college's OpenID Connect identity provider, and this server's client registered there. */
@@ -98,5 +100,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
             clientSecret: environment.STAFF_OIDC_CLIENT_SECRET,
           }
         : undefined,
+    releaseMailsPerMinute: environment.RELEASE_MAILS_PER_MINUTE,
   };
 }

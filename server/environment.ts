@@ -115,6 +115,7 @@ const EnvironmentSchema = v.pipe(
     PATH: v.optional(v.string()),
     CONVERSION_TIMEOUT_MS: milliseconds('CONVERSION_TIMEOUT_MS', 1000, 60_000),
     JOB_CONCURRENCY: wholeNumber('JOB_CONCURRENCY', 'a whole number from 1 to 16', { min: 1, max: 16 }, 2),
+    RELEASE_MAILS_PER_MINUTE: wholeNumber('RELEASE_MAILS_PER_MINUTE', 'a whole number from 1 to 60000', { min: 1, max: 60_000 }, 600),
     STAFF_OIDC_ISSUER: issuerUrl,
     STAFF_OIDC_CLIENT_ID: v.optional(v.string()),
     // The client secret is never repeated in a message.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CollegeConfig } from '../../src/college/schema';
+import type { PublicCollegeConfig } from '../../src/college/schema';
 
 /** Shapes of the server's answers, checked before any machine trusts them. */
 const answerValue = v.union([v.string(), v.boolean()]);
@@ -119,4 +119,4 @@ export const CollegeResponseSchema = v.looseObject({
   housingOptions: optionList,
   privacyNotice: text,
   techSupport: v.looseObject({ name: text, email: text, phone: text, hours: v.optional(text) }),
-}) satisfies v.GenericSchema<unknown, CollegeConfig>;
+}) satisfies v.GenericSchema<unknown, PublicCollegeConfig>;

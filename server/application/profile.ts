@@ -33,7 +33,7 @@ const profileCache = (db: Db) =>
     db,
     'profiles',
     CACHED_PROFILES,
-    ['applications', 'logins', 'web_status_events', 'documents', 'sensitive_answers'].map((table) => ({
+    ['applications', 'logins', 'web_status_events', 'documents', 'sensitive_answers', 'release_items'].map((table) => ({
       table,
       keyColumn: 'user_id',
     })),
@@ -56,7 +56,8 @@ function profilePieces(db: Db, answerStore: AnswerStore, userId: number): Profil
     `"answer_version":${parts?.version ?? 0}`,
     `"submitted_at":${parts?.submitted_at ?? null}`,
     `"reference":${JSON.stringify(referenceOf(userId, parts?.submitted_at ?? null))}`,
-    `"document_answer":${parts?.documents ?? '{}'}}`,
+    `"document_answer":${parts?.documents ?? '{}'}`,
+    `"decision":${parts?.decision ?? null}}`,
   ].join(',');
   // Rows stored before a rule of the catalogue existed show no more than the form does.
   const answers = parts ? answerStore.settledJson(userId, parts.answers) : '{}';
@@ -69,8 +70,8 @@ function profilePieces(db: Db, answerStore: AnswerStore, userId: number): Profil
 const usernamePrefix = (username: string) => `{"username":${JSON.stringify(username)}`;
 
 /**
- * The profile response: username, last_page, successful_login, web_status, answer and
- * document_answer. The stored answers are already JSON text, so they are spliced
+ * The profile response: username, last_page, successful_login, web_status, answer,
+ * document_answer and, once a release has sent it, the decision letter. The stored answers are already JSON text, so they are spliced
  * in as they are: parsing and re-serialising a 150-key application on every load is wasted work.
  */
 export function profileJson(db: Db, answers: AnswerStore, userId: number, username: string): string {

@@ -28,6 +28,7 @@ export interface StaffState {
 export const STAFF_ACCESS_MESSAGES = {
   signInNeeded: 'Please sign in to the staff console.',
   adminOnly: 'Only an admin of the admissions office may do this.',
+  reviewersOnly: 'Only a reviewer or an admin of the admissions office may do this.',
 } as const;
 
 /** Its own purpose, so an applicant's session id and a staff one never hash alike. */
@@ -68,17 +69,20 @@ export function loadStaffSession(deps: { db: Db; clock: Clock; secret: Buffer; s
   };
 }
 
-const RANK: Record<StaffRole, number> = { reader: 1, admin: 2 };
+const RANK: Record<StaffRole, number> = { reader: 1, reviewer: 2, admin: 3 };
 
 /**
  * The one check of who may make a staff call: a signed-in staff member (401 otherwise) whose
- * role is at least `role` (403 otherwise); an admin may do everything a reader may.
+ * role is at least `role` (403 otherwise): a reviewer may do everything a reader may, an admin
+ * everything a reviewer may.
  */
 export function requireStaff(role: StaffRole): Middleware<StaffState> {
   return async (ctx, next) => {
     const staff = ctx.state.staff;
     if (!staff) throw new HttpError(401, STAFF_ACCESS_MESSAGES.signInNeeded);
-    if (RANK[staff.role] < RANK[role]) throw new HttpError(403, STAFF_ACCESS_MESSAGES.adminOnly);
+    if (RANK[staff.role] < RANK[role]) {
+      throw new HttpError(403, role === 'admin' ? STAFF_ACCESS_MESSAGES.adminOnly : STAFF_ACCESS_MESSAGES.reviewersOnly);
+    }
     await next();
   };
 }

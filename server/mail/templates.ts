@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../src/catalogue/schema/staff';
 import { formatSubmittedAt } from '../../src/catalogue/submission';
 
 /** Plain-text mails: the code as six plain digits, links as absolute URLs, on lines of their own. */
@@ -141,7 +142,7 @@ export function receiptMail(to: string, reference: string, submittedAt: number, 
 export function staffInvitationMail(
   to: string,
   link: string,
-  role: 'reader' | 'admin',
+  role: StaffRole,
   collegeName: string,
   expiresAt: number,
 ): MailMessage {
@@ -157,6 +158,26 @@ export function staffInvitationMail(
       link,
       '',
       'The link works once. If it has expired, ask an admin of the admissions office for a new one.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A released decision: the mail says only that an update is waiting. The decision itself is read
+ * after signing in, never in a mailbox that others may see or that a wrong address reaches.
+ */
+export function decisionUpdateMail(to: string, signInLink: string, collegeName: string): MailMessage {
+  return {
+    to,
+    subject: `An update is waiting in your ${collegeName} application`,
+    text: [
+      `There is an update in your application to ${collegeName}.`,
+      '',
+      'To read it, sign in to your application:',
+      '',
+      signInLink,
+      '',
+      'If you did not apply, you can ignore this message.',
     ].join('\n'),
   };
 }

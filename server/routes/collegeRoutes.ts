@@ -1,10 +1,10 @@
 import { Router } from '@koa/router';
-import type { CollegeConfig } from '../../src/college/schema';
+import { publicCollegeConfig, type CollegeConfig } from '../../src/college/schema';
 
-/** The college configuration the pages need (contacts, banner window, essay limit, option lists); all of it is public. */
+/** The college configuration the pages need (contacts, banner window, essay limit, option lists); the staff-only settings stay on the server. */
 export function collegeRoutes(college: CollegeConfig): Router {
   const router = new Router();
-  const body = JSON.stringify(college);
+  const body = JSON.stringify(publicCollegeConfig(college));
   router.get('/public/college', (ctx) => {
     ctx.type = 'application/json';
     ctx.body = body;

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Actor, ActorRefFrom, AnyActorRef } from 'xstate';
-import type { CollegeConfig } from '../college/schema';
+import type { PublicCollegeConfig } from '../college/schema';
 import type { addAnotherMachine } from '../../machines/addAnotherMachine';
 import type { answersMachine } from '../../machines/answersMachine';
 import type { appMachine } from '../../machines/appMachine';
@@ -64,7 +64,7 @@ const AppActorContext = createContext<AppActor | null>(null);
  */
 export interface FormHost {
   readonly system: AnyActorRef['system'];
-  getSnapshot(): { context: { college: CollegeConfig | null } };
+  getSnapshot(): { context: { college: PublicCollegeConfig | null } };
   subscribe: AnyActorRef['subscribe'];
 }
 

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import type { CollegeConfig } from '../college/schema';
+import type { PublicCollegeConfig } from '../college/schema';
 import { useAppActor, useFormHost } from './actors';
 
 /** The college configuration the root loaded (null only before it loaded or when it failed). */
-export function useCollege(): CollegeConfig | null {
+export function useCollege(): PublicCollegeConfig | null {
   return useSelector(useFormHost(), (snapshot) => snapshot.context.college);
 }
 

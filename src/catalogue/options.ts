@@ -5,7 +5,7 @@
  * i18n-iso-countries and provinces (data/generate.ts; a test keeps them in step with the
  * packages), and each list is built on first use and cached.
  */
-import type { CollegeConfig } from '../college/schema';
+import type { PublicCollegeConfig } from '../college/schema';
 import { CA_REGIONS, COUNTRIES, US_REGIONS } from './data/compiledLists';
 
 export type Option = { readonly value: string; readonly label: string };
@@ -138,7 +138,7 @@ type StaticListName = keyof typeof STATIC_LISTS;
 const COLLEGE_LIST_NAMES = ['entryTerms', 'majors', 'decisionTypes', 'housingOptions'] as const;
 type CollegeListName = (typeof COLLEGE_LIST_NAMES)[number];
 export type OptionListName = StaticListName | CollegeListName;
-export type CollegeLists = Pick<CollegeConfig, CollegeListName>;
+export type CollegeLists = Pick<PublicCollegeConfig, CollegeListName>;
 
 /** Where a question's options come from: a named list, a year range or inline pairs. */
 export type OptionSource = OptionListName | RelativeYears | OptionList;

@@ -22,7 +22,7 @@ import {
 } from './dataModel';
 import { when, type BranchGroup, type ConditionCatalogue } from './conditions';
 import { resolveOptionSource, type CollegeLists, type OptionList } from './options';
-import type { CollegeConfig } from '../college/schema';
+import type { PublicCollegeConfig } from '../college/schema';
 import type { PageId } from './pages';
 import { SECTIONS, YES, type AddAnotherId, type Question, type SectionId } from './questionModel';
 import { address, citizenship, ethnicity, legacy, parents, personal, religion, siblings } from './questions/aboutYou';
@@ -88,7 +88,7 @@ export function isAnswerKey(key: string): boolean {
   return base !== undefined && QUESTION_BY_KEY.get(base)?.hasDesc === true;
 }
 
-export function maxLengthFor(question: Question, college: Pick<CollegeConfig, 'essayLimit'>): number | undefined {
+export function maxLengthFor(question: Question, college: Pick<PublicCollegeConfig, 'essayLimit'>): number | undefined {
   return question.maxLength === 'essayLimit' ? college.essayLimit : question.maxLength;
 }
 

@@ -27,6 +27,16 @@ const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   invitation: 'Invited a staff member',
   role_changed: 'Changed a role',
   deactivation: 'Deactivated a staff member',
+  queue_viewed: 'Opened the review queue',
+  review_claimed: 'Claimed a review',
+  review_assigned: 'Assigned a review',
+  review_submitted: 'Submitted a review',
+  note_added: 'Added a note',
+  decision_recorded: 'Recorded a decision',
+  release_prepared: 'Prepared a release',
+  release_approved: 'Approved a release',
+  release_recalled: 'Recalled a release',
+  release_sent: 'Released a decision',
 };
 
 /** A kind the console has no words for yet is shown as the server names it, never hidden. */

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../catalogue/limits';
+import { unknownPlaceholders } from '../catalogue/letters';
 import { compareDates, parseIsoDate } from '../catalogue/schema/dates';
 import {
   HEX_COLOUR,
@@ -124,6 +125,78 @@ const theme = () =>
     objectMessage,
   );
 
+/** A name the college gives a rating, a recommendation or a decision code, as it is stored. */
+const code = () =>
+  v.pipe(v.string('must be text'), v.regex(/^[a-z][a-z0-9_]{0,30}$/, 'must be a lower-case code such as "admit" (letters, digits, _)'));
+
+const wholeNumber = () => v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
+
+const unique =
+  <T>(keyOf: (item: T) => string) =>
+  (items: T[]) =>
+    new Set(items.map(keyOf)).size === items.length;
+
+/**
+ * The review form: ratings on a scale, a recommendation from the college's list, and a comment.
+ * An application is flagged for committee when its reviews recommend different things or any
+ * rating differs by more than flagSpread between reviews.
+ */
+const review = () =>
+  v.strictObject(
+    {
+      ratings: v.pipe(
+        v.array(
+          v.pipe(
+            v.strictObject({ key: code(), label: text(), min: wholeNumber(), max: wholeNumber() }, objectMessage),
+            v.forward(
+              v.check(({ min, max }) => min < max, 'must be more than min'),
+              ['max'],
+            ),
+          ),
+          'must be a list of ratings',
+        ),
+        v.minLength(1, 'must list at least one rating'),
+        v.check(
+          unique((rating) => rating.key),
+          'must not repeat a key',
+        ),
+      ),
+      recommendations: v.pipe(
+        v.array(v.strictObject({ value: code(), label: text() }, objectMessage), 'must be a list of { "value", "label" } pairs'),
+        v.minLength(2, 'must list at least two recommendations'),
+        v.check(
+          unique((option) => option.value),
+          'must not repeat a value',
+        ),
+      ),
+      flagSpread: v.pipe(wholeNumber(), v.minValue(0, 'must be 0 or more')),
+      /** How many reviews each application gets: the queue offers it until it has them. */
+      readsPerApplication: v.pipe(wholeNumber(), v.minValue(1, 'must be at least 1'), v.maxValue(10, 'must be at most 10')),
+    },
+    objectMessage,
+  );
+
+/** A decision's letter: Markdown whose placeholders a letter can fill in. */
+const letterTemplate = () =>
+  v.pipe(
+    text(),
+    v.check(
+      (markdown) => unknownPlaceholders(markdown).length === 0,
+      (issue) => `names no known value: ${unknownPlaceholders(String(issue.input)).join(', ')}`,
+    ),
+  );
+
+/** The college's decision codes, each with its label and the letter its applicants receive. */
+const decisions = () =>
+  v.pipe(
+    v.array(v.strictObject({ code: code(), label: text(), letter: letterTemplate() }, objectMessage), 'must be a list of decisions'),
+    v.minLength(1, 'must list at least one decision'),
+    v.check(
+      unique((decision) => decision.code),
+      'must not repeat a code',
+    ),
+  );
+
 const CollegeConfigSchema = v.strictObject(
   {
     name: text(),
@@ -161,11 +234,26 @@ const CollegeConfigSchema = v.strictObject(
     privacyNotice: text(),
     techSupport: v.strictObject({ name: text(), email: email(), phone: phone(), hours: v.optional(text()) }, objectMessage),
     theme: v.optional(theme()),
+    review: review(),
+    decisions: decisions(),
   },
   objectMessage,
 );
 
 export type CollegeConfig = v.InferOutput<typeof CollegeConfigSchema>;
+
+/** The settings only the admissions office uses: the review form and the decisions with their letters. */
+const STAFF_ONLY_SETTINGS = ['review', 'decisions'] as const;
+
+/** What every page may read of the configuration (the applicants' pages load it): all but the staff-only settings. */
+export type PublicCollegeConfig = Omit<CollegeConfig, (typeof STAFF_ONLY_SETTINGS)[number]>;
+
+/** The configuration without its staff-only settings: a decision letter's template never reaches an applicant's browser. */
+export function publicCollegeConfig(college: CollegeConfig): PublicCollegeConfig {
+  return Object.fromEntries(
+    Object.entries(college).filter(([key]) => !(STAFF_ONLY_SETTINGS as readonly string[]).includes(key)),
+  ) as PublicCollegeConfig;
+}
 
 function issuePath(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item) => String(item.key)).join('.');

@@ -12,7 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { AdminsOnly } from './AdminsOnly';
 import { useConsoleAccounts, useConsoleSession } from './consoleActors';
 
-const ROLE_LABELS: Record<StaffRole, string> = { reader: 'Reader', admin: 'Admin' };
+const ROLE_LABELS: Record<StaffRole, string> = { reader: 'Reader', reviewer: 'Reviewer', admin: 'Admin' };
 const roleOf = (value: string): StaffRole => STAFF_ROLES.find((role) => role === value) ?? 'reader';
 
 /** The staff accounts, for admins: who may use the console, an invitation for a new one, roles and deactivation. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CollegeConfig } from '../college/schema';
+import type { PublicCollegeConfig } from '../college/schema';
 import { connectConsoleSession } from '../../machines/consoleSessionView';
 import { useViewValue } from '../app/viewApi';
 import { longDay } from '../catalogue/staffWords';
@@ -30,7 +30,7 @@ export function SettingsPage() {
   );
 }
 
-function Settings({ college }: { college: CollegeConfig }) {
+function Settings({ college }: { college: PublicCollegeConfig }) {
   return (
     <>
       <SettingsGroup

@@ -11,11 +11,11 @@ import { descKey } from '../dataModel';
 import { CONTROL_CHARACTER_PATTERN, DEFAULT_MAX_LENGTH, DESC_MAX_LENGTH, DOCUMENT_ANSWERED } from '../limits';
 import { resolveOptionSource, type CollegeLists } from '../options';
 import { QUESTIONS, maxLengthFor, type Question } from '../questions';
-import type { CollegeConfig } from '../../college/schema';
+import type { PublicCollegeConfig } from '../../college/schema';
 import { issueKey } from './issues';
 import { textProblem } from './text';
 
-export type PayloadCollege = Pick<CollegeConfig, 'essayLimit'> & CollegeLists;
+export type PayloadCollege = Pick<PublicCollegeConfig, 'essayLimit'> & CollegeLists;
 
 export type AnswerPayloadResult =
   | { readonly ok: true; readonly answers: Record<string, AnswerValue> }

@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES, RESET_ID_PATTERN, loginSchema, newPassword, username } from './account';
 
-export const STAFF_ROLES = ['reader', 'admin'] as const;
+/** In rising order of what each may do: a reviewer also reviews, an admin also decides and manages. */
+export const STAFF_ROLES = ['reader', 'reviewer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Letters and digits that cannot be mistaken for each other (no i, l, o, 0, 1). */
@@ -18,7 +19,7 @@ const RECOVERY_CODE_PATTERN = new RegExp(
 const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 export const STAFF_MESSAGES = {
-  roleInvalid: 'The role must be reader or admin.',
+  roleInvalid: 'The role must be reader, reviewer or admin.',
   invitationInvalid:
     'This invitation link is invalid, has expired or was already used. Please ask an admin of the admissions office for a new one.',
   totpCodeInvalid: 'Enter the 6-digit code your authenticator app shows.',

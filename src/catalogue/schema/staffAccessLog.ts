@@ -18,6 +18,16 @@ export const ACCESS_KINDS = [
   'invitation',
   'role_changed',
   'deactivation',
+  'queue_viewed',
+  'review_claimed',
+  'review_assigned',
+  'review_submitted',
+  'note_added',
+  'decision_recorded',
+  'release_prepared',
+  'release_approved',
+  'release_recalled',
+  'release_sent',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
+import type { StaffRole } from '../../../src/catalogue/schema/staff';
 import { GOOD_PASSWORD, signUpAndLogIn, type TestClient, type TestServer } from './testServer';
 
 const run = promisify(execFile);
@@ -42,7 +43,7 @@ export interface SetupBody {
 
 export interface StaffMember {
   email: string;
-  role: 'reader' | 'admin';
+  role: StaffRole;
   setupKey: string;
   recoveryCodes: string[];
 }
@@ -50,7 +51,7 @@ export interface StaffMember {
 /** An invitation accepted as the page does it: a password, then the authenticator's code, then the recovery codes. */
 export async function acceptInvitation(server: TestServer, id: string, password = GOOD_PASSWORD): Promise<StaffMember> {
   const client = server.client();
-  const invitation = await client.get<{ email: string; role: 'reader' | 'admin' }>(`/public/staff/invitation?id=${id}`);
+  const invitation = await client.get<{ email: string; role: StaffRole }>(`/public/staff/invitation?id=${id}`);
   if (invitation.status !== 200) throw new Error(`invitation refused: ${JSON.stringify(invitation.body)}`);
   const setup = await client.post<SetupBody>('/public/staff/invitation/password', { id, password });
   if (setup.status !== 200) throw new Error(`password refused: ${JSON.stringify(setup.body)}`);
@@ -138,4 +139,20 @@ export async function statusesOf(
     statuses[name] = (await client.request(method, path, method === 'GET' ? undefined : {})).status;
   }
   return statuses;
+}
+
+/** One more staff member of a role, invited by an admin, accepted and signed in on a client of their own. */
+export async function invitedAndSignedIn(
+  server: TestServer,
+  admin: TestClient,
+  email: string,
+  role: StaffRole,
+): Promise<{ client: TestClient; member: StaffMember; id: number }> {
+  const invited = await admin.post('/api/staff/invitations', { email, role });
+  if (invited.status !== 201) throw new Error(`invitation refused: ${JSON.stringify(invited.body)}`);
+  server.clock.advance(TOTP_STEP_MS);
+  const member = await acceptInvitation(server, invitationIdFromMail(server, email));
+  const client = await signInStaff(server, member);
+  const { accounts } = (await admin.get<{ accounts: { id: number; email: string }[] }>('/api/staff/accounts')).body;
+  return { client, member, id: accounts.find((account) => account.email === email)!.id };
 }
