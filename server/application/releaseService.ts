@@ -119,7 +119,8 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
         continue;
       }
       letters.set(row.code, (letters.get(row.code) ?? 0) + 1);
-      if (!samples.some((sample) => sample.code === row.code)) samples.push({ code: row.code, application_id: row.user_id, letter: rendered.letter });
+      if (!samples.some((sample) => sample.code === row.code))
+        samples.push({ code: row.code, application_id: row.user_id, letter: rendered.letter });
       items.push({ userId: row.user_id, decisionId: row.decision_id, letter: rendered.letter });
     }
     const recorded = countUnreleasedDecisions(db);
@@ -127,7 +128,12 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
     return {
       rehearsal: {
         total: rows.length,
-        counts: codes.map((code) => ({ code, label: labelOf(code), letters: letters.get(code) ?? 0, recorded_unreleased: recorded.get(code) ?? 0 })),
+        counts: codes.map((code) => ({
+          code,
+          label: labelOf(code),
+          letters: letters.get(code) ?? 0,
+          recorded_unreleased: recorded.get(code) ?? 0,
+        })),
         problems,
         samples,
       },
@@ -164,7 +170,11 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
      * Records a decision (or a new one, keeping the earlier as history). `committee` says the
      * committee settled a disagreement, which clears the application's flag.
      */
-    decide(input: { id: number; code: string; committee?: boolean }, caller: StaffCaller, evaluation: (id: number) => ApplicationEvaluation) {
+    decide(
+      input: { id: number; code: string; committee?: boolean },
+      caller: StaffCaller,
+      evaluation: (id: number) => ApplicationEvaluation,
+    ) {
       return db.transaction(() => {
         const submitted = findSubmittedAt(db, input.id);
         if (!submitted) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
@@ -195,20 +205,29 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
       const { rehearsal } = rehearse(input.scope);
       appendAccess(
         db,
-        { kind: 'release_prepared', staffId: caller.staffId, client: caller.client, count: rehearsal.total, filter: input.scope, detail: 'rehearsal' },
+        {
+          kind: 'release_prepared',
+          staffId: caller.staffId,
+          client: caller.client,
+          count: rehearsal.total,
+          filter: input.scope,
+          detail: 'rehearsal',
+        },
         clock.now(),
       );
       return rehearsal;
     },
 
-    /** Stores a release awaiting a second admin's approval, only if its rehearsal finds no problem. */
+    /**
+     * Stores a release awaiting a second admin's approval, only if its rehearsal finds no problem.
+     * A refused preparation still read every letter: it is logged as a rehearsal.
+     */
     prepare(input: ReleasePreparationInput, caller: StaffCaller): ReleaseSummary {
-      return db.transaction(() => {
-        const now = clock.now();
-        if (input.scheduled_at < now - SCHEDULE_TOLERANCE_MS) throw new HttpError(400, RELEASE_REFUSALS.pastTime);
+      const now = clock.now();
+      if (input.scheduled_at < now - SCHEDULE_TOLERANCE_MS) throw new HttpError(400, RELEASE_REFUSALS.pastTime);
+      const outcome = db.transaction(() => {
         const { rehearsal, items } = rehearse(input.scope);
-        if (rehearsal.problems.length > 0) throw new HttpError(409, RELEASE_REFUSALS.problems, { rehearsal });
-        if (items.length === 0) throw new HttpError(409, RELEASE_REFUSALS.empty, { rehearsal });
+        if (rehearsal.problems.length > 0 || items.length === 0) return { prepared: false as const, rehearsal };
         const id = insertRelease(
           db,
           {
@@ -221,11 +240,33 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
         );
         appendAccess(
           db,
-          { kind: 'release_prepared', staffId: caller.staffId, client: caller.client, count: items.length, filter: input.scope, detail: `release ${id}` },
+          {
+            kind: 'release_prepared',
+            staffId: caller.staffId,
+            client: caller.client,
+            count: items.length,
+            filter: input.scope,
+            detail: `release ${id}`,
+          },
           now,
         );
-        return summary(found(id));
+        return { prepared: true as const, id };
       })();
+      if (outcome.prepared) return summary(found(outcome.id));
+      const { rehearsal } = outcome;
+      appendAccess(
+        db,
+        {
+          kind: 'release_prepared',
+          staffId: caller.staffId,
+          client: caller.client,
+          count: rehearsal.total,
+          filter: input.scope,
+          detail: 'refused',
+        },
+        now,
+      );
+      throw new HttpError(409, rehearsal.problems.length > 0 ? RELEASE_REFUSALS.problems : RELEASE_REFUSALS.empty, { rehearsal });
     },
 
     /** The two-person rule: a second admin approves; the release then goes out at its time. */
@@ -236,7 +277,8 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
         if (release.state !== 'awaiting_approval') throw new HttpError(409, RELEASE_REFUSALS.notAwaiting);
         const now = clock.now();
         if (release.scheduled_at < now - SCHEDULE_TOLERANCE_MS) throw new HttpError(409, RELEASE_REFUSALS.timePassed);
-        if (staleReleaseItems(db, id).length > 0 || flaggedReleaseItems(db, id).length > 0) throw new HttpError(409, RELEASE_REFUSALS.changed);
+        if (staleReleaseItems(db, id).length > 0 || flaggedReleaseItems(db, id).length > 0)
+          throw new HttpError(409, RELEASE_REFUSALS.changed);
         approveRelease(db, id, caller.staffId, now);
         appendAccess(
           db,

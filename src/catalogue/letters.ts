@@ -52,16 +52,21 @@ interface TemplateBlock {
 
 const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
-function inlineRuns(line: string): TemplateRun[] {
+/** A placeholder stands as this mark (a private-use character around its index) while the line's emphasis is read, so that `{{first_name}}`'s underscore is never taken for italics. */
+const MARK = /\uE000(\d+)\uE000/g;
+
+function inlineRuns(source: string): TemplateRun[] {
+  const names: string[] = [];
+  const line = source.replace(/\uE000/g, '').replace(PLACEHOLDER, (_match, name: string) => `\uE000${names.push(name) - 1}\uE000`);
   const runs: TemplateRun[] = [];
   // **bold**, *italic* or _italic_; anything unmatched is literal text.
   const pattern = /\*\*(.+?)\*\*|\*(.+?)\*|_(.+?)_/g;
   let last = 0;
   const pushText = (text: string, style: { strong?: boolean; emphasis?: boolean }) => {
     let at = 0;
-    for (const match of text.matchAll(PLACEHOLDER)) {
+    for (const match of text.matchAll(MARK)) {
       if (match.index > at) runs.push({ text: text.slice(at, match.index), ...style });
-      runs.push({ placeholder: match[1]!, ...style });
+      runs.push({ placeholder: names[Number(match[1])]!, ...style });
       at = match.index + match[0].length;
     }
     if (at < text.length) runs.push({ text: text.slice(at), ...style });
@@ -109,6 +114,17 @@ export function unknownPlaceholders(markdown: string): string[] {
   return [...new Set(unknown)];
 }
 
+/** Neighbouring runs of the same style become one: a filled-in value is text like any other. */
+function joinAlike(runs: LetterRun[]): LetterRun[] {
+  const joined: LetterRun[] = [];
+  for (const run of runs) {
+    const last = joined.at(-1);
+    if (last && !last.strong === !run.strong && !last.emphasis === !run.emphasis) last.text += run.text;
+    else joined.push({ ...run });
+  }
+  return joined;
+}
+
 export type LetterValues = Partial<Record<LetterPlaceholder, string>>;
 
 export type RenderedLetter = { ok: true; letter: Letter } | { ok: false; problem: string };
@@ -121,15 +137,17 @@ export function renderLetter(markdown: string, values: LetterValues): RenderedLe
   const missing = new Set<string>();
   const blocks = parseTemplate(markdown).map((block) => ({
     kind: block.kind,
-    runs: block.runs.map((run) => {
-      let text = run.text ?? '';
-      if (run.placeholder !== undefined) {
-        const value = (values as Record<string, string | undefined>)[run.placeholder]?.trim();
-        if (!value) missing.add(run.placeholder);
-        text = value ?? '';
-      }
-      return { text, ...(run.strong ? { strong: true } : {}), ...(run.emphasis ? { emphasis: true } : {}) };
-    }),
+    runs: joinAlike(
+      block.runs.map((run) => {
+        let text = run.text ?? '';
+        if (run.placeholder !== undefined) {
+          const value = (values as Record<string, string | undefined>)[run.placeholder]?.trim();
+          if (!value) missing.add(run.placeholder);
+          text = value ?? '';
+        }
+        return { text, ...(run.strong ? { strong: true } : {}), ...(run.emphasis ? { emphasis: true } : {}) };
+      }),
+    ),
   }));
   if (missing.size > 0) return { ok: false, problem: `no value for ${[...missing].map((name) => `{{${name}}}`).join(', ')}` };
   return { ok: true, letter: { blocks } };

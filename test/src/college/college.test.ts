@@ -92,6 +92,31 @@ describe('college configuration', () => {
     expect(problem(withChange({ housingOptions: repeated }))).toBe('College configuration: "housingOptions" must not repeat a value.');
   });
 
+  it('checks the review form and the decisions with their letters', () => {
+    const review = structuredClone(demo.review);
+    expect(problem(withChange({ review: { ...review, ratings: [{ key: 'essay', label: 'Essay', min: 5, max: 1 }] } }))).toBe(
+      'College configuration: "review.ratings.0.max" must be more than min.',
+    );
+    const twice = [review.ratings[0], review.ratings[0]];
+    expect(problem(withChange({ review: { ...review, ratings: twice } }))).toBe(
+      'College configuration: "review.ratings" must not repeat a key.',
+    );
+    expect(problem(withChange({ review: { ...review, flagSpread: -1 } }))).toBe(
+      'College configuration: "review.flagSpread" must be 0 or more.',
+    );
+    const decisions = structuredClone(demo.decisions);
+    decisions[0]!.letter = 'Dear {{first_name}}, your {{scholarship_amount}} award.';
+    expect(problem(withChange({ decisions }))).toBe(
+      'College configuration: "decisions.0.letter" names no known value: scholarship_amount.',
+    );
+    expect(problem(withChange({ decisions: [decisions[1], decisions[1]] }))).toBe(
+      'College configuration: "decisions" must not repeat a code.',
+    );
+    expect(problem(withChange({ decisions: [{ ...decisions[1], code: 'Admit!' }] }))).toBe(
+      'College configuration: "decisions.0.code" must be a lower-case code such as "admit" (letters, digits, _).',
+    );
+  });
+
   it('reports unreadable files', () => {
     const directory = mkdtempSync(join(tmpdir(), 'college-'));
     const broken = join(directory, 'broken.json');
