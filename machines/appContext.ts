@@ -76,7 +76,13 @@ export const profileContext = (profile: Profile) => ({
   numLogins: Math.max(1, profile.successful_login.length),
   webStatus: webStatusFromEntries(profile.web_status),
   submission: submissionOf(profile),
-  given: { role: 'applicant' as const, answers: profile.answer, version: profile.answer_version, owner: profile.username },
+  given: {
+    role: 'applicant' as const,
+    answers: profile.answer,
+    version: profile.answer_version,
+    owner: profile.username,
+    decision: profile.decision,
+  },
 });
 
 /** The session's application starts with what was loaded for it, the college's essay limit and the web status. */

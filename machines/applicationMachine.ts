@@ -11,6 +11,8 @@ import type { StaffAccess } from './api/endpoints';
 import { documentMachine } from './documentMachine';
 import { staffDocumentMachine } from './staffDocumentMachine';
 import { lookupMachine } from './lookupMachine';
+import type { ReleasedDecision } from './api/responses';
+import { decisionLetterMachine } from './decisionLetterMachine';
 import { pdfCopyMachine } from './pdfCopyMachine';
 import { submitMachine } from './submitMachine';
 import { tabsMachine } from './tabsMachine';
@@ -44,6 +46,8 @@ export interface ApplicationInput {
   /** The applicant's web status as the session starts (the web status actor tells later changes). */
   webStatus: WebStatus;
   staff?: StaffCopy;
+  /** The decision letter a release sent the applicant, as the profile gave it. */
+  decision?: ReleasedDecision | null;
 }
 
 /** Where the answers actor keeps a change, for who is using the app. */
@@ -54,6 +58,7 @@ interface ApplicationContext {
   essayLimit: number;
   webStatus: WebStatus;
   staff: StaffCopy | undefined;
+  decision: ReleasedDecision | null;
   /** The answers to start with, until the answers actor has them: from then on it alone holds them. */
   given: AnswersInput | null;
 }
@@ -63,7 +68,7 @@ interface ApplicationContext {
  * once it knows who is using the app and has loaded what they need, and stops it when the session
  * changes. It owns the form actors: the answers (their one owner), validation, the add-another
  * groups, the question before a choice clears answers, one actor per document question, the
- * tabs, the school search, the PDF copy and the submit sequence. Each is told who is using the app
+ * tabs, the school search, the PDF copy, the decision letter and the submit sequence. Each is told who is using the app
  * by its input and keeps its system id (./systemIds), by which the views and its siblings find it.
  */
 export const applicationMachine = setup({
@@ -89,6 +94,7 @@ export const applicationMachine = setup({
     lookup: lookupMachine,
     tabs: tabsMachine,
     pdfCopy: pdfCopyMachine,
+    decisionLetter: decisionLetterMachine,
     submit: submitMachine,
     document: documentMachine,
     staffDocument: staffDocumentMachine,
@@ -117,6 +123,7 @@ export const applicationMachine = setup({
     essayLimit: input.essayLimit,
     webStatus: input.webStatus,
     staff: input.staff,
+    decision: input.decision ?? null,
     given: { kept: KEPT[input.role], answers: input.answers, version: input.version, owner: input.owner },
   }),
   entry: [
@@ -146,6 +153,11 @@ export const applicationMachine = setup({
       input: ({ context }) => ({ role: context.role, tabs: context.staff?.tabs }),
     }),
     spawnChild('pdfCopy', { id: 'pdfCopy', systemId: SYSTEM_IDS.pdfCopy, input: ({ context }) => ({ role: context.role }) }),
+    spawnChild('decisionLetter', {
+      id: 'decisionLetter',
+      systemId: SYSTEM_IDS.decisionLetter,
+      input: ({ context }) => ({ role: context.role, decision: context.decision }),
+    }),
     spawnChild('submit', {
       id: 'submit',
       systemId: SYSTEM_IDS.submit,

@@ -25,6 +25,8 @@ export const SYSTEM_IDS = {
   /** Which of the frame's overlays (Help, privacy notice, Account popover) is open. */
   overlays: 'overlays',
   pdfCopy: 'pdfCopy',
+  /** The decision letter a release sent the applicant, shown on the completion page. */
+  decisionLetter: 'decisionLetter',
   addAnother: 'addAnother',
   tabs: 'tabs',
   lookup: 'lookup',

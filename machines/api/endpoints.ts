@@ -32,6 +32,8 @@ export const api = {
   submit: (signal?: AbortSignal) => callApi('post', '/api/submit', R.SubmitResponseSchema, { json: {}, signal }),
 
   pdfCopy: (signal?: AbortSignal) => callApi('get', '/api/pdf', R.PdfCopySchema, { signal }),
+  /** The applicant has opened their decision letter (the server keeps the first time). */
+  decisionOpened: (signal?: AbortSignal) => callApi('post', '/api/decision/opened', R.MessageSchema, { json: {}, signal }),
   presignedUrl: (answerKey: string, signal?: AbortSignal) =>
     callApi('post', '/api/presigned-url', R.PresignedUrlSchema, { json: { answer_key: answerKey }, signal }),
   documentAnswers: (signal?: AbortSignal) => callApi('get', '/api/document-answer', R.DocumentAnswersSchema, { signal }),

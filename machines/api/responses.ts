@@ -30,6 +30,15 @@ export type DocumentAnswer = v.InferOutput<typeof DocumentAnswerSchema>;
 export const WebStatusValueSchema = v.picklist(['started', 'validating', 'submitted']);
 export type WebStatusValue = v.InferOutput<typeof WebStatusValueSchema>;
 
+const LetterRunSchema = v.looseObject({ text: v.string(), strong: v.optional(v.boolean()), emphasis: v.optional(v.boolean()) });
+/** A decision letter: blocks of text runs, shown as text (never markup). */
+export const LetterSchema = v.looseObject({
+  blocks: v.array(v.looseObject({ kind: v.picklist(['heading', 'paragraph', 'item']), runs: v.array(LetterRunSchema) })),
+});
+/** The decision letter a release sent the applicant: when (ms), and the letter. */
+export const ReleasedDecisionSchema = v.looseObject({ released_at: v.number(), letter: LetterSchema });
+export type ReleasedDecision = v.InferOutput<typeof ReleasedDecisionSchema>;
+
 export const ProfileSchema = v.looseObject({
   username: v.string(),
   last_page: v.nullable(v.string()),
@@ -41,6 +50,8 @@ export const ProfileSchema = v.looseObject({
   /** Once submitted: when (ms), and the server's reference number. */
   submitted_at: v.optional(v.nullable(v.number()), null),
   reference: v.optional(v.nullable(v.string()), null),
+  /** Once a release has sent it: the decision letter. */
+  decision: v.optional(v.nullable(ReleasedDecisionSchema), null),
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;
 

@@ -7,6 +7,7 @@ import { renderLetterPdf } from '../pdf/letterPdf';
 
 export const LETTER_MESSAGES = {
   none: 'No decision has been released to you yet.',
+  opened: 'Your letter is marked as read.',
 } as const;
 
 export const LETTER_FILE_NAME = 'admission-decision.pdf';

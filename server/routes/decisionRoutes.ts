@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import type { DecisionLetters } from '../application/decisionLetters';
-import { LETTER_FILE_NAME } from '../application/decisionLetters';
+import { LETTER_FILE_NAME, LETTER_MESSAGES } from '../application/decisionLetters';
 import { sendPdfAttachment } from '../http/pdfAttachment';
 import { currentSession, requireSession, type SessionState } from '../http/session';
 
@@ -11,7 +11,7 @@ export function decisionRoutes(letters: DecisionLetters): Router<SessionState> {
 
   router.post('/api/decision/opened', (ctx) => {
     letters.opened(currentSession(ctx).userId);
-    ctx.status = 204;
+    ctx.body = { message: LETTER_MESSAGES.opened };
   });
 
   router.get('/api/decision/letter.pdf', async (ctx) => {

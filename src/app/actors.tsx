@@ -13,6 +13,7 @@ import type { staffDocumentMachine } from '../../machines/staffDocumentMachine';
 import type { lookupMachine } from '../../machines/lookupMachine';
 import type { navigationMachine } from '../../machines/navigationMachine';
 import type { overlaysMachine } from '../../machines/overlaysMachine';
+import type { decisionLetterMachine } from '../../machines/decisionLetterMachine';
 import type { pdfCopyMachine } from '../../machines/pdfCopyMachine';
 import type { sessionMachine } from '../../machines/sessionMachine';
 import { connectSession } from '../../machines/sessionView';
@@ -48,6 +49,7 @@ interface SystemActors {
   [SYSTEM_IDS.addAnother]: ActorRefFrom<typeof addAnotherMachine>;
   [SYSTEM_IDS.clearGuard]: ActorRefFrom<typeof clearGuardMachine>;
   [SYSTEM_IDS.pdfCopy]: ActorRefFrom<typeof pdfCopyMachine>;
+  [SYSTEM_IDS.decisionLetter]: ActorRefFrom<typeof decisionLetterMachine>;
   [SYSTEM_IDS.tabs]: ActorRefFrom<typeof tabsMachine>;
   [SYSTEM_IDS.lookup]: ActorRefFrom<typeof lookupMachine>;
 }
@@ -139,6 +141,7 @@ export const useOptionalSubmit = () => useOptionalSystemActor(SYSTEM_IDS.submit)
 export const useAddAnother = () => useSystemActor(SYSTEM_IDS.addAnother);
 export const useClearGuard = () => useSystemActor(SYSTEM_IDS.clearGuard);
 export const usePdfCopy = () => useSystemActor(SYSTEM_IDS.pdfCopy);
+export const useDecisionLetter = () => useSystemActor(SYSTEM_IDS.decisionLetter);
 export const useTabs = () => useSystemActor(SYSTEM_IDS.tabs);
 export const useLookup = () => useSystemActor(SYSTEM_IDS.lookup);
 

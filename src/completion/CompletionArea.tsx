@@ -12,6 +12,9 @@ import { Header } from '../layout/Header';
 import { SkipLink } from '../layout/SkipLink';
 import { WelcomeBanner } from '../layout/WelcomeBanner';
 import { Spinner } from '../ui/Spinner';
+import { DecisionLetter } from './DecisionLetter';
+import { connectDecisionLetter } from '../../machines/decisionLetterView';
+import { useDecisionLetter } from '../app/actors';
 import './completion.css';
 
 /** The completion page, outside the form layout: the success message and the PDF copy. */
@@ -29,6 +32,7 @@ function CompletionPage() {
   const { url, preparing, failed, retry } = useView(pdfCopy, connectPdfCopy);
   const submission = useViewValue(useAppActor(), connectApp, (view) => view.submission);
   const localTime = submission ? localSubmittedAt(submission.submittedAt) : null;
+  const released = useViewValue(useDecisionLetter(), connectDecisionLetter, (view) => view.letter !== null);
 
   // The copy the actor holds may predate the submission: ask for the current one now.
   useEffect(() => currentView(pdfCopy, connectPdfCopy).refresh(), [pdfCopy]);
@@ -47,11 +51,15 @@ function CompletionPage() {
           <h1 id="completion-title" className="completion__title">
             {SUBMITTED_MESSAGE}
           </h1>
-          <p className="completion__text">
-            {/* The banner above thanks the applicant; this says what happens next. */}
-            We will e-mail you about your admission decision. If you have questions in the meantime, write to{' '}
-            <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
-          </p>
+          {released ? (
+            <DecisionLetter />
+          ) : (
+            <p className="completion__text">
+              {/* The banner above thanks the applicant; this says what happens next, until the decision is released. */}
+              We will e-mail you about your admission decision. If you have questions in the meantime, write to{' '}
+              <a href={`mailto:${college?.admissionsEmail}`}>{college?.admissionsEmail}</a>.
+            </p>
+          )}
           {submission ? (
             // When, and the number to quote to the admissions office (the same in the PDF copy and the staff view).
             <dl className="completion__facts">

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import type { StaffRole } from '../../../src/catalogue/schema/staff';
 import { PASSWORD, uniqueEmail } from './account';
 
 /*
@@ -10,7 +11,7 @@ import { PASSWORD, uniqueEmail } from './account';
  */
 
 /** `npm run admin -- staff-invite EMAIL --role ROLE`: the printed invitation link. */
-export function invite(email: string, role: 'admin' | 'reader', baseURL: string): string {
+export function invite(email: string, role: StaffRole, baseURL: string): string {
   const root = resolve(import.meta.dirname, '../../..');
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'staff-invite', email, '--role', role], {
     cwd: root,
@@ -70,12 +71,7 @@ export async function signInToConsole(page: Page, email: string, setupKey: strin
 }
 
 /** A new staff member of `role`, invited, set up and signed in to the console in `page`. */
-export async function signedInStaff(
-  page: Page,
-  baseURL: string,
-  role: 'admin' | 'reader',
-  tag = `console-${role}`,
-): Promise<{ email: string }> {
+export async function signedInStaff(page: Page, baseURL: string, role: StaffRole, tag = `console-${role}`): Promise<{ email: string }> {
   const email = uniqueEmail(tag);
   const { setupKey } = await acceptInvitation(page, invite(email, role, baseURL), email);
   await page.goto('/staff');
