@@ -6,6 +6,7 @@ import { staffLoginSchema, staffSecondFactorSchema } from '../src/catalogue/sche
 import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { consoleApplicationMachine } from './consoleApplicationMachine';
+import { consoleEvaluationMachine } from './consoleEvaluationMachine';
 import { consoleAccessLogMachine } from './consoleAccessLogMachine';
 import { consoleAccountsMachine } from './consoleAccountsMachine';
 import { consoleExportMachine } from './consoleExportMachine';
@@ -86,6 +87,7 @@ export const consoleSessionMachine = setup({
       inactivity: 'inactivity';
       consoleList: 'consoleList';
       consoleApplication: 'consoleApplication';
+      consoleEvaluation: 'consoleEvaluation';
       consoleDashboard: 'consoleDashboard';
       consoleAccessLog: 'consoleAccessLog';
       consoleAccounts: 'consoleAccounts';
@@ -108,6 +110,7 @@ export const consoleSessionMachine = setup({
     inactivity: consoleInactivity,
     consoleList: consoleListMachine,
     consoleApplication: consoleApplicationMachine,
+    consoleEvaluation: consoleEvaluationMachine,
     consoleDashboard: consoleDashboardMachine,
     consoleAccessLog: consoleAccessLogMachine,
     consoleAccounts: consoleAccountsMachine,
@@ -147,17 +150,27 @@ export const consoleSessionMachine = setup({
     say: assign({ message: (_, params: { message: string }) => params.message }),
     bidFarewell: assign({ farewell: (_, params: { message: string }) => params.message }),
     sayFarewell: assign({ message: ({ context }) => context.farewell }),
-    /** An application's page shown: its actor, a new one for another application; none elsewhere. */
+    /**
+     * An application's page shown: its actors (the application, and its reviews, notes and
+     * decision as the signed-in role may see them), new ones for another application; none elsewhere.
+     */
     followLocation: enqueueActions(({ context, enqueue }, { pathname }: { pathname: string }) => {
       const id = consoleApplicationId(pathname);
       if (id === context.shownApplication) return;
-      if (context.shownApplication !== null) enqueue.stopChild('consoleApplication');
-      if (id !== null) enqueue.spawnChild('consoleApplication', { id: 'consoleApplication', input: { id } });
+      if (context.shownApplication !== null) {
+        enqueue.stopChild('consoleApplication');
+        enqueue.stopChild('consoleEvaluation');
+      }
+      if (id !== null) {
+        enqueue.spawnChild('consoleApplication', { id: 'consoleApplication', input: { id } });
+        if (context.staff) enqueue.spawnChild('consoleEvaluation', { id: 'consoleEvaluation', input: { id, role: context.staff.role } });
+      }
       enqueue.assign({ shownApplication: id });
     }),
     forgetApplication: enqueueActions(({ context, enqueue }) => {
       if (context.shownApplication === null) return;
       enqueue.stopChild('consoleApplication');
+      enqueue.stopChild('consoleEvaluation');
       enqueue.assign({ shownApplication: null });
     }),
   },

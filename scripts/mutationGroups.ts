@@ -118,6 +118,11 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
     tests: machineTests('lookupMachine', 'formViews'),
   },
   {
+    name: 'decisionLetterMachine',
+    files: ['machines/decisionLetterMachine.ts', 'machines/decisionLetterView.ts'],
+    tests: machineTests('decisionLetterMachine'),
+  },
+  {
     name: 'addAnotherMachine',
     files: ['machines/addAnotherMachine.ts', 'machines/addAnotherView.ts'],
     tests: machineTests('addAnotherMachine', 'formViews'),
@@ -144,7 +149,10 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'machines/consoleAccountsView.ts',
       'machines/consoleExportMachine.ts',
       'machines/consoleExportView.ts',
+      'machines/consoleEvaluationMachine.ts',
+      'machines/consoleEvaluationView.ts',
       'machines/api/consoleEndpoints.ts',
+      'machines/api/consoleDecisions.ts',
       'machines/api/passkeys.ts',
     ],
     tests: machineTests(
@@ -156,6 +164,7 @@ export const MUTATION_GROUPS: readonly MutationGroup[] = [
       'consoleAccessLogMachine',
       'consoleAccountsMachine',
       'consoleExportMachine',
+      'consoleEvaluationMachine',
       'api/passkeys',
       'inspect',
     ),

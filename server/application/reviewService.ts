@@ -83,6 +83,7 @@ const queueItem = (row: QueueRow): QueueItem => ({
  */
 export function createReviewService(deps: { db: Db; clock: Clock; college: CollegeConfig }) {
   const { db, clock, college } = deps;
+  const decisionCodes = college.decisions.map(({ code, label }) => ({ code, label }));
   const decisionLabel = (code: string) => college.decisions.find((decision) => decision.code === code)?.label ?? code;
 
   function submittedAt(userId: number): number {
@@ -140,6 +141,8 @@ export function createReviewService(deps: { db: Db; clock: Clock; college: Colle
               first_opened_at: iso(release.first_opened_at),
             }
           : null,
+      review_form: college.review,
+      decision_codes: decisionCodes,
     };
   }
 

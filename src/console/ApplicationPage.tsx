@@ -9,6 +9,7 @@ import { CONSOLE_ROUTES } from '../catalogue/http';
 import { useConsoleSession } from './consoleActors';
 import { ApplicationPrint } from '../service/ApplicationPrint';
 import { Button } from '../ui/Button';
+import { EvaluationPanel } from './EvaluationPanel';
 import { Spinner } from '../ui/Spinner';
 
 export type ConsoleApplicationActor = ActorRefFrom<typeof consoleApplicationMachine>;
@@ -94,6 +95,7 @@ export function ApplicationPage({ actor, title }: { actor: ConsoleApplicationAct
           </p>
         ) : null}
       </section>
+      <EvaluationPanel />
       <ApplicationPrint title={title} submission={view.submission} landmark="div" />
       <section className="console-application__history console-screen-only" aria-labelledby="application-history">
         <h2 id="application-history">Access history</h2>

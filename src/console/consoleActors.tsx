@@ -32,6 +32,9 @@ export const useConsoleInvitation = () => useSelector(useConsoleActor(), (snapsh
 /** The shown application's page actor, while an application's page is shown (the session's child). */
 export const useConsoleApplication = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleApplication);
 
+/** The shown application's reviews, notes and decision, while an application's page is shown (the session's child). */
+export const useConsoleEvaluation = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleEvaluation);
+
 /** The college's application title, once the console loaded the college's settings. */
 export const useApplicationTitle = () =>
   useSelector(useConsoleActor(), (snapshot) => snapshot.context.college?.applicationTitle ?? 'Application for Admission');

@@ -67,6 +67,7 @@ describe('the other answers of section 7 as the page checks them', () => {
       document_answer: {},
       submitted_at: null,
       reference: null,
+      decision: null,
     });
     for (const key of Object.keys(profile)) {
       const { [key]: _gone, ...without } = profile as Record<string, unknown>;
@@ -74,6 +75,11 @@ describe('the other answers of section 7 as the page checks them', () => {
     }
     expect(accepts(R.ProfileSchema, { ...profile, successful_login: [{}] })).toBe(false);
     expect(accepts(R.ProfileSchema, { ...profile, web_status: [{}] })).toBe(false);
+    const letter = { blocks: [{ kind: 'heading', runs: [{ text: 'Dear Ada,' }] }] };
+    expect(accepts(R.ProfileSchema, { ...profile, decision: { released_at: 1, letter } })).toBe(true);
+    expect(accepts(R.ProfileSchema, { ...profile, decision: { released_at: 1, letter: { blocks: [{ kind: 'script', runs: [] }] } } })).toBe(
+      false,
+    );
     expect(accepts(R.ProfileSchema, { ...profile, document_answer: { essay: { file_name: 'a.pdf' } } })).toBe(false);
     expect(accepts(R.ProfileSchema, { ...profile, document_answer: { essay: { file_name: 'a.pdf', file_size: 3, status: 'x' } } })).toBe(
       false,

@@ -174,6 +174,9 @@ export interface ApplicationEvaluation {
   decision: DecisionEntry | null;
   decision_history: DecisionEntry[];
   released: ReleasedEntry | null;
+  /** The college's review form, and its decision codes: what the page's forms offer. */
+  review_form: CollegeConfig['review'];
+  decision_codes: { code: string; label: string }[];
 }
 
 export interface QueueItem {

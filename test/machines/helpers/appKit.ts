@@ -63,6 +63,7 @@ export const FORM_CHILDREN = [
   SYSTEM_IDS.addAnother,
   SYSTEM_IDS.tabs,
   SYSTEM_IDS.pdfCopy,
+  SYSTEM_IDS.decisionLetter,
   SYSTEM_IDS.clearGuard,
   ...DOCUMENT_CHILDREN,
 ];
