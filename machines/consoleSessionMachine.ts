@@ -7,6 +7,8 @@ import { consoleApi, type StaffMember } from './api/consoleEndpoints';
 import { GENERIC_ERROR_MESSAGE } from './api/httpClient';
 import { consoleApplicationMachine } from './consoleApplicationMachine';
 import { consoleEvaluationMachine } from './consoleEvaluationMachine';
+import { consoleQueueMachine } from './consoleQueueMachine';
+import { consoleReleasesMachine } from './consoleReleasesMachine';
 import { consoleAccessLogMachine } from './consoleAccessLogMachine';
 import { consoleAccountsMachine } from './consoleAccountsMachine';
 import { consoleExportMachine } from './consoleExportMachine';
@@ -92,6 +94,8 @@ export const consoleSessionMachine = setup({
       consoleAccessLog: 'consoleAccessLog';
       consoleAccounts: 'consoleAccounts';
       consoleExport: 'consoleExport';
+      consoleReleases: 'consoleReleases';
+      consoleQueue: 'consoleQueue';
     },
   },
   actors: {
@@ -115,6 +119,8 @@ export const consoleSessionMachine = setup({
     consoleAccessLog: consoleAccessLogMachine,
     consoleAccounts: consoleAccountsMachine,
     consoleExport: consoleExportMachine,
+    consoleReleases: consoleReleasesMachine,
+    consoleQueue: consoleQueueMachine,
   },
   guards: {
     loginValid: ({ event }) => {
@@ -267,6 +273,15 @@ export const consoleSessionMachine = setup({
         { id: 'consoleAccounts', systemId: 'consoleAccounts', src: 'consoleAccounts' },
         // An admin's export of the filtered list, from a dialog on the list.
         { id: 'consoleExport', systemId: 'consoleExport', src: 'consoleExport' },
+        // The review queue, read each time its page opens.
+        { id: 'consoleQueue', systemId: 'consoleQueue', src: 'consoleQueue' },
+        // The decision releases: read each time their page opens, followed while one goes out.
+        {
+          id: 'consoleReleases',
+          systemId: 'consoleReleases',
+          src: 'consoleReleases',
+          input: ({ context }) => ({ email: context.staff!.email }),
+        },
       ],
       on: {
         'console.located': { actions: { type: 'followLocation', params: ({ event }) => ({ pathname: event.pathname }) } },

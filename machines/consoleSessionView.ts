@@ -28,6 +28,8 @@ export function connectConsoleSession(snapshot: SessionSnapshot, send: SessionSe
     staff: snapshot.matches('signedIn') ? snapshot.context.staff : null,
     /** The signed-in staff member may use the admins' pages and calls: the console hides them from readers (the server refuses them anyway). */
     isAdmin: snapshot.matches('signedIn') && snapshot.context.staff?.role === 'admin',
+    /** Reviewers and admins review applications; readers read them. */
+    reviews: snapshot.matches('signedIn') && (snapshot.context.staff?.role === 'reviewer' || snapshot.context.staff?.role === 'admin'),
     /** The address typed at the first step. */
     email: snapshot.context.email,
     /** A step's call is on its way: its button says so and is not pressed twice. */

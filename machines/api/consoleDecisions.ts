@@ -72,7 +72,15 @@ const ReleaseSchema = v.looseObject({
   sent: v.number(),
   counts: v.array(v.looseObject({ code: text, label: text, letters: v.number() })),
 }) satisfies v.GenericSchema<unknown, ReleaseSummary>;
-const ReleasesSchema = v.looseObject({ releases: v.array(ReleaseSchema) });
+/** The newest releases, and the decision codes a release can be prepared by. */
+export interface Releases {
+  releases: ReleaseSummary[];
+  decision_codes: { code: string; label: string }[];
+}
+const ReleasesSchema = v.looseObject({
+  releases: v.array(ReleaseSchema),
+  decision_codes: v.array(v.looseObject({ code: text, label: text })),
+}) satisfies v.GenericSchema<unknown, Releases>;
 
 const ProblemSchema = v.looseObject({
   kind: v.picklist(['no_decision', 'flagged', 'letter_fails', 'released_before', 'not_submitted']),

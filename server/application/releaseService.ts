@@ -305,8 +305,12 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
       })();
     },
 
-    list(): { releases: ReleaseSummary[] } {
-      return { releases: listReleases(db, RELEASES_LISTED).map(summary) };
+    /** The newest releases, and the college's decision codes a release can be prepared by. */
+    list(): { releases: ReleaseSummary[]; decision_codes: { code: string; label: string }[] } {
+      return {
+        releases: listReleases(db, RELEASES_LISTED).map(summary),
+        decision_codes: college.decisions.map(({ code, label }) => ({ code, label })),
+      };
     },
 
     read(id: number): ReleaseSummary {

@@ -28,6 +28,10 @@ export const CONSOLE_ROUTES = {
   accounts: '/staff/accounts',
   /** Admins only: the college's settings, as the configuration file sets them. */
   settings: '/staff/settings',
+  /** Admins only: the decision releases (rehearsal, preparation, a second admin's approval, recall). */
+  releases: '/staff/releases',
+  /** Reviewers: the applications waiting for a review, and their own. */
+  reviews: '/staff/reviews',
 } as const;
 /** The application a console address shows (`/staff/applications/{id}`), if any. */
 export function consoleApplicationId(pathname: string): number | null {

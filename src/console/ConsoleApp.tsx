@@ -13,6 +13,8 @@ import { ConsoleAddressBridge } from './ConsoleAddressBridge';
 import { InvitationPage } from './InvitationPage';
 import { AccessLogPage } from './AccessLogPage';
 import { AccountsPage } from './AccountsPage';
+import { ReleasesPage } from './ReleasesPage';
+import { ReviewQueuePage } from './ReviewQueuePage';
 import { SettingsPage } from './SettingsPage';
 import { SignInPage } from './SignInPage';
 
@@ -41,7 +43,7 @@ export function ConsoleApp() {
 }
 
 function ConsoleHeader() {
-  const { staff, isAdmin, busy, signOut } = useView(useConsoleSession(), connectConsoleSession);
+  const { staff, isAdmin, reviews, busy, signOut } = useView(useConsoleSession(), connectConsoleSession);
   return (
     <header className="console-header">
       <p className="console-header__title">Admissions office</p>
@@ -50,9 +52,11 @@ function ConsoleHeader() {
           <NavLink to={CONSOLE_ROUTES.home} end>
             Applications
           </NavLink>
+          {reviews ? <NavLink to={CONSOLE_ROUTES.reviews}>Reviews</NavLink> : null}
           <NavLink to={CONSOLE_ROUTES.dashboard}>Dashboard</NavLink>
           {isAdmin ? <NavLink to={CONSOLE_ROUTES.accessLog}>Access log</NavLink> : null}
           {isAdmin ? <NavLink to={CONSOLE_ROUTES.accounts}>Staff accounts</NavLink> : null}
+          {isAdmin ? <NavLink to={CONSOLE_ROUTES.releases}>Releases</NavLink> : null}
           {isAdmin ? <NavLink to={CONSOLE_ROUTES.settings}>Settings</NavLink> : null}
         </nav>
       ) : null}
@@ -109,6 +113,8 @@ function ConsolePage() {
         <Route path={CONSOLE_ROUTES.accessLog} element={<AccessLogPage />} />
         <Route path={CONSOLE_ROUTES.accounts} element={<AccountsPage />} />
         <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
+        <Route path={CONSOLE_ROUTES.releases} element={<ReleasesPage />} />
+        <Route path={CONSOLE_ROUTES.reviews} element={<ReviewQueuePage />} />
         <Route path="*" element={<ConsoleNotFound />} />
       </Routes>
     </>

@@ -62,3 +62,9 @@ export const useConsoleAccounts = () => useSelector(useConsoleSession(), (snapsh
 
 /** The export dialog's actor, while a staff member is signed in (the session's child). */
 export const useConsoleExport = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleExport);
+
+/** The decision releases' page actor, while a staff member is signed in (the session's child). */
+export const useConsoleReleases = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleReleases);
+
+/** The review queue's page actor, while a staff member is signed in (the session's child). */
+export const useConsoleQueue = () => useSelector(useConsoleSession(), (snapshot) => snapshot.children.consoleQueue);
