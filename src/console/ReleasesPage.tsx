@@ -87,9 +87,7 @@ function ReleaseList({ view }: { view: ConsoleReleasesView }) {
             <th scope="col">Letters</th>
             <th scope="col">State</th>
             <th scope="col">Who</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
