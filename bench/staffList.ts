@@ -60,7 +60,7 @@ export function staffListTimings(count = 50_000): StaffListFigures {
       }
     })();
     const seedMs = Math.round(performance.now() - seedStarted);
-    const service = createStaffApplications({ db, clock: { now: () => Date.now() } });
+    const service = createStaffApplications({ db, clock: { now: () => Date.now() }, decisionCodes: [] });
     const by = {
       staffId: Number(
         db.prepare("INSERT INTO staff (email, role, created_at) VALUES ('bench@college.example', 'reader', 0)").run().lastInsertRowid,

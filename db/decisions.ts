@@ -239,11 +239,13 @@ export function markItemSent(db: Db, releaseId: number, userId: number, now: num
 
 /** Marks a release sent once every applicant of it is; true when this call did. */
 export function finishRelease(db: Db, id: number, now: number): boolean {
-  return stmt(
-    db,
-    `UPDATE releases SET state = 'sent', finished_at = ? WHERE id = ? AND state = 'sending'
+  return (
+    stmt(
+      db,
+      `UPDATE releases SET state = 'sent', finished_at = ? WHERE id = ? AND state = 'sending'
        AND NOT EXISTS (SELECT 1 FROM release_items WHERE release_id = ? AND sent_at IS NULL)`,
-  ).run(now, id, id).changes === 1;
+    ).run(now, id, id).changes === 1
+  );
 }
 
 /** The decision letter an applicant has been sent, the newest if more than one. */
@@ -265,8 +267,7 @@ export function findApplicationRelease(
      JOIN releases r ON r.id = i.release_id JOIN decisions d ON d.id = i.decision_id
      WHERE i.user_id = ? AND r.state <> 'recalled' ORDER BY r.id DESC LIMIT 1`,
   ).get(userId) as
-    | { release_id: number; code: string; sent_at: number | null; first_opened_at: number | null; state: ReleaseState }
-    | undefined;
+    { release_id: number; code: string; sent_at: number | null; first_opened_at: number | null; state: ReleaseState } | undefined;
 }
 
 /** Records the first time the applicant opened their letter; later openings change nothing. */

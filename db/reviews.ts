@@ -105,8 +105,7 @@ export function writeReviewSummary(db: Db, userId: number, summary: { count: num
 
 export function readReviewSummary(db: Db, userId: number): { review_count: number; flagged: 0 | 1 } | undefined {
   return stmt(db, 'SELECT review_count, flagged FROM review_summaries WHERE user_id = ?').get(userId) as
-    | { review_count: number; flagged: 0 | 1 }
-    | undefined;
+    { review_count: number; flagged: 0 | 1 } | undefined;
 }
 
 export function insertNote(db: Db, note: { userId: number; staffId: number; text: string }, now: number): number {
@@ -147,9 +146,7 @@ const WAITING = `FROM applications a WHERE a.submitted_at IS NOT NULL
  * neither claimed nor reviewed: oldest submission first, so the three-week promise is kept in order.
  */
 export function listWaiting(db: Db, query: { staffId: number; reads: number; limit: number }): QueueRow[] {
-  return stmt(db, `${QUEUE_COLUMNS} ${WAITING} ORDER BY a.submitted_at, a.user_id LIMIT @limit`).all(
-    query,
-  ) as QueueRow[];
+  return stmt(db, `${QUEUE_COLUMNS} ${WAITING} ORDER BY a.submitted_at, a.user_id LIMIT @limit`).all(query) as QueueRow[];
 }
 
 export function countWaiting(db: Db, query: { staffId: number; reads: number }): number {

@@ -14,6 +14,10 @@ export interface ApplicationListQuery {
   search?: string;
   /** The one applicant a reference number names. */
   userId?: number;
+  /** Without a review, with one or more, or flagged for committee. */
+  review?: 'unreviewed' | 'reviewed' | 'flagged';
+  /** A decision code, 'none' (no decision recorded) or 'released' (a release has sent it). */
+  decision?: string;
   sort: ApplicationSort;
   descending: boolean;
   limit: number;
@@ -32,6 +36,10 @@ export interface ApplicationListRow {
   last_page: string | null;
   updated_at: number;
   submitted_at: number | null;
+  review_count: number;
+  flagged: 0 | 1;
+  decision: string | null;
+  released: 0 | 1;
 }
 
 /** Each column's sort keys; a key ending in IS NULL keeps the rows without a value last either way. */
@@ -100,6 +108,13 @@ function conditions(query: ApplicationFilter, found?: readonly number[]): Condit
       byTrigrams = true;
     }
   }
+  if (query.review !== undefined) where.push(REVIEW_CONDITIONS[query.review]);
+  if (query.decision === 'none') where.push('NOT EXISTS (SELECT 1 FROM decisions d WHERE d.user_id = a.user_id)');
+  else if (query.decision === 'released') where.push(RELEASED);
+  else if (query.decision !== undefined) {
+    where.push(`${DECISION} = @decision`);
+    params.decision = query.decision;
+  }
   if (query.submittedFrom !== undefined) {
     where.push('a.submitted_at >= @from');
     params.from = query.submittedFrom;
@@ -111,6 +126,15 @@ function conditions(query: ApplicationFilter, found?: readonly number[]): Condit
   return { where: where.join(' AND '), params, byTrigrams };
 }
 
+const REVIEW_CONDITIONS = {
+  unreviewed: 'NOT EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id)',
+  reviewed: 'EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id)',
+  flagged: 'EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id AND r.flagged = 1)',
+} as const;
+/** The application's recorded decision: its newest. */
+const DECISION = '(SELECT d.code FROM decisions d WHERE d.user_id = a.user_id ORDER BY d.id DESC LIMIT 1)';
+const RELEASED = 'EXISTS (SELECT 1 FROM release_items i WHERE i.user_id = a.user_id AND i.sent_at IS NOT NULL)';
+
 /** The list's sort as an ORDER BY clause, ties broken by the applicant's id. */
 function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): string {
   const direction = query.descending ? 'DESC' : 'ASC';
@@ -120,7 +144,10 @@ function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): stri
 
 /** The columns of a row of the list, whichever page or export reads it. */
 const ROW = `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
-       json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at
+       json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at,
+       COALESCE((SELECT r.review_count FROM review_summaries r WHERE r.user_id = a.user_id), 0) AS review_count,
+       COALESCE((SELECT r.flagged FROM review_summaries r WHERE r.user_id = a.user_id), 0) AS flagged,
+       ${DECISION} AS decision, ${RELEASED} AS released
        FROM applications a`;
 
 /** One page of the list, sorted and paged in SQL, and the counts per status of the search and dates (any status). */

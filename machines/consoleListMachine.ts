@@ -24,6 +24,8 @@ export type ConsoleListEvent =
   | { type: 'list.located'; pathname: string; search: string }
   /** One of the status filters (null: every status). */
   | { type: 'list.status'; status: ApplicationStatus | null }
+  /** The review or decision filter (null: any). */
+  | { type: 'list.filter'; filter: Partial<Pick<ListQuery, 'review' | 'decision'>> }
   /** Typing in the search box or the days: the list follows once the typing rests. */
   | { type: 'list.type'; draft: Partial<ListDraft> }
   /** The filters' form sent (Enter in the search box): the list follows at once. */
@@ -96,6 +98,10 @@ export const consoleListMachine = setup({
       assertEvent(event, 'list.status');
       return !sameQuery({ ...withDraft(context.query, context.draft), status: event.status }, context.query);
     },
+    filterChanges: ({ context, event }) => {
+      assertEvent(event, 'list.filter');
+      return !sameQuery({ ...withDraft(context.query, context.draft), ...event.filter }, context.query);
+    },
     pageChanges: ({ context, event }) => {
       assertEvent(event, 'list.page');
       return Number.isInteger(event.page) && event.page >= 1 && event.page !== context.query.page;
@@ -116,6 +122,10 @@ export const consoleListMachine = setup({
     chooseStatus: assign(({ context, event }) => {
       assertEvent(event, 'list.status');
       return { query: { ...withDraft(context.query, context.draft), status: event.status } };
+    }),
+    chooseFilter: assign(({ context, event }) => {
+      assertEvent(event, 'list.filter');
+      return { query: { ...withDraft(context.query, context.draft), ...event.filter } };
     }),
     sortBy: assign(({ context, event }) => {
       assertEvent(event, 'list.sort');
@@ -161,6 +171,11 @@ export const consoleListMachine = setup({
           guard: 'statusChanges',
           target: TO_NEW_QUERY,
           actions: ['chooseStatus', ...moved(false)],
+        },
+        'list.filter': {
+          guard: 'filterChanges',
+          target: TO_NEW_QUERY,
+          actions: ['chooseFilter', ...moved(false)],
         },
         'list.sort': {
           target: TO_NEW_QUERY,

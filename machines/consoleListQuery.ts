@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { CONSOLE_ROUTES } from '../src/catalogue/http';
-import { applicationListQuery, type ApplicationSort, type ApplicationStatus } from '../src/catalogue/schema/staffApplications';
+import {
+  applicationListQuery,
+  type ApplicationSort,
+  type ApplicationStatus,
+  type ReviewFilter,
+} from '../src/catalogue/schema/staffApplications';
 
 /**
  * The list of applications' query: its filters, its order and its page, as the address carries
@@ -9,6 +14,10 @@ import { applicationListQuery, type ApplicationSort, type ApplicationStatus } fr
  */
 export interface ListQuery {
   status: ApplicationStatus | null;
+  /** Without a review, reviewed, or flagged for committee; null for any. */
+  review: ReviewFilter | null;
+  /** A decision code, 'none' or 'released'; null for any. */
+  decision: string | null;
   /** Submitted on or after this day (YYYY-MM-DD), or '' for any. */
   submittedFrom: string;
   /** Submitted on or before this day (YYYY-MM-DD), or '' for any. */
@@ -46,6 +55,8 @@ export function queryFromSearch(search: string): ListQuery {
   const params = new URLSearchParams(search);
   return {
     status: checked(RULES.status, params.get('status')) ?? null,
+    review: checked(RULES.review, params.get('review')) ?? null,
+    decision: checked(RULES.decision, params.get('decision')) ?? null,
     submittedFrom: day(params.get('submitted_from')),
     submittedTo: day(params.get('submitted_to')),
     q: checked(RULES.q, params.get('q')) ?? '',
@@ -60,6 +71,8 @@ export function queryFromSearch(search: string): ListQuery {
 export function paramsOf(query: ListQuery): Record<string, string> {
   const params: Record<string, string> = {};
   if (query.status) params.status = query.status;
+  if (query.review) params.review = query.review;
+  if (query.decision) params.decision = query.decision;
   if (query.submittedFrom) params.submitted_from = query.submittedFrom;
   if (query.submittedTo) params.submitted_to = query.submittedTo;
   if (query.q) params.q = query.q;

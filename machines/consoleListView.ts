@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { ApplicationSort, ApplicationStatus } from '../src/catalogue/schema/staffApplications';
+import type { ApplicationSort, ApplicationStatus, ReviewFilter } from '../src/catalogue/schema/staffApplications';
 import type { consoleListMachine } from './consoleListMachine';
 import { filtersOf, type ListDraft } from './consoleListQuery';
 
@@ -41,6 +41,10 @@ export function connectConsoleList(snapshot: ListSnapshot, send: ListSend) {
     /** The filters and order an export of what the list shows takes (every page). */
     exportFilters: () => filtersOf(query),
     chooseStatus: (status: ApplicationStatus | null) => send({ type: 'list.status', status }),
+    /** The college's decision codes, once a page of the list has been read. */
+    decisionCodes: list?.decision_codes ?? [],
+    chooseReview: (review: ReviewFilter | null) => send({ type: 'list.filter', filter: { review } }),
+    chooseDecision: (decision: string | null) => send({ type: 'list.filter', filter: { decision } }),
     type: (typed: Partial<ListDraft>) => send({ type: 'list.type', draft: typed }),
     apply: () => send({ type: 'list.apply' }),
     sortBy: (sort: ApplicationSort) => send({ type: 'list.sort', sort }),

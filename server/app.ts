@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): Koa<SessionState> {
   app.use(staffSsoRouter.allowedMethods());
   const staffDeps = { db, clock, secret: deps.config.secret, secureCookies };
   const staffApplications = {
-    applications: createStaffApplications({ db, clock }),
+    applications: createStaffApplications({ db, clock, decisionCodes: college.decisions.map(({ code, label }) => ({ code, label })) }),
     detail: createStaffApplicationDetail({
       db,
       clock,

@@ -38,6 +38,10 @@ const ApplicationSummarySchema = v.looseObject({
   step: v.nullable(v.string()),
   last_change: v.string(),
   submitted_at: v.nullable(v.string()),
+  reviews: v.number(),
+  flagged: v.boolean(),
+  decision: v.nullable(v.string()),
+  released: v.boolean(),
 });
 export type ApplicationSummary = v.InferOutput<typeof ApplicationSummarySchema>;
 /** One entry of an application's access history: who did what to it, when, from where. */
@@ -75,6 +79,7 @@ const ApplicationListSchema = v.looseObject({
   total: v.number(),
   page: v.number(),
   page_size: v.number(),
+  decision_codes: v.array(v.looseObject({ code: v.string(), label: v.string() })),
 });
 export type ApplicationList = v.InferOutput<typeof ApplicationListSchema>;
 

@@ -150,7 +150,11 @@ export function createReviewService(deps: { db: Db; clock: Clock; college: Colle
     /** An application's reviews, notes and decision as the caller may see them; written to the access log. */
     read(userId: number, caller: StaffCaller): ApplicationEvaluation {
       const result = evaluation(userId, caller);
-      appendAccess(db, { kind: 'application_viewed', staffId: caller.staffId, client: caller.client, userId, detail: 'evaluation' }, clock.now());
+      appendAccess(
+        db,
+        { kind: 'application_viewed', staffId: caller.staffId, client: caller.client, userId, detail: 'evaluation' },
+        clock.now(),
+      );
       return result;
     },
 
@@ -161,7 +165,13 @@ export function createReviewService(deps: { db: Db; clock: Clock; college: Colle
       const total = countWaiting(db, { staffId: caller.staffId, reads });
       appendAccess(
         db,
-        { kind: 'queue_viewed', staffId: caller.staffId, client: caller.client, count: mine.length + waiting.length, filter: { queue: 'reviews' } },
+        {
+          kind: 'queue_viewed',
+          staffId: caller.staffId,
+          client: caller.client,
+          count: mine.length + waiting.length,
+          filter: { queue: 'reviews' },
+        },
         clock.now(),
       );
       return { mine, waiting, waiting_total: total };
@@ -221,7 +231,11 @@ export function createReviewService(deps: { db: Db; clock: Clock; college: Colle
         if (earlier.some((review) => review.staff_id === caller.staffId)) throw new HttpError(409, REVIEW_REFUSALS.alreadyReviewed);
         const now = clock.now();
         insertClaim(db, { userId, staffId: caller.staffId, assignedBy: null }, now);
-        insertReview(db, { userId, staffId: caller.staffId, ratings: input.ratings, recommendation: input.recommendation, comment: input.comment }, now);
+        insertReview(
+          db,
+          { userId, staffId: caller.staffId, ratings: input.ratings, recommendation: input.recommendation, comment: input.comment },
+          now,
+        );
         const all = [...earlier.map(entry), { ratings: input.ratings, recommendation: input.recommendation }];
         writeReviewSummary(db, userId, { count: all.length, flagged: disagreement(all, college.review.flagSpread) });
         appendAccess(db, { kind: 'review_submitted', staffId: caller.staffId, client: caller.client, userId }, now);

@@ -28,6 +28,10 @@ export function listItem(row: ApplicationListRow): ApplicationListItem {
     step: PAGES.find((page) => page.route === row.last_page)?.title ?? null,
     last_change: iso(row.updated_at)!,
     submitted_at: iso(row.submitted_at),
+    reviews: row.review_count,
+    flagged: row.flagged === 1,
+    decision: row.decision,
+    released: row.released === 1,
   };
 }
 
@@ -60,6 +64,8 @@ export function applicationFilter(input: ApplicationFilterInput) {
     // A reference number names the year it was submitted in, too.
     submittedFrom: referenced ? Math.max(from ?? 0, Date.UTC(referenced.year, 0, 1)) : from,
     submittedBefore: referenced ? Math.min(to ?? Infinity, Date.UTC(referenced.year + 1, 0, 1)) : to,
+    review: input.review,
+    decision: input.decision,
     sort: input.sort,
     descending: input.order === 'desc',
   };
@@ -68,6 +74,8 @@ export function applicationFilter(input: ApplicationFilterInput) {
     submitted_from: iso(from ?? null)?.slice(0, 10) ?? null,
     submitted_to: iso(input.submitted_to ?? null)?.slice(0, 10) ?? null,
     q: q ?? null,
+    ...(input.review ? { review: input.review } : {}),
+    ...(input.decision ? { decision: input.decision } : {}),
   };
   return { query, logged };
 }
@@ -81,10 +89,10 @@ export function listedApplication(db: Db, userId: number): ApplicationListItem {
 
 /**
  * What staff find applications by: one page of the list, sorted and paged by the database, with
- * the counts per status of the same search and dates. Every call is written to the access log
+ * the counts per status of the same search and dates, and the decision codes its filter offers. Every call is written to the access log
  * with its filter and how many applications it found.
  */
-export function createStaffApplications(deps: { db: Db; clock: Clock }) {
+export function createStaffApplications(deps: { db: Db; clock: Clock; decisionCodes: readonly { code: string; label: string }[] }) {
   const { db } = deps;
   return {
     list(input: ApplicationListInput, by: { staffId: number; client: string }) {
@@ -101,6 +109,8 @@ export function createStaffApplications(deps: { db: Db; clock: Clock }) {
         total: result.total,
         page: input.page,
         page_size: input.page_size,
+        /** The college's decision codes, for the decision column's words and filter. */
+        decision_codes: deps.decisionCodes,
       };
     },
   };

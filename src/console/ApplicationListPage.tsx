@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleListMachine } from '../../machines/consoleListMachine';
 import { connectConsoleList, type ConsoleListView } from '../../machines/consoleListView';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../catalogue/schema/staffApplications';
+import { APPLICATION_STATUSES, DECISION_FILTERS, REVIEW_FILTERS, type ApplicationStatus } from '../catalogue/schema/staffApplications';
 import { APPLICATION_STATUS_LABELS } from '../catalogue/staffWords';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -125,6 +125,32 @@ function ListFilters({ view }: { view: ConsoleListView }) {
           />
         </div>
       </fieldset>
+      <div className="console-field">
+        <label htmlFor="list-review">Reviews</label>
+        <select
+          id="list-review"
+          value={view.query.review ?? ''}
+          onChange={(event) => view.chooseReview(REVIEW_FILTERS.find((filter) => filter === event.target.value) ?? null)}
+        >
+          <option value="">Any</option>
+          <option value="unreviewed">Not reviewed</option>
+          <option value="reviewed">Reviewed</option>
+          <option value="flagged">Flagged for committee</option>
+        </select>
+      </div>
+      <div className="console-field">
+        <label htmlFor="list-decision">Decision</label>
+        <select id="list-decision" value={view.query.decision ?? ''} onChange={(event) => view.chooseDecision(event.target.value || null)}>
+          <option value="">Any</option>
+          <option value={DECISION_FILTERS.none}>None recorded</option>
+          {view.decisionCodes.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.label}
+            </option>
+          ))}
+          <option value={DECISION_FILTERS.released}>Released</option>
+        </select>
+      </div>
       <Button type="submit" variant="secondary" className="console-filters__apply">
         Search
       </Button>

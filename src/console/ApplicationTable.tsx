@@ -14,25 +14,44 @@ const column = createColumnHelper<typeof features, ApplicationSummary>();
 const Moment = ({ iso }: { iso: string | null }) =>
   iso === null ? <span className="console-table__none">Not yet</span> : <time dateTime={iso}>{formatStaffTime(iso)}</time>;
 
-/** The columns, each sorted by the server under the same name. */
-const columns = column.columns([
-  column.accessor('name', {
-    header: 'Name',
-    cell: ({ row }) => <Link to={`${CONSOLE_ROUTES.home}/applications/${row.original.id}`}>{row.original.name || 'No name given'}</Link>,
-  }),
-  column.accessor('email', { header: 'E-mail' }),
-  column.accessor('reference', {
-    header: 'Reference number',
-    cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
-  }),
-  column.accessor('status', { header: 'Status', cell: ({ getValue }) => APPLICATION_STATUS_LABELS[getValue()] }),
-  column.accessor('step', {
-    header: 'Step reached',
-    cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
-  }),
-  column.accessor('last_change', { header: 'Last change', cell: ({ getValue }) => <Moment iso={getValue()} /> }),
-  column.accessor('submitted_at', { header: 'Submitted at', cell: ({ getValue }) => <Moment iso={getValue()} /> }),
-]);
+/** The columns, each sorted by the server under the same name (reviews and decision are not sorted). */
+const columns = (decisionLabel: (code: string) => string) =>
+  column.columns([
+    column.accessor('name', {
+      header: 'Name',
+      cell: ({ row }) => <Link to={`${CONSOLE_ROUTES.home}/applications/${row.original.id}`}>{row.original.name || 'No name given'}</Link>,
+    }),
+    column.accessor('email', { header: 'E-mail' }),
+    column.accessor('reference', {
+      header: 'Reference number',
+      cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
+    }),
+    column.accessor('status', { header: 'Status', cell: ({ getValue }) => APPLICATION_STATUS_LABELS[getValue()] }),
+    column.accessor('step', {
+      header: 'Step reached',
+      cell: ({ getValue }) => getValue() ?? <span className="console-table__none">None yet</span>,
+    }),
+    column.accessor('last_change', { header: 'Last change', cell: ({ getValue }) => <Moment iso={getValue()} /> }),
+    column.accessor('submitted_at', { header: 'Submitted at', cell: ({ getValue }) => <Moment iso={getValue()} /> }),
+    column.accessor('reviews', {
+      header: 'Reviews',
+      cell: ({ row }) => (
+        <>
+          {row.original.reviews}
+          {row.original.flagged ? <span className="console-flag"> · Flagged</span> : null}
+        </>
+      ),
+    }),
+    column.accessor('decision', {
+      header: 'Decision',
+      cell: ({ row }) =>
+        row.original.decision === null ? (
+          <span className="console-table__none">None yet</span>
+        ) : (
+          `${decisionLabel(row.original.decision)}${row.original.released ? ' (released)' : ''}`
+        ),
+    }),
+  ]);
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -45,9 +64,14 @@ export function ApplicationTable({ view }: { view: ConsoleListView }) {
   const captionId = useId();
   const { sort, order } = view.query;
   const sorting = useMemo<SortingState>(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
+  const { decisionCodes } = view;
+  const tableColumns = useMemo(
+    () => columns((code) => decisionCodes.find((option) => option.code === code)?.label ?? code),
+    [decisionCodes],
+  );
   const table = useTable({
     features,
-    columns,
+    columns: tableColumns,
     data: view.applications,
     getRowId: (row) => String(row.id),
     manualSorting: true,
@@ -66,9 +90,16 @@ export function ApplicationTable({ view }: { view: ConsoleListView }) {
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 const sort = APPLICATION_COLUMNS.find((name) => name === header.column.id);
+                if (!sort) {
+                  return (
+                    <th key={header.id} scope="col">
+                      <table.FlexRender header={header} />
+                    </th>
+                  );
+                }
                 return (
                   <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
-                    <button type="button" className="console-table__sort" onClick={() => sort && view.sortBy(sort)}>
+                    <button type="button" className="console-table__sort" onClick={() => view.sortBy(sort)}>
                       <table.FlexRender header={header} />
                       <span className="console-table__arrow" aria-hidden="true">
                         {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}

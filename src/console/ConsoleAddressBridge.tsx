@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CONSOLE_ROUTES } from '../catalogue/http';
-import { useConsoleAccessLog, useConsoleList, useConsoleSession } from './consoleActors';
+import { useConsoleAccessLog, useConsoleList, useConsoleQueue, useConsoleSession } from './consoleActors';
 
 /**
  * The router (react-router-dom) owns the console's address; the list actor owns the list's query
  * and the access log's actor the log's, which live in that address; the session runs the page actor of the application an address names.
  * This bridge tells both of every location the router reaches
  * (the first, a link, Back and Forward, the moves the actor asked for) and performs the moves the
- * actor asks for. No view moves the router itself.
+ * actor asks for (and the review queue's opening of the application it claimed). No view moves the router itself.
  */
 export function ConsoleAddressBridge() {
   const list = useConsoleList();
   const accessLog = useConsoleAccessLog();
+  const queue = useConsoleQueue();
   const session = useConsoleSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -38,6 +39,13 @@ export function ConsoleAddressBridge() {
   useEffect(() => {
     accessLog?.send({ type: 'accessLog.located', pathname: location.pathname, search: location.search });
   }, [accessLog, location]);
+
+  // The review queue opens the application it claimed.
+  useEffect(() => {
+    if (!queue) return;
+    const subscription = queue.on('queue.navigate', ({ to }) => void navigate(to));
+    return () => subscription.unsubscribe();
+  }, [queue, navigate]);
 
   // Signed in at the sign-in's own address: the console's first page takes its place in the history.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleQueueMachine } from '../../machines/consoleQueueMachine';
 import { connectConsoleQueue } from '../../machines/consoleQueueView';
@@ -51,17 +51,12 @@ function QueueTable({ items, label }: { items: readonly QueueItem[]; label: stri
 function Queue({ actor }: { actor: ActorRefFrom<typeof consoleQueueMachine> }) {
   const view = useView(actor, connectConsoleQueue);
   const titleId = useId();
-  const navigate = useNavigate();
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
     view.load();
   }, [view]);
-  // The application just claimed opens at once.
-  useEffect(() => {
-    if (view.claimed !== null) void navigate(`/staff/applications/${view.claimed}`);
-  }, [view.claimed, navigate]);
   return (
     <section className="console-settings console-queue" aria-labelledby={titleId}>
       <h1 id={titleId}>Reviews</h1>

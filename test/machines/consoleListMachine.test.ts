@@ -23,11 +23,16 @@ const listOf = (names: string[], extra: Partial<ApplicationList> = {}): Applicat
     step: 'About You',
     last_change: '2026-11-20T10:00:00.000Z',
     submitted_at: null,
+    reviews: 0,
+    flagged: false,
+    decision: null,
+    released: false,
   })),
   counts: { account_only: 0, started: names.length, missing_information: 0, submitted: 0 },
   total: names.length,
   page: 1,
   page_size: 25,
+  decision_codes: [{ code: 'admit', label: 'Admit' }],
   ...extra,
 });
 

@@ -22,15 +22,17 @@ function start(claim: () => Promise<{ application_id: number }>, load: () => Pro
   });
   const root = createActor(harness).start();
   const actor = root.getSnapshot().children.consoleQueue!;
+  const moves: string[] = [];
+  actor.on('queue.navigate', ({ to }) => moves.push(to));
   const view = () => connectConsoleQueue(actor.getSnapshot(), (event) => actor.send(event));
   const session = () => root.getSnapshot().children.consoleSession!.getSnapshot().context;
-  return { view, session };
+  return { view, session, moves };
 }
 
 describe('the review queue', () => {
   it('shows the reviewer’s own reviews and those waiting, and claims the next to open it', async () => {
     const claim = vi.fn(() => Promise.resolve({ application_id: 2 }));
-    const { view } = start(claim);
+    const { view, moves } = start(claim);
     view().load();
     await flush();
     expect(view()).toMatchObject({ phase: 'ready', mine: QUEUE.mine, waiting: QUEUE.waiting, waitingTotal: 2, claimed: null });
@@ -38,17 +40,19 @@ describe('the review queue', () => {
     expect(view().claiming).toBe(true);
     await flush();
     expect(view()).toMatchObject({ claiming: false, claimed: 2 });
+    expect(moves).toEqual(['/staff/applications/2']);
     view().load();
     expect(view().claimed).toBeNull();
   });
 
   it('says why nothing was claimed, and ends the session on a 401', async () => {
-    const { view } = start(() => Promise.reject(new ApiError('No application is waiting for a review.', 'http', 404)));
+    const { view, moves } = start(() => Promise.reject(new ApiError('No application is waiting for a review.', 'http', 404)));
     view().load();
     await flush();
     view().next();
     await flush();
     expect(view()).toMatchObject({ claimed: null, message: 'No application is waiting for a review.' });
+    expect(moves).toEqual([]);
     const gone = start(
       () => Promise.resolve({ application_id: 1 }),
       () => Promise.reject(new ApiError('Please sign in.', 'unauthorised', 401)),

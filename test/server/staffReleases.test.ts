@@ -239,6 +239,35 @@ describe('a recalled release', () => {
   });
 });
 
+describe('the list of applications', () => {
+  interface Row {
+    id: number;
+    reviews: number;
+    flagged: boolean;
+    decision: string | null;
+    released: boolean;
+  }
+  const ids = async (query: string) =>
+    (await admin.get<{ applications: Row[] }>(`/api/staff/applications?${query}`)).body.applications.map((row) => row.id).sort();
+  const idsOf = (...names: Name[]) => names.map((name) => people[name].id).sort();
+
+  it('shows each application’s reviews, flag, decision and release, and filters by them', async () => {
+    const list = await admin.get<{ applications: Row[]; decision_codes: { code: string }[] }>('/api/staff/applications?q=fay%40example.org');
+    expect(list.body.applications[0]).toMatchObject({ reviews: 2, flagged: true, decision: 'admit', released: false });
+    expect(list.body.decision_codes.map((option) => option.code)).toEqual(['admit', 'waitlist', 'deny', 'defer']);
+    expect(await ids('review=flagged')).toEqual(idsOf('fay'));
+    expect(await ids('review=reviewed')).toEqual(idsOf('fay'));
+    expect(await ids('decision=released')).toEqual(idsOf('ana', 'ben', 'cy', 'hal'));
+    expect(await ids('decision=defer')).toEqual(idsOf('dee'));
+    expect(await ids('decision=admit&status=submitted')).toEqual(idsOf('ana', 'ben', 'eve', 'fay', 'hal'));
+    expect(await ids('decision=none')).toEqual([unsubmittedId]);
+    const unreviewed = await ids('review=unreviewed&status=submitted');
+    expect(unreviewed).toEqual(idsOf('ana', 'ben', 'cy', 'dee', 'eve', 'hal'));
+    const refused = await admin.get<MessageBody>('/api/staff/applications?review=maybe');
+    expect([refused.status, refused.body.message]).toEqual([400, 'The review filter must be unreviewed, reviewed or flagged.']);
+  });
+});
+
 describe('the access log', () => {
   it('records every decision and every step of a release', () => {
     const kinds = server.db

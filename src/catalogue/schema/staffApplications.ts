@@ -15,6 +15,12 @@ export type ApplicationSort = (typeof APPLICATION_COLUMNS)[number];
 const PAGE_SIZE_DEFAULT = 25;
 const SEARCH_MAX = 200;
 
+/** What the list's review filter chooses: applications without a review, with one or more, or flagged for committee. */
+export const REVIEW_FILTERS = ['unreviewed', 'reviewed', 'flagged'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+/** The decision filter's words besides the college's codes: no decision recorded yet, or released. */
+export const DECISION_FILTERS = { none: 'none', released: 'released' } as const;
+
 export const STAFF_LIST_MESSAGES = {
   status: 'The status must be account_only, started, missing_information or submitted.',
   sort: `The sort must be one of ${APPLICATION_COLUMNS.join(', ')}.`,
@@ -24,6 +30,8 @@ export const STAFF_LIST_MESSAGES = {
   pageSize: `The page size must be a whole number from 1 to ${APPLICATION_PAGE_SIZE_MAX}.`,
   search: `The search must be at most ${SEARCH_MAX} characters.`,
   application: 'This application does not exist.',
+  review: 'The review filter must be unreviewed, reviewed or flagged.',
+  decision: 'The decision filter must be none, released or one of the college’s decision codes.',
 } as const;
 
 const wholeNumber = (message: string, max: number) =>
@@ -51,6 +59,8 @@ export const applicationListQuery = v.object({
       v.transform((value) => value.trim()),
     ),
   ),
+  review: v.optional(v.picklist(REVIEW_FILTERS, STAFF_LIST_MESSAGES.review)),
+  decision: v.optional(v.pipe(v.string(STAFF_LIST_MESSAGES.decision), v.regex(/^[a-z][a-z0-9_]{0,30}$/, STAFF_LIST_MESSAGES.decision))),
   sort: v.optional(v.picklist(APPLICATION_COLUMNS, STAFF_LIST_MESSAGES.sort), 'last_change'),
   order: v.optional(v.picklist(['asc', 'desc'], STAFF_LIST_MESSAGES.order), 'desc'),
   page: pageNumber,
@@ -85,6 +95,12 @@ export interface ApplicationListItem {
   step: string | null;
   last_change: string;
   submitted_at: string | null;
+  /** Reviews in, and whether they disagree (flagged for committee). */
+  reviews: number;
+  flagged: boolean;
+  /** The recorded decision's code, or null; whether a release has sent it. */
+  decision: string | null;
+  released: boolean;
 }
 
 /** One entry of an application's own access history: when, who, what, from where. */

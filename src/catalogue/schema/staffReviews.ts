@@ -65,7 +65,12 @@ export type ReviewInput = v.InferOutput<ReturnType<typeof reviewSubmission>>;
 
 export const noteSubmission = v.object({
   id: applicationId,
-  text: v.pipe(v.string(REVIEW_MESSAGES.note), v.trim(), v.nonEmpty(REVIEW_MESSAGES.note), v.maxLength(NOTE_MAX_LENGTH, REVIEW_MESSAGES.noteLong)),
+  text: v.pipe(
+    v.string(REVIEW_MESSAGES.note),
+    v.trim(),
+    v.nonEmpty(REVIEW_MESSAGES.note),
+    v.maxLength(NOTE_MAX_LENGTH, REVIEW_MESSAGES.noteLong),
+  ),
 });
 
 export const assignment = v.object({ id: applicationId, staff_id: positiveId(REVIEW_MESSAGES.staff) });
