@@ -16,7 +16,8 @@ const DAY = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepo
  * saved answer, each step by the day it was first opened, missing information by the day the web
  * status reached validating (a submission records validating too, at its own time: an applicant
  * whose first submit went through was never told of missing information), submissions by the day
- * of submission.
+ * of submission; then each application once, by the day of its first review, of its first decision
+ * and of the release that sent it its decision.
  */
 export function dailyCounts(db: Db): DailyCountRow[] {
   return stmt(
@@ -38,7 +39,14 @@ export function dailyCounts(db: Db): DailyCountRow[] {
      UNION ALL
      SELECT 'submitted', ${DAY('a.submitted_at')}, COUNT(*)
        FROM applications a JOIN users u ON u.id = a.user_id
-       WHERE a.submitted_at IS NOT NULL AND u.confirmed_at IS NOT NULL GROUP BY 2`,
+       WHERE a.submitted_at IS NOT NULL AND u.confirmed_at IS NOT NULL GROUP BY 2
+     UNION ALL
+     SELECT 'reviewed', day, COUNT(*) FROM (SELECT ${DAY('MIN(created_at)')} AS day FROM reviews GROUP BY user_id) GROUP BY day
+     UNION ALL
+     SELECT 'decided', day, COUNT(*) FROM (SELECT ${DAY('MIN(created_at)')} AS day FROM decisions GROUP BY user_id) GROUP BY day
+     UNION ALL
+     SELECT 'released', day, COUNT(*) FROM (
+       SELECT ${DAY('MIN(sent_at)')} AS day FROM release_items WHERE sent_at IS NOT NULL GROUP BY user_id) GROUP BY day`,
   ).all() as DailyCountRow[];
 }
 
@@ -55,15 +63,27 @@ export interface WaitingRow {
   submitted_at: number;
 }
 
-/** Applications submitted before a time, oldest first: at most `limit` of them, and how many in all. */
-export function submittedBefore(db: Db, before: number, limit: number): { rows: WaitingRow[]; total: number } {
+const UNRELEASED = 'NOT EXISTS (SELECT 1 FROM release_items i WHERE i.user_id = a.user_id AND i.sent_at IS NOT NULL)';
+
+/**
+ * Applications submitted before a time that no release has sent a decision to, oldest first: at
+ * most `limit` of them, how many in all, and how many were submitted before `promiseBefore`.
+ */
+export function waitingSince(
+  db: Db,
+  query: { before: number; promiseBefore: number; limit: number },
+): { rows: WaitingRow[]; total: number; pastPromise: number } {
   const rows = stmt(
     db,
     `SELECT a.user_id, u.username AS email, json_extract(a.answers, '$.first_name') AS first_name,
        json_extract(a.answers, '$.last_name') AS last_name, a.submitted_at
      FROM applications a JOIN users u ON u.id = a.user_id
-     WHERE a.submitted_at < ? ORDER BY a.submitted_at, a.user_id LIMIT ?`,
-  ).all(before, limit) as WaitingRow[];
-  const { total } = stmt(db, 'SELECT COUNT(*) AS total FROM applications WHERE submitted_at < ?').get(before) as { total: number };
-  return { rows, total };
+     WHERE a.submitted_at < @before AND ${UNRELEASED} ORDER BY a.submitted_at, a.user_id LIMIT @limit`,
+  ).all(query) as WaitingRow[];
+  const { total, pastPromise } = stmt(
+    db,
+    `SELECT COUNT(*) AS total, COALESCE(SUM(a.submitted_at < @promiseBefore), 0) AS pastPromise
+     FROM applications a WHERE a.submitted_at < @before AND ${UNRELEASED}`,
+  ).get({ before: query.before, promiseBefore: query.promiseBefore }) as { total: number; pastPromise: number };
+  return { rows, total, pastPromise };
 }

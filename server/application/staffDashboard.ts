@@ -1,9 +1,10 @@
 import { appendAccess } from '../../db/accessLog';
 import type { Db } from '../../db/connection';
-import { dailyCounts, firstAccountCreatedAt, submittedBefore } from '../../db/staffDashboard';
+import { dailyCounts, firstAccountCreatedAt, waitingSince } from '../../db/staffDashboard';
 import { PAGES } from '../../src/catalogue/pages';
 import {
   DASHBOARD_MEASURES,
+  PROMISE_DAYS,
   WAITING_AFTER_DAYS,
   WAITING_SHOWN_MAX,
   type DashboardCounts,
@@ -24,8 +25,8 @@ const isMeasure = (key: string): key is keyof DashboardCounts => DASHBOARD_MEASU
 
 /**
  * The dashboard: the counts of each measure per UTC day, from the day the cycle opened to today,
- * their totals, and the applications submitted more than WAITING_AFTER_DAYS whole UTC days ago,
- * oldest first. The college's settings name no opening day of the cycle (the banner's dates are
+ * their totals, and the applications submitted more than WAITING_AFTER_DAYS whole UTC days ago
+ * that have no released decision yet, oldest first (with how many are past the PROMISE_DAYS promise). The college's settings name no opening day of the cycle (the banner's dates are
  * when the banner shows), so the days start on the day the first account was created.
  * A view names applicants, so each one is written to the access log as a list: how many
  * applications it named, with a filter that says it was the dashboard's waiting list.
@@ -48,7 +49,7 @@ export function createStaffDashboard(deps: { db: Db; clock: Clock }) {
         totals[measure] += row.count;
       }
       const before = today - WAITING_AFTER_DAYS * DAY_MS;
-      const waiting = submittedBefore(db, before, WAITING_SHOWN_MAX);
+      const waiting = waitingSince(db, { before, promiseBefore: today - PROMISE_DAYS * DAY_MS, limit: WAITING_SHOWN_MAX });
       appendAccess(
         db,
         {
@@ -69,6 +70,7 @@ export function createStaffDashboard(deps: { db: Db; clock: Clock }) {
         waiting: {
           submitted_before: dayOf(before),
           total: waiting.total,
+          past_promise: waiting.pastPromise,
           applications: waiting.rows.map((row) => ({
             id: row.user_id,
             name: applicantName(row),

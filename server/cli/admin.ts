@@ -35,7 +35,7 @@ import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
  *   npm run admin -- import-schools FILE.csv --category hs_ceeb|college_ceeb
  *   npm run admin -- backup FILE                  consistent copy of the live database
  *   npm run admin -- init-keys                    creates DATA_DIR/secret.key and encryption.key where missing
- *   npm run admin -- staff-invite EMAIL --role admin|reader   invitation link to a staff account, printed and mailed
+ *   npm run admin -- staff-invite EMAIL --role admin|reviewer|reader   invitation link to a staff account, printed and mailed
  */
 const USAGE = `Usage:
   npm run admin -- service-token EMAIL
@@ -46,7 +46,7 @@ const USAGE = `Usage:
     (columns: ceeb,name,address_line_1,city,state,zip,country; replaces that category's list)
   npm run admin -- backup FILE
   npm run admin -- init-keys
-  npm run admin -- staff-invite EMAIL --role admin|reader`;
+  npm run admin -- staff-invite EMAIL --role admin|reviewer|reader`;
 
 const [command, ...rest] = process.argv.slice(2);
 /** The command's own flags and its one argument (EMAIL, FILE), if it takes one; anything else stops it. */

@@ -11,6 +11,9 @@ const LINE_STYLES: Record<DashboardMeasure, { stroke: string; dash?: string }> =
   'final-steps': { stroke: 'var(--color-primary-dark)', dash: '8 3 2 3' },
   missing_information: { stroke: 'var(--color-error-main)' },
   submitted: { stroke: 'var(--color-secondary-dark)' },
+  reviewed: { stroke: 'var(--color-accent-main)', dash: '1 3' },
+  decided: { stroke: 'var(--color-primary-main)', dash: '4 4' },
+  released: { stroke: 'var(--color-secondary-dark)', dash: '10 3' },
 };
 
 /**

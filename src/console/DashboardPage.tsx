@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { connectConsoleDashboard } from '../../machines/consoleDashboardView';
 import { CONSOLE_ROUTES } from '../catalogue/http';
-import { DASHBOARD_MEASURES, WAITING_AFTER_DAYS, type StaffDashboard } from '../catalogue/schema/staffDashboard';
+import { DASHBOARD_MEASURES, PROMISE_DAYS, WAITING_AFTER_DAYS, type StaffDashboard } from '../catalogue/schema/staffDashboard';
 import { useView } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -118,11 +118,14 @@ function Waiting({ waiting }: { waiting: StaffDashboard['waiting'] }) {
   const shown = waiting.applications.length;
   return (
     <>
-      <h2 id="dashboard-waiting">Submitted more than {WAITING_AFTER_DAYS} days ago</h2>
-      <p>The welcome banner promises a decision within three weeks. Oldest first.</p>
+      <h2 id="dashboard-waiting">Submitted more than {WAITING_AFTER_DAYS} days ago, no decision released</h2>
+      <p>
+        The welcome banner promises a decision within {PROMISE_DAYS} days. Oldest first;{' '}
+        {waiting.past_promise === 1 ? '1 application is' : `${waiting.past_promise} applications are`} past the {PROMISE_DAYS} days.
+      </p>
       {shown === 0 ? (
         <p className="dashboard__empty">
-          No application is waiting: every application was submitted on or after {longDay(waiting.submitted_before)}.
+          No application is waiting: every application submitted before {longDay(waiting.submitted_before)} has its decision released.
         </p>
       ) : (
         <>
@@ -156,7 +159,10 @@ function Waiting({ waiting }: { waiting: StaffDashboard['waiting'] }) {
                     <td>
                       <time dateTime={application.submitted_at}>{dayOf(application.submitted_at)}</time>
                     </td>
-                    <td>{application.days_since}</td>
+                    <td>
+                      {application.days_since}
+                      {application.days_since > PROMISE_DAYS ? <strong className="console-flag"> · past the promise</strong> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -123,7 +123,7 @@ test("the dashboard shows the cycle's figures as a chart and a table, and the ap
   const chart = page.locator('.dashboard-chart');
   await expect(chart).toHaveAttribute('aria-hidden', 'true');
   await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
-  await expect(chart.locator('.recharts-line')).toHaveCount(7);
+  await expect(chart.locator('.recharts-line')).toHaveCount(10);
 
   const table = page.getByRole('table', { name: 'Counts per day' });
   await expect(table).toBeVisible();
@@ -137,6 +137,9 @@ test("the dashboard shows the cycle's figures as a chart and a table, and the ap
     'Final Steps reached': 1,
     'Missing information': 0,
     Submitted: 1,
+    'First reviewed': 0,
+    Decided: 0,
+    'Decision released': 0,
   });
   // Today holds at least the two seeded today (other test files may add their own accounts).
   const today = await rowFigures(table, shortDay(Date.now()));

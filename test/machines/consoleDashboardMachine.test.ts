@@ -16,14 +16,25 @@ import type { StaffDashboard } from '../../src/catalogue/schema/staffDashboard';
  */
 
 const READER: StaffMember = { email: 'reader@college.test', role: 'reader' };
-const counts = { accounts: 2, started: 1, about: 1, education: 0, 'final-steps': 0, missing_information: 0, submitted: 0 };
+const counts = {
+  accounts: 2,
+  started: 1,
+  about: 1,
+  education: 0,
+  'final-steps': 0,
+  missing_information: 0,
+  submitted: 0,
+  reviewed: 0,
+  decided: 0,
+  released: 0,
+};
 const DASHBOARD: StaffDashboard = {
   opened_on: '2026-03-02',
   opened_by: 'first_account',
   today: '2026-03-02',
   days: [{ day: '2026-03-02', counts }],
   totals: counts,
-  waiting: { submitted_before: '2026-02-17', total: 0, applications: [] },
+  waiting: { submitted_before: '2026-02-17', total: 0, past_promise: 0, applications: [] },
 };
 const unauthorised = () => new ApiError('Please sign in to the staff console.', 'unauthorised', 401);
 

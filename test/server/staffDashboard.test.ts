@@ -81,8 +81,18 @@ describe('who may read the dashboard', () => {
 });
 
 describe('the counts per day', () => {
-  const zero = { accounts: 0, started: 0, about: 0, education: 0, 'final-steps': 0, missing_information: 0, submitted: 0 };
-  const submittedThatDay = { accounts: 1, started: 1, about: 1, education: 1, 'final-steps': 1, missing_information: 0, submitted: 1 };
+  const evaluated = { reviewed: 0, decided: 0, released: 0 };
+  const zero = { accounts: 0, started: 0, about: 0, education: 0, 'final-steps': 0, missing_information: 0, submitted: 0, ...evaluated };
+  const submittedThatDay = {
+    accounts: 1,
+    started: 1,
+    about: 1,
+    education: 1,
+    'final-steps': 1,
+    missing_information: 0,
+    submitted: 1,
+    ...evaluated,
+  };
 
   it('counts each day from the day the first account was created to today, and says where the days start', async () => {
     const { status, body } = await dashboard();
@@ -108,6 +118,7 @@ describe('the counts per day', () => {
       'final-steps': 3,
       missing_information: 1,
       submitted: 3,
+      ...evaluated,
     });
   });
 });

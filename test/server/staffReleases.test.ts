@@ -8,11 +8,12 @@ import { letterText, type Letter } from '../../src/catalogue/letters';
 import type { ApplicationEvaluation, Rehearsal, ReleaseSummary } from '../../src/catalogue/schema/staffReviews';
 import { review, submittedApplicant } from './helpers/decisions';
 import { pdfText } from './helpers/pdfText';
-import { invitedAndSignedIn, signedInStaff, type SignedInStaff } from './helpers/staff';
+import { invitedAndSignedIn, signInStaff, signedInStaff, type SignedInStaff } from './helpers/staff';
 import { startTestServer, type MessageBody, type TestClient, type TestServer } from './helpers/testServer';
 
 /** How far ahead releases are scheduled: within the sessions' idle time, which the clock's jumps must not pass. */
 const AHEAD_MS = 5 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 const SCRIPT_NAME = '<script>alert(1)</script>';
 
 let server: TestServer;
@@ -92,6 +93,20 @@ describe('decisions', () => {
     expect([unknown.status, unknown.body.message]).toEqual([400, 'Choose a decision: admit, waitlist, deny, defer.']);
     const byReviewer = await decide(people.cy.id, 'admit', reviewer);
     expect([byReviewer.status, byReviewer.body.message]).toEqual([403, STAFF_ACCESS_MESSAGES.adminOnly]);
+  });
+});
+
+describe('staff-only settings and history', () => {
+  it('keeps the review form and the letters out of the configuration every page reads', async () => {
+    const college = await staff.callers.nobody.get<Record<string, unknown>>('/public/college');
+    expect(college.status).toBe(200);
+    expect(Object.keys(college.body)).not.toContain('decisions');
+    expect(Object.keys(college.body)).not.toContain('review');
+    expect(JSON.stringify(college.body)).not.toContain('Congratulations');
+  });
+
+  it('never lets a recorded decision be edited, even by a statement of our own', () => {
+    expect(() => server.db.prepare("UPDATE decisions SET code = 'admit'").run()).toThrow('a decision is never edited');
   });
 });
 
@@ -252,7 +267,9 @@ describe('the list of applications', () => {
   const idsOf = (...names: Name[]) => names.map((name) => people[name].id).sort();
 
   it('shows each application’s reviews, flag, decision and release, and filters by them', async () => {
-    const list = await admin.get<{ applications: Row[]; decision_codes: { code: string }[] }>('/api/staff/applications?q=fay%40example.org');
+    const list = await admin.get<{ applications: Row[]; decision_codes: { code: string }[] }>(
+      '/api/staff/applications?q=fay%40example.org',
+    );
     expect(list.body.applications[0]).toMatchObject({ reviews: 2, flagged: true, decision: 'admit', released: false });
     expect(list.body.decision_codes.map((option) => option.code)).toEqual(['admit', 'waitlist', 'deny', 'defer']);
     expect(await ids('review=flagged')).toEqual(idsOf('fay'));
@@ -284,5 +301,27 @@ describe('the access log', () => {
       release_recalled: 1,
       release_sent: 4,
     });
+  });
+});
+
+describe('the dashboard', () => {
+  interface Dashboard {
+    totals: Record<string, number>;
+    waiting: { total: number; past_promise: number; applications: { id: number; days_since: number }[] };
+  }
+
+  it('counts applications reviewed, decided and released, and waits only for those without a released decision', async () => {
+    const now = await admin.get<Dashboard>('/api/staff/dashboard');
+    expect(now.body.totals).toMatchObject({ reviewed: 1, decided: 7, released: 4 });
+    expect(now.body.waiting.total).toBe(0);
+    // Fifteen days on (the sessions have ended: the admin signs in again), then three weeks and a day.
+    server.clock.advance(15 * 24 * HOUR);
+    const later = await signInStaff(server, staff.members.admin);
+    const waiting = (await later.get<Dashboard>('/api/staff/dashboard')).body.waiting;
+    expect(waiting.applications.map((application) => application.id).sort()).toEqual([people.dee.id, people.eve.id, people.fay.id].sort());
+    expect(waiting).toMatchObject({ total: 3, past_promise: 0 });
+    server.clock.advance(7 * 24 * HOUR);
+    const overdue = await signInStaff(server, staff.members.admin);
+    expect((await overdue.get<Dashboard>('/api/staff/dashboard')).body.waiting).toMatchObject({ total: 3, past_promise: 3 });
   });
 });

@@ -13,14 +13,20 @@ export const DASHBOARD_MEASURES = [
   ...PAGES.map((page) => ({ key: page.id, label: `${page.title} reached` })),
   { key: 'missing_information', label: 'Missing information' },
   { key: 'submitted', label: 'Submitted' },
+  { key: 'reviewed', label: 'First reviewed' },
+  { key: 'decided', label: 'Decided' },
+  { key: 'released', label: 'Decision released' },
 ] as const;
 export type DashboardMeasure = (typeof DASHBOARD_MEASURES)[number]['key'];
 
 /**
- * A submitted application waits for a decision: the welcome banner promises one within three
- * weeks, so the office sees every application submitted more than this many days ago.
+ * A submitted application waits for its released decision: the welcome banner promises one within
+ * three weeks, so the office sees every application submitted more than this many days ago that no
+ * release has sent a decision to yet.
  */
 export const WAITING_AFTER_DAYS = 14;
+/** The welcome banner's promise: a decision within three weeks of completing the application. */
+export const PROMISE_DAYS = 21;
 /** How many of the waiting applications the dashboard names, oldest first; the total is always given. */
 export const WAITING_SHOWN_MAX = 100;
 
@@ -57,6 +63,8 @@ export const StaffDashboardSchema = v.object({
     /** Submitted before this UTC day: more than WAITING_AFTER_DAYS whole days ago. */
     submitted_before: day,
     total: count,
+    /** Of them, those past the promise: submitted more than PROMISE_DAYS whole days ago. */
+    past_promise: count,
     applications: v.array(WaitingApplicationSchema),
   }),
 });
