@@ -6,7 +6,7 @@
 /** The access log's kinds, as the rebuilt table accepts them. */
 const ACCESS_KIND_LIST = `'sign_in', 'sign_in_failed', 'application_viewed', 'list_searched', 'document_downloaded',
       'pdf_copy_downloaded', 'export', 'link_shared', 'invitation', 'role_changed', 'deactivation',
-      'queue_viewed', 'review_claimed', 'review_assigned', 'review_submitted', 'note_added', 'decision_recorded',
+      'evaluation_viewed', 'queue_viewed', 'review_claimed', 'review_assigned', 'review_submitted', 'note_added', 'decision_recorded',
       'release_prepared', 'release_approved', 'release_recalled', 'release_sent'`;
 
 export const REVIEWS_AND_DECISIONS = `

@@ -150,11 +150,7 @@ export function createReviewService(deps: { db: Db; clock: Clock; college: Colle
     /** An application's reviews, notes and decision as the caller may see them; written to the access log. */
     read(userId: number, caller: StaffCaller): ApplicationEvaluation {
       const result = evaluation(userId, caller);
-      appendAccess(
-        db,
-        { kind: 'application_viewed', staffId: caller.staffId, client: caller.client, userId, detail: 'evaluation' },
-        clock.now(),
-      );
+      appendAccess(db, { kind: 'evaluation_viewed', staffId: caller.staffId, client: caller.client, userId }, clock.now());
       return result;
     },
 

@@ -27,6 +27,7 @@ const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   invitation: 'Invited a staff member',
   role_changed: 'Changed a role',
   deactivation: 'Deactivated a staff member',
+  evaluation_viewed: 'Read the reviews and notes',
   queue_viewed: 'Opened the review queue',
   review_claimed: 'Claimed a review',
   review_assigned: 'Assigned a review',

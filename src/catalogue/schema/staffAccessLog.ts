@@ -18,6 +18,7 @@ export const ACCESS_KINDS = [
   'invitation',
   'role_changed',
   'deactivation',
+  'evaluation_viewed',
   'queue_viewed',
   'review_claimed',
   'review_assigned',
