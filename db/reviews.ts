@@ -73,11 +73,6 @@ export function insertClaim(db: Db, claim: { userId: number; staffId: number; as
   );
 }
 
-/** How many reads an application has or has coming: reviews plus claims not yet reviewed. */
-export function countReads(db: Db, userId: number): number {
-  return (stmt(db, 'SELECT COUNT(*) AS n FROM review_claims WHERE user_id = ?').get(userId) as { n: number }).n;
-}
-
 export function insertReview(
   db: Db,
   review: { userId: number; staffId: number; ratings: Record<string, number>; recommendation: string; comment: string },

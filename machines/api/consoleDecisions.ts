@@ -88,7 +88,7 @@ const ProblemSchema = v.looseObject({
   name: text,
   detail: text,
 });
-export const RehearsalSchema = v.looseObject({
+const RehearsalSchema = v.looseObject({
   total: v.number(),
   counts: v.array(v.looseObject({ code: text, label: text, letters: v.number(), recorded_unreleased: v.number() })),
   problems: v.array(ProblemSchema),

@@ -36,7 +36,7 @@ export const LetterSchema = v.looseObject({
   blocks: v.array(v.looseObject({ kind: v.picklist(['heading', 'paragraph', 'item']), runs: v.array(LetterRunSchema) })),
 });
 /** The decision letter a release sent the applicant: when (ms), and the letter. */
-export const ReleasedDecisionSchema = v.looseObject({ released_at: v.number(), letter: LetterSchema });
+const ReleasedDecisionSchema = v.looseObject({ released_at: v.number(), letter: LetterSchema });
 export type ReleasedDecision = v.InferOutput<typeof ReleasedDecisionSchema>;
 
 export const ProfileSchema = v.looseObject({

@@ -48,7 +48,7 @@ export interface StaffCaller {
 }
 
 /** Whether reviews disagree: different recommendations, or a rating further apart than the college allows. */
-export function disagreement(reviews: readonly { ratings: Record<string, number>; recommendation: string }[], flagSpread: number): boolean {
+function disagreement(reviews: readonly { ratings: Record<string, number>; recommendation: string }[], flagSpread: number): boolean {
   if (reviews.length < 2) return false;
   if (new Set(reviews.map((review) => review.recommendation)).size > 1) return true;
   const keys = new Set(reviews.flatMap((review) => Object.keys(review.ratings)));

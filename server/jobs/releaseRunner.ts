@@ -73,5 +73,3 @@ export function createReleaseRunner(deps: {
     },
   };
 }
-
-export type ReleaseRunner = ReturnType<typeof createReleaseRunner>;

@@ -139,13 +139,7 @@ export function receiptMail(to: string, reference: string, submittedAt: number, 
 }
 
 /** An invitation to a staff account of the admissions office: the link sets a password and a second factor. */
-export function staffInvitationMail(
-  to: string,
-  link: string,
-  role: StaffRole,
-  collegeName: string,
-  expiresAt: number,
-): MailMessage {
+export function staffInvitationMail(to: string, link: string, role: StaffRole, collegeName: string, expiresAt: number): MailMessage {
   return {
     to,
     subject: `Your ${collegeName} admissions staff account`,

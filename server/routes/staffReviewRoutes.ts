@@ -62,11 +62,16 @@ export function staffReviewRoutes(
     ctx.body = reviews.assign(ctx.state.input.id, ctx.state.input.staff_id, caller(ctx));
   });
 
-  router.post('/api/staff/applications/:id/decisions', requireStaff('admin'), validate(decisionSubmission(deps.college.decisions)), (ctx) => {
-    const who = caller(ctx);
-    ctx.status = 201;
-    ctx.body = releases.decide(ctx.state.input, who, (id) => reviews.evaluation(id, who));
-  });
+  router.post(
+    '/api/staff/applications/:id/decisions',
+    requireStaff('admin'),
+    validate(decisionSubmission(deps.college.decisions)),
+    (ctx) => {
+      const who = caller(ctx);
+      ctx.status = 201;
+      ctx.body = releases.decide(ctx.state.input, who, (id) => reviews.evaluation(id, who));
+    },
+  );
 
   router.get('/api/staff/review-queue', requireStaff('reviewer'), (ctx) => {
     noStore(ctx);

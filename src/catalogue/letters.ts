@@ -10,16 +10,8 @@
  */
 
 /** What a letter may name, each filled in from the application (or the college). */
-export const LETTER_PLACEHOLDERS = [
-  'first_name',
-  'last_name',
-  'preferred_name',
-  'reference',
-  'entry_term',
-  'major',
-  'college_name',
-] as const;
-export type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
+const LETTER_PLACEHOLDERS = ['first_name', 'last_name', 'preferred_name', 'reference', 'entry_term', 'major', 'college_name'] as const;
+type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
 
 export interface LetterRun {
   text: string;

@@ -8,10 +8,10 @@ import type { CollegeConfig } from '../../college/schema';
 import type { Letter } from '../letters';
 import { STAFF_LIST_MESSAGES } from './staffApplications';
 
-export const NOTE_MAX_LENGTH = 5_000;
-export const COMMENT_MAX_LENGTH = 5_000;
+const NOTE_MAX_LENGTH = 5_000;
+const COMMENT_MAX_LENGTH = 5_000;
 /** A release names at most this many applications by selection (a filter has no such limit). */
-export const RELEASE_SELECTION_MAX = 50_000;
+const RELEASE_SELECTION_MAX = 50_000;
 
 export const REVIEW_MESSAGES = {
   rating: (label: string, min: number, max: number) => `Rate ${label} from ${min} to ${max}.`,
@@ -132,14 +132,14 @@ export interface ReviewEntry {
   created_at: string;
 }
 
-export interface NoteEntry {
+interface NoteEntry {
   id: number;
   staff_email: string;
   text: string;
   created_at: string;
 }
 
-export interface DecisionEntry {
+interface DecisionEntry {
   id: number;
   code: string;
   label: string;
@@ -148,7 +148,7 @@ export interface DecisionEntry {
 }
 
 /** What a release says of one application it sent a decision to. */
-export interface ReleasedEntry {
+interface ReleasedEntry {
   release_id: number;
   code: string;
   sent_at: string;
@@ -202,7 +202,7 @@ export interface ReviewQueue {
 
 export type ReleaseState = 'awaiting_approval' | 'approved' | 'sending' | 'sent' | 'recalled';
 
-export type ReleaseProblemKind = 'no_decision' | 'flagged' | 'letter_fails' | 'released_before' | 'not_submitted';
+type ReleaseProblemKind = 'no_decision' | 'flagged' | 'letter_fails' | 'released_before' | 'not_submitted';
 
 export interface ReleaseProblem {
   kind: ReleaseProblemKind;
@@ -235,10 +235,4 @@ export interface ReleaseSummary {
   total: number;
   sent: number;
   counts: { code: string; label: string; letters: number }[];
-}
-
-/** The decision an applicant reads once it is released (part of the profile). */
-export interface ReleasedDecision {
-  released_at: string;
-  letter: Letter;
 }
