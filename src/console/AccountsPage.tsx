@@ -11,6 +11,7 @@ import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { AdminsOnly } from './AdminsOnly';
 import { useConsoleAccounts, useConsoleSession } from './consoleActors';
+import { useOnOpen } from './useOnOpen';
 
 const ROLE_LABELS: Record<StaffRole, string> = { reader: 'Reader', reviewer: 'Reviewer', admin: 'Admin' };
 const roleOf = (value: string): StaffRole => STAFF_ROLES.find((role) => role === value) ?? 'reader';
@@ -25,13 +26,8 @@ export function AccountsPage() {
 function Accounts({ actor }: { actor: ActorRefFrom<typeof consoleAccountsMachine> }) {
   const view = useView(actor, connectConsoleAccounts);
   const titleId = useId();
-  // Each opening of the page reads the accounts afresh, once (`load` is new with every snapshot).
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    view.load();
-  }, [view]);
+  // Each opening of the page reads the accounts afresh.
+  useOnOpen(view.load);
   if (view.phase === 'refused') return <AdminsOnly title="Staff accounts" message={view.message ?? ''} />;
   return (
     <section className="console-settings console-accounts" aria-labelledby={titleId}>

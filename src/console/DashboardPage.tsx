@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { connectConsoleDashboard } from '../../machines/consoleDashboardView';
 import { CONSOLE_ROUTES } from '../catalogue/http';
 import { DASHBOARD_MEASURES, PROMISE_DAYS, WAITING_AFTER_DAYS, type StaffDashboard } from '../catalogue/schema/staffDashboard';
@@ -9,6 +8,7 @@ import { useConsoleDashboard } from './consoleActors';
 import { DashboardChart } from './DashboardChart';
 import { dayOf, longDay, shortDay } from '../catalogue/staffWords';
 import './dashboard.css';
+import { useOnOpen } from './useOnOpen';
 
 /**
  * The dashboard: how the cycle goes, day by day, as a chart and as a table with the same figures,
@@ -24,13 +24,8 @@ export function DashboardPage() {
 
 function Dashboard({ actor }: { actor: NonNullable<ReturnType<typeof useConsoleDashboard>> }) {
   const { phase, dashboard, message, load, retry } = useView(actor, connectConsoleDashboard);
-  // Each opening of the page reads the figures afresh, once (`load` is new with every snapshot).
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    load();
-  }, [load]);
+  // Each opening of the page reads the figures afresh.
+  useOnOpen(load);
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>

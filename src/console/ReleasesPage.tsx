@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleReleasesMachine } from '../../machines/consoleReleasesMachine';
@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { AdminsOnly } from './AdminsOnly';
 import { useConsoleReleases } from './consoleActors';
+import { useOnOpen } from './useOnOpen';
 
 const STATE_LABELS: Record<ReleaseState, string> = {
   awaiting_approval: 'Awaiting a second admin’s approval',
@@ -38,13 +39,8 @@ export function ReleasesPage() {
 function Releases({ actor }: { actor: ActorRefFrom<typeof consoleReleasesMachine> }) {
   const view = useView(actor, connectConsoleReleases);
   const titleId = useId();
-  // Each opening of the page reads the releases afresh, once (`load` is new with every snapshot).
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    view.load();
-  }, [view]);
+  // Each opening of the page reads the releases afresh.
+  useOnOpen(view.load);
   if (view.phase === 'refused') return <AdminsOnly title="Decision releases" message={view.message ?? ''} />;
   return (
     <section className="console-settings console-releases" aria-labelledby={titleId}>

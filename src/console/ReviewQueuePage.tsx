@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleQueueMachine } from '../../machines/consoleQueueMachine';
@@ -9,6 +9,7 @@ import { useView } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useConsoleQueue } from './consoleActors';
+import { useOnOpen } from './useOnOpen';
 
 /** The review queue: the reviewer's own reviews to write, and the submitted applications waiting for a read. */
 export function ReviewQueuePage() {
@@ -51,12 +52,8 @@ function QueueTable({ items, label }: { items: readonly QueueItem[]; label: stri
 function Queue({ actor }: { actor: ActorRefFrom<typeof consoleQueueMachine> }) {
   const view = useView(actor, connectConsoleQueue);
   const titleId = useId();
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    view.load();
-  }, [view]);
+  // Each opening of the page reads the queue afresh.
+  useOnOpen(view.load);
   return (
     <section className="console-settings console-queue" aria-labelledby={titleId}>
       <h1 id={titleId}>Reviews</h1>
