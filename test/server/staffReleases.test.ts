@@ -304,6 +304,24 @@ describe('the access log', () => {
   });
 });
 
+describe('an approval that would send what was not rehearsed', () => {
+  it('is refused after a decision changed since the preparation, or once the release time has passed', async () => {
+    const prepared = await secondAdmin.post<ReleaseSummary>('/api/staff/releases', { scope: selection('eve'), scheduled_at: at(AHEAD_MS) });
+    expect(prepared.status).toBe(201);
+    expect((await decide(people.eve.id, 'waitlist')).status).toBe(201);
+    const changed = await admin.post<MessageBody>(`/api/staff/releases/${prepared.body.id}/approve`);
+    expect([changed.status, changed.body.message]).toEqual([409, RELEASE_REFUSALS.changed]);
+    expect((await admin.post(`/api/staff/releases/${prepared.body.id}/recall`)).status).toBe(200);
+
+    const again = await secondAdmin.post<ReleaseSummary>('/api/staff/releases', { scope: selection('eve'), scheduled_at: at(60_000) });
+    expect(again.status).toBe(201);
+    server.clock.advance(3 * 60_000);
+    const late = await admin.post<MessageBody>(`/api/staff/releases/${again.body.id}/approve`);
+    expect([late.status, late.body.message]).toEqual([409, RELEASE_REFUSALS.timePassed]);
+    expect(updateMails('eve@example.org')).toEqual([]);
+  });
+});
+
 describe('the dashboard', () => {
   interface Dashboard {
     totals: Record<string, number>;
