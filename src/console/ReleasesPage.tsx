@@ -12,6 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { AdminsOnly } from './AdminsOnly';
 import { useConsoleReleases } from './consoleActors';
 import { useOnOpen } from './useOnOpen';
+import { PageState } from './PageState';
 
 const STATE_LABELS: Record<ReleaseState, string> = {
   awaiting_approval: 'Awaiting a second admin’s approval',
@@ -50,17 +51,7 @@ function Releases({ actor }: { actor: ActorRefFrom<typeof consoleReleasesMachine
         admin, and sent at its time. Until then it can be recalled.
       </p>
       <div role="status">{view.notice ? <p className="console-notice">{view.notice}</p> : null}</div>
-      {view.message ? (
-        <p role="alert" className="console-error">
-          {view.message}
-        </p>
-      ) : null}
-      {view.phase === 'loading' ? <Spinner label="Loading the releases…" /> : null}
-      {view.phase === 'failed' ? (
-        <Button variant="secondary" onClick={view.retry}>
-          Try again
-        </Button>
-      ) : null}
+      <PageState phase={view.phase} message={view.message} loading="Loading the releases…" retry={view.retry} />
       {view.phase === 'ready' ? (
         <>
           <ReleaseList view={view} />

@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useConsoleQueue } from './consoleActors';
 import { useOnOpen } from './useOnOpen';
+import { PageState } from './PageState';
 
 /** The review queue: the reviewer's own reviews to write, and the submitted applications waiting for a read. */
 export function ReviewQueuePage() {
@@ -57,17 +58,7 @@ function Queue({ actor }: { actor: ActorRefFrom<typeof consoleQueueMachine> }) {
   return (
     <section className="console-settings console-queue" aria-labelledby={titleId}>
       <h1 id={titleId}>Reviews</h1>
-      {view.message ? (
-        <p role="alert" className="console-error">
-          {view.message}
-        </p>
-      ) : null}
-      {view.phase === 'loading' ? <Spinner label="Loading the review queue…" /> : null}
-      {view.phase === 'failed' ? (
-        <Button variant="secondary" onClick={view.retry}>
-          Try again
-        </Button>
-      ) : null}
+      <PageState phase={view.phase} message={view.message} loading="Loading the review queue…" retry={view.retry} />
       {view.phase === 'ready' ? (
         <>
           <h2>Your reviews to write ({view.mine.length})</h2>
