@@ -149,7 +149,7 @@ export function saveLastPage(db: Db, userId: number, lastPage: string, now: numb
     if (saved.changes > 0) {
       stmt(db, 'INSERT OR IGNORE INTO steps_reached (user_id, page, reached_at) VALUES (?, ?, ?)').run(userId, lastPage, now);
     }
-  })();
+  }).immediate();
 }
 
 export type WebStatus = 'started' | 'validating' | 'submitted';

@@ -12,6 +12,9 @@ export type Db = Database.Database;
  * The folder is made private (0700) and the database created 0600 before SQLite opens it, so its
  * WAL and SHM files, which SQLite creates with the database's mode, are private too; files already
  * in the folder (a WAL left by a crash, the generated keys) are tightened to 0600.
+ * The server and the admin command line write to the same file, so every transaction that writes
+ * begins IMMEDIATE: one that read first cannot write once the other process has committed since,
+ * and SQLite answers "database is locked" at once instead of waiting the busy timeout.
  */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') {

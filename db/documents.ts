@@ -79,23 +79,25 @@ export function countOpenUploadSlots(db: Db, userId: number, now: number): numbe
  * arrived) are queued for deletion; used slots go once no document refers to their file.
  */
 export function dropStaleUploadSlots(db: Db, expiredBefore: number, now: number): number {
-  return db.transaction(() => {
-    const expired = stmt(db, 'SELECT object_key FROM upload_slots WHERE claimed_at IS NULL AND expires_at < ?').all(expiredBefore) as {
-      object_key: string;
-    }[];
-    enqueueObjectDeletion(
-      db,
-      expired.map((row) => row.object_key),
-      now,
-    );
-    stmt(db, 'DELETE FROM upload_slots WHERE claimed_at IS NULL AND expires_at < ?').run(expiredBefore);
-    const used = stmt(
-      db,
-      `DELETE FROM upload_slots WHERE claimed_at IS NOT NULL AND claimed_at < ?
+  return db
+    .transaction(() => {
+      const expired = stmt(db, 'SELECT object_key FROM upload_slots WHERE claimed_at IS NULL AND expires_at < ?').all(expiredBefore) as {
+        object_key: string;
+      }[];
+      enqueueObjectDeletion(
+        db,
+        expired.map((row) => row.object_key),
+        now,
+      );
+      stmt(db, 'DELETE FROM upload_slots WHERE claimed_at IS NULL AND expires_at < ?').run(expiredBefore);
+      const used = stmt(
+        db,
+        `DELETE FROM upload_slots WHERE claimed_at IS NOT NULL AND claimed_at < ?
          AND object_key NOT IN (SELECT original_key FROM documents WHERE original_key IS NOT NULL)`,
-    ).run(expiredBefore).changes;
-    return expired.length + used;
-  })();
+      ).run(expiredBefore).changes;
+      return expired.length + used;
+    })
+    .immediate();
 }
 
 // --- Documents ------------------------------------------------------------------------------

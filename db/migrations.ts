@@ -379,7 +379,7 @@ export function runMigrations(db: Database.Database): void {
         const broken = db.pragma('foreign_key_check') as { table: string }[];
         if (broken.length > 0) throw new Error(`migration ${version + 1} would break references in ${broken[0]!.table}`);
         db.pragma(`user_version = ${version + 1}`);
-      })();
+      }).immediate();
     }
   } finally {
     db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);

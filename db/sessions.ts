@@ -39,7 +39,7 @@ export function startSession(
       db,
       'DELETE FROM logins WHERE user_id = ? AND id <= (SELECT id FROM logins WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
     ).run(session.userId, session.userId, LOGIN_HISTORY_LENGTH);
-  })();
+  }).immediate();
 }
 
 /** Signed-in applicants held at once; beyond this the oldest are read from SQLite again. */

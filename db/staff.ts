@@ -55,27 +55,29 @@ export function inviteStaff(
   invitation: InvitationRecord,
   now: number,
 ): { invited: true; staffId: number } | { invited: false; existing: 'active' | 'deactivated' } {
-  return db.transaction(() => {
-    const existing = findStaffByEmail(db, email);
-    if (existing?.deactivated_at != null) return { invited: false as const, existing: 'deactivated' as const };
-    if (existing?.activated_at != null) return { invited: false as const, existing: 'active' as const };
-    let staffId: number;
-    if (existing) {
-      staffId = existing.id;
-      stmt(db, 'UPDATE staff SET role = ? WHERE id = ?').run(role, staffId);
-      stmt(db, 'UPDATE staff_invitations SET used_at = ? WHERE staff_id = ? AND used_at IS NULL').run(now, staffId);
-    } else {
-      staffId = Number(stmt(db, 'INSERT INTO staff (email, role, created_at) VALUES (?, ?, ?)').run(email, role, now).lastInsertRowid);
-    }
-    stmt(db, 'INSERT INTO staff_invitations (id_hash, staff_id, invited_by, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      invitation.idHash,
-      staffId,
-      invitation.invitedBy,
-      invitation.expiresAt,
-      now,
-    );
-    return { invited: true as const, staffId };
-  })();
+  return db
+    .transaction(() => {
+      const existing = findStaffByEmail(db, email);
+      if (existing?.deactivated_at != null) return { invited: false as const, existing: 'deactivated' as const };
+      if (existing?.activated_at != null) return { invited: false as const, existing: 'active' as const };
+      let staffId: number;
+      if (existing) {
+        staffId = existing.id;
+        stmt(db, 'UPDATE staff SET role = ? WHERE id = ?').run(role, staffId);
+        stmt(db, 'UPDATE staff_invitations SET used_at = ? WHERE staff_id = ? AND used_at IS NULL').run(now, staffId);
+      } else {
+        staffId = Number(stmt(db, 'INSERT INTO staff (email, role, created_at) VALUES (?, ?, ?)').run(email, role, now).lastInsertRowid);
+      }
+      stmt(db, 'INSERT INTO staff_invitations (id_hash, staff_id, invited_by, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        invitation.idHash,
+        staffId,
+        invitation.invitedBy,
+        invitation.expiresAt,
+        now,
+      );
+      return { invited: true as const, staffId };
+    })
+    .immediate();
 }
 
 export interface OpenInvitation {
@@ -130,20 +132,22 @@ export function acceptInvitation(
   recoveryCodeHashes: readonly string[],
   now: number,
 ): boolean {
-  return db.transaction(() => {
-    const spent = stmt(db, 'UPDATE staff_invitations SET used_at = ? WHERE id_hash = ? AND staff_id = ? AND used_at IS NULL').run(
-      now,
-      idHash,
-      staffId,
-    );
-    if (spent.changes !== 1) return false;
-    stmt(db, 'UPDATE staff SET activated_at = ?, totp_last_step = MAX(totp_last_step, ?) WHERE id = ?').run(now, totpStep, staffId);
-    stmt(db, 'DELETE FROM staff_recovery_codes WHERE staff_id = ?').run(staffId);
-    for (const hash of recoveryCodeHashes) {
-      stmt(db, 'INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES (?, ?)').run(staffId, hash);
-    }
-    return true;
-  })();
+  return db
+    .transaction(() => {
+      const spent = stmt(db, 'UPDATE staff_invitations SET used_at = ? WHERE id_hash = ? AND staff_id = ? AND used_at IS NULL').run(
+        now,
+        idHash,
+        staffId,
+      );
+      if (spent.changes !== 1) return false;
+      stmt(db, 'UPDATE staff SET activated_at = ?, totp_last_step = MAX(totp_last_step, ?) WHERE id = ?').run(now, totpStep, staffId);
+      stmt(db, 'DELETE FROM staff_recovery_codes WHERE staff_id = ?').run(staffId);
+      for (const hash of recoveryCodeHashes) {
+        stmt(db, 'INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES (?, ?)').run(staffId, hash);
+      }
+      return true;
+    })
+    .immediate();
 }
 
 /** Takes a TOTP step for the account only if it is newer than every step taken before: a code is accepted once. */
@@ -180,5 +184,5 @@ export function deactivateStaff(db: Db, staffId: number, now: number): void {
     stmt(db, 'UPDATE staff SET deactivated_at = COALESCE(deactivated_at, ?) WHERE id = ?').run(now, staffId);
     stmt(db, 'DELETE FROM staff_sessions WHERE staff_id = ?').run(staffId);
     stmt(db, 'UPDATE staff_invitations SET used_at = ? WHERE staff_id = ? AND used_at IS NULL').run(now, staffId);
-  })();
+  }).immediate();
 }

@@ -74,7 +74,7 @@ export function putPasskeyChallenge(
       challenge.staffId,
       challenge.expiresAt,
     );
-  })();
+  }).immediate();
 }
 
 /** Takes (and so spends) the binding's challenge for a purpose: answered once, and only before it expires. */

@@ -33,7 +33,7 @@ export function startStaffSession(
       now,
       session.expiresAt,
     );
-  })();
+  }).immediate();
 }
 
 /** A session of an active account only: a deactivated account's sessions open nothing, even before they are deleted. */

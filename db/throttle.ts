@@ -42,20 +42,22 @@ export function takePacedSlot(
   now: number,
   pacing: Pacing,
 ): { allowed: true; count: number } | { allowed: false; retryAfterMs: number } {
-  return db.transaction(() => {
-    const row = stmt(db, 'SELECT window_start, count, next_at FROM throttle_counters WHERE key = ?').get(key) as
-      { window_start: number; count: number; next_at: number } | undefined;
-    const fresh = !row || now - row.window_start >= pacing.windowMs;
-    if (!fresh && now < row.next_at) return { allowed: false as const, retryAfterMs: row.next_at - now };
-    const count = fresh ? 1 : row.count + 1;
-    const windowStart = fresh ? now : row.window_start;
-    stmt(
-      db,
-      `INSERT INTO throttle_counters (key, window_start, count, account, next_at) VALUES (?, ?, ?, ?, ?)
+  return db
+    .transaction(() => {
+      const row = stmt(db, 'SELECT window_start, count, next_at FROM throttle_counters WHERE key = ?').get(key) as
+        { window_start: number; count: number; next_at: number } | undefined;
+      const fresh = !row || now - row.window_start >= pacing.windowMs;
+      if (!fresh && now < row.next_at) return { allowed: false as const, retryAfterMs: row.next_at - now };
+      const count = fresh ? 1 : row.count + 1;
+      const windowStart = fresh ? now : row.window_start;
+      stmt(
+        db,
+        `INSERT INTO throttle_counters (key, window_start, count, account, next_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start, count = excluded.count, next_at = excluded.next_at`,
-    ).run(key, windowStart, count, account, now + pacing.delayAfter(count));
-    return { allowed: true as const, count };
-  })();
+      ).run(key, windowStart, count, account, now + pacing.delayAfter(count));
+      return { allowed: true as const, count };
+    })
+    .immediate();
 }
 
 /** Forgets every counter of one account: the whole name must match, never a prefix of it. */

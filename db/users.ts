@@ -50,17 +50,20 @@ export function createUnconfirmedUser(
   codeFor: (userId: number) => CodeRecord,
   now: number,
 ): SignUpRecord {
-  return db.transaction((): SignUpRecord => {
-    const existing = findUserByUsername(db, username);
-    if (existing?.confirmed_at) return { alreadyConfirmed: true };
-    if (existing) return { created: false, userId: existing.id, passwordHash: existing.password_hash };
-    const userId = Number(
-      stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now).lastInsertRowid,
-    );
-    stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
-    replaceConfirmationCode(db, userId, codeFor(userId), now);
-    return { created: true, userId };
-  })();
+  return db
+    .transaction((): SignUpRecord => {
+      const existing = findUserByUsername(db, username);
+      if (existing?.confirmed_at) return { alreadyConfirmed: true };
+      if (existing) return { created: false, userId: existing.id, passwordHash: existing.password_hash };
+      const userId = Number(
+        stmt(db, 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)').run(username, passwordHash, now)
+          .lastInsertRowid,
+      );
+      stmt(db, 'INSERT INTO applications (user_id, updated_at) VALUES (?, ?)').run(userId, now);
+      replaceConfirmationCode(db, userId, codeFor(userId), now);
+      return { created: true, userId };
+    })
+    .immediate();
 }
 
 /**
@@ -76,16 +79,18 @@ export function refreshUnconfirmedUser(
   code: CodeRecord,
   now: number,
 ): { contested: boolean } | undefined {
-  return db.transaction(() => {
-    const row = stmt(
-      db,
-      `UPDATE users SET password_contested = MAX(password_contested, ?) WHERE id = ? AND confirmed_at IS NULL
+  return db
+    .transaction(() => {
+      const row = stmt(
+        db,
+        `UPDATE users SET password_contested = MAX(password_contested, ?) WHERE id = ? AND confirmed_at IS NULL
        RETURNING password_contested`,
-    ).get(anotherPassword ? 1 : 0, userId) as { password_contested: number } | undefined;
-    if (!row) return undefined;
-    replaceConfirmationCode(db, userId, code, now);
-    return { contested: row.password_contested === 1 };
-  })();
+      ).get(anotherPassword ? 1 : 0, userId) as { password_contested: number } | undefined;
+      if (!row) return undefined;
+      replaceConfirmationCode(db, userId, code, now);
+      return { contested: row.password_contested === 1 };
+    })
+    .immediate();
 }
 
 export function replaceConfirmationCode(db: Db, userId: number, code: CodeRecord, now: number): void {
@@ -128,19 +133,21 @@ export function confirmUser(
   now: number,
   resetIfContested?: { idHash: string; expiresAt: number },
 ): { contested: boolean } {
-  return db.transaction(() => {
-    const before = stmt(db, 'SELECT password_contested FROM users WHERE id = ? AND confirmed_at IS NULL').get(userId) as
-      { password_contested: number } | undefined;
-    stmt(db, 'UPDATE users SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL').run(now, userId);
-    stmt(db, 'DELETE FROM confirmation_codes WHERE user_id = ?').run(userId);
-    const contested = before?.password_contested === 1;
-    if (contested) {
-      stmt(db, 'UPDATE users SET password_hash = ?, password_contested = 0 WHERE id = ?').run(NO_PASSWORD_HASH, userId);
-      stmt(db, 'DELETE FROM sessions WHERE user_id = ?').run(userId);
-      if (resetIfContested) createPasswordReset(db, userId, resetIfContested.idHash, resetIfContested.expiresAt, now);
-    }
-    return { contested };
-  })();
+  return db
+    .transaction(() => {
+      const before = stmt(db, 'SELECT password_contested FROM users WHERE id = ? AND confirmed_at IS NULL').get(userId) as
+        { password_contested: number } | undefined;
+      stmt(db, 'UPDATE users SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL').run(now, userId);
+      stmt(db, 'DELETE FROM confirmation_codes WHERE user_id = ?').run(userId);
+      const contested = before?.password_contested === 1;
+      if (contested) {
+        stmt(db, 'UPDATE users SET password_hash = ?, password_contested = 0 WHERE id = ?').run(NO_PASSWORD_HASH, userId);
+        stmt(db, 'DELETE FROM sessions WHERE user_id = ?').run(userId);
+        if (resetIfContested) createPasswordReset(db, userId, resetIfContested.idHash, resetIfContested.expiresAt, now);
+      }
+      return { contested };
+    })
+    .immediate();
 }
 
 function createPasswordReset(db: Db, userId: number, idHash: string, expiresAt: number, now: number): void {
@@ -153,7 +160,7 @@ function createPasswordReset(db: Db, userId: number, idHash: string, expiresAt: 
       expiresAt,
       now,
     );
-  })();
+  }).immediate();
 }
 
 /**
@@ -162,14 +169,16 @@ function createPasswordReset(db: Db, userId: number, idHash: string, expiresAt: 
  * long whether or not the account exists. Answers whether an account got the link.
  */
 export function createPasswordResetFor(db: Db, username: string, idHash: string, expiresAt: number, now: number): boolean {
-  return db.transaction(() => {
-    stmt(db, 'DELETE FROM password_resets WHERE user_id = (SELECT id FROM users WHERE username = ?)').run(username);
-    const stored = stmt(
-      db,
-      'INSERT INTO password_resets (id_hash, user_id, expires_at, created_at) SELECT ?, id, ?, ? FROM users WHERE username = ?',
-    ).run(idHash, expiresAt, now, username);
-    return stored.changes === 1;
-  })();
+  return db
+    .transaction(() => {
+      stmt(db, 'DELETE FROM password_resets WHERE user_id = (SELECT id FROM users WHERE username = ?)').run(username);
+      const stored = stmt(
+        db,
+        'INSERT INTO password_resets (id_hash, user_id, expires_at, created_at) SELECT ?, id, ?, ? FROM users WHERE username = ?',
+      ).run(idHash, expiresAt, now, username);
+      return stored.changes === 1;
+    })
+    .immediate();
 }
 
 export interface PasswordResetRow {
@@ -189,19 +198,21 @@ export function findPasswordReset(db: Db, idHash: string): PasswordResetRow | un
  * (contested or not: the password is the one the mailbox chose).
  */
 export function completePasswordReset(db: Db, idHash: string, userId: number, passwordHash: string, now: number): boolean {
-  return db.transaction(() => {
-    const spent = stmt(db, 'UPDATE password_resets SET used_at = ? WHERE id_hash = ? AND used_at IS NULL').run(now, idHash);
-    if (spent.changes !== 1) return false;
-    // The mailbox chose this password, so whatever sign-ups contested is settled.
-    stmt(db, 'UPDATE users SET password_hash = ?, confirmed_at = COALESCE(confirmed_at, ?), password_contested = 0 WHERE id = ?').run(
-      passwordHash,
-      now,
-      userId,
-    );
-    stmt(db, 'DELETE FROM confirmation_codes WHERE user_id = ?').run(userId);
-    stmt(db, 'DELETE FROM sessions WHERE user_id = ?').run(userId);
-    return true;
-  })();
+  return db
+    .transaction(() => {
+      const spent = stmt(db, 'UPDATE password_resets SET used_at = ? WHERE id_hash = ? AND used_at IS NULL').run(now, idHash);
+      if (spent.changes !== 1) return false;
+      // The mailbox chose this password, so whatever sign-ups contested is settled.
+      stmt(db, 'UPDATE users SET password_hash = ?, confirmed_at = COALESCE(confirmed_at, ?), password_contested = 0 WHERE id = ?').run(
+        passwordHash,
+        now,
+        userId,
+      );
+      stmt(db, 'DELETE FROM confirmation_codes WHERE user_id = ?').run(userId);
+      stmt(db, 'DELETE FROM sessions WHERE user_id = ?').run(userId);
+      return true;
+    })
+    .immediate();
 }
 
 /** Codes past their 24 hours confirm nothing; the sweep removes them. */

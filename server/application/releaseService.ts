@@ -175,30 +175,32 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
       caller: StaffCaller,
       evaluation: (id: number) => ApplicationEvaluation,
     ) {
-      return db.transaction(() => {
-        const submitted = findSubmittedAt(db, input.id);
-        if (!submitted) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
-        if (submitted.submitted_at === null) throw new HttpError(409, RELEASE_REFUSALS.notSubmitted);
-        const release = findApplicationRelease(db, input.id);
-        if (release?.sent_at != null || release?.state === 'sending') throw new HttpError(409, RELEASE_REFUSALS.releasedAlready);
-        if (release?.state === 'approved') throw new HttpError(409, RELEASE_REFUSALS.inApprovedRelease);
-        const now = clock.now();
-        insertDecision(db, { userId: input.id, code: input.code, staffId: caller.staffId }, now);
-        const reviews = readReviewSummary(db, input.id);
-        if (input.committee && reviews?.flagged === 1) writeReviewSummary(db, input.id, { count: reviews.review_count, flagged: false });
-        appendAccess(
-          db,
-          {
-            kind: 'decision_recorded',
-            staffId: caller.staffId,
-            client: caller.client,
-            userId: input.id,
-            detail: input.committee ? `${input.code} (committee)` : input.code,
-          },
-          now,
-        );
-        return evaluation(input.id);
-      })();
+      return db
+        .transaction(() => {
+          const submitted = findSubmittedAt(db, input.id);
+          if (!submitted) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
+          if (submitted.submitted_at === null) throw new HttpError(409, RELEASE_REFUSALS.notSubmitted);
+          const release = findApplicationRelease(db, input.id);
+          if (release?.sent_at != null || release?.state === 'sending') throw new HttpError(409, RELEASE_REFUSALS.releasedAlready);
+          if (release?.state === 'approved') throw new HttpError(409, RELEASE_REFUSALS.inApprovedRelease);
+          const now = clock.now();
+          insertDecision(db, { userId: input.id, code: input.code, staffId: caller.staffId }, now);
+          const reviews = readReviewSummary(db, input.id);
+          if (input.committee && reviews?.flagged === 1) writeReviewSummary(db, input.id, { count: reviews.review_count, flagged: false });
+          appendAccess(
+            db,
+            {
+              kind: 'decision_recorded',
+              staffId: caller.staffId,
+              client: caller.client,
+              userId: input.id,
+              detail: input.committee ? `${input.code} (committee)` : input.code,
+            },
+            now,
+          );
+          return evaluation(input.id);
+        })
+        .immediate();
     },
 
     rehearse(input: ReleasePreparationInput, caller: StaffCaller): Rehearsal {
@@ -225,33 +227,35 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
     prepare(input: ReleasePreparationInput, caller: StaffCaller): ReleaseSummary {
       const now = clock.now();
       if (input.scheduled_at < now - SCHEDULE_TOLERANCE_MS) throw new HttpError(400, RELEASE_REFUSALS.pastTime);
-      const outcome = db.transaction(() => {
-        const { rehearsal, items } = rehearse(input.scope);
-        if (rehearsal.problems.length > 0 || items.length === 0) return { prepared: false as const, rehearsal };
-        const id = insertRelease(
-          db,
-          {
-            scope: input.scope,
-            scheduledAt: Math.max(input.scheduled_at, now),
-            preparedBy: caller.staffId,
-            items: items.map((item) => ({ userId: item.userId, decisionId: item.decisionId, letter: JSON.stringify(item.letter) })),
-          },
-          now,
-        );
-        appendAccess(
-          db,
-          {
-            kind: 'release_prepared',
-            staffId: caller.staffId,
-            client: caller.client,
-            count: items.length,
-            filter: input.scope,
-            detail: `release ${id}`,
-          },
-          now,
-        );
-        return { prepared: true as const, id };
-      })();
+      const outcome = db
+        .transaction(() => {
+          const { rehearsal, items } = rehearse(input.scope);
+          if (rehearsal.problems.length > 0 || items.length === 0) return { prepared: false as const, rehearsal };
+          const id = insertRelease(
+            db,
+            {
+              scope: input.scope,
+              scheduledAt: Math.max(input.scheduled_at, now),
+              preparedBy: caller.staffId,
+              items: items.map((item) => ({ userId: item.userId, decisionId: item.decisionId, letter: JSON.stringify(item.letter) })),
+            },
+            now,
+          );
+          appendAccess(
+            db,
+            {
+              kind: 'release_prepared',
+              staffId: caller.staffId,
+              client: caller.client,
+              count: items.length,
+              filter: input.scope,
+              detail: `release ${id}`,
+            },
+            now,
+          );
+          return { prepared: true as const, id };
+        })
+        .immediate();
       if (outcome.prepared) return summary(found(outcome.id));
       const { rehearsal } = outcome;
       appendAccess(
@@ -271,38 +275,42 @@ export function createReleaseService(deps: { db: Db; clock: Clock; college: Coll
 
     /** The two-person rule: a second admin approves; the release then goes out at its time. */
     approve(id: number, caller: StaffCaller): ReleaseSummary {
-      const result = db.transaction(() => {
-        const release = found(id);
-        if (release.prepared_by === caller.staffId) throw new HttpError(403, RELEASE_REFUSALS.ownRelease);
-        if (release.state !== 'awaiting_approval') throw new HttpError(409, RELEASE_REFUSALS.notAwaiting);
-        const now = clock.now();
-        if (release.scheduled_at < now - SCHEDULE_TOLERANCE_MS) throw new HttpError(409, RELEASE_REFUSALS.timePassed);
-        if (staleReleaseItems(db, id).length > 0 || flaggedReleaseItems(db, id).length > 0)
-          throw new HttpError(409, RELEASE_REFUSALS.changed);
-        approveRelease(db, id, caller.staffId, now);
-        appendAccess(
-          db,
-          { kind: 'release_approved', staffId: caller.staffId, client: caller.client, count: release.total, detail: `release ${id}` },
-          now,
-        );
-        return summary(found(id));
-      })();
+      const result = db
+        .transaction(() => {
+          const release = found(id);
+          if (release.prepared_by === caller.staffId) throw new HttpError(403, RELEASE_REFUSALS.ownRelease);
+          if (release.state !== 'awaiting_approval') throw new HttpError(409, RELEASE_REFUSALS.notAwaiting);
+          const now = clock.now();
+          if (release.scheduled_at < now - SCHEDULE_TOLERANCE_MS) throw new HttpError(409, RELEASE_REFUSALS.timePassed);
+          if (staleReleaseItems(db, id).length > 0 || flaggedReleaseItems(db, id).length > 0)
+            throw new HttpError(409, RELEASE_REFUSALS.changed);
+          approveRelease(db, id, caller.staffId, now);
+          appendAccess(
+            db,
+            { kind: 'release_approved', staffId: caller.staffId, client: caller.client, count: release.total, detail: `release ${id}` },
+            now,
+          );
+          return summary(found(id));
+        })
+        .immediate();
       deps.wake();
       return result;
     },
 
     recall(id: number, caller: StaffCaller): ReleaseSummary {
-      return db.transaction(() => {
-        const release = found(id);
-        const now = clock.now();
-        if (!recallRelease(db, id, caller.staffId, now)) throw new HttpError(409, RELEASE_REFUSALS.notRecallable);
-        appendAccess(
-          db,
-          { kind: 'release_recalled', staffId: caller.staffId, client: caller.client, count: release.total, detail: `release ${id}` },
-          now,
-        );
-        return summary(found(id));
-      })();
+      return db
+        .transaction(() => {
+          const release = found(id);
+          const now = clock.now();
+          if (!recallRelease(db, id, caller.staffId, now)) throw new HttpError(409, RELEASE_REFUSALS.notRecallable);
+          appendAccess(
+            db,
+            { kind: 'release_recalled', staffId: caller.staffId, client: caller.client, count: release.total, detail: `release ${id}` },
+            now,
+          );
+          return summary(found(id));
+        })
+        .immediate();
     },
 
     /** The newest releases, and the college's decision codes a release can be prepared by. */

@@ -174,78 +174,88 @@ export function createReviewService(deps: { db: Db; clock: Clock; college: Colle
     },
 
     claim(userId: number, caller: StaffCaller): ApplicationEvaluation {
-      return db.transaction(() => {
-        submittedAt(userId);
-        if (listReviews(db, userId).some((review) => review.staff_id === caller.staffId)) {
-          throw new HttpError(409, REVIEW_REFUSALS.alreadyReviewed);
-        }
-        if (!insertClaim(db, { userId, staffId: caller.staffId, assignedBy: null }, clock.now())) {
-          throw new HttpError(409, REVIEW_REFUSALS.alreadyClaimed);
-        }
-        appendAccess(db, { kind: 'review_claimed', staffId: caller.staffId, client: caller.client, userId }, clock.now());
-        return evaluation(userId, caller);
-      })();
+      return db
+        .transaction(() => {
+          submittedAt(userId);
+          if (listReviews(db, userId).some((review) => review.staff_id === caller.staffId)) {
+            throw new HttpError(409, REVIEW_REFUSALS.alreadyReviewed);
+          }
+          if (!insertClaim(db, { userId, staffId: caller.staffId, assignedBy: null }, clock.now())) {
+            throw new HttpError(409, REVIEW_REFUSALS.alreadyClaimed);
+          }
+          appendAccess(db, { kind: 'review_claimed', staffId: caller.staffId, client: caller.client, userId }, clock.now());
+          return evaluation(userId, caller);
+        })
+        .immediate();
     },
 
     /** Claims the application that has waited longest for a read; 404 when none waits. */
     claimNext(caller: StaffCaller): { application_id: number } {
-      return db.transaction(() => {
-        const [next] = listWaiting(db, { staffId: caller.staffId, reads: college.review.readsPerApplication, limit: 1 });
-        if (!next) throw new HttpError(404, REVIEW_REFUSALS.nothingWaiting);
-        insertClaim(db, { userId: next.user_id, staffId: caller.staffId, assignedBy: null }, clock.now());
-        appendAccess(db, { kind: 'review_claimed', staffId: caller.staffId, client: caller.client, userId: next.user_id }, clock.now());
-        return { application_id: next.user_id };
-      })();
+      return db
+        .transaction(() => {
+          const [next] = listWaiting(db, { staffId: caller.staffId, reads: college.review.readsPerApplication, limit: 1 });
+          if (!next) throw new HttpError(404, REVIEW_REFUSALS.nothingWaiting);
+          insertClaim(db, { userId: next.user_id, staffId: caller.staffId, assignedBy: null }, clock.now());
+          appendAccess(db, { kind: 'review_claimed', staffId: caller.staffId, client: caller.client, userId: next.user_id }, clock.now());
+          return { application_id: next.user_id };
+        })
+        .immediate();
     },
 
     assign(userId: number, staffId: number, caller: StaffCaller): ApplicationEvaluation {
-      return db.transaction(() => {
-        submittedAt(userId);
-        const assignee = findStaffById(db, staffId);
-        if (!assignee || assignee.role === 'reader' || assignee.deactivated_at !== null || assignee.activated_at === null) {
-          throw new HttpError(409, REVIEW_REFUSALS.assigneeCannotReview);
-        }
-        if (hasClaim(db, userId, staffId) || listReviews(db, userId).some((review) => review.staff_id === staffId)) {
-          throw new HttpError(409, REVIEW_REFUSALS.assigneeAlreadyHolds);
-        }
-        insertClaim(db, { userId, staffId, assignedBy: caller.staffId }, clock.now());
-        appendAccess(
-          db,
-          { kind: 'review_assigned', staffId: caller.staffId, client: caller.client, userId, detail: assignee.email },
-          clock.now(),
-        );
-        return evaluation(userId, caller);
-      })();
+      return db
+        .transaction(() => {
+          submittedAt(userId);
+          const assignee = findStaffById(db, staffId);
+          if (!assignee || assignee.role === 'reader' || assignee.deactivated_at !== null || assignee.activated_at === null) {
+            throw new HttpError(409, REVIEW_REFUSALS.assigneeCannotReview);
+          }
+          if (hasClaim(db, userId, staffId) || listReviews(db, userId).some((review) => review.staff_id === staffId)) {
+            throw new HttpError(409, REVIEW_REFUSALS.assigneeAlreadyHolds);
+          }
+          insertClaim(db, { userId, staffId, assignedBy: caller.staffId }, clock.now());
+          appendAccess(
+            db,
+            { kind: 'review_assigned', staffId: caller.staffId, client: caller.client, userId, detail: assignee.email },
+            clock.now(),
+          );
+          return evaluation(userId, caller);
+        })
+        .immediate();
     },
 
     /** Records the caller's one review of a submitted application (claiming it if they had not), and flags a disagreement. */
     submit(input: ReviewInput, caller: StaffCaller): ApplicationEvaluation {
-      return db.transaction(() => {
-        const userId = input.id;
-        submittedAt(userId);
-        const earlier = listReviews(db, userId);
-        if (earlier.some((review) => review.staff_id === caller.staffId)) throw new HttpError(409, REVIEW_REFUSALS.alreadyReviewed);
-        const now = clock.now();
-        insertClaim(db, { userId, staffId: caller.staffId, assignedBy: null }, now);
-        insertReview(
-          db,
-          { userId, staffId: caller.staffId, ratings: input.ratings, recommendation: input.recommendation, comment: input.comment },
-          now,
-        );
-        const all = [...earlier.map(entry), { ratings: input.ratings, recommendation: input.recommendation }];
-        writeReviewSummary(db, userId, { count: all.length, flagged: disagreement(all, college.review.flagSpread) });
-        appendAccess(db, { kind: 'review_submitted', staffId: caller.staffId, client: caller.client, userId }, now);
-        return evaluation(userId, caller);
-      })();
+      return db
+        .transaction(() => {
+          const userId = input.id;
+          submittedAt(userId);
+          const earlier = listReviews(db, userId);
+          if (earlier.some((review) => review.staff_id === caller.staffId)) throw new HttpError(409, REVIEW_REFUSALS.alreadyReviewed);
+          const now = clock.now();
+          insertClaim(db, { userId, staffId: caller.staffId, assignedBy: null }, now);
+          insertReview(
+            db,
+            { userId, staffId: caller.staffId, ratings: input.ratings, recommendation: input.recommendation, comment: input.comment },
+            now,
+          );
+          const all = [...earlier.map(entry), { ratings: input.ratings, recommendation: input.recommendation }];
+          writeReviewSummary(db, userId, { count: all.length, flagged: disagreement(all, college.review.flagSpread) });
+          appendAccess(db, { kind: 'review_submitted', staffId: caller.staffId, client: caller.client, userId }, now);
+          return evaluation(userId, caller);
+        })
+        .immediate();
     },
 
     addNote(userId: number, text: string, caller: StaffCaller): ApplicationEvaluation {
-      return db.transaction(() => {
-        if (!findSubmittedAt(db, userId)) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
-        insertNote(db, { userId, staffId: caller.staffId, text }, clock.now());
-        appendAccess(db, { kind: 'note_added', staffId: caller.staffId, client: caller.client, userId }, clock.now());
-        return evaluation(userId, caller);
-      })();
+      return db
+        .transaction(() => {
+          if (!findSubmittedAt(db, userId)) throw new HttpError(404, STAFF_LIST_MESSAGES.application);
+          insertNote(db, { userId, staffId: caller.staffId, text }, clock.now());
+          appendAccess(db, { kind: 'note_added', staffId: caller.staffId, client: caller.client, userId }, clock.now());
+          return evaluation(userId, caller);
+        })
+        .immediate();
     },
 
     evaluation,

@@ -44,7 +44,7 @@ export function createReleaseRunner(deps: {
         );
         // Queued last: nothing after it in this transaction can fail and leave a mail without its record.
         deps.mailer.send(decisionUpdateMail(item.email, `${deps.publicUrl}/login`, deps.collegeName));
-      })();
+      }).immediate();
     }
     if (finishRelease(db, release.id, clock.now())) logger.info('release_sent', { release: release.id, total: release.total });
   }

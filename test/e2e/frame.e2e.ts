@@ -53,6 +53,7 @@ test.describe('footer modals', () => {
     await page.goto('/login');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Help' }).click();
     expect(await maxWidth('Help')).toBe('480px');
+    await expect(page.getByRole('dialog', { name: 'Help' }).locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Privacy and Cookie Notice' }).click();
     expect(await maxWidth('Privacy and Cookie Notice')).toBe('960px');
@@ -75,7 +76,7 @@ test.describe('the Account popover', () => {
     await expect(popover).toBeHidden();
 
     await account.click();
-    await expect(popover).toBeVisible();
+    await expect(popover.locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(popover).toBeHidden();
     await expect(account).toBeFocused();

@@ -73,7 +73,7 @@ for (const width of WIDTHS) {
       expect(await drafts(page)).toHaveLength(1);
       // Escape is Cancel too.
       await logOut(page);
-      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(/\/about$/);
