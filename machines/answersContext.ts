@@ -75,6 +75,11 @@ export interface AnswersContext {
   conflicts: string[];
   /** Where the applicant goes once the save in progress succeeded. */
   saveTarget: string | undefined;
+  /**
+   * Save or Next pressed while another save ran (one an upload or Submit asked for, or the
+   * previous press): it is done once that save is over, never dropped. `to` is Next's page.
+   */
+  pressed: { to: string | undefined } | null;
   /** System ids of the actors the save in progress was asked for (`answers.save`): they get its outcome. */
   requesters: string[];
   /** Actors that asked for a save not started yet (another save or a reload was running). */
@@ -112,6 +117,7 @@ export const initialAnswersContext = (input: AnswersInput): AnswersContext => ({
   sending: {},
   conflicts: [],
   saveTarget: undefined,
+  pressed: null,
   requesters: [],
   waiting: [],
   error: null,

@@ -17,6 +17,8 @@ import { SIGNUP_ROUTE } from './routes';
 
 /** A save asked for (`answers.save`) starts as soon as no other save or reload runs; it goes to no page. */
 const waitingSave = { guard: 'savesWaiting', target: 'saving', actions: 'keepTarget' } as const;
+/** Save or Next pressed while another save ran: its own save, once that one is over. */
+const pressedSave = { guard: 'savePressed', target: 'saving', actions: ['takePressed', 'pageChanged'] } as const;
 /** Every save that went through answers the actors it was for (none for most of the page's own). */
 const replySaved = { type: 'reply', params: {} } as const;
 /** A document's answer the server set itself, with nothing else unsaved: the page says all is saved. */
@@ -116,7 +118,7 @@ export const answersMachine = answersSetup.createMachine({
         idle: {
           // Only what the server confirmed is left (a save in flight still counts as unsaved).
           entry: 'tellSessionSaved',
-          always: [waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
+          always: [pressedSave, waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.confirmed': confirmedAllSaved,
@@ -127,7 +129,7 @@ export const answersMachine = answersSetup.createMachine({
           tags: 'unsaved',
           entry: 'tellSessionUnsaved',
           invoke: { id: 'leaveGuard', src: 'leaveGuard' },
-          always: [waitingSave, { guard: 'noChanges', target: 'idle' }],
+          always: [pressedSave, waitingSave, { guard: 'noChanges', target: 'idle' }],
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.confirmed': confirmedAllSaved,
@@ -137,7 +139,7 @@ export const answersMachine = answersSetup.createMachine({
         saved: {
           tags: 'saved',
           entry: 'tellSessionSaved',
-          always: waitingSave,
+          always: [pressedSave, waitingSave],
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', 'persistDraft'] },
@@ -152,6 +154,8 @@ export const answersMachine = answersSetup.createMachine({
         saving: {
           tags: 'busy',
           entry: 'keepSending',
+          // A press now is not lost: the answers typed meanwhile are saved (and Next goes) after this save.
+          on: { 'answers.saveAndGo': { actions: 'keepPressed' } },
           invoke: {
             id: 'saveAnswers',
             src: 'saveAnswers',
@@ -184,27 +188,24 @@ export const answersMachine = answersSetup.createMachine({
               {
                 guard: { type: 'unauthorised', params: failure },
                 target: 'idle',
-                actions: [{ type: 'persistDraft', params: { sessionEnded: true } }, 'endSession', refuseAll],
+                actions: [{ type: 'persistDraft', params: { sessionEnded: true } }, 'endSession', refuseAll, 'forgetPressed'],
               },
               {
                 guard: { type: 'conflict', params: failure },
                 target: 'reloading',
                 // No toast over the form: the page names the answers next to Save, with links to them.
-                actions: [
-                  { type: 'keepConflict', params: failure },
-                  { type: 'reply', params: { reason: 'conflict' } },
-                ],
+                actions: [{ type: 'keepConflict', params: failure }, { type: 'reply', params: { reason: 'conflict' } }, 'forgetPressed'],
               },
               // Never reached the server: no toast over the form, the status beside Save says the answers wait.
               {
                 guard: { type: 'offlineFailure', params: failure },
                 target: 'waitingForNetwork.offline',
-                actions: [keepError, 'dropTarget', networkReply],
+                actions: [keepError, 'dropTarget', networkReply, 'forgetPressed'],
               },
               {
                 guard: { type: 'networkFailure', params: failure },
                 target: 'waitingForNetwork.retrying',
-                actions: [keepError, 'dropTarget', networkReply],
+                actions: [keepError, 'dropTarget', networkReply, 'forgetPressed'],
               },
               { target: 'failed', actions: [keepError, 'toastError', { type: 'reply', params: { reason: 'error' } }] },
             ],
@@ -290,7 +291,7 @@ export const answersMachine = answersSetup.createMachine({
         },
         failed: {
           tags: 'saveFailed',
-          always: waitingSave,
+          always: [pressedSave, waitingSave],
           on: { 'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] } },
         },
       },

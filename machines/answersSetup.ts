@@ -104,6 +104,7 @@ export const answersSetup = setup({
     /** A save asked for by another actor, which reports the outcome its own way. */
     forOthers: ({ context }) => context.requesters.length > 0,
     savesWaiting: ({ context }) => context.waiting.length > 0,
+    savePressed: ({ context }) => context.pressed !== null,
   },
   actions: {
     setAnswer: assign({
@@ -207,6 +208,15 @@ export const answersSetup = setup({
     }),
     forgetStored: sendTo('store', { type: 'store.clear' } satisfies StoreEvent),
     keepTarget: assign({ saveTarget: ({ event }) => (event.type === 'answers.saveAndGo' ? event.to : undefined), error: null }),
+    keepPressed: assign({
+      pressed: ({ event }) => {
+        assertEvent(event, 'answers.saveAndGo');
+        return { to: event.to };
+      },
+    }),
+    takePressed: assign({ saveTarget: ({ context }) => context.pressed?.to, pressed: null, error: null }),
+    /** The save failed in a way the page already shows (signed out, another tab, the network): a press during it adds nothing. */
+    forgetPressed: assign({ pressed: null }),
     queueRequester: assign({
       waiting: ({ context, event }) => {
         assertEvent(event, 'answers.save');

@@ -32,10 +32,13 @@ export function connectAnswers(snapshot: AnswersSnapshot, send: AnswersSend) {
     unsavedKeys: unsavedKeys(snapshot.context.answers, snapshot.context.confirmed),
     /** Answers are being saved (for whatever reason). */
     saving: busy,
-    /** A save Save or Next asked for; one asked for by Submit or an upload is theirs to show. */
-    savingForButtons: busy && snapshot.context.requesters.length === 0,
-    /** The page Next is saving for; undefined while Save saves. */
-    saveTarget: snapshot.context.saveTarget,
+    /**
+     * A save Save or Next asked for, running or waiting for the one before it; one asked for by
+     * Submit or an upload is theirs to show.
+     */
+    savingForButtons: busy && (snapshot.context.requesters.length === 0 || snapshot.context.pressed !== null),
+    /** The page Next is saving for; undefined while Save saves. A press waiting for its turn is the one shown. */
+    saveTarget: snapshot.context.pressed ? snapshot.context.pressed.to : snapshot.context.saveTarget,
     saveStatus: saveStatus(snapshot),
     /** The answers another tab changed, after a two-tab conflict. */
     conflicts: snapshot.matches('onServer') ? snapshot.context.conflicts : NONE,

@@ -126,6 +126,8 @@ export interface ValidationContext {
   serverErrors: ValidationError[];
   /** The values the server refused, of just the keys of `serverErrors`. */
   refused: Answers;
+  /** A check made while the last one's report was on its way: reported once that one ends, so the server hears the latest. */
+  reportAgain: boolean;
 }
 
 export interface ValidationInput {
@@ -168,6 +170,7 @@ export const validationMachine = setup({
       return event.webStatus !== 'validating';
     },
     unauthorised: unauthorisedError,
+    reportWaiting: ({ context }) => context.reportAgain,
   },
   actions: {
     keepServerErrors: assign(({ event }) => {
@@ -179,7 +182,9 @@ export const validationMachine = setup({
       assertEvent(event, ['validation.check', 'validation.post', 'validation.serverErrors']);
       return check(context, event.answers);
     }),
-    forgetErrors: assign({ checked: [], serverErrors: [], refused: {} }),
+    forgetErrors: assign({ checked: [], serverErrors: [], refused: {}, reportAgain: false }),
+    keepReportWaiting: assign({ reportAgain: true }),
+    takeReportWaiting: assign({ reportAgain: false }),
     // A summary key without a page is a configuration mistake worth a warning.
     warnUnlinked: ({ context }) => {
       for (const key of unique(context.checked.map((error) => error.key))) {
@@ -197,6 +202,7 @@ export const validationMachine = setup({
       checked: [],
       serverErrors: [],
       refused: {},
+      reportAgain: false,
     };
     // A session that starts validating shows the errors of the answers it starts with.
     return input.webStatus === 'validating' ? { ...context, ...check(context, input.answers ?? {}) } : context;
@@ -226,13 +232,19 @@ export const validationMachine = setup({
           on: { 'validation.post': { target: 'posting', actions: ['validate', 'warnUnlinked'] } },
         },
         posting: {
+          // A Save while the last report is on its way is checked and shown at once, never dropped.
+          on: { 'validation.post': { actions: ['validate', 'warnUnlinked', 'keepReportWaiting'] } },
           invoke: {
             id: 'postValidations',
             src: 'postValidations',
             input: ({ context }) => errorMap(context.checked),
-            onDone: 'idle',
+            onDone: [{ guard: 'reportWaiting', target: 'posting', reenter: true, actions: 'takeReportWaiting' }, { target: 'idle' }],
             // A lost report does not stop the applicant; only a 401 matters.
-            onError: [{ guard: 'unauthorised', target: 'idle', actions: 'endSession' }, { target: 'idle' }],
+            onError: [
+              { guard: 'unauthorised', target: 'idle', actions: ['endSession', 'takeReportWaiting'] },
+              { guard: 'reportWaiting', target: 'posting', reenter: true, actions: 'takeReportWaiting' },
+              { target: 'idle' },
+            ],
           },
         },
       },

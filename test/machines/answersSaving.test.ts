@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
+import type { ActorRefFrom, EventObject } from 'xstate';
 import type { AnswersInput } from '../../machines/answersContext';
 import { answersMachine } from '../../machines/answersMachine';
 import { failures } from '../qa/fixtures';
@@ -179,6 +179,76 @@ describe('answers: what a Save tells the page', () => {
     await flush();
     expect(subject.getSnapshot().hasTag('saved')).toBe(false);
     expect(subject.getSnapshot().hasTag('saveFailed')).toBe(true);
+  });
+});
+
+describe('answers: Save or Next pressed while another save runs', () => {
+  const ASK = { type: 'answers.save', replyTo: SYSTEM_IDS.submit } as const;
+  const view = (subject: ActorRefFrom<typeof answersMachine>) => connectAnswers(subject.getSnapshot(), subject.send);
+
+  it('Save during a save an upload asked for is not lost: what was typed meanwhile is saved and checked after it', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    subject.send(ASK);
+    subject.send({ type: 'answers.set', key: 'email_address', value: 'minh.khai.nguyen@' });
+    subject.send({ type: 'answers.saveAndGo' });
+    // The button pressed shows it is on its way, though the save running is the upload's.
+    expect(view(subject)).toMatchObject({ savingForButtons: true, saveTarget: undefined });
+    gate.resolve('saveAnswers', { version: 2 });
+    await flush();
+    expect(gate.inputOf('saveAnswers')).toEqual({ changes: { email_address: 'minh.khai.nguyen@' }, baseVersion: 2 });
+    gate.resolve('saveAnswers', { version: 3 });
+    await flush();
+    expect(view(subject)).toMatchObject({ saveStatus: 'saved', saving: false });
+    expect(received[SYSTEM_IDS.validation]).toEqual([{ type: 'validation.post', answers: { email_address: 'minh.khai.nguyen@' } }]);
+  });
+
+  it('Next during a save goes to its page once its own save is through', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send({ type: 'answers.saveAndGo', to: '/education' });
+    expect(view(subject)).toMatchObject({ savingForButtons: true, saveTarget: '/education' });
+    gate.resolve('saveAnswers', { version: 2 });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toBeUndefined();
+    gate.resolve('saveAnswers', { version: 3 });
+    await flush();
+    expect(received[SYSTEM_IDS.navigation]).toEqual([{ type: 'navigate', to: '/education' }]);
+  });
+
+  it('a press during a save that fails is tried once more, and its own failure is said in a toast', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send(ASK);
+    subject.send({ type: 'answers.saveAndGo' });
+    gate.reject('saveAnswers', failures.server);
+    await flush();
+    // The upload's save failed: the upload says so; the press is the applicant's own save.
+    expect(received[SYSTEM_IDS.toasts]).toBeUndefined();
+    expect(gate.inputOf('saveAnswers')).toEqual({ changes: { city: 'Springfield' }, baseVersion: APPLICANT.version });
+    gate.reject('saveAnswers', failures.server);
+    await flush();
+    expect(received[SYSTEM_IDS.toasts]).toHaveLength(1);
+    expect(gate.isPending('saveAnswers')).toBe(false);
+  });
+
+  it('a press during a save that ends the session is not tried again', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send({ type: 'answers.saveAndGo' });
+    gate.reject('saveAnswers', failures.unauthorised);
+    await flush();
+    expect(sessionEnds(received)).toHaveLength(1);
+    expect(gate.isPending('saveAnswers')).toBe(false);
   });
 });
 

@@ -304,6 +304,29 @@ describe('validation', () => {
     ]);
   });
 
+  it('a Save while the last report is on its way shows its errors at once, and the latest are reported after', async () => {
+    const gate = createGate();
+    const machine = validationMachine.provide({ actors: { postValidations: gate.actor() } });
+    const input: ValidationInput = { essayLimit: FIXTURE_ESSAY_LIMIT, webStatus: 'validating', answers: incomplete };
+    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.validation, input, spies: SPIES });
+    subject.send({ type: 'validation.post', answers: incomplete });
+    expect(gate.pendingIds()).toEqual(['postValidations']);
+    const fixed = { ...incomplete, first_name: 'Ada', last_name: 'Lovelace' };
+    subject.send({ type: 'validation.post', answers: fixed });
+    // The page follows the second Save's check, though the first report has not come back.
+    expect(shown(subject, fixed).errors).toEqual([]);
+    gate.resolve('postValidations');
+    await flush();
+    expect(gate.inputOf('postValidations')).toEqual({});
+    gate.resolve('postValidations');
+    await flush();
+    expect(gate.pendingIds()).toEqual([]);
+    expect(gate.calls.map((call) => call.input)).toEqual([
+      { first_name: [APPLICATION_MESSAGES.firstNameRequired], last_name: [APPLICATION_MESSAGES.lastNameRequired] },
+      {},
+    ]);
+  });
+
   it('reports the errors to the server: POST /api/validations with the messages by answer key', async () => {
     vi.useRealTimers();
     const seen: { route: string; body: unknown }[] = [];

@@ -57,6 +57,8 @@ export const answersModel: PathModel = {
       snapshot.value,
       hasAnswers(context(snapshot).answers),
       context(snapshot).saveTarget,
+      // Save or Next pressed during a save, waiting for its turn.
+      context(snapshot).pressed,
       context(snapshot).requesters.length > 0,
       context(snapshot).waiting.length > 0,
       context(snapshot).error !== null,

@@ -32,6 +32,8 @@ export const validationModel: PathModel = {
       snapshot.value,
       context(snapshot).checked.length,
       context(snapshot).serverErrors.length,
+      // A check made while its report waits for the last one's.
+      context(snapshot).reportAgain,
       arrivedBy(snapshot, event, previous),
     ]),
 };
