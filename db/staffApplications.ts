@@ -3,7 +3,7 @@ import { stmt } from './statements';
 
 export type ApplicationStatus = 'account_only' | 'started' | 'missing_information' | 'submitted';
 const STATUSES: readonly ApplicationStatus[] = ['account_only', 'started', 'missing_information', 'submitted'];
-type ApplicationSort = 'name' | 'email' | 'reference' | 'status' | 'step' | 'last_change' | 'submitted_at';
+type ApplicationSort = 'name' | 'email' | 'reference' | 'status' | 'step' | 'last_change' | 'submitted_at' | 'reviews' | 'decision';
 
 export interface ApplicationListQuery {
   status?: ApplicationStatus;
@@ -42,6 +42,17 @@ export interface ApplicationListRow {
   released: 0 | 1;
 }
 
+const REVIEW_CONDITIONS = {
+  unreviewed: 'NOT EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id)',
+  reviewed: 'EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id)',
+  flagged: 'EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id AND r.flagged = 1)',
+} as const;
+/** The application's recorded decision: its newest. */
+const DECISION = '(SELECT d.code FROM decisions d WHERE d.user_id = a.user_id ORDER BY d.id DESC LIMIT 1)';
+const RELEASED = 'EXISTS (SELECT 1 FROM release_items i WHERE i.user_id = a.user_id AND i.sent_at IS NOT NULL)';
+const REVIEW_COUNT = 'COALESCE((SELECT r.review_count FROM review_summaries r WHERE r.user_id = a.user_id), 0)';
+const REVIEW_FLAGGED = 'COALESCE((SELECT r.flagged FROM review_summaries r WHERE r.user_id = a.user_id), 0)';
+
 /** Each column's sort keys; a key ending in IS NULL keeps the rows without a value last either way. */
 const ORDER: Record<ApplicationSort, readonly string[]> = {
   name: ['a.search_name'],
@@ -52,6 +63,9 @@ const ORDER: Record<ApplicationSort, readonly string[]> = {
   step: ['a.last_page'],
   last_change: ['a.updated_at'],
   submitted_at: ['a.submitted_at IS NULL', 'a.submitted_at'],
+  // By how many reviews are in; among as many, the flagged ones after the others.
+  reviews: [REVIEW_COUNT, REVIEW_FLAGGED],
+  decision: [`${DECISION} IS NULL`, DECISION],
 };
 
 /** The length of a trigram: a shorter search cannot use the trigram index. */
@@ -126,15 +140,6 @@ function conditions(query: ApplicationFilter, found?: readonly number[]): Condit
   return { where: where.join(' AND '), params, byTrigrams };
 }
 
-const REVIEW_CONDITIONS = {
-  unreviewed: 'NOT EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id)',
-  reviewed: 'EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id)',
-  flagged: 'EXISTS (SELECT 1 FROM review_summaries r WHERE r.user_id = a.user_id AND r.flagged = 1)',
-} as const;
-/** The application's recorded decision: its newest. */
-const DECISION = '(SELECT d.code FROM decisions d WHERE d.user_id = a.user_id ORDER BY d.id DESC LIMIT 1)';
-const RELEASED = 'EXISTS (SELECT 1 FROM release_items i WHERE i.user_id = a.user_id AND i.sent_at IS NOT NULL)';
-
 /** The list's sort as an ORDER BY clause, ties broken by the applicant's id. */
 function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): string {
   const direction = query.descending ? 'DESC' : 'ASC';
@@ -145,8 +150,7 @@ function orderBy(query: Pick<ApplicationListQuery, 'sort' | 'descending'>): stri
 /** The columns of a row of the list, whichever page or export reads it. */
 const ROW = `SELECT a.user_id, a.email, json_extract(a.answers, '$.first_name') AS first_name,
        json_extract(a.answers, '$.last_name') AS last_name, a.status, a.last_page, a.updated_at, a.submitted_at,
-       COALESCE((SELECT r.review_count FROM review_summaries r WHERE r.user_id = a.user_id), 0) AS review_count,
-       COALESCE((SELECT r.flagged FROM review_summaries r WHERE r.user_id = a.user_id), 0) AS flagged,
+       ${REVIEW_COUNT} AS review_count, ${REVIEW_FLAGGED} AS flagged,
        ${DECISION} AS decision, ${RELEASED} AS released
        FROM applications a`;
 

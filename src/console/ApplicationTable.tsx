@@ -14,7 +14,7 @@ const column = createColumnHelper<typeof features, ApplicationSummary>();
 const Moment = ({ iso }: { iso: string | null }) =>
   iso === null ? <span className="console-table__none">Not yet</span> : <time dateTime={iso}>{formatStaffTime(iso)}</time>;
 
-/** The columns, each sorted by the server under the same name (reviews and decision are not sorted). */
+/** The columns, each sorted by the server under the same name. */
 const columns = (decisionLabel: (code: string) => string) =>
   column.columns([
     column.accessor('name', {

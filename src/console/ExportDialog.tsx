@@ -25,6 +25,8 @@ const COLUMN_LABELS: Record<(typeof APPLICATION_COLUMNS)[number], string> = {
   step: 'Step reached',
   last_change: 'Last change',
   submitted_at: 'Submitted',
+  reviews: 'Reviews',
+  decision: 'Decision',
 };
 
 const EXPORT_DIALOG_MESSAGES = { noColumn: 'Choose at least one column.' } as const;

@@ -9,7 +9,7 @@ import { signUpAndLogIn, startTestServer, type MessageBody, type TestClient, typ
 const DAY_MS = 86_400_000;
 const SSN = '123-45-6789';
 const MASKED_SSN = '•••-••-6789';
-const LIST_COLUMNS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'];
+const LIST_COLUMNS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at', 'reviews', 'decision'];
 /** What applicants typed that a spreadsheet would run, and how an export must write it. */
 const FORMULA_NAME = { first_name: 'Ann;=1+1', last_name: '@SUM(1)' };
 const SAFE_NAME = { first_name: "Ann;'=1+1", last_name: "'@SUM(1)" };
@@ -71,7 +71,7 @@ async function wholeList(query: string): Promise<Record<string, unknown>[]> {
       `/api/staff/applications?${query}${query ? '&' : ''}page=${page}&page_size=2`,
     );
     expect(status).toBe(200);
-    // The export's list columns: the list's evaluation columns (reviews, decision) are the list's own.
+    // The export's list columns; the flag and the release are shown beside reviews and decision in the list only.
     rows.push(...body.applications.map((row) => Object.fromEntries(LIST_COLUMNS.map((column) => [column, row[column]]))));
     if (rows.length >= body.total) return rows;
   }

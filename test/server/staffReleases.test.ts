@@ -283,6 +283,30 @@ describe('the list of applications', () => {
     const refused = await admin.get<MessageBody>('/api/staff/applications?review=maybe');
     expect([refused.status, refused.body.message]).toEqual([400, 'The review filter must be unreviewed, reviewed or flagged.']);
   });
+
+  it('sorts by reviews and by decision, and exports both columns', async () => {
+    const sorted = async (query: string) =>
+      (await admin.get<{ applications: Row[] }>(`/api/staff/applications?page_size=100&${query}`)).body.applications;
+    const byReviews = await sorted('status=submitted&sort=reviews&order=desc');
+    expect(byReviews[0]).toMatchObject({ id: people.fay.id, reviews: 2 });
+    expect(byReviews.slice(1).every((row) => row.reviews === 0)).toBe(true);
+    // Decided ones by code, those without a decision last, whichever the order.
+    for (const order of ['asc', 'desc'] as const) {
+      const codes = (await sorted(`sort=decision&order=${order}`)).map((row) => row.decision);
+      const decided = codes.filter((code) => code !== null);
+      expect(codes.slice(0, decided.length)).toEqual(decided);
+      expect(decided).toEqual([...decided].sort((a, b) => (order === 'asc' ? a.localeCompare(b) : b.localeCompare(a))));
+      // More than one code: the order says something.
+      expect(new Set(decided).size).toBeGreaterThan(1);
+      expect(codes.at(-1)).toBeNull();
+    }
+    const exported = await admin.post<unknown>('/api/staff/exports', {
+      format: 'json',
+      columns: ['email', 'reviews', 'decision'],
+      filters: { q: 'fay@example.org' },
+    });
+    expect(exported.body).toEqual([{ email: 'fay@example.org', reviews: 2, decision: 'admit' }]);
+  });
 });
 
 describe('the access log', () => {

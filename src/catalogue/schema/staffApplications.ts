@@ -8,7 +8,17 @@ import { documentKey } from './documents';
 
 export const APPLICATION_STATUSES = ['account_only', 'started', 'missing_information', 'submitted'] as const;
 /** The list's columns, each of which it can be sorted by (an export's list columns too). */
-export const APPLICATION_COLUMNS = ['name', 'email', 'reference', 'status', 'step', 'last_change', 'submitted_at'] as const;
+export const APPLICATION_COLUMNS = [
+  'name',
+  'email',
+  'reference',
+  'status',
+  'step',
+  'last_change',
+  'submitted_at',
+  'reviews',
+  'decision',
+] as const;
 const APPLICATION_PAGE_SIZE_MAX = 100;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type ApplicationSort = (typeof APPLICATION_COLUMNS)[number];
