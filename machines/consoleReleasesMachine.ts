@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { referencedApplicants } from '../src/catalogue/reference';
 import type { Rehearsal, ReleaseScope, ReleaseSummary } from '../src/catalogue/schema/staffReviews';
 import { decisionsApi, type Releases } from './api/consoleDecisions';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './api/httpClient';
@@ -8,6 +9,9 @@ import { errorMessage, sibling, unauthorisedError } from './siblings';
 export const RELEASES_MESSAGES = {
   adminsOnly: 'Only admins prepare, approve and recall decision releases.',
   codesNeeded: 'Choose at least one decision to release.',
+  referencesNeeded: 'Write the reference number of at least one application to release.',
+  referencesUnreadable: (pieces: readonly string[]) =>
+    `${pieces.length === 1 ? 'This is not a reference number' : 'These are not reference numbers'}: ${pieces.join(', ')}. A reference number reads like ADM-2026-00042-8.`,
   timeNeeded: 'Choose the date and time the release goes out.',
   prepared: 'The release is prepared. A second admin must approve it before it goes out.',
   approved: 'The release is approved: it goes out at its time, and can be recalled until then.',
@@ -25,6 +29,8 @@ export type ConsoleReleasesEvent =
   | { type: 'releases.retry' }
   /** A rehearsal of releasing these decisions at this time (ISO): every letter rendered, nothing stored. */
   | { type: 'releases.rehearse'; codes: string[]; scheduledAt: string }
+  /** The same for the applications these reference numbers name (typed or pasted, one per line or between commas). */
+  | { type: 'releases.rehearseSelection'; references: string; scheduledAt: string }
   /** The rehearsal found nothing wrong: the release is stored, awaiting a second admin. */
   | { type: 'releases.prepare' }
   | { type: 'releases.discard' }
@@ -53,6 +59,10 @@ const rehearsalOf = (error: unknown): Rehearsal | null => {
 /** What the page may ask while nothing else is on its way. */
 const ASKS = {
   'releases.rehearse': [{ guard: 'rehearsalAsked', target: 'rehearsing', actions: 'keepDraft' }, { actions: 'refuseRehearsal' }],
+  'releases.rehearseSelection': [
+    { guard: 'selectionAsked', target: 'rehearsing', actions: 'keepSelectionDraft' },
+    { actions: 'refuseSelection' },
+  ],
   'releases.prepare': { guard: 'canPrepare', target: 'preparing', actions: 'clearMessages' },
   'releases.approve': { target: 'approving', actions: 'clearMessages' },
   'releases.recall': { target: 'recalling', actions: 'clearMessages' },
@@ -92,6 +102,11 @@ export const consoleReleasesMachine = setup({
       assertEvent(event, 'releases.rehearse');
       return event.codes.length > 0 && event.scheduledAt !== '';
     },
+    selectionAsked: ({ event }) => {
+      assertEvent(event, 'releases.rehearseSelection');
+      const named = referencedApplicants(event.references);
+      return named.userIds.length > 0 && named.unreadable.length === 0 && event.scheduledAt !== '';
+    },
     canPrepare: ({ context }) => context.rehearsal !== null && context.rehearsal.problems.length === 0 && context.rehearsal.total > 0,
     underWay: ({ context }) => context.releases.some((release) => release.state === 'approved' || release.state === 'sending'),
   },
@@ -107,6 +122,20 @@ export const consoleReleasesMachine = setup({
         message: null,
         fieldErrors: {},
       };
+    }),
+    keepSelectionDraft: assign(({ event }) => {
+      assertEvent(event, 'releases.rehearseSelection');
+      const scope = { kind: 'selection' as const, application_ids: referencedApplicants(event.references).userIds };
+      return { draft: { scope, scheduledAt: event.scheduledAt }, rehearsal: null, notice: null, message: null, fieldErrors: {} };
+    }),
+    refuseSelection: assign(({ event }) => {
+      assertEvent(event, 'releases.rehearseSelection');
+      const { userIds, unreadable } = referencedApplicants(event.references);
+      const fieldErrors: Record<string, string> = {};
+      if (unreadable.length > 0) fieldErrors.references = RELEASES_MESSAGES.referencesUnreadable(unreadable);
+      else if (userIds.length === 0) fieldErrors.references = RELEASES_MESSAGES.referencesNeeded;
+      if (event.scheduledAt === '') fieldErrors.scheduled_at = RELEASES_MESSAGES.timeNeeded;
+      return { fieldErrors, notice: null, message: null };
     }),
     refuseRehearsal: assign(({ event }) => {
       assertEvent(event, 'releases.rehearse');

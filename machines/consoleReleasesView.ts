@@ -44,6 +44,9 @@ export function connectConsoleReleases(snapshot: ReleasesSnapshot, send: Release
     retry: () => send({ type: 'releases.retry' }),
     /** `localTime`: the datetime-local field's value. */
     rehearse: (codes: string[], localTime: string) => send({ type: 'releases.rehearse', codes, scheduledAt: isoOfLocal(localTime) }),
+    /** `references`: the reference numbers as typed or pasted. */
+    rehearseSelection: (references: string, localTime: string) =>
+      send({ type: 'releases.rehearseSelection', references, scheduledAt: isoOfLocal(localTime) }),
     prepare: () => send({ type: 'releases.prepare' }),
     discard: () => send({ type: 'releases.discard' }),
     approve: (id: number) => send({ type: 'releases.approve', id }),

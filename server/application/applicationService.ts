@@ -25,7 +25,7 @@ import { HttpError, badRequest } from '../http/errors';
 import type { AnswerStore } from './answerStore';
 import { addAnotherDefaults, tabDefaults } from './groups';
 import { profileBody } from './profile';
-import { applicationReference } from './reference';
+import { applicationReference } from '../../src/catalogue/reference';
 import type { ValidationReport } from './validationReport';
 
 export const APPLICATION_SERVICE_MESSAGES = {

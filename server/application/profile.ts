@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { readProfileParts } from '../../db/profile';
 import { watchedCache } from '../../db/watchedCache';
 import type { AnswerStore } from './answerStore';
-import { referenceOf } from './reference';
+import { referenceOf } from '../../src/catalogue/reference';
 
 /** Profiles kept at once (about 20 kB each with the encoded copy). */
 const CACHED_PROFILES = 2_000;

@@ -32,7 +32,7 @@ import {
 import type { CollegeConfig } from '../../src/college/schema';
 import type { Clock } from '../clock';
 import { HttpError } from '../http/errors';
-import { referenceOf } from './reference';
+import { referenceOf } from '../../src/catalogue/reference';
 import type { StaffCaller } from './reviewService';
 import { applicantName, iso } from './staffApplications';
 

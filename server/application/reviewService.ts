@@ -25,7 +25,7 @@ import type { ApplicationEvaluation, QueueItem, ReviewEntry, ReviewInput, Review
 import type { CollegeConfig } from '../../src/college/schema';
 import type { Clock } from '../clock';
 import { HttpError } from '../http/errors';
-import { referenceOf } from './reference';
+import { referenceOf } from '../../src/catalogue/reference';
 import { applicantName, iso } from './staffApplications';
 
 export const REVIEW_REFUSALS = {

@@ -6,11 +6,9 @@ import { PAGES } from '../../src/catalogue/pages';
 import { STAFF_LIST_MESSAGES, type ApplicationListInput, type ApplicationListItem } from '../../src/catalogue/schema/staffApplications';
 import type { Clock } from '../clock';
 import { HttpError } from '../http/errors';
-import { applicationReference, referenceOf } from './reference';
+import { REFERENCE_PATTERN, referenceOf, referencedApplicant } from '../../src/catalogue/reference';
 
 const DAY_MS = 86_400_000;
-/** A reference number as printed: ADM-YEAR-ID-CHECK; any case, spaces around it ignored. */
-const REFERENCE = /^adm-(\d{4})-(\d{5,})-(\d)$/i;
 
 export const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
@@ -35,15 +33,6 @@ export function listItem(row: ApplicationListRow): ApplicationListItem {
   };
 }
 
-/** The applicant a well-formed reference number names (its check digit and year agree), else undefined. */
-function referencedApplicant(text: string): { userId: number; year: number } | undefined {
-  const match = REFERENCE.exec(text);
-  if (!match) return undefined;
-  const year = Number(match[1]);
-  const userId = Number(match[2]);
-  return applicationReference(userId, Date.UTC(year, 0, 1)).toLowerCase() === text.toLowerCase() ? { userId, year } : undefined;
-}
-
 /** The list's filters and order, as the list's query or an export's body gives them. */
 type ApplicationFilterInput = Omit<ApplicationListInput, 'page' | 'page_size'>;
 
@@ -60,7 +49,7 @@ export function applicationFilter(input: ApplicationFilterInput) {
   const query: ApplicationFilter = {
     status: input.status,
     search: q === undefined || referenced ? undefined : foldSearchText(q),
-    userId: referenced?.userId ?? (q !== undefined && REFERENCE.test(q) ? 0 : undefined),
+    userId: referenced?.userId ?? (q !== undefined && REFERENCE_PATTERN.test(q) ? 0 : undefined),
     // A reference number names the year it was submitted in, too.
     submittedFrom: referenced ? Math.max(from ?? 0, Date.UTC(referenced.year, 0, 1)) : from,
     submittedBefore: referenced ? Math.min(to ?? Infinity, Date.UTC(referenced.year + 1, 0, 1)) : to,

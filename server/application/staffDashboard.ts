@@ -11,7 +11,7 @@ import {
   type StaffDashboard,
 } from '../../src/catalogue/schema/staffDashboard';
 import type { Clock } from '../clock';
-import { referenceOf } from './reference';
+import { referenceOf } from '../../src/catalogue/reference';
 import { applicantName } from './staffApplications';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { findApplication, listAddAnother, listTabs } from '../../db/applications
 import { documentAnswersJson } from '../../db/documents';
 import type { AnswerStore } from './answerStore';
 import { addAnotherDefaults, tabDefaults } from './groups';
-import { referenceOf } from './reference';
+import { referenceOf } from '../../src/catalogue/reference';
 
 /**
  * What staff read of one application through a staff link: the answers settled by the catalogue

@@ -22,7 +22,7 @@ import type { Mailer } from '../mail/mailer';
 import { readArgs } from './args';
 import { toCsv } from '../exports/csv';
 import { visibleJson, visibleText } from '../exports/visibleText';
-import { referenceOf } from '../application/reference';
+import { referenceOf } from '../../src/catalogue/reference';
 import { createAnswerStore } from '../application/answerStore';
 import { SENSITIVE_KEYS, createAnswerVault } from '../application/answerVault';
 

@@ -12,7 +12,7 @@ function namePart(text: string): string {
 
 /**
  * What an application's files in a ZIP are named after: its reference number once submitted
- * ('ADM-2026-00042-7-nguyen-thao'), else 'NOT-SUBMITTED' and the applicant's number, then the
+ * ('ADM-2026-00042-8-nguyen-thao'), else 'NOT-SUBMITTED' and the applicant's number, then the
  * last and first names.
  */
 export function applicationFileBase(application: {

@@ -13,7 +13,7 @@ import {
   restartZipExport,
   type ZipExportItem,
 } from '../../db/zipExports';
-import { referenceOf } from '../application/reference';
+import { referenceOf } from '../../src/catalogue/reference';
 import type { Clock } from '../clock';
 import type { JobHandler } from '../jobs/jobRunner';
 import type { Logger } from '../log';

@@ -14,7 +14,7 @@ import type { JobHandler } from '../jobs/jobRunner';
 import type { WorkerPool } from '../jobs/workerPool';
 import type { ObjectStore } from '../storage/objectStore';
 import type { AnswerStore } from '../application/answerStore';
-import { referenceOf } from '../application/reference';
+import { referenceOf } from '../../src/catalogue/reference';
 
 const COPY_MESSAGES = {
   failed: 'We could not make the PDF copy of your application. Please try again later.',

@@ -131,7 +131,9 @@ function ReleaseRow({ release, view }: { release: ReleaseSummary; view: ConsoleR
 }
 
 function NewRelease({ view }: { view: ConsoleReleasesView }) {
+  const [by, setBy] = useState<'decisions' | 'references'>('decisions');
   const [codes, setCodes] = useState<string[]>([]);
+  const [references, setReferences] = useState('');
   const [time, setTime] = useState('');
   const toggle = (code: string, on: boolean) => setCodes(on ? [...codes, code] : codes.filter((chosen) => chosen !== code));
   return (
@@ -140,26 +142,56 @@ function NewRelease({ view }: { view: ConsoleReleasesView }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          view.rehearse(codes, time);
+          if (by === 'decisions') view.rehearse(codes, time);
+          else view.rehearseSelection(references, time);
         }}
         noValidate
       >
         <fieldset className="console-review-form__recommendation">
-          <legend>Decisions to release (every decided application not released yet)</legend>
-          {view.codes.map((option) => (
-            <label key={option.code}>
-              <input
-                type="checkbox"
-                checked={codes.includes(option.code)}
-                onChange={(event) => toggle(option.code, event.target.checked)}
-              />{' '}
-              {option.label}
-            </label>
-          ))}
-          <p className="console-field__error" role="alert">
-            {view.fieldErrors.codes ?? ''}
-          </p>
+          <legend>What to release</legend>
+          <label>
+            <input type="radio" name="release-by" checked={by === 'decisions'} onChange={() => setBy('decisions')} /> Decisions: every
+            decided application not released yet
+          </label>
+          <label>
+            <input type="radio" name="release-by" checked={by === 'references'} onChange={() => setBy('references')} /> Chosen applications,
+            by reference number
+          </label>
         </fieldset>
+        {by === 'decisions' ? (
+          <fieldset className="console-review-form__recommendation">
+            <legend>Decisions to release</legend>
+            {view.codes.map((option) => (
+              <label key={option.code}>
+                <input
+                  type="checkbox"
+                  checked={codes.includes(option.code)}
+                  onChange={(event) => toggle(option.code, event.target.checked)}
+                />{' '}
+                {option.label}
+              </label>
+            ))}
+            <p className="console-field__error" role="alert">
+              {view.fieldErrors.codes ?? ''}
+            </p>
+          </fieldset>
+        ) : (
+          <div className={view.fieldErrors.references ? 'console-field console-field--invalid' : 'console-field'}>
+            <label htmlFor="release-references">Reference numbers (one per line, or separated by commas)</label>
+            <textarea
+              id="release-references"
+              rows={4}
+              value={references}
+              spellCheck={false}
+              aria-invalid={view.fieldErrors.references ? true : undefined}
+              aria-describedby="release-references-error"
+              onChange={(event) => setReferences(event.target.value)}
+            />
+            <p id="release-references-error" className="console-field__error" role="alert">
+              {view.fieldErrors.references ?? ''}
+            </p>
+          </div>
+        )}
         <div className={view.fieldErrors.scheduled_at ? 'console-field console-field--invalid' : 'console-field'}>
           <label htmlFor="release-time">Goes out at (your time)</label>
           <input

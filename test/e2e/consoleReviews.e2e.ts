@@ -112,6 +112,37 @@ test('a blind review, a decision, and a release rehearsed, approved by a second 
     .getByRole('button', { name: /^Recall release \d+$/ })
     .click();
   await expect(admin.getByText('The release is recalled: nothing of it goes out.')).toBeVisible();
+
+  // A release of chosen applications, by reference number: a misread one is named, the right one rehearsed.
+  await admin.goto(`/staff/applications/${id}`);
+  const reference = (await admin
+    .getByText(/^ADM-\d{4}-\d{5,}-\d$/)
+    .first()
+    .textContent())!;
+  const misread = `${reference.slice(0, -1)}${(Number(reference.at(-1)) + 1) % 10}`;
+  await admin.getByRole('link', { name: 'Releases' }).click();
+  await admin.getByRole('radio', { name: /Chosen applications/ }).check();
+  const references = admin.getByLabel(/^Reference numbers/);
+  await references.fill(misread);
+  await admin.getByLabel('Goes out at (your time)').fill(local);
+  await admin.getByRole('button', { name: 'Rehearse the release' }).click();
+  await expect(references).toHaveAccessibleDescription(
+    `This is not a reference number: ${misread}. A reference number reads like ADM-2026-00042-8.`,
+  );
+  await references.fill(reference);
+  await admin.getByRole('button', { name: 'Rehearse the release' }).click();
+  const chosen = admin.getByRole('region', { name: 'Rehearsal: 1 application' });
+  await expect(chosen.getByText('The rehearsal found nothing wrong.')).toBeVisible();
+  await expect(
+    chosen
+      .getByRole('row', { name: /Waitlist/ })
+      .getByRole('cell')
+      .nth(0),
+  ).toHaveText('1');
+  await expectAccessible(admin, 'a release of chosen applications');
+  await saveScreenshot(admin, 'console-release-chosen', { fullPage: true });
+  await chosen.getByRole('button', { name: 'Discard the rehearsal' }).click();
+  await expect(chosen).toHaveCount(0);
   await preparing.close();
   await approving.close();
 });

@@ -115,6 +115,32 @@ describe('the decision releases’ page', () => {
     expect(view()).toMatchObject({ rehearsal: null, notice: RELEASES_MESSAGES.prepared });
   });
 
+  it('releases chosen applications by their reference numbers, each once, and names what is not one', async () => {
+    const { view, rehearse, prepare } = start();
+    view().load();
+    await flush();
+    view().rehearseSelection('', '2026-12-01T10:00');
+    expect(view().fieldErrors).toEqual({ references: RELEASES_MESSAGES.referencesNeeded });
+    // A wrong check digit (one digit misread) is caught like any other text.
+    view().rehearseSelection('ADM-2026-00042-8\nADM-2026-00042-7, 12345', '');
+    expect(view().fieldErrors).toEqual({
+      references: RELEASES_MESSAGES.referencesUnreadable(['ADM-2026-00042-7', '12345']),
+      scheduled_at: RELEASES_MESSAGES.timeNeeded,
+    });
+    expect(view().fieldErrors.references).toBe(
+      'These are not reference numbers: ADM-2026-00042-7, 12345. A reference number reads like ADM-2026-00042-8.',
+    );
+    expect(rehearse).not.toHaveBeenCalled();
+    // Pasted from a spreadsheet column: any case, blank lines, the same one twice.
+    view().rehearseSelection('adm-2026-00042-8\n\nADM-2026-00007-1;  ADM-2026-00042-8\n', '2026-12-01T10:00');
+    await flush();
+    const at = isoOfLocal('2026-12-01T10:00');
+    expect(rehearse).toHaveBeenCalledWith({ kind: 'selection', application_ids: [42, 7] }, at);
+    view().prepare();
+    await flush();
+    expect(prepare).toHaveBeenCalledWith({ kind: 'selection', application_ids: [42, 7] }, at);
+  });
+
   it('cannot prepare a rehearsal that found a problem, and shows the problems a refused preparation answers with', async () => {
     const refused = new ApiError('The rehearsal found problems: nothing was prepared.', 'http', 409, { rehearsal: troubled });
     const { view, prepare } = start({ rehearse: () => Promise.resolve(troubled) });

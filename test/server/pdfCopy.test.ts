@@ -5,7 +5,7 @@ import { findUserByUsername } from '../../db/users';
 import { createAccessTokens } from '../../server/accounts/accessTokens';
 import { readServerConfig } from '../../server/config';
 import { COPY_LINK_TTL_MS } from '../../server/pdf/copyLinks';
-import { applicationReference } from '../../server/application/reference';
+import { applicationReference } from '../../src/catalogue/reference';
 import { formatSubmittedAt } from '../../src/catalogue/submission';
 import { completeApplication } from '../fixtures/completeApplication';
 import { onServer, uploadAndConvert, waitFor, type PdfCopyBody } from './helpers/documents';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAccessLog } from '../../db/accessLog';
 import { MIGRATIONS } from '../../db/migrations';
 import { searchNameOf } from '../../db/searchText';
-import { applicationReference } from '../../server/application/reference';
+import { applicationReference } from '../../src/catalogue/reference';
 import type { JobHooks } from '../../server/jobs/jobRunner';
 import { sweep } from '../../server/maintenance/sweep';
 import { completeApplication } from '../fixtures/completeApplication';
