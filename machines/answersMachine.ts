@@ -139,7 +139,8 @@ export const answersMachine = answersSetup.createMachine({
         saved: {
           tags: 'saved',
           entry: 'tellSessionSaved',
-          always: [pressedSave, waitingSave],
+          // An answer typed while the save was on its way is not saved: never said to be.
+          always: [pressedSave, waitingSave, { guard: 'hasChanges', target: 'unsaved' }],
           on: {
             'answers.saveAndGo': { target: 'saving', actions: ['keepTarget', 'pageChanged'] },
             'answers.set': { guard: 'changesAnswer', target: 'idle', actions: ['setAnswer', 'persistDraft'] },

@@ -238,6 +238,18 @@ describe('answers: Save or Next pressed while another save runs', () => {
     expect(gate.isPending('saveAnswers')).toBe(false);
   });
 
+  it('an answer typed while Save was saving is not said to be saved: the page says "Not saved yet"', async () => {
+    const gate = createGate();
+    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
+    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
+    subject.send({ type: 'answers.saveAndGo' });
+    subject.send({ type: 'answers.set', key: 'zip', value: '62701' });
+    gate.resolve('saveAnswers', { version: 2 });
+    await flush();
+    expect(view(subject)).toMatchObject({ saveStatus: 'unsaved', unsavedKeys: ['zip'] });
+  });
+
   it('a press during a save that ends the session is not tried again', async () => {
     const gate = createGate();
     const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
