@@ -51,11 +51,13 @@ const CORE_CEILING_KB = 24.2;
  * their own, loaded after these: issue 11's /about budget; 22.1 kB once the catalogue refused blank answers, line breaks,
  * control, text-direction and broken characters and judged numbers from abroad, the phone number library itself loading
  * later in a chunk of its own; 30.1 kB once one session-scoped application actor spawned every form actor at once,
- * the documents, tabs, PDF copy and school search actors back in its module rather than a chunk of their own). The
+ * the documents, tabs, PDF copy and school search actors back in its module rather than a chunk of their own; 30.8 kB
+ * with the decision letter's actor, a Save or Next pressed during another save done after it, and a check made while
+ * the last report was on its way shown at once). The
  * ceiling sits about half a kilobyte above the measure, so growth is a decision made here; the routes' own budgets are
  * in test/src/app/bundleBudget.test.ts.
  */
-const FORM_CEILING_KB = 30.6;
+const FORM_CEILING_KB = 31.3;
 
 /** Modules only the application (with the form actors) may load: the question catalogue and what hangs on it. */
 const FORM_ONLY = [
