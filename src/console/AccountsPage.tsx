@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { AdminsOnly } from './AdminsOnly';
+import { ConsoleField } from './ConsoleField';
 import { useConsoleAccounts, useConsoleSession } from './consoleActors';
 import { useOnOpen } from './useOnOpen';
 
@@ -76,23 +77,15 @@ function InviteForm({ view }: { view: ConsoleAccountsView }) {
       <h2 id={titleId}>Invite a staff member</h2>
       <p>The invitation is e-mailed: its link works once, within 72 hours, to choose a password and set up an authenticator app.</p>
       <div className="console-filters">
-        <div className={emailError ? 'console-field console-field--invalid' : 'console-field'}>
-          <label htmlFor="invite-email">E-mail address</label>
-          <input
-            id="invite-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'invite-email-error' : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {emailError ? (
-            <p id="invite-email-error" className="console-field__error">
-              {emailError}
-            </p>
-          ) : null}
-        </div>
+        <ConsoleField
+          id="invite-email"
+          label="E-mail address"
+          error={emailError}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <div className="console-field">
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" value={role} onChange={(event) => setRole(roleOf(event.target.value))}>

@@ -6,6 +6,7 @@ import { useView } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useConsoleEvaluation } from './consoleActors';
+import { ConsoleTextArea } from './ConsoleField';
 
 /**
  * An application's evaluation on its page: the reviews (the others' hidden from a reviewer until
@@ -177,20 +178,14 @@ function ReviewForm({ view }: { view: ConsoleEvaluationView }) {
           {error('recommendation') ?? ''}
         </p>
       </fieldset>
-      <div className={error('comment') ? 'console-field console-field--invalid' : 'console-field'}>
-        <label htmlFor="review-comment">Comment</label>
-        <textarea
-          id="review-comment"
-          rows={4}
-          value={comment}
-          aria-invalid={error('comment') ? true : undefined}
-          aria-describedby="review-comment-error"
-          onChange={(event) => setComment(event.target.value)}
-        />
-        <p id="review-comment-error" className="console-field__error" role="alert">
-          {error('comment') ?? ''}
-        </p>
-      </div>
+      <ConsoleTextArea
+        id="review-comment"
+        label="Comment"
+        error={error('comment')}
+        rows={4}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+      />
       <Button type="submit" busy={view.writing === 'review'}>
         Submit the review
       </Button>
@@ -230,20 +225,14 @@ function NoteForm({ view }: { view: ConsoleEvaluationView }) {
       }}
       noValidate
     >
-      <div className={view.fieldErrors.text ? 'console-field console-field--invalid' : 'console-field'}>
-        <label htmlFor="note-text">Add a note</label>
-        <textarea
-          id="note-text"
-          rows={3}
-          value={text}
-          aria-invalid={view.fieldErrors.text ? true : undefined}
-          aria-describedby="note-text-error"
-          onChange={(event) => setText(event.target.value)}
-        />
-        <p id="note-text-error" className="console-field__error" role="alert">
-          {view.fieldErrors.text ?? ''}
-        </p>
-      </div>
+      <ConsoleTextArea
+        id="note-text"
+        label="Add a note"
+        error={view.fieldErrors.text}
+        rows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <Button type="submit" variant="secondary" busy={view.writing === 'note'}>
         Add the note
       </Button>

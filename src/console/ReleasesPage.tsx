@@ -10,6 +10,7 @@ import { useView } from '../app/viewApi';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { AdminsOnly } from './AdminsOnly';
+import { ConsoleField, ConsoleTextArea } from './ConsoleField';
 import { useConsoleReleases } from './consoleActors';
 import { useOnOpen } from './useOnOpen';
 import { PageState } from './PageState';
@@ -176,36 +177,24 @@ function NewRelease({ view }: { view: ConsoleReleasesView }) {
             </p>
           </fieldset>
         ) : (
-          <div className={view.fieldErrors.references ? 'console-field console-field--invalid' : 'console-field'}>
-            <label htmlFor="release-references">Reference numbers (one per line, or separated by commas)</label>
-            <textarea
-              id="release-references"
-              rows={4}
-              value={references}
-              spellCheck={false}
-              aria-invalid={view.fieldErrors.references ? true : undefined}
-              aria-describedby="release-references-error"
-              onChange={(event) => setReferences(event.target.value)}
-            />
-            <p id="release-references-error" className="console-field__error" role="alert">
-              {view.fieldErrors.references ?? ''}
-            </p>
-          </div>
-        )}
-        <div className={view.fieldErrors.scheduled_at ? 'console-field console-field--invalid' : 'console-field'}>
-          <label htmlFor="release-time">Goes out at (your time)</label>
-          <input
-            id="release-time"
-            type="datetime-local"
-            value={time}
-            aria-invalid={view.fieldErrors.scheduled_at ? true : undefined}
-            aria-describedby="release-time-error"
-            onChange={(event) => setTime(event.target.value)}
+          <ConsoleTextArea
+            id="release-references"
+            label="Reference numbers (one per line, or separated by commas)"
+            error={view.fieldErrors.references}
+            rows={4}
+            value={references}
+            spellCheck={false}
+            onChange={(event) => setReferences(event.target.value)}
           />
-          <p id="release-time-error" className="console-field__error" role="alert">
-            {view.fieldErrors.scheduled_at ?? ''}
-          </p>
-        </div>
+        )}
+        <ConsoleField
+          id="release-time"
+          label="Goes out at (your time)"
+          error={view.fieldErrors.scheduled_at}
+          type="datetime-local"
+          value={time}
+          onChange={(event) => setTime(event.target.value)}
+        />
         <Button type="submit" variant="secondary" busy={view.rehearsing}>
           Rehearse the release
         </Button>
