@@ -32,7 +32,10 @@ export type ConsoleListEvent =
   | { type: 'list.apply' }
   | { type: 'list.sort'; sort: ApplicationSort }
   | { type: 'list.page'; page: number }
-  | { type: 'list.retry' };
+  | { type: 'list.retry' }
+  /** An admin ticks (or unticks) a submitted application, by its reference number, for a release of chosen applications. */
+  | { type: 'list.choose'; reference: string; chosen: boolean }
+  | { type: 'list.clearChosen' };
 
 /** A move of the address this actor asks the router for. */
 export interface ListNavigateEmitted {
@@ -63,6 +66,8 @@ interface ConsoleListContext {
   message: string | null;
   /** The address was last moved by typing in the search: typing on replaces that entry of the history. */
   typing: boolean;
+  /** The reference numbers an admin chose for a release, kept across pages, filters and orders. */
+  chosen: readonly string[];
 }
 
 /**
@@ -107,6 +112,7 @@ export const consoleListMachine = setup({
       return Number.isInteger(event.page) && event.page >= 1 && event.page !== context.query.page;
     },
     unauthorised: unauthorisedError,
+    mayChoose: ({ context }) => context.staff.role === 'admin',
   },
   actions: {
     followAddress: assign(({ event }) => {
@@ -145,12 +151,25 @@ export const consoleListMachine = setup({
     keepList: assign({ list: (_, list: ApplicationList) => list, message: null }),
     keepFailure: assign({ message: (_, error: unknown) => errorMessage(error, GENERIC_ERROR_MESSAGE) }),
     signInAgain: sendTo(sibling('consoleSession'), { type: 'console.unauthorised' }),
+    choose: assign({
+      chosen: ({ context, event }) => {
+        assertEvent(event, 'list.choose');
+        if (!event.chosen) return context.chosen.filter((reference) => reference !== event.reference);
+        return context.chosen.includes(event.reference) ? context.chosen : [...context.chosen, event.reference];
+      },
+    }),
+    clearChosen: assign({ chosen: [] }),
   },
 }).createMachine({
   id: 'consoleList',
   context: ({ input }) => {
     const query = queryFromSearch('');
-    return { staff: input.staff, query, draft: draftOf(query), list: null, message: null, typing: false };
+    return { staff: input.staff, query, draft: draftOf(query), list: null, message: null, typing: false, chosen: [] };
+  },
+  // Only admins release decisions: only they choose applications for a release.
+  on: {
+    'list.choose': { guard: 'mayChoose', actions: 'choose' },
+    'list.clearChosen': { actions: 'clearChosen' },
   },
   initial: 'away',
   states: {

@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ApplicationSort, ApplicationStatus, ReviewFilter } from '../src/catalogue/schema/staffApplications';
 import type { consoleListMachine } from './consoleListMachine';
+import { CONSOLE_ROUTES } from '../src/catalogue/http';
 import { filtersOf, type ListDraft } from './consoleListQuery';
 
 type ListSnapshot = SnapshotFrom<typeof consoleListMachine>;
@@ -18,7 +19,7 @@ function phaseOf(snapshot: ListSnapshot): ConsoleListPhase {
 
 /** What the list of applications' page needs from the list actor. */
 export function connectConsoleList(snapshot: ListSnapshot, send: ListSend) {
-  const { query, draft, list, message } = snapshot.context;
+  const { query, draft, list, message, chosen, staff } = snapshot.context;
   const pageSize = list?.page_size ?? query.pageSize ?? 1;
   return {
     phase: phaseOf(snapshot),
@@ -50,6 +51,15 @@ export function connectConsoleList(snapshot: ListSnapshot, send: ListSend) {
     sortBy: (sort: ApplicationSort) => send({ type: 'list.sort', sort }),
     goToPage: (page: number) => send({ type: 'list.page', page }),
     retry: () => send({ type: 'list.retry' }),
+    /** Admins choose submitted applications for a release of chosen applications. */
+    canChoose: staff.role === 'admin',
+    /** The reference numbers chosen, across pages. */
+    chosen,
+    isChosen: (reference: string) => chosen.includes(reference),
+    choose: (reference: string, on: boolean) => send({ type: 'list.choose', reference, chosen: on }),
+    clearChosen: () => send({ type: 'list.clearChosen' }),
+    /** The releases page with the chosen applications filled in; null while none is chosen. */
+    releaseAddress: chosen.length === 0 ? null : `${CONSOLE_ROUTES.releases}?references=${encodeURIComponent(chosen.join(','))}`,
   };
 }
 

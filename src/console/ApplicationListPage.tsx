@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleListMachine } from '../../machines/consoleListMachine';
 import { connectConsoleList, type ConsoleListView } from '../../machines/consoleListView';
@@ -43,9 +44,34 @@ function ApplicationList({ list }: { list: ActorRefFrom<typeof consoleListMachin
       {view.counts && view.applications.length === 0 && view.phase === 'ready' ? (
         <p className="console-list__empty">No application matches these filters.</p>
       ) : null}
+      {view.canChoose ? <ChosenForRelease view={view} /> : null}
       {view.applications.length > 0 ? <ApplicationTable view={view} /> : null}
       {view.pageCount > 1 ? <ListPages page={view.page} pageCount={view.pageCount} goToPage={view.goToPage} /> : null}
     </section>
+  );
+}
+
+/** What an admin chose for a release (the box beside each submitted application's name), and where it goes. */
+function ChosenForRelease({ view }: { view: ConsoleListView }) {
+  const count = view.chosen.length;
+  return (
+    <div className="console-chosen">
+      <p aria-live="polite">
+        {count === 0
+          ? 'Tick submitted applications to release their decisions together.'
+          : `${count === 1 ? '1 application' : `${count} applications`} chosen for a release.`}
+      </p>
+      {view.releaseAddress ? (
+        <div className="console-actions">
+          <Link className="ui-button ui-button--primary ui-button--default" to={view.releaseAddress}>
+            Release the chosen applications
+          </Link>
+          <Button variant="secondary" onClick={view.clearChosen}>
+            Clear the choice
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

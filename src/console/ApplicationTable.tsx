@@ -14,12 +14,34 @@ const column = createColumnHelper<typeof features, ApplicationSummary>();
 const Moment = ({ iso }: { iso: string | null }) =>
   iso === null ? <span className="console-table__none">Not yet</span> : <time dateTime={iso}>{formatStaffTime(iso)}</time>;
 
-/** The columns, each sorted by the server under the same name. */
-const columns = (decisionLabel: (code: string) => string) =>
+/** An admin's choice of applications for a release: the reference numbers ticked, and how to tick one. */
+interface Choice {
+  chosen: readonly string[];
+  choose: (reference: string, on: boolean) => void;
+}
+
+/** The columns, each sorted by the server under the same name. A submitted application's name has its box to choose it, for admins. */
+const columns = (decisionLabel: (code: string) => string, choice: Choice | null) =>
   column.columns([
     column.accessor('name', {
       header: 'Name',
-      cell: ({ row }) => <Link to={`${CONSOLE_ROUTES.home}/applications/${row.original.id}`}>{row.original.name || 'No name given'}</Link>,
+      cell: ({ row }) => {
+        const { id, name, reference } = row.original;
+        return (
+          <>
+            {choice && reference !== null ? (
+              <input
+                type="checkbox"
+                className="console-table__choose"
+                aria-label={`Choose ${name || reference} for a release`}
+                checked={choice.chosen.includes(reference)}
+                onChange={(event) => choice.choose(reference, event.target.checked)}
+              />
+            ) : null}
+            <Link to={`${CONSOLE_ROUTES.home}/applications/${id}`}>{name || 'No name given'}</Link>
+          </>
+        );
+      },
     }),
     column.accessor('email', { header: 'E-mail' }),
     column.accessor('reference', {
@@ -64,10 +86,12 @@ export function ApplicationTable({ view }: { view: ConsoleListView }) {
   const captionId = useId();
   const { sort, order } = view.query;
   const sorting = useMemo<SortingState>(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
-  const { decisionCodes } = view;
+  const { decisionCodes, canChoose, chosen, choose } = view;
   const tableColumns = useMemo(
-    () => columns((code) => decisionCodes.find((option) => option.code === code)?.label ?? code),
-    [decisionCodes],
+    () => columns((code) => decisionCodes.find((option) => option.code === code)?.label ?? code, canChoose ? { chosen, choose } : null),
+    // The view's functions are made anew with each snapshot; what they do is the same.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [decisionCodes, canChoose, chosen],
   );
   const table = useTable({
     features,

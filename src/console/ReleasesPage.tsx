@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleReleasesMachine } from '../../machines/consoleReleasesMachine';
 import { connectConsoleReleases, type ConsoleReleasesView } from '../../machines/consoleReleasesView';
@@ -132,9 +132,12 @@ function ReleaseRow({ release, view }: { release: ReleaseSummary; view: ConsoleR
 }
 
 function NewRelease({ view }: { view: ConsoleReleasesView }) {
-  const [by, setBy] = useState<'decisions' | 'references'>('decisions');
+  // Applications chosen in the list arrive in the address, one reference number per line here.
+  const [search] = useSearchParams();
+  const fromList = (search.get('references') ?? '').split(',').filter(Boolean).join('\n');
+  const [by, setBy] = useState<'decisions' | 'references'>(fromList ? 'references' : 'decisions');
   const [codes, setCodes] = useState<string[]>([]);
-  const [references, setReferences] = useState('');
+  const [references, setReferences] = useState(fromList);
   const [time, setTime] = useState('');
   const toggle = (code: string, on: boolean) => setCodes(on ? [...codes, code] : codes.filter((chosen) => chosen !== code));
   return (

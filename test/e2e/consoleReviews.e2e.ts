@@ -113,16 +113,23 @@ test('a blind review, a decision, and a release rehearsed, approved by a second 
     .click();
   await expect(admin.getByText('The release is recalled: nothing of it goes out.')).toBeVisible();
 
-  // A release of chosen applications, by reference number: a misread one is named, the right one rehearsed.
+  // A release of chosen applications: ticked in the list, their reference numbers carried to the releases page.
   await admin.goto(`/staff/applications/${id}`);
   const reference = (await admin
     .getByText(/^ADM-\d{4}-\d{5,}-\d$/)
     .first()
     .textContent())!;
   const misread = `${reference.slice(0, -1)}${(Number(reference.at(-1)) + 1) % 10}`;
-  await admin.getByRole('link', { name: 'Releases' }).click();
-  await admin.getByRole('radio', { name: /Chosen applications/ }).check();
+  await admin.goto(`/staff?q=${reference}`);
+  await admin.getByRole('checkbox', { name: / for a release$/ }).check();
+  await expect(admin.getByText('1 application chosen for a release.')).toBeVisible();
+  await expectAccessible(admin, 'the list with an application chosen for a release');
+  await saveScreenshot(admin, 'console-list-chosen', { fullPage: false });
+  await admin.getByRole('link', { name: 'Release the chosen applications' }).click();
+  await expect(admin.getByRole('radio', { name: /Chosen applications/ })).toBeChecked();
   const references = admin.getByLabel(/^Reference numbers/);
+  await expect(references).toHaveValue(reference);
+  // A number misread is named, and nothing is rehearsed.
   await references.fill(misread);
   await admin.getByLabel('Goes out at (your time)').fill(local);
   await admin.getByRole('button', { name: 'Rehearse the release' }).click();

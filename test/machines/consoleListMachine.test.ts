@@ -39,7 +39,7 @@ const listOf = (names: string[], extra: Partial<ApplicationList> = {}): Applicat
 /** A stand-in of the console's session that records what it is told. */
 const sessionStandIn = fromTransition((events: AnyEventObject[], event: AnyEventObject) => [...events, event], []);
 
-function start(load: Load = () => Promise.resolve(listOf(['Ada Lovelace']))) {
+function start(load: Load = () => Promise.resolve(listOf(['Ada Lovelace'])), role: 'reader' | 'admin' = 'reader') {
   const calls: { params: Record<string, string>; signal: AbortSignal }[] = [];
   const fake = vi.fn((params: Record<string, string>, signal: AbortSignal) => {
     calls.push({ params, signal });
@@ -51,7 +51,7 @@ function start(load: Load = () => Promise.resolve(listOf(['Ada Lovelace']))) {
   const harness = setup({ actors: { list, session: sessionStandIn } }).createMachine({
     invoke: [
       { id: 'consoleSession', systemId: 'consoleSession', src: 'session' },
-      { id: 'consoleList', systemId: 'consoleList', src: 'list', input: { staff: { email: 'reader@college.test', role: 'reader' } } },
+      { id: 'consoleList', systemId: 'consoleList', src: 'list', input: { staff: { email: `${role}@college.test`, role } } },
     ],
   });
   const root = createActor(harness).start();
@@ -216,5 +216,33 @@ describe('the list of applications', () => {
     run.locate('/staff');
     await vi.waitFor(() => expect(run.sessionHeard()).toEqual([{ type: 'console.unauthorised' }]));
     expect(run.view().phase).not.toBe('failed');
+  });
+
+  it('lets an admin choose applications for a release across pages, and leads to the releases page with them', async () => {
+    const { view, locate } = start(undefined, 'admin');
+    locate('/staff');
+    await vi.waitFor(() => expect(view().phase).toBe('ready'));
+    expect(view()).toMatchObject({ canChoose: true, chosen: [], releaseAddress: null });
+    view().choose('ADM-2026-00042-8', true);
+    view().choose('ADM-2026-00007-1', true);
+    view().choose('ADM-2026-00042-8', true);
+    // Another page keeps the choice.
+    view().goToPage(2);
+    expect(view().chosen).toEqual(['ADM-2026-00042-8', 'ADM-2026-00007-1']);
+    expect(view().isChosen('ADM-2026-00007-1')).toBe(true);
+    expect(view().releaseAddress).toBe('/staff/releases?references=ADM-2026-00042-8%2CADM-2026-00007-1');
+    view().choose('ADM-2026-00042-8', false);
+    expect(view().chosen).toEqual(['ADM-2026-00007-1']);
+    view().clearChosen();
+    expect(view()).toMatchObject({ chosen: [], releaseAddress: null });
+  });
+
+  it('offers no choice for a release to a reader, and takes none', async () => {
+    const { view, locate } = start();
+    locate('/staff');
+    await vi.waitFor(() => expect(view().phase).toBe('ready'));
+    expect(view().canChoose).toBe(false);
+    view().choose('ADM-2026-00042-8', true);
+    expect(view().chosen).toEqual([]);
   });
 });
