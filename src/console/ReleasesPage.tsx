@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { consoleReleasesMachine } from '../../machines/consoleReleasesMachine';
 import { connectConsoleReleases, type ConsoleReleasesView } from '../../machines/consoleReleasesView';
@@ -133,8 +133,8 @@ function ReleaseRow({ release, view }: { release: ReleaseSummary; view: ConsoleR
 
 function NewRelease({ view }: { view: ConsoleReleasesView }) {
   // Applications chosen in the list arrive in the address, one reference number per line here.
-  const [search] = useSearchParams();
-  const fromList = (search.get('references') ?? '').split(',').filter(Boolean).join('\n');
+  const { search } = useLocation();
+  const fromList = (new URLSearchParams(search).get('references') ?? '').split(',').filter(Boolean).join('\n');
   const [by, setBy] = useState<'decisions' | 'references'>(fromList ? 'references' : 'decisions');
   const [codes, setCodes] = useState<string[]>([]);
   const [references, setReferences] = useState(fromList);
