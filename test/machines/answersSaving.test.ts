@@ -185,11 +185,15 @@ describe('answers: what a Save tells the page', () => {
 describe('answers: Save or Next pressed while another save runs', () => {
   const ASK = { type: 'answers.save', replyTo: SYSTEM_IDS.submit } as const;
   const view = (subject: ActorRefFrom<typeof answersMachine>) => connectAnswers(subject.getSnapshot(), subject.send);
-
-  it('Save during a save an upload asked for is not lost: what was typed meanwhile is saved and checked after it', async () => {
+  /** An applicant's answers whose saves wait for the test to answer them. */
+  const applicantWithGate = () => {
     const gate = createGate();
     const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    return { gate, ...startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT }) };
+  };
+
+  it('Save during a save an upload asked for is not lost: what was typed meanwhile is saved and checked after it', async () => {
+    const { gate, subject, received } = applicantWithGate();
     subject.send(ASK);
     subject.send({ type: 'answers.set', key: 'email_address', value: 'minh.khai.nguyen@' });
     subject.send({ type: 'answers.saveAndGo' });
@@ -205,9 +209,7 @@ describe('answers: Save or Next pressed while another save runs', () => {
   });
 
   it('Next during a save goes to its page once its own save is through', async () => {
-    const gate = createGate();
-    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    const { gate, subject, received } = applicantWithGate();
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     subject.send({ type: 'answers.saveAndGo' });
     subject.send({ type: 'answers.saveAndGo', to: '/education' });
@@ -221,9 +223,7 @@ describe('answers: Save or Next pressed while another save runs', () => {
   });
 
   it('a press during a save that fails is tried once more, and its own failure is said in a toast', async () => {
-    const gate = createGate();
-    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    const { gate, subject, received } = applicantWithGate();
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     subject.send(ASK);
     subject.send({ type: 'answers.saveAndGo' });
@@ -239,9 +239,7 @@ describe('answers: Save or Next pressed while another save runs', () => {
   });
 
   it('an answer typed while Save was saving is not said to be saved: the page says "Not saved yet"', async () => {
-    const gate = createGate();
-    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    const { gate, subject } = applicantWithGate();
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     subject.send({ type: 'answers.saveAndGo' });
     subject.send({ type: 'answers.set', key: 'zip', value: '62701' });
@@ -251,9 +249,7 @@ describe('answers: Save or Next pressed while another save runs', () => {
   });
 
   it('a press during a save that ends the session is not tried again', async () => {
-    const gate = createGate();
-    const machine = answersMachine.provide({ actors: { answerStore: fakeStore().logic, saveAnswers: gate.actor() } });
-    const { subject, received } = startInSystem(machine, { systemId: SYSTEM_IDS.answers, spies: SPIES, input: APPLICANT });
+    const { gate, subject, received } = applicantWithGate();
     subject.send({ type: 'answers.set', key: 'city', value: 'Springfield' });
     subject.send({ type: 'answers.saveAndGo' });
     subject.send({ type: 'answers.saveAndGo' });
